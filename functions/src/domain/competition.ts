@@ -1,0 +1,25 @@
+import { foldCompetition } from './fold.js';
+import type { LeaderboardRow } from './leaderboard.js';
+import { buildLeaderboard } from './leaderboard.js';
+import type { MatchUpRecord } from './matchUps.js';
+import type { Participant } from './participants.js';
+import type { CompetitionPolicy } from './policy.js';
+import type { ParticipantState, ParticipantStates } from './state.js';
+
+export interface Standings {
+  states: ParticipantStates;
+  leaderboard: LeaderboardRow[];
+}
+
+/** Everything the organizer sees after these results: each participant's state and the ranked leaderboard. */
+export function computeStandings(policy: CompetitionPolicy, participants: readonly Participant[], matchUps: readonly MatchUpRecord[]): Standings {
+  const states = foldCompetition(policy, participants, matchUps);
+  const withdrawn = participants.filter((p) => p.withdrawn).map((p) => p.participantId);
+  return { states, leaderboard: buildLeaderboard(policy, states, { withdrawn }) };
+}
+
+/** Seed 000's participant state as the replay tool prints it (the per-result list stays internal). */
+export function publicState(state: ParticipantState): Omit<ParticipantState, 'results'> {
+  const { results: _results, ...rest } = state;
+  return rest;
+}

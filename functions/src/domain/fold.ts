@@ -1,0 +1,111 @@
+import { DomainError } from './errors.js';
+import type { MatchUpRecord } from './matchUps.js';
+import { compareMatchUpKeys, sidesOf } from './matchUps.js';
+import type { Participant } from './participants.js';
+import type { CompetitionPolicy } from './policy.js';
+import type { ParticipantState, ParticipantStates, RatingPoint } from './state.js';
+import { entriesForMatchUp, initialParticipantState, requireState, resolveMatchUp, summarize, withEntries } from './state.js';
+
+/**
+ * The whole competition state from the policy, the participants and every matchUp: the definition that every
+ * incremental change must reproduce exactly.
+ */
+export function foldCompetition(
+  policy: CompetitionPolicy,
+  participants: readonly Participant[],
+  matchUps: readonly MatchUpRecord[],
+): ParticipantStates {
+  const states: ParticipantStates = {};
+  for (const participant of participants) {
+    if (states[participant.participantId]) {
+      throw new DomainError('invalid-argument', `participant ${participant.participantId} is listed twice`);
+    }
+    states[participant.participantId] = initialParticipantState(participant, policy);
+  }
+  checkMatchUps(matchUps, states);
+  const ordered = [...matchUps].sort(compareMatchUpKeys);
+  const applied = policy.processingGranularity === 'PER_MATCHUP' ? foldPerMatchUp(policy, states, ordered) : foldPerRound(policy, states, ordered);
+  for (const id of Object.keys(applied)) applied[id] = summarize(requireState(applied, id));
+  return applied;
+}
+
+function checkMatchUps(matchUps: readonly MatchUpRecord[], states: ParticipantStates): void {
+  const seen = new Set<string>();
+  for (const matchUp of matchUps) {
+    if (seen.has(matchUp.matchUpId)) throw new DomainError('invalid-argument', `matchUp ${matchUp.matchUpId} is listed twice`);
+    seen.add(matchUp.matchUpId);
+    for (const id of sidesOf(matchUp)) {
+      if (!states[id]) throw new DomainError('invalid-argument', `matchUp ${matchUp.matchUpId} names unknown participant ${id}`);
+    }
+    if (matchUp.a === matchUp.b) throw new DomainError('invalid-argument', `matchUp ${matchUp.matchUpId} pairs ${matchUp.a} with itself`);
+  }
+}
+
+function foldPerMatchUp(policy: CompetitionPolicy, states: ParticipantStates, ordered: readonly MatchUpRecord[]): ParticipantStates {
+  const current = new Map(Object.values(states).map((s) => [s.participantId, s.dynamicFormRating]));
+  const at = (id: string): RatingPoint => {
+    const rating = current.get(id) ?? requireState(states, id).baselineRating;
+    return { expectFrom: rating, before: rating };
+  };
+  for (const matchUp of ordered) {
+    const resolved = resolveMatchUp(matchUp, policy);
+    if (!resolved) continue;
+    for (const [id, entry] of entriesForMatchUp(matchUp, resolved, policy, states, at)) {
+      states[id] = pushEntry(requireState(states, id), entry);
+      if (entry.history) current.set(id, entry.history.dynamicFormRatingAfter);
+    }
+  }
+  return states;
+}
+
+function foldPerRound(policy: CompetitionPolicy, states: ParticipantStates, ordered: readonly MatchUpRecord[]): ParticipantStates {
+  let result = states;
+  for (const round of groupByRound(ordered).values()) {
+    if (round.every((m) => m.result !== null)) result = applyRound(policy, result, round);
+  }
+  return result;
+}
+
+export function groupByRound(ordered: readonly MatchUpRecord[]): Map<number, MatchUpRecord[]> {
+  const rounds = new Map<number, MatchUpRecord[]>();
+  for (const matchUp of ordered) {
+    const round = rounds.get(matchUp.roundNumber);
+    if (round) round.push(matchUp);
+    else rounds.set(matchUp.roundNumber, [matchUp]);
+  }
+  return rounds;
+}
+
+/**
+ * Seed 000's PER_ROUND: every matchUp of the round is rated from the form ratings as they stood when the round
+ * began. `states` must hold no entry of this round or later; the caller guarantees it.
+ */
+export function applyRound(policy: CompetitionPolicy, states: ParticipantStates, roundMatchUps: readonly MatchUpRecord[]): ParticipantStates {
+  const next: ParticipantStates = { ...states };
+  const atRoundStart = new Map<string, number>();
+  const running = new Map<string, number>();
+  for (const matchUp of roundMatchUps) {
+    for (const id of sidesOf(matchUp)) {
+      const rating = currentForm(requireState(states, id));
+      atRoundStart.set(id, rating);
+      running.set(id, rating);
+    }
+  }
+  const at = (id: string): RatingPoint => ({ expectFrom: atRoundStart.get(id) ?? 0, before: running.get(id) ?? 0 });
+  for (const matchUp of [...roundMatchUps].sort(compareMatchUpKeys)) {
+    const resolved = resolveMatchUp(matchUp, policy);
+    if (!resolved) continue;
+    for (const [id, entry] of entriesForMatchUp(matchUp, resolved, policy, next, at)) {
+      next[id] = pushEntry(requireState(next, id), entry);
+      if (entry.history) running.set(id, entry.history.dynamicFormRatingAfter);
+    }
+  }
+  return next;
+}
+
+/** The form rating after the participant's last rated game (entries are kept in matchUp order). */
+export function currentForm(state: ParticipantState): number {
+  return state.ratingHistory.at(-1)?.dynamicFormRatingAfter ?? state.baselineRating;
+}
+
+const pushEntry = withEntries;

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { DomainError } from './errors.js';
+import type { CompetitionPolicy } from './policy.js';
+import { aggregateRatings } from './ratings.js';
+
+const rating = () => z.number().finite();
+
+export const Member = z
+  .object({
+    participantId: z.string().min(1).optional(),
+    rating: rating().optional(),
+    ratings: z.record(z.string(), rating()).optional(),
+  })
+  .strict();
+
+/** A competitor: a player, or a doubles pair / team whose members' ratings are aggregated (seed 000). */
+export const Participant = z
+  .object({
+    participantId: z.string().min(1),
+    name: z.string().optional(),
+    /** The rating on the tournament's scale (baseline source SCALE). */
+    rating: rating().optional(),
+    /** Ratings on named scales, read when the policy names a scaleName. */
+    ratings: z.record(z.string(), rating()).optional(),
+    seedPosition: z.number().int().positive().optional(),
+    manualRating: rating().optional(),
+    members: z.array(Member).optional(),
+    team: z.string().optional(),
+    club: z.string().optional(),
+    country: z.string().optional(),
+    withdrawn: z.boolean().optional(),
+  })
+  .strict();
+export type Participant = z.infer<typeof Participant>;
+
+type Rated = Pick<Participant, 'rating' | 'ratings'>;
+
+function scaleValue(rated: Rated, scaleName: string | undefined): number | undefined {
+  return scaleName === undefined ? rated.rating : (rated.ratings?.[scaleName] ?? rated.rating);
+}
+
+/**
+ * Seed 000's baseline, resolved once when the participant enters and frozen for the event: from the scale
+ * (members aggregated), from the seed position, or as supplied.
+ */
+export function baselineRatingOf(participant: Participant, policy: CompetitionPolicy): number {
+  const baseline = policy.ratingPolicy.baselineRating;
+  const id = participant.participantId;
+  switch (baseline.source) {
+    case 'SCALE': {
+      const own = scaleValue(participant, baseline.scaleName);
+      if (own !== undefined) return own;
+      const memberValues = (participant.members ?? []).map((m) => scaleValue(m, baseline.scaleName));
+      if (memberValues.length > 0 && memberValues.every((v): v is number => v !== undefined)) {
+        return aggregateRatings(memberValues, policy.ratingPolicy.ratingAggregation);
+      }
+      if (baseline.unratedValue !== undefined) return baseline.unratedValue;
+      throw new DomainError(
+        'invalid-argument',
+        `participant ${id} has no rating${baseline.scaleName ? ` on scale ${baseline.scaleName}` : ''} (baseline source SCALE, no unratedValue set)`,
+      );
+    }
+    case 'SEEDING': {
+      if (participant.seedPosition === undefined) {
+        throw new DomainError('invalid-argument', `participant ${id} has no seedPosition (baseline source SEEDING)`);
+      }
+      return baseline.seedingTop - (participant.seedPosition - 1) * baseline.seedingStep;
+    }
+    case 'MANUAL': {
+      if (participant.manualRating === undefined) {
+        throw new DomainError('invalid-argument', `participant ${id} has no manualRating (baseline source MANUAL)`);
+      }
+      return participant.manualRating;
+    }
+  }
+}

@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { DomainError, describeIssues } from './errors.js';
+
+// Enums of seed 000, plus MATCH_POINTS (seed 002) and the Buchholz variants (seed 004).
+export const BaselineRatingSource = z.enum(['SCALE', 'SEEDING', 'MANUAL']);
+export const ActualOutputMethod = z.enum(['POINT_SHARE', 'WEIGHTED']);
+export const PairingMethod = z.enum(['DRAW_MATIC', 'SWISS', 'LEVEL_BASED']);
+export const RatingSource = z.enum(['DYNAMIC_FORM', 'BASELINE']);
+export const ProcessingGranularity = z.enum(['PER_MATCHUP', 'PER_ROUND']);
+export const RatingAggregation = z.enum(['AVERAGE', 'MIN', 'MAX', 'SUM']);
+export const PrimaryRanking = z.enum(['PRESSURE_RATING', 'DYNAMIC_FORM_RATING', 'WINS', 'POINTS', 'MATCH_POINTS']);
+export const CompetitionTiebreak = z.enum([
+  'HEAD_TO_HEAD',
+  'HEAD_TO_HEAD_PRESSURE',
+  'POINT_DIFFERENTIAL',
+  'STRENGTH_OF_OPPOSITION',
+  'DYNAMIC_FORM_RATING',
+  'PRESSURE_RATING',
+  'BUCHHOLZ',
+  'BUCHHOLZ_CUT1',
+  'BUCHHOLZ_MEDIAN',
+  'SONNEBORN_BERGER',
+]);
+export const BuchholzDropOutMode = z.enum(['NONE', 'TREND', 'TREND70']);
+
+export type BaselineRatingSource = z.infer<typeof BaselineRatingSource>;
+export type PrimaryRanking = z.infer<typeof PrimaryRanking>;
+export type CompetitionTiebreak = z.infer<typeof CompetitionTiebreak>;
+export type RatingAggregation = z.infer<typeof RatingAggregation>;
+export type BuchholzDropOutMode = z.infer<typeof BuchholzDropOutMode>;
+
+const finite = () => z.number().finite();
+const nonNegative = () => z.number().finite().nonnegative();
+
+/** Match points per outcome (seed 002: 3 / 2 / 1.5 / 0; chess: 1 / 0.5 / 0). */
+export const MatchPointTable = z
+  .object({
+    win: nonNegative(),
+    timedWin: nonNegative(),
+    draw: nonNegative(),
+    loss: nonNegative(),
+  })
+  .strict();
+export type MatchPointTable = z.infer<typeof MatchPointTable>;
+
+export const MATCH_POINTS_REDEMPTION: MatchPointTable = { win: 3, timedWin: 2, draw: 1.5, loss: 0 };
+export const MATCH_POINTS_CHESS: MatchPointTable = { win: 1, timedWin: 1, draw: 0.5, loss: 0 };
+
+export const ScoringPolicy = z
+  .object({
+    /** Game points that win a game outright; a lead below it is a timed win. null: every lead is a win. */
+    gameTarget: z.number().finite().positive().nullable().default(5),
+    matchPoints: MatchPointTable.default(MATCH_POINTS_CHESS),
+    /** Game points credited to a player for a pairing bye (SoL's phantom score; it uses 25). */
+    phantomScore: nonNegative().default(0),
+  })
+  .strict();
+export type ScoringPolicy = z.infer<typeof ScoringPolicy>;
+
+export const CompetitionPolicy = z
+  .object({
+    policyName: z.string().optional(),
+    ratingPolicy: z
+      .object({
+        baselineRating: z
+          .object({
+            source: BaselineRatingSource,
+            scaleName: z.string().optional(),
+            frozenDuringEvent: z.literal(true).default(true),
+            /** Baseline for a participant the scale does not rate; absent means such a participant is refused. */
+            unratedValue: finite().optional(),
+            /** SEEDING: seed 1 gets seedingTop, each later seed seedingStep less. */
+            seedingTop: finite().default(2000),
+            seedingStep: nonNegative().default(25),
+          })
+          .strict(),
+        dynamicFormRating: z
+          .object({
+            enabled: z.boolean(),
+            initializeFrom: z.literal('BASELINE').default('BASELINE'),
+            kFactor: nonNegative(),
+            logisticScale: z.number().finite().positive(),
+          })
+          .strict(),
+        pressureRating: z
+          .object({
+            enabled: z.boolean(),
+            expectationSource: z.literal('BASELINE_ONLY').default('BASELINE_ONLY'),
+            actualOutputMethod: ActualOutputMethod,
+            weights: z
+              .object({
+                pointShare: nonNegative(),
+                pointDifferential: nonNegative().optional(),
+                contextFactor: nonNegative().optional(),
+              })
+              .strict()
+              .optional(),
+          })
+          .strict()
+          .optional(),
+        ratingAggregation: RatingAggregation.optional(),
+      })
+      .strict(),
+    pairingPolicy: z
+      .object({
+        method: PairingMethod,
+        ratingSource: RatingSource,
+        laneSize: z.number().int().min(2).optional(),
+        avoidRepeatOpponents: z.boolean(),
+        sameTeamValue: nonNegative().optional(),
+      })
+      .strict(),
+    victoryPolicy: z
+      .object({
+        primaryRanking: PrimaryRanking,
+        tiebreakOrder: z.array(CompetitionTiebreak).optional(),
+        buchholzDropOut: BuchholzDropOutMode.default('NONE'),
+      })
+      .strict(),
+    processingGranularity: ProcessingGranularity,
+    scoringPolicy: ScoringPolicy.default(() => ScoringPolicy.parse({})),
+  })
+  .strict();
+export type CompetitionPolicy = z.infer<typeof CompetitionPolicy>;
+export type CompetitionPolicyInput = z.input<typeof CompetitionPolicy>;
+
+const DYNAMIC_24_400 = { enabled: true, initializeFrom: 'BASELINE', kFactor: 24, logisticScale: 400 } as const;
+
+/**
+ * Seed 000's three presets, and seed 002's Swiss as REDEMPTION. SWISS also takes seed 002's match-point table,
+ * the product's default Swiss scoring.
+ */
+export const PRESET_POLICIES = {
+  STANDARD: {
+    policyName: 'Standard DrawMatic Competition',
+    ratingPolicy: { baselineRating: { source: 'SCALE' }, dynamicFormRating: DYNAMIC_24_400 },
+    pairingPolicy: { method: 'DRAW_MATIC', ratingSource: 'DYNAMIC_FORM', avoidRepeatOpponents: true, sameTeamValue: 100 },
+    victoryPolicy: { primaryRanking: 'WINS', tiebreakOrder: ['POINT_DIFFERENTIAL', 'HEAD_TO_HEAD', 'DYNAMIC_FORM_RATING'] },
+    processingGranularity: 'PER_ROUND',
+  },
+  PRESSURE: {
+    policyName: 'Pressure DrawMatic Competition',
+    ratingPolicy: {
+      baselineRating: { source: 'SCALE' },
+      dynamicFormRating: DYNAMIC_24_400,
+      pressureRating: {
+        enabled: true,
+        actualOutputMethod: 'POINT_SHARE',
+        weights: { pointShare: 1, pointDifferential: 0, contextFactor: 0 },
+      },
+    },
+    pairingPolicy: { method: 'DRAW_MATIC', ratingSource: 'DYNAMIC_FORM', avoidRepeatOpponents: true, sameTeamValue: 100 },
+    victoryPolicy: {
+      primaryRanking: 'PRESSURE_RATING',
+      tiebreakOrder: ['HEAD_TO_HEAD_PRESSURE', 'POINT_DIFFERENTIAL', 'STRENGTH_OF_OPPOSITION'],
+    },
+    processingGranularity: 'PER_MATCHUP',
+  },
+  SWISS: {
+    policyName: 'Swiss Competition with Pressure',
+    ratingPolicy: {
+      baselineRating: { source: 'SCALE' },
+      dynamicFormRating: DYNAMIC_24_400,
+      pressureRating: { enabled: true, actualOutputMethod: 'POINT_SHARE', weights: { pointShare: 1 } },
+    },
+    pairingPolicy: { method: 'SWISS', ratingSource: 'DYNAMIC_FORM', avoidRepeatOpponents: true },
+    victoryPolicy: { primaryRanking: 'WINS', tiebreakOrder: ['BUCHHOLZ', 'SONNEBORN_BERGER', 'HEAD_TO_HEAD', 'PRESSURE_RATING'] },
+    processingGranularity: 'PER_ROUND',
+    scoringPolicy: { gameTarget: 5, matchPoints: MATCH_POINTS_REDEMPTION },
+  },
+  /** Seed 002 as written: match points, then game-point differential; timed wins; no rating-driven ranking. */
+  REDEMPTION: {
+    policyName: 'Redemption Swiss (match points, score differential)',
+    ratingPolicy: { baselineRating: { source: 'SCALE', unratedValue: 1500 }, dynamicFormRating: DYNAMIC_24_400 },
+    pairingPolicy: { method: 'SWISS', ratingSource: 'DYNAMIC_FORM', avoidRepeatOpponents: true },
+    victoryPolicy: { primaryRanking: 'MATCH_POINTS', tiebreakOrder: ['POINT_DIFFERENTIAL', 'HEAD_TO_HEAD'] },
+    processingGranularity: 'PER_MATCHUP',
+    scoringPolicy: { gameTarget: 5, matchPoints: MATCH_POINTS_REDEMPTION },
+  },
+} as const satisfies Record<string, CompetitionPolicyInput>;
+
+export const PresetName = z.enum(['STANDARD', 'PRESSURE', 'SWISS', 'REDEMPTION']);
+export type PresetName = z.infer<typeof PresetName>;
+
+/** Validates a policy, filling defaults; the error names every field at fault. */
+export function parsePolicy(input: unknown): CompetitionPolicy {
+  const unwrapped = isRecord(input) && 'competition' in input && Object.keys(input).length === 1 ? input.competition : input;
+  const parsed = CompetitionPolicy.safeParse(unwrapped);
+  if (!parsed.success) throw new DomainError('invalid-argument', `invalid competition policy: ${describeIssues(parsed.error.issues)}`);
+  return parsed.data;
+}
+
+export function presetPolicy(name: PresetName): CompetitionPolicy {
+  return parsePolicy(structuredClone(PRESET_POLICIES[name]));
+}
+
+/** A preset name or a policy object, with overrides deep-merged over it, validated. */
+export function resolvePolicy(policy: PresetName | CompetitionPolicyInput | unknown, overrides?: unknown): CompetitionPolicy {
+  const base = typeof policy === 'string' ? presetInput(policy) : policy;
+  return parsePolicy(overrides === undefined ? base : deepMerge(base, overrides));
+}
+
+function presetInput(name: string): unknown {
+  const parsed = PresetName.safeParse(name);
+  if (!parsed.success) throw new DomainError('invalid-argument', `unknown policy preset "${name}" (expected STANDARD, PRESSURE, SWISS or REDEMPTION)`);
+  return structuredClone(PRESET_POLICIES[parsed.data]);
+}
+
+/** Objects merge key by key; arrays and scalars in the override replace. */
+export function deepMerge(base: unknown, override: unknown): unknown {
+  if (!isRecord(base) || !isRecord(override)) return structuredClone(override);
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(override)) merged[key] = key in base ? deepMerge(base[key], value) : structuredClone(value);
+  return merged;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,207 @@
+import type { MatchUpKey, MatchUpRecord } from './matchUps.js';
+import { compareMatchUpKeys } from './matchUps.js';
+import type { Participant } from './participants.js';
+import { baselineRatingOf } from './participants.js';
+import type { CompetitionPolicy } from './policy.js';
+import type { RatedSide } from './ratings.js';
+import { rateGame } from './ratings.js';
+import type { Outcome, ResolvedResult, ResultKind, SideResult } from './results.js';
+import { isWin, resolveResult } from './results.js';
+
+/** Seed 000's history entry, plus the matchUp it came from so a correction can find it. */
+export interface RatingHistoryEntry {
+  roundNumber: number;
+  opponentParticipantId: string;
+  dynamicFormRatingBefore: number;
+  dynamicFormRatingAfter: number;
+  pressureDelta: number;
+  actualOutput: number;
+  expectedOutput: number;
+  matchUpId: string;
+}
+
+/** Every result a participant has, played or not: what the standings count. */
+export interface ResultEntry extends MatchUpKey, SideResult {
+  opponentParticipantId: string | null;
+  kind: ResultKind;
+  played: boolean;
+}
+
+/** Seed 000's participant state, plus match points and the result list the tallies are summed from. */
+export interface ParticipantState {
+  participantId: string;
+  baselineRating: number;
+  dynamicFormRating: number;
+  pressureRating: number;
+  roundsPlayed: number;
+  wins: number;
+  losses: number;
+  draws: number;
+  totalPointsWon: number;
+  totalPointsLost: number;
+  matchPoints: number;
+  ratingHistory: RatingHistoryEntry[];
+  results: ResultEntry[];
+}
+
+export type ParticipantStates = Record<string, ParticipantState>;
+
+export function initialParticipantState(participant: Participant, policy: CompetitionPolicy): ParticipantState {
+  const baselineRating = baselineRatingOf(participant, policy);
+  return summarize({
+    participantId: participant.participantId,
+    baselineRating,
+    dynamicFormRating: baselineRating,
+    pressureRating: 0,
+    roundsPlayed: 0,
+    wins: 0,
+    losses: 0,
+    draws: 0,
+    totalPointsWon: 0,
+    totalPointsLost: 0,
+    matchPoints: 0,
+    ratingHistory: [],
+    results: [],
+  });
+}
+
+const count = (outcomes: Outcome[], test: (o: Outcome) => boolean) => outcomes.filter(test).length;
+
+/**
+ * Recomputes every tally from the entries, in matchUp order. Both the full fold and the single-result change end
+ * here, so the two paths produce the same floating-point sums bit for bit.
+ */
+export function summarize(state: ParticipantState): ParticipantState {
+  const results = [...state.results].sort(compareMatchUpKeys);
+  const keyOf = new Map(results.map((r) => [r.matchUpId, r]));
+  const history = [...state.ratingHistory].sort((x, y) => compareMatchUpKeys(keyFor(keyOf, x), keyFor(keyOf, y)));
+  const outcomes = results.map((r) => r.outcome);
+  let pressureRating = 0;
+  for (const entry of history) pressureRating += entry.pressureDelta;
+  let matchPoints = 0;
+  let totalPointsWon = 0;
+  let totalPointsLost = 0;
+  for (const r of results) {
+    matchPoints += r.matchPoints;
+    totalPointsWon += r.pointsWon;
+    totalPointsLost += r.pointsLost;
+  }
+  return {
+    ...state,
+    dynamicFormRating: history.at(-1)?.dynamicFormRatingAfter ?? state.baselineRating,
+    pressureRating,
+    roundsPlayed: history.length,
+    wins: count(outcomes, isWin),
+    losses: count(outcomes, (o) => o === 'LOSS'),
+    draws: count(outcomes, (o) => o === 'DRAW'),
+    totalPointsWon,
+    totalPointsLost,
+    matchPoints,
+    ratingHistory: history,
+    results,
+  };
+}
+
+function keyFor(keys: Map<string, MatchUpKey>, entry: RatingHistoryEntry): MatchUpKey {
+  return keys.get(entry.matchUpId) ?? { roundNumber: entry.roundNumber, order: 0, matchUpId: entry.matchUpId };
+}
+
+export function resolveMatchUp(matchUp: MatchUpRecord, policy: CompetitionPolicy): ResolvedResult | null {
+  return matchUp.result === null ? null : resolveResult(matchUp.result, matchUp.b !== null, policy.scoringPolicy);
+}
+
+function resultEntry(matchUp: MatchUpRecord, side: SideResult, resolved: ResolvedResult, opponent: string | null): ResultEntry {
+  const { matchUpId, roundNumber, order } = matchUp;
+  return { matchUpId, roundNumber, order, ...side, opponentParticipantId: opponent, kind: resolved.kind, played: resolved.played };
+}
+
+function historyEntry(
+  matchUp: MatchUpRecord,
+  policy: CompetitionPolicy,
+  self: RatedSide,
+  opponent: RatedSide,
+  opponentId: string,
+  side: SideResult,
+  dynamicBefore: number,
+): RatingHistoryEntry {
+  const game = rateGame(policy, self, opponent, side.pointsWon, side.pointsLost);
+  return {
+    roundNumber: matchUp.roundNumber,
+    opponentParticipantId: opponentId,
+    dynamicFormRatingBefore: dynamicBefore,
+    dynamicFormRatingAfter: dynamicBefore + game.dynamicDelta,
+    pressureDelta: game.pressureDelta,
+    actualOutput: game.actualOutput,
+    expectedOutput: game.expectedOutput,
+    matchUpId: matchUp.matchUpId,
+  };
+}
+
+/** Where a participant's rating stands for a game: `expectFrom` feeds the expectation, `before` starts the entry. */
+export interface RatingPoint {
+  expectFrom: number;
+  before: number;
+}
+
+/**
+ * The entries one matchUp adds to its participants. PER_MATCHUP passes the current form ratings as both values;
+ * PER_ROUND passes the round-start ratings for expectations and the running value for the history.
+ */
+export function entriesForMatchUp(
+  matchUp: MatchUpRecord,
+  resolved: ResolvedResult,
+  policy: CompetitionPolicy,
+  states: ParticipantStates,
+  ratingPoint: (participantId: string) => RatingPoint,
+): Map<string, { result: ResultEntry; history: RatingHistoryEntry | null }> {
+  const entries = new Map<string, { result: ResultEntry; history: RatingHistoryEntry | null }>();
+  const a = matchUp.a;
+  const b = matchUp.b;
+  if (b === null || resolved.b === null) {
+    entries.set(a, { result: resultEntry(matchUp, resolved.a, resolved, null), history: null });
+    return entries;
+  }
+  if (!resolved.played) {
+    entries.set(a, { result: resultEntry(matchUp, resolved.a, resolved, b), history: null });
+    entries.set(b, { result: resultEntry(matchUp, resolved.b, resolved, a), history: null });
+    return entries;
+  }
+  const stateA = requireState(states, a);
+  const stateB = requireState(states, b);
+  const pointA = ratingPoint(a);
+  const pointB = ratingPoint(b);
+  const ratedA = { baselineRating: stateA.baselineRating, dynamicFormRating: pointA.expectFrom };
+  const ratedB = { baselineRating: stateB.baselineRating, dynamicFormRating: pointB.expectFrom };
+  entries.set(a, {
+    result: resultEntry(matchUp, resolved.a, resolved, b),
+    history: historyEntry(matchUp, policy, ratedA, ratedB, b, resolved.a, pointA.before),
+  });
+  entries.set(b, {
+    result: resultEntry(matchUp, resolved.b, resolved, a),
+    history: historyEntry(matchUp, policy, ratedB, ratedA, a, resolved.b, pointB.before),
+  });
+  return entries;
+}
+
+export function requireState(states: ParticipantStates, participantId: string): ParticipantState {
+  const state = states[participantId];
+  if (!state) throw new Error(`no competition state for participant ${participantId}`);
+  return state;
+}
+
+/** Removes whatever the given matchUp had added to a participant's entries. */
+export function withoutMatchUp(state: ParticipantState, matchUpId: string): ParticipantState {
+  return {
+    ...state,
+    results: state.results.filter((r) => r.matchUpId !== matchUpId),
+    ratingHistory: state.ratingHistory.filter((h) => h.matchUpId !== matchUpId),
+  };
+}
+
+export function withEntries(state: ParticipantState, entry: { result: ResultEntry; history: RatingHistoryEntry | null }): ParticipantState {
+  return {
+    ...state,
+    results: [...state.results, entry.result],
+    ratingHistory: entry.history ? [...state.ratingHistory, entry.history] : state.ratingHistory,
+  };
+}

@@ -1,0 +1,79 @@
+import type { BuchholzDropOutMode, CompetitionTiebreak } from './policy.js';
+import type { Outcome } from './results.js';
+import { isByeKind } from './results.js';
+import type { ParticipantState, ParticipantStates } from './state.js';
+
+/** What every tiebreak may look at: all states, who withdrew, and how many rounds the event has had. */
+export interface TiebreakContext {
+  states: ParticipantStates;
+  withdrawn: ReadonlySet<string>;
+  roundsSoFar: number;
+  dropOut: BuchholzDropOutMode;
+}
+
+/** The value of one tiebreak for one participant inside a group of tied participants (higher ranks first). */
+export type TiebreakFn = (state: ParticipantState, group: readonly ParticipantState[], context: TiebreakContext) => number;
+
+const opponentsOf = (state: ParticipantState) => state.results.filter((r) => r.opponentParticipantId !== null);
+
+/** An opponent's score for Buchholz; seed 004's trend modes credit a withdrawn opponent with his pace. */
+function buchholzScore(opponentId: string, context: TiebreakContext): number {
+  const opponent = context.states[opponentId];
+  if (!opponent) return 0;
+  if (context.dropOut === 'NONE' || !context.withdrawn.has(opponentId)) return opponent.matchPoints;
+  const againstRealOpponents = opponent.results.filter((r) => !isByeKind(r.kind));
+  if (againstRealOpponents.length === 0) return opponent.matchPoints;
+  const pace = againstRealOpponents.reduce((sum, r) => sum + r.matchPoints, 0) / againstRealOpponents.length;
+  const missedRounds = Math.max(0, context.roundsSoFar - new Set(opponent.results.map((r) => r.roundNumber)).size);
+  const share = context.dropOut === 'TREND70' ? 0.7 : 1;
+  return opponent.matchPoints + pace * missedRounds * share;
+}
+
+function opponentScores(state: ParticipantState, context: TiebreakContext): number[] {
+  return opponentsOf(state)
+    .map((r) => buchholzScore(r.opponentParticipantId as string, context))
+    .sort((x, y) => x - y);
+}
+
+const sum = (values: readonly number[]) => values.reduce((total, v) => total + v, 0);
+
+const SB_FACTOR: Record<Outcome, number> = { WIN: 1, TIMED_WIN: 1, DRAW: 0.5, LOSS: 0 };
+
+/** Only when every two of the tied players have met does a mini-table say something fair about all of them. */
+function allMet(group: readonly ParticipantState[]): boolean {
+  return group.every((x) =>
+    group.every((y) => x === y || x.results.some((r) => r.opponentParticipantId === y.participantId)),
+  );
+}
+
+function miniTable(group: readonly ParticipantState[], state: ParticipantState, value: (s: ParticipantState, opponent: string) => number): number {
+  if (!allMet(group)) return 0;
+  const members = new Set(group.map((s) => s.participantId));
+  members.delete(state.participantId);
+  return sum([...members].map((opponent) => value(state, opponent)));
+}
+
+export const TIEBREAKS: Record<CompetitionTiebreak, TiebreakFn> = {
+  // A mini-table of the games among the tied players, not a pairwise comparison.
+  HEAD_TO_HEAD: (state, group) =>
+    miniTable(group, state, (s, opponent) => sum(s.results.filter((r) => r.opponentParticipantId === opponent).map((r) => r.matchPoints))),
+  HEAD_TO_HEAD_PRESSURE: (state, group) =>
+    miniTable(group, state, (s, opponent) =>
+      sum(s.ratingHistory.filter((h) => h.opponentParticipantId === opponent).map((h) => h.pressureDelta)),
+    ),
+  POINT_DIFFERENTIAL: (state) => state.totalPointsWon - state.totalPointsLost,
+  STRENGTH_OF_OPPOSITION: (state, _group, context) => {
+    const ratings = state.ratingHistory.map((h) => context.states[h.opponentParticipantId]?.baselineRating ?? 0);
+    return ratings.length === 0 ? 0 : sum(ratings) / ratings.length;
+  },
+  DYNAMIC_FORM_RATING: (state) => state.dynamicFormRating,
+  PRESSURE_RATING: (state) => state.pressureRating,
+  BUCHHOLZ: (state, _group, context) => sum(opponentScores(state, context)),
+  BUCHHOLZ_CUT1: (state, _group, context) => sum(opponentScores(state, context).slice(1)),
+  BUCHHOLZ_MEDIAN: (state, _group, context) => sum(opponentScores(state, context).slice(1, -1)),
+  SONNEBORN_BERGER: (state, _group, context) =>
+    sum(opponentsOf(state).map((r) => SB_FACTOR[r.outcome] * (context.states[r.opponentParticipantId as string]?.matchPoints ?? 0))),
+};
+
+/** Tiebreaks whose value depends on who else is tied; the rest are properties of the participant alone. */
+export const GROUP_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set(['HEAD_TO_HEAD', 'HEAD_TO_HEAD_PRESSURE']);
