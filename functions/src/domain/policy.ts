@@ -184,8 +184,7 @@ export type PresetName = z.infer<typeof PresetName>;
 
 /** Validates a policy, filling defaults; the error names every field at fault. */
 export function parsePolicy(input: unknown): CompetitionPolicy {
-  const unwrapped = isRecord(input) && 'competition' in input && Object.keys(input).length === 1 ? input.competition : input;
-  const parsed = CompetitionPolicy.safeParse(unwrapped);
+  const parsed = CompetitionPolicy.safeParse(unwrapCompetition(input));
   if (!parsed.success) throw new DomainError('invalid-argument', `invalid competition policy: ${describeIssues(parsed.error.issues)}`);
   return parsed.data;
 }
@@ -196,7 +195,7 @@ export function presetPolicy(name: PresetName): CompetitionPolicy {
 
 /** A preset name or a policy object, with overrides deep-merged over it, validated. */
 export function resolvePolicy(policy: PresetName | CompetitionPolicyInput | unknown, overrides?: unknown): CompetitionPolicy {
-  const base = typeof policy === 'string' ? presetInput(policy) : policy;
+  const base = typeof policy === 'string' ? presetInput(policy) : unwrapCompetition(policy);
   return parsePolicy(overrides === undefined ? base : deepMerge(base, overrides));
 }
 
@@ -204,6 +203,11 @@ function presetInput(name: string): unknown {
   const parsed = PresetName.safeParse(name);
   if (!parsed.success) throw new DomainError('invalid-argument', `unknown policy preset "${name}" (expected STANDARD, PRESSURE, SWISS or REDEMPTION)`);
   return structuredClone(PRESET_POLICIES[parsed.data]);
+}
+
+/** Seed 000 writes a policy as { competition: {...} }; both spellings are accepted. */
+function unwrapCompetition(input: unknown): unknown {
+  return isRecord(input) && 'competition' in input && Object.keys(input).length === 1 ? input.competition : input;
 }
 
 /** Objects merge key by key; arrays and scalars in the override replace. */
