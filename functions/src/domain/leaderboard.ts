@@ -22,6 +22,37 @@ export interface LeaderboardRow {
 
 export interface LeaderboardOptions {
   withdrawn?: Iterable<string>;
+  /** Rounds the event has had, for the drop-out trend; defaults to the latest round with a result. */
+  roundsSoFar?: number;
+}
+
+export function tiebreakContext(policy: CompetitionPolicy, states: ParticipantStates, options: LeaderboardOptions = {}): TiebreakContext {
+  return {
+    states,
+    withdrawn: new Set(options.withdrawn ?? []),
+    roundsSoFar: options.roundsSoFar ?? Math.max(0, ...Object.values(states).flatMap((s) => s.results.map((r) => r.roundNumber))),
+    dropOut: policy.victoryPolicy.buchholzDropOut,
+  };
+}
+
+/**
+ * The tiebreak values that belong to the participant alone (not to a tied group). `context.states` must hold
+ * the participant's opponents for the opponent-based ones.
+ */
+export function participantTiebreaks(policy: CompetitionPolicy, state: ParticipantState, context: TiebreakContext): Partial<Record<CompetitionTiebreak, number>> {
+  const values: Partial<Record<CompetitionTiebreak, number>> = {};
+  for (const tiebreak of policy.victoryPolicy.tiebreakOrder ?? []) {
+    if (!GROUP_TIEBREAKS.has(tiebreak)) values[tiebreak] = TIEBREAKS[tiebreak](state, [state], context);
+  }
+  return values;
+}
+
+/** A leaderboard row without its rank: what can be stored per participant and updated alone. */
+export type StandingValues = Omit<LeaderboardRow, 'rank'>;
+
+export function standingValues(policy: CompetitionPolicy, state: ParticipantState, context: TiebreakContext): StandingValues {
+  const { rank: _rank, ...row } = toRow(state, 0, context, new Map([[state.participantId, participantTiebreaks(policy, state, context)]]));
+  return row;
 }
 
 const PRIMARY: Record<PrimaryRanking, (s: ParticipantState) => number> = {
@@ -38,18 +69,9 @@ const PRIMARY: Record<PrimaryRanking, (s: ParticipantState) => number> = {
  */
 export function buildLeaderboard(policy: CompetitionPolicy, states: ParticipantStates, options: LeaderboardOptions = {}): LeaderboardRow[] {
   const all = Object.values(states);
-  const context: TiebreakContext = {
-    states,
-    withdrawn: new Set(options.withdrawn ?? []),
-    roundsSoFar: Math.max(0, ...all.flatMap((s) => s.results.map((r) => r.roundNumber))),
-    dropOut: policy.victoryPolicy.buchholzDropOut,
-  };
+  const context = tiebreakContext(policy, states, options);
   const order = policy.victoryPolicy.tiebreakOrder ?? [];
-  const recorded = new Map<string, Partial<Record<CompetitionTiebreak, number>>>(all.map((s) => [s.participantId, {}]));
-  for (const tiebreak of order) {
-    if (GROUP_TIEBREAKS.has(tiebreak)) continue;
-    for (const s of all) recorded.get(s.participantId)![tiebreak] = TIEBREAKS[tiebreak](s, all, context);
-  }
+  const recorded = new Map(all.map((s) => [s.participantId, participantTiebreaks(policy, s, context)]));
   const primary = PRIMARY[policy.victoryPolicy.primaryRanking];
   const groups = splitBy(all, primary).flatMap((group) => breakTies(group, order, context, recorded));
   const rows: LeaderboardRow[] = [];

@@ -77,3 +77,13 @@ export const TIEBREAKS: Record<CompetitionTiebreak, TiebreakFn> = {
 
 /** Tiebreaks whose value depends on who else is tied; the rest are properties of the participant alone. */
 export const GROUP_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set(['HEAD_TO_HEAD', 'HEAD_TO_HEAD_PRESSURE']);
+
+/** Tiebreaks that read opponents' scores: a participant's score change moves the rows of everyone who met him. */
+export const OPPONENT_SCORE_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set(['BUCHHOLZ', 'BUCHHOLZ_CUT1', 'BUCHHOLZ_MEDIAN', 'SONNEBORN_BERGER']);
+
+/** Tiebreaks that read opponents' states at all (scores, or frozen baselines). */
+export const OPPONENT_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set([...OPPONENT_SCORE_TIEBREAKS, 'STRENGTH_OF_OPPOSITION']);
+
+export function opponentIds(state: ParticipantState): string[] {
+  return [...new Set(state.results.flatMap((r) => (r.opponentParticipantId === null ? [] : [r.opponentParticipantId])))];
+}

@@ -1,0 +1,45 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { ChampionshipDoc, TournamentKeyDoc } from '../model/championship.js';
+import { ClubDoc } from '../model/club.js';
+import { AppliedDoc, StandingDoc, StateDoc } from '../model/derived.js';
+import { MatchUpDoc } from '../model/matchUp.js';
+import { ParticipantDoc } from '../model/participant.js';
+import { paths } from '../model/paths.js';
+import { RoundDoc } from '../model/round.js';
+import { TournamentDoc } from '../model/tournament.js';
+import { converterFor } from './converters.js';
+
+const converters = {
+  club: converterFor(ClubDoc),
+  championship: converterFor(ChampionshipDoc),
+  tournamentKey: converterFor(TournamentKeyDoc),
+  tournament: converterFor(TournamentDoc),
+  participant: converterFor(ParticipantDoc),
+  round: converterFor(RoundDoc),
+  matchUp: converterFor(MatchUpDoc),
+  state: converterFor(StateDoc),
+  standing: converterFor(StandingDoc),
+  applied: converterFor(AppliedDoc),
+};
+
+/** Typed references: every read of a document goes through its schema's converter. */
+export function refs(db: Firestore) {
+  return {
+    club: (clubId: string) => db.doc(paths.club(clubId)).withConverter(converters.club),
+    championship: (id: string) => db.doc(paths.championship(id)).withConverter(converters.championship),
+    tournamentKey: (id: string, key: string) => db.doc(paths.tournamentKey(id, key)).withConverter(converters.tournamentKey),
+    tournament: (t: string) => db.doc(paths.tournament(t)).withConverter(converters.tournament),
+    participants: (t: string) => db.collection(paths.participants(t)).withConverter(converters.participant),
+    participant: (t: string, p: string) => db.doc(paths.participant(t, p)).withConverter(converters.participant),
+    rounds: (t: string) => db.collection(paths.rounds(t)).withConverter(converters.round),
+    round: (t: string, r: number) => db.doc(paths.round(t, r)).withConverter(converters.round),
+    matchUps: (t: string) => db.collection(paths.matchUps(t)).withConverter(converters.matchUp),
+    matchUp: (t: string, m: string) => db.doc(paths.matchUp(t, m)).withConverter(converters.matchUp),
+    states: (t: string) => db.collection(paths.states(t)).withConverter(converters.state),
+    state: (t: string, p: string) => db.doc(paths.state(t, p)).withConverter(converters.state),
+    standings: (t: string) => db.collection(paths.standings(t)).withConverter(converters.standing),
+    standing: (t: string, p: string) => db.doc(paths.standing(t, p)).withConverter(converters.standing),
+    applied: (t: string, m: string) => db.doc(paths.applied(t, m)).withConverter(converters.applied),
+  };
+}
+export type Refs = ReturnType<typeof refs>;

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+export const Uid = z.string().min(1).max(128);
+
+/** clubs/{clubId}: seed 004's club, with the people who run it. */
+export const ClubDoc = z
+  .object({
+    clubId: z.string().min(1),
+    name: z.string().trim().min(1).max(200),
+    ownerUid: Uid,
+    /** Club admins edit every tournament of the club's championships. */
+    adminUids: z.array(Uid).max(100).default([]),
+    memberUids: z.array(Uid).max(2000).default([]),
+    country: z.string().max(3).optional(),
+  })
+  .strict();
+export type ClubDoc = z.infer<typeof ClubDoc>;

@@ -1,0 +1,44 @@
+/**
+ * Every Firestore path of the product, in one place. Subcollections hang under their tournament so that a
+ * tournament's documents are read and secured together, and no document grows with the field.
+ */
+export const COLLECTIONS = {
+  clubs: 'clubs',
+  championships: 'championships',
+  tournamentKeys: 'tournamentKeys',
+  tournaments: 'tournaments',
+  participants: 'participants',
+  rounds: 'rounds',
+  matchUps: 'matchUps',
+  states: 'states',
+  standings: 'standings',
+  applied: 'applied',
+  requests: 'requests',
+} as const;
+
+export const paths = {
+  club: (clubId: string) => `clubs/${clubId}`,
+  championship: (championshipId: string) => `championships/${championshipId}`,
+  /** One per (date, description) of a championship: makes the pair unique (seed 004). */
+  tournamentKey: (championshipId: string, key: string) => `championships/${championshipId}/tournamentKeys/${key}`,
+  tournament: (tournamentId: string) => `tournaments/${tournamentId}`,
+  participants: (tournamentId: string) => `tournaments/${tournamentId}/participants`,
+  participant: (tournamentId: string, participantId: string) => `tournaments/${tournamentId}/participants/${participantId}`,
+  rounds: (tournamentId: string) => `tournaments/${tournamentId}/rounds`,
+  round: (tournamentId: string, roundNumber: number) => `tournaments/${tournamentId}/rounds/${roundNumber}`,
+  matchUps: (tournamentId: string) => `tournaments/${tournamentId}/matchUps`,
+  matchUp: (tournamentId: string, matchUpId: string) => `tournaments/${tournamentId}/matchUps/${matchUpId}`,
+  /** The engine's per-participant competition state (seed 000); written by the backend only. */
+  states: (tournamentId: string) => `tournaments/${tournamentId}/states`,
+  state: (tournamentId: string, participantId: string) => `tournaments/${tournamentId}/states/${participantId}`,
+  /** One leaderboard row per participant, ranks left to the reader; written by the backend only. */
+  standings: (tournamentId: string) => `tournaments/${tournamentId}/standings`,
+  standing: (tournamentId: string, participantId: string) => `tournaments/${tournamentId}/standings/${participantId}`,
+  /** What the score trigger last applied for a matchUp. */
+  applied: (tournamentId: string, matchUpId: string) => `tournaments/${tournamentId}/applied/${matchUpId}`,
+  /** A callable request already carried out, so a retried call does not act twice. */
+  request: (tournamentId: string, requestId: string) => `tournaments/${tournamentId}/requests/${requestId}`,
+} as const;
+
+/** The trigger's document pattern (firebase-functions path syntax). */
+export const MATCHUP_DOCUMENT = 'tournaments/{tournamentId}/matchUps/{matchUpId}';

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { PairingMethodName } from './tournament.js';
+
+export const RoundStatus = z.enum(['OPEN', 'CLOSED']);
+
+/** tournaments/{t}/rounds/{roundNumber}: how a round was generated, so it can be reproduced and explained. */
+export const RoundDoc = z
+  .object({
+    roundNumber: z.number().int().positive(),
+    status: RoundStatus.default('OPEN'),
+    method: PairingMethodName,
+    seed: z.number().int(),
+    matchUpCount: z.number().int().min(0),
+    byes: z.array(z.string()).default([]),
+    notes: z.array(z.string()).default([]),
+    /** The request that generated it: a retried call finds it and does not generate again. */
+    requestId: z.string().min(1),
+    generatedBy: z.string().min(1),
+    generatedAt: z.string(),
+    stats: z.record(z.string(), z.unknown()).default({}),
+  })
+  .strict();
+export type RoundDoc = z.infer<typeof RoundDoc>;

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { foldCompetition } from '../../src/domain/fold.js';
+import type { MatchUpRecord } from '../../src/domain/matchUps.js';
+import type { PresetName } from '../../src/domain/policy.js';
+import { resolvePolicy } from '../../src/domain/policy.js';
+import type { MatchUpResult } from '../../src/domain/results.js';
+import { refs } from '../../src/firebase/refs.js';
+import { applyMatchUpScore, type ScoreOutcome } from '../../src/services/applyScore.js';
+import { standingRows } from '../../src/services/standings.js';
+import { toParticipant } from '../../src/services/records.js';
+import { makeParticipants, makeRounds, prng, randomResult, shuffle } from '../domain/generate.js';
+import { useTestFirestore } from '../support/firestore.js';
+import { seedTournament } from './seed.js';
+
+const fs = useTestFirestore();
+
+async function writeScore(tournamentId: string, matchUpId: string, result: MatchUpResult | null) {
+  await refs(fs.db).matchUp(tournamentId, matchUpId).update({ result, scoredBy: result ? 'scorer' : null, scoredAt: result ? '2026-11-21T10:00:00Z' : null });
+}
+
+async function storedStates(tournamentId: string) {
+  const snap = await refs(fs.db).states(tournamentId).get();
+  return Object.fromEntries(snap.docs.map((d) => [d.id, d.data()]));
+}
+
+async function expectMatchesFold(tournamentId: string, presetPolicy: ReturnType<typeof resolvePolicy>, players: ReturnType<typeof makeParticipants>, final: MatchUpRecord[]) {
+  const fold = foldCompetition(presetPolicy, players, final);
+  expect(await storedStates(tournamentId)).toEqual(fold);
+  const rows = (await refs(fs.db).standings(tournamentId).get()).docs.map((d) => d.data());
+  const participants = new Map(players.map((p) => [p.participantId, { ...p, name: `Player ${p.participantId}`, enteredRound: 1, withdrawn: false }]));
+  const expected = standingRows(presetPolicy, Object.keys(fold), { states: fold, participants }, Math.max(...final.map((m) => m.roundNumber)));
+  expect(rows.sort((x, y) => (x.participantId < y.participantId ? -1 : 1))).toEqual(expected.sort((x, y) => (x.participantId < y.participantId ? -1 : 1)));
+}
+
+describe('the score trigger service against a Firestore server', () => {
+  for (const [preset, granularity] of [
+    ['PRESSURE', 'PER_MATCHUP'],
+    ['SWISS', 'PER_MATCHUP'],
+    ['SWISS', 'PER_ROUND'],
+    ['STANDARD', 'PER_ROUND'],
+  ] as Array<[PresetName, 'PER_MATCHUP' | 'PER_ROUND']>) {
+    it(`${preset} ${granularity}: duplicated, reordered and corrected score events end at the replay of the final results`, async () => {
+      const random = prng(preset.length * 97 + granularity.length);
+      const policy = resolvePolicy(preset, { processingGranularity: granularity });
+      const players = makeParticipants(random, 9);
+      const final = makeRounds(random, players, 3, (r) => randomResult(r, { unplayed: true }));
+      const tournamentId = `t-${preset}-${granularity}`;
+      await seedTournament(fs.db, { tournamentId, policy, players: players.map((p) => ({ participantId: p.participantId, rating: p.rating! })), matchUps: final });
+      const outcomes: ScoreOutcome[] = [];
+      const events: string[] = [];
+      // A wrong score first for some, then the right one; events delivered late, twice, out of order.
+      for (const m of shuffle(random, final)) {
+        if (random() < 0.4 && m.b !== null) {
+          await writeScore(tournamentId, m.matchUpId, randomResult(random));
+          events.push(m.matchUpId);
+        }
+        await writeScore(tournamentId, m.matchUpId, m.result);
+        events.push(m.matchUpId);
+        if (random() < 0.3) events.push(m.matchUpId);
+        while (events.length > 0 && random() < 0.5) outcomes.push(await applyMatchUpScore(fs.db, tournamentId, events.splice(Math.floor(random() * events.length), 1)[0]!));
+      }
+      for (const id of shuffle(random, events)) outcomes.push(await applyMatchUpScore(fs.db, tournamentId, id));
+      await expectMatchesFold(tournamentId, policy, players, final);
+      expect(outcomes).toContain('UNCHANGED');
+      expect(outcomes).toContain('APPLIED');
+    });
+  }
+
+  it('a correction in round 1 after round 3 is replayed exactly', async () => {
+    const random = prng(42);
+    const policy = resolvePolicy('PRESSURE');
+    const players = makeParticipants(random, 8);
+    const final = makeRounds(random, players, 3, (r) => randomResult(r));
+    const tournamentId = 't-correction';
+    await seedTournament(fs.db, { tournamentId, policy, players: players.map((p) => ({ participantId: p.participantId, rating: p.rating! })), matchUps: final });
+    for (const m of final) {
+      await writeScore(tournamentId, m.matchUpId, m.result);
+      expect(await applyMatchUpScore(fs.db, tournamentId, m.matchUpId)).toBe('APPLIED');
+    }
+    const first = final[0]!;
+    const corrected: MatchUpRecord = { ...first, result: { kind: 'PLAYED', score: { a: first.result?.score?.b ?? 0, b: 5 } } };
+    await writeScore(tournamentId, first.matchUpId, corrected.result);
+    expect(await applyMatchUpScore(fs.db, tournamentId, first.matchUpId)).toBe('REPLAYED');
+    await expectMatchesFold(tournamentId, policy, players, [corrected, ...final.slice(1)]);
+  });
+
+  it('PER_MATCHUP: a score write costs a constant number of document operations, whatever the field size and round', async () => {
+    const costs: Array<{ players: number; round: number; reads: number; writes: number }> = [];
+    for (const n of [8, 32]) {
+      const random = prng(n);
+      const policy = resolvePolicy('PRESSURE', { victoryPolicy: { tiebreakOrder: ['POINT_DIFFERENTIAL'] } });
+      const players = makeParticipants(random, n);
+      const final = makeRounds(random, players, 3, (r) => randomResult(r));
+      const tournamentId = `t-cost-${n}`;
+      await seedTournament(fs.db, { tournamentId, policy, players: players.map((p) => ({ participantId: p.participantId, rating: p.rating! })), matchUps: final });
+      for (const m of final) {
+        await writeScore(tournamentId, m.matchUpId, m.result);
+        fs.resetStats();
+        await applyMatchUpScore(fs.db, tournamentId, m.matchUpId);
+        const { reads, writes } = fs.stats();
+        costs.push({ players: n, round: m.roundNumber, reads, writes });
+      }
+    }
+    const distinct = new Set(costs.map((c) => `${c.reads}/${c.writes}`));
+    // tournament + matchUp + marker + two states + two participants; two states + two rows + marker.
+    expect([...distinct]).toEqual(['7/5']);
+  });
+
+  it('PER_ROUND: nothing is rated until the last matchUp of the round has a result', async () => {
+    const policy = resolvePolicy('STANDARD');
+    const players = ['a', 'b', 'c', 'd'].map((id) => ({ participantId: id, rating: 1500 }));
+    const round: MatchUpRecord[] = [
+      { matchUpId: 'm1', roundNumber: 1, order: 0, a: 'a', b: 'b', result: { kind: 'PLAYED', score: { a: 5, b: 1 } } },
+      { matchUpId: 'm2', roundNumber: 1, order: 1, a: 'c', b: 'd', result: { kind: 'PLAYED', score: { a: 2, b: 5 } } },
+    ];
+    await seedTournament(fs.db, { tournamentId: 'pr', policy, players, matchUps: round });
+    await writeScore('pr', 'm1', round[0]!.result);
+    expect(await applyMatchUpScore(fs.db, 'pr', 'm1')).toBe('MARKED');
+    expect((await storedStates('pr')).a!.wins).toBe(0);
+    await writeScore('pr', 'm2', round[1]!.result);
+    expect(await applyMatchUpScore(fs.db, 'pr', 'm2')).toBe('APPLIED');
+    expect((await storedStates('pr')).a!.wins).toBe(1);
+    await writeScore('pr', 'm1', null);
+    expect(await applyMatchUpScore(fs.db, 'pr', 'm1')).toBe('APPLIED');
+    expect(await storedStates('pr')).toEqual(foldCompetition(policy, players.map((p) => toParticipant({ ...p, name: p.participantId, enteredRound: 1, withdrawn: false })), [{ ...round[0]!, result: null }, round[1]!]));
+  });
+
+  it('a full round of 64 matchUps scored concurrently ends identical to the replay', async () => {
+    const random = prng(128);
+    const policy = resolvePolicy('PRESSURE', { victoryPolicy: { tiebreakOrder: ['POINT_DIFFERENTIAL'] } });
+    const players = makeParticipants(random, 128);
+    const final = makeRounds(random, players, 1, (r) => randomResult(r));
+    const tournamentId = 't-concurrent';
+    await seedTournament(fs.db, { tournamentId, policy, players: players.map((p) => ({ participantId: p.participantId, rating: p.rating! })), matchUps: final });
+    await Promise.all(final.map((m) => writeScore(tournamentId, m.matchUpId, m.result)));
+    const outcomes = await Promise.all(final.flatMap((m) => [applyMatchUpScore(fs.db, tournamentId, m.matchUpId), applyMatchUpScore(fs.db, tournamentId, m.matchUpId)]));
+    expect(outcomes.filter((o) => o === 'APPLIED')).toHaveLength(64);
+    await expectMatchesFold(tournamentId, policy, players, final);
+  });
+});

@@ -1,0 +1,53 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { foldCompetition } from '../../src/domain/fold.js';
+import type { MatchUpRecord } from '../../src/domain/matchUps.js';
+import type { CompetitionPolicy } from '../../src/domain/policy.js';
+import { refs } from '../../src/firebase/refs.js';
+import type { ParticipantDoc } from '../../src/model/participant.js';
+import type { TournamentDoc } from '../../src/model/tournament.js';
+import { standingRows } from '../../src/services/standings.js';
+import { toParticipant } from '../../src/services/records.js';
+
+export interface SeedInput {
+  tournamentId: string;
+  policy: CompetitionPolicy;
+  players: Array<{ participantId: string; rating: number; uid?: string }>;
+  /** Pairings to store as open matchUps (results are written later, as clients do). */
+  matchUps: MatchUpRecord[];
+  currentRound?: number;
+}
+
+/** Stores a running tournament the way the callables leave it: initial states and rows, open matchUps. */
+export async function seedTournament(db: Firestore, input: SeedInput): Promise<TournamentDoc> {
+  const ref = refs(db);
+  const tournament: TournamentDoc = {
+    tournamentId: input.tournamentId,
+    championshipId: 'champ',
+    date: '2026-11-21',
+    description: 'Test event',
+    roundDurationMinutes: 0,
+    preAlarmMinutes: 0,
+    system: 'SWISS',
+    pairing: { method: 'SWISS', options: {} },
+    ownerUid: 'owner',
+    clubIds: [],
+    editorUids: ['owner'],
+    scorekeeperUids: [],
+    policy: input.policy,
+    status: 'RUNNING',
+    currentRound: input.currentRound ?? Math.max(0, ...input.matchUps.map((m) => m.roundNumber)),
+  };
+  const participants: ParticipantDoc[] = input.players.map((p) => ({ ...p, name: `Player ${p.participantId}`, enteredRound: 1, withdrawn: false }));
+  const states = foldCompetition(input.policy, participants.map(toParticipant), []);
+  const rows = standingRows(input.policy, Object.keys(states), { states, participants: new Map(participants.map((p) => [p.participantId, p])) }, tournament.currentRound);
+  const batch = db.batch();
+  batch.set(ref.tournament(input.tournamentId), tournament);
+  for (const p of participants) batch.set(ref.participant(input.tournamentId, p.participantId), p);
+  for (const s of Object.values(states)) batch.set(ref.state(input.tournamentId, s.participantId), s);
+  for (const row of rows) batch.set(ref.standing(input.tournamentId, row.participantId), row);
+  for (const m of input.matchUps) {
+    batch.set(ref.matchUp(input.tournamentId, m.matchUpId), { ...m, result: null, playerUids: [], cost: {}, scoredBy: null, scoredAt: null });
+  }
+  await batch.commit();
+  return tournament;
+}
