@@ -1,5 +1,20 @@
 /**
- * Cloud Functions entry point. The rating/standings engine and the pairing engine live in ./domain (pure
- * TypeScript); the Firestore trigger and the callables that wrap them are exported from here.
+ * Cloud Functions entry point: the score trigger and the organizer's callables. The engines they wrap live in
+ * ./domain (pure TypeScript); ./services reads documents, calls the domain and writes documents.
  */
-export {};
+export { onMatchUpWritten } from './triggers/onMatchUpWritten.js';
+export {
+  addParticipants,
+  closeTournament,
+  createChampionship,
+  createClub,
+  createTournament,
+  exportTournament,
+  generateNextRound,
+  getLeaderboard,
+  getStandingsCsv,
+  importTournament,
+  recordScore,
+  undoLastRound,
+  withdrawParticipant,
+} from './callables/index.js';

@@ -8,6 +8,7 @@ export type DomainErrorCode =
   | 'not-found'
   | 'already-exists'
   | 'permission-denied'
+  | 'unauthenticated'
   | 'out-of-range';
 
 export class DomainError extends Error {

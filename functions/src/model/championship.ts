@@ -8,6 +8,8 @@ export const ChampionshipDoc = z
     name: z.string().trim().min(1).max(200),
     ownerUid: Uid,
     clubIds: z.array(z.string().min(1)).max(50).default([]),
+    /** Owner and the owners and admins of the linked clubs, kept here so security rules can check an editor. */
+    editorUids: z.array(Uid).max(500).default([]),
     /** A closed championship takes no new tournaments. */
     closed: z.boolean().default(false),
     /** A rating scale new tournaments inherit (seed 004: "it may be set also on the championship"). */

@@ -4,6 +4,7 @@ import { applyResultChange } from '../domain/change.js';
 import { foldCompetition } from '../domain/fold.js';
 import type { MatchUpRecord } from '../domain/matchUps.js';
 import { sidesOf } from '../domain/matchUps.js';
+import { resolveResult } from '../domain/results.js';
 import type { ParticipantStates } from '../domain/state.js';
 import type { Refs } from '../firebase/refs.js';
 import { refs } from '../firebase/refs.js';
@@ -61,6 +62,7 @@ async function applyInTransaction(
   // A deleted matchUp (an undone round) has no result any more; the marker remembers who played it.
   const record: MatchUpRecord | undefined = current ? toMatchUpRecord(current) : applied ? { ...toMatchUpRecord(applied), result: null } : undefined;
   if (!record) return 'UNCHANGED';
+  if (!isValidResult(record, policy)) record.result = null;
   if (applied && sameResult(applied.result, record.result)) return 'UNCHANGED';
   const own = await readStates(tx, ref, tournamentId, sidesOf(record));
   if (policy.processingGranularity === 'PER_ROUND' && openInRound > 0 && !roundApplied(own, record)) {
@@ -79,6 +81,20 @@ async function applyInTransaction(
   if (change.status === 'APPLIED') await writeChangedStates(tx, ref, tournament, states, change.states);
   tx.set(ref.applied(tournamentId, matchUpId), appliedFor(record));
   return change.status === 'APPLIED' ? 'APPLIED' : 'UNCHANGED';
+}
+
+/**
+ * A result the rules let through but the engine refuses (say, a forfeit win whose winner is the other side)
+ * counts as no result: retrying it would fail forever, and the callables refuse it before it is stored.
+ */
+function isValidResult(record: MatchUpRecord, policy: TournamentDoc['policy']): boolean {
+  if (record.result === null) return true;
+  try {
+    resolveResult(record.result, record.b !== null, policy.scoringPolicy);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function roundApplied(states: ParticipantStates, record: MatchUpRecord): boolean {

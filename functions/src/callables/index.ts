@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { CreateChampionshipInput, CreateClubInput, CreateTournamentInput, AddParticipantsInput, GenerateNextRoundInput, ImportTournamentInput, RecordScoreInput, TournamentRef, WithdrawParticipantInput } from '../model/requests.js';
+import { exportTournament as exportService, importTournament as importService } from '../services/exchange.js';
+import { createChampionship as createChampionshipService, createClub as createClubService, createTournament as createTournamentService } from '../services/organisation.js';
+import { addParticipants as addParticipantsService, withdrawParticipant as withdrawService } from '../services/participants.js';
+import { closeTournament as closeService, generateNextRound as generateService, undoLastRound as undoService } from '../services/rounds.js';
+import { recordScore as recordScoreService } from '../services/scores.js';
+import { getLeaderboard as leaderboardService, getStandingsCsv as csvService } from '../services/views.js';
+import { callable } from './callable.js';
+
+export const createClub = callable(CreateClubInput, (input, { db, uid }) => createClubService(db, uid, input));
+export const createChampionship = callable(CreateChampionshipInput, (input, { db, uid }) => createChampionshipService(db, uid, input));
+export const createTournament = callable(CreateTournamentInput, (input, { db, uid }) => createTournamentService(db, uid, input));
+export const addParticipants = callable(AddParticipantsInput, (input, { db, uid }) => addParticipantsService(db, uid, input));
+export const withdrawParticipant = callable(WithdrawParticipantInput, (input, { db, uid }) => withdrawService(db, uid, input.tournamentId, input.participantId));
+export const generateNextRound = callable(GenerateNextRoundInput, (input, { db, uid }) => generateService(db, uid, input));
+export const undoLastRound = callable(TournamentRef, (input, { db, uid }) => undoService(db, uid, input.tournamentId));
+export const recordScore = callable(RecordScoreInput, async (input, { db, uid }) => {
+  await recordScoreService(db, uid, input);
+  return { ok: true };
+});
+export const closeTournament = callable(TournamentRef, async (input, { db, uid }) => {
+  await closeService(db, uid, input.tournamentId);
+  return { ok: true };
+});
+export const exportTournament = callable(TournamentRef, async (input, { db, uid }) => ({ json: await exportService(db, uid, input.tournamentId) }));
+export const importTournament = callable(ImportTournamentInput, (input, { db, uid }) => importService(db, uid, input));
+export const getLeaderboard = callable(TournamentRef, (input, { db }) => leaderboardService(db, input.tournamentId));
+export const getStandingsCsv = callable(TournamentRef, async (input, { db }) => ({ csv: await csvService(db, input.tournamentId) }));
+
+/** Every callable by name, for the local stack's HTTP host. */
+export const CALLABLE_NAMES = [
+  'createClub',
+  'createChampionship',
+  'createTournament',
+  'addParticipants',
+  'withdrawParticipant',
+  'generateNextRound',
+  'undoLastRound',
+  'recordScore',
+  'closeTournament',
+  'exportTournament',
+  'importTournament',
+  'getLeaderboard',
+  'getStandingsCsv',
+] as const;
+export const CallableName = z.enum(CALLABLE_NAMES);

@@ -1,0 +1,199 @@
+import { PairingError } from './errors.js';
+import { hashString } from './prng.js';
+import type { PairingPlayer, PairingRequest } from './types.js';
+
+/** A player of the field with everything the methods read, derived once from the games. */
+export interface FieldPlayer {
+  /** Position in `Field.active`. */
+  index: number;
+  id: string;
+  hash: number;
+  rating: number;
+  baseline: number;
+  seed: number | undefined;
+  club: string | undefined;
+  country: string | undefined;
+  team: string | undefined;
+  /** Match points so far (a bye counts as whatever the caller's table gives it). */
+  score: number;
+  /** SoL's net score (game points won minus lost) and total score (won). */
+  netScore: number;
+  totalScore: number;
+  /** Sum of the opponents' scores. */
+  buchholz: number;
+  byes: number;
+  /** Earlier games in which the opponent had more (up) or fewer (down) points; a bye counts as a down float. */
+  floatsUp: number;
+  floatsDown: number;
+  roundsPlayed: number;
+  /** Opponents met, as indices into `Field.active` (withdrawn opponents are left out), with repeats. */
+  opponents: number[];
+}
+
+export interface Field {
+  roundNumber: number;
+  /** Players who can be paired, in input order. */
+  active: FieldPlayer[];
+  /** Every player, withdrawn ones included (round robin and knockout need the whole table). */
+  everyone: PairingPlayer[];
+  indexOf: Map<string, number>;
+  /** Games between two active players (both views agree, or the larger count wins). */
+  met(i: number, j: number): number;
+}
+
+/** Validates a request's players and derives scores, byes, floats and opponents. */
+export function prepareField(request: PairingRequest): Field {
+  const { roundNumber } = request;
+  if (!Number.isInteger(roundNumber) || roundNumber < 1) {
+    throw new PairingError('invalid-argument', `roundNumber must be a positive integer, got ${roundNumber}`);
+  }
+  if (!Array.isArray(request.players)) throw new PairingError('invalid-argument', 'players must be an array');
+  const byId = new Map<string, PairingPlayer>();
+  for (const player of request.players) {
+    if (typeof player.id !== 'string' || player.id.length === 0) throw new PairingError('invalid-argument', 'every player needs a non-empty id');
+    if (byId.has(player.id)) throw new PairingError('invalid-argument', `player ${player.id} appears twice`);
+    if (!Number.isFinite(player.rating)) throw new PairingError('invalid-argument', `player ${player.id} has no finite rating`);
+    byId.set(player.id, player);
+  }
+  const scoreBefore = cumulativeScores(request.players, byId, roundNumber);
+  const finalScore = new Map<string, number>();
+  for (const player of request.players) finalScore.set(player.id, player.games.reduce((sum, g) => sum + g.matchPoints, 0));
+
+  const active: FieldPlayer[] = [];
+  const indexOf = new Map<string, number>();
+  for (const player of request.players) {
+    if (player.withdrawn) continue;
+    indexOf.set(player.id, active.length);
+    active.push(derive(player, active.length, scoreBefore, finalScore));
+  }
+  // A game is listed on both sides; a one-sided record still counts, and the larger count of the two wins.
+  const counts = new Map<number, number>();
+  const n = active.length;
+  for (const p of active) {
+    const own = new Map<number, number>();
+    for (const game of byId.get(p.id)!.games) {
+      if (game.opponent === null) continue;
+      const j = indexOf.get(game.opponent);
+      if (j !== undefined) own.set(j, (own.get(j) ?? 0) + 1);
+    }
+    for (const [j, c] of own) {
+      const key = Math.min(p.index, j) * n + Math.max(p.index, j);
+      counts.set(key, Math.max(counts.get(key) ?? 0, c));
+    }
+  }
+  for (const [key, c] of counts) {
+    const i = Math.floor(key / n);
+    const j = key - i * n;
+    for (let k = 0; k < c; k++) {
+      active[i]!.opponents.push(j);
+      active[j]!.opponents.push(i);
+    }
+  }
+  return {
+    roundNumber,
+    active,
+    everyone: request.players,
+    indexOf,
+    met(i, j) {
+      return counts.get(Math.min(i, j) * n + Math.max(i, j)) ?? 0;
+    },
+  };
+}
+
+function derive(
+  player: PairingPlayer,
+  index: number,
+  scoreBefore: Map<string, Map<number, number>>,
+  finalScore: Map<string, number>,
+): FieldPlayer {
+  let score = 0;
+  let netScore = 0;
+  let totalScore = 0;
+  let buchholz = 0;
+  let byes = 0;
+  let floatsUp = 0;
+  let floatsDown = 0;
+  let roundsPlayed = 0;
+  for (const game of player.games) {
+    score += game.matchPoints;
+    netScore += (game.pointsFor ?? 0) - (game.pointsAgainst ?? 0);
+    totalScore += game.pointsFor ?? 0;
+    if (game.opponent === null) {
+      byes++;
+      floatsDown++;
+      continue;
+    }
+    roundsPlayed++;
+    buchholz += finalScore.get(game.opponent) ?? 0;
+    const own = scoreBefore.get(player.id)?.get(game.round) ?? 0;
+    const theirs = scoreBefore.get(game.opponent)?.get(game.round) ?? 0;
+    if (theirs > own) floatsUp++;
+    else if (theirs < own) floatsDown++;
+  }
+  return {
+    index,
+    id: player.id,
+    hash: hashString(player.id),
+    rating: player.rating,
+    baseline: player.baselineRating ?? player.rating,
+    seed: player.seed,
+    club: player.club || undefined,
+    country: player.country || undefined,
+    team: player.team || undefined,
+    score,
+    netScore,
+    totalScore,
+    buchholz,
+    byes,
+    floatsUp,
+    floatsDown,
+    roundsPlayed,
+    opponents: [],
+  };
+}
+
+/** Each player's score before each round they played, to tell a float from a game inside a score group. */
+function cumulativeScores(
+  players: readonly PairingPlayer[],
+  byId: Map<string, PairingPlayer>,
+  roundNumber: number,
+): Map<string, Map<number, number>> {
+  const rounds = new Set<number>();
+  for (const player of players) {
+    if (!Array.isArray(player.games)) throw new PairingError('invalid-argument', `player ${player.id} needs a games array`);
+    for (const game of player.games) {
+      if (!Number.isInteger(game.round) || game.round < 1 || game.round >= roundNumber) {
+        throw new PairingError(
+          'invalid-argument',
+          `player ${player.id} has a game in round ${game.round}; earlier rounds are 1 to ${roundNumber - 1}`,
+        );
+      }
+      if (!Number.isFinite(game.matchPoints)) throw new PairingError('invalid-argument', `player ${player.id}: game of round ${game.round} has no matchPoints`);
+      if (game.opponent !== null && !byId.has(game.opponent)) {
+        throw new PairingError('invalid-argument', `player ${player.id} played unknown opponent ${game.opponent} in round ${game.round}`);
+      }
+      if (game.opponent === player.id) throw new PairingError('invalid-argument', `player ${player.id} cannot play itself`);
+      rounds.add(game.round);
+    }
+  }
+  const sorted = [...rounds].sort((a, b) => a - b);
+  const running = new Map<string, number>();
+  const before = new Map<string, Map<number, number>>();
+  for (const player of players) {
+    running.set(player.id, 0);
+    before.set(player.id, new Map());
+  }
+  const byRound = new Map<number, { id: string; points: number }[]>();
+  for (const player of players) {
+    for (const game of player.games) {
+      let list = byRound.get(game.round);
+      if (!list) byRound.set(game.round, (list = []));
+      list.push({ id: player.id, points: game.matchPoints });
+    }
+  }
+  for (const round of sorted) {
+    for (const player of players) before.get(player.id)!.set(round, running.get(player.id)!);
+    for (const { id, points } of byRound.get(round) ?? []) running.set(id, running.get(id)! + points);
+  }
+  return before;
+}

@@ -1,0 +1,120 @@
+import { PairingError } from './errors.js';
+import type { Field, FieldPlayer } from './field.js';
+import { prepareField } from './field.js';
+import { knockoutRound } from './schedule/knockout.js';
+import { roundRobinRound, type ScheduledRound } from './schedule/roundRobin.js';
+import { allRounds, pairAll } from './sol/all.js';
+import { pairDazed } from './sol/dazed.js';
+import { solRanking } from './sol/ranking.js';
+import { pairSerial } from './sol/serial.js';
+import type { SolPairs } from './sol/types.js';
+import { type CostTerms, PAIRING_METHODS, type PairingRequest, type PairingRound } from './types.js';
+import { pairWeighted } from './weighted/pairWeighted.js';
+
+export { PairingError } from './errors.js';
+export { recommendedRounds } from './rounds.js';
+export type * from './types.js';
+
+/**
+ * Generates the next round. Deterministic: the same request (same seed) always gives the same round, and the
+ * round records its method, seed and the cost terms behind every pair.
+ */
+export function generateRound(request: PairingRequest): PairingRound {
+  if (request === null || typeof request !== 'object') throw new PairingError('invalid-argument', 'a pairing request must be an object');
+  if (!PAIRING_METHODS.includes(request.method)) {
+    throw new PairingError('invalid-argument', `unknown pairing method "${String(request.method)}" (expected one of ${PAIRING_METHODS.join(', ')})`);
+  }
+  if (!Number.isInteger(request.seed)) throw new PairingError('invalid-argument', `seed must be an integer, got ${request.seed}`);
+  if (request.totalRounds !== undefined && (!Number.isInteger(request.totalRounds) || request.totalRounds < 1)) {
+    throw new PairingError('invalid-argument', `totalRounds must be a positive integer, got ${request.totalRounds}`);
+  }
+  const field = prepareField(request);
+  const options = request.options ?? {};
+  switch (request.method) {
+    case 'SWISS':
+    case 'DRAW_MATIC':
+    case 'LEVEL_BASED':
+    case 'WEIGHTED':
+      return pairWeighted(request, field, request.method);
+    case 'SERIAL':
+      return fromSol(request, field, pairSerial(request, field));
+    case 'DAZED':
+      return fromSol(request, field, pairDazed(request, field, false));
+    case 'STAGGERED':
+      return fromSol(request, field, pairDazed(request, field, true));
+    case 'ALL':
+      return pairAllMethod(request, field);
+    case 'ROUND_ROBIN':
+      return fromSchedule(request, roundRobinRound(request, options.table ?? 'BERGER'), 'table');
+    case 'CIRCLE':
+      return fromSchedule(request, roundRobinRound(request, 'CIRCLE'), 'table');
+    case 'SEEDS':
+      return options.system === 'KNOCKOUT'
+        ? fromSchedule(request, knockoutRound(request), 'seed')
+        : fromSchedule(request, roundRobinRound(request, 'BERGER'), 'table');
+    case 'KNOCKOUT':
+      return fromSchedule(request, knockoutRound(request), 'seed');
+  }
+}
+
+function base(request: PairingRequest): Pick<PairingRound, 'roundNumber' | 'method' | 'seed' | 'notes' | 'stats'> {
+  return { roundNumber: request.roundNumber, method: request.method, seed: request.seed, notes: [], stats: {} };
+}
+
+/** SoL methods explain a pair by the two places in the ranking they paired from. */
+function fromSol(request: PairingRequest, field: Field, result: SolPairs): PairingRound {
+  const ranked = solRanking(field.active, request.roundNumber, request.options?.delayTopPlayers ?? 1);
+  const place = new Map(ranked.map((p, k) => [p.index, k + 1]));
+  const terms = (a: FieldPlayer, b: FieldPlayer): CostTerms => ({
+    rankA: place.get(a.index)!,
+    rankB: place.get(b.index)!,
+    scoreDifference: Math.abs(a.score - b.score),
+    rematches: 0,
+  });
+  const pairs = result.pairs
+    .map(([a, b]) => (place.get(a.index)! <= place.get(b.index)! ? [a, b] : [b, a]) as [FieldPlayer, FieldPlayer])
+    .sort((x, y) => place.get(x[0].index)! - place.get(y[0].index)!);
+  return {
+    ...base(request),
+    pairings: pairs.map(([a, b]) => ({ a: a.id, b: b.id, cost: terms(a, b) })),
+    byes: result.bye ? [result.bye.id] : [],
+    byeCosts: result.bye ? [{ id: result.bye.id, cost: { rank: place.get(result.bye.index)!, earlierByes: result.bye.byes } }] : [],
+  };
+}
+
+function pairAllMethod(request: PairingRequest, field: Field): PairingRound {
+  if (field.active.length < 2) throw new PairingError('failed-precondition', `only ${field.active.length} active player(s); a round needs at least 2`);
+  const describe = (pairs: [FieldPlayer, FieldPlayer][]) => {
+    const used = new Set(pairs.flatMap(([a, b]) => [a.id, b.id]));
+    return {
+      pairings: pairs.map(([a, b]) => ({ a: a.id, b: b.id, cost: { rematches: 0, scoreDifference: Math.abs(a.score - b.score) } })),
+      unpaired: field.active.filter((p) => !used.has(p.id)).map((p) => p.id),
+    };
+  };
+  if (request.options?.allRounds) {
+    const rounds = allRounds(field, request.seed, request.roundNumber);
+    if (rounds.length === 0) throw new PairingError('failed-precondition', 'every possible match has been played');
+    const [first, ...later] = rounds.map(describe);
+    return {
+      ...base(request),
+      ...first!,
+      byes: [],
+      byeCosts: [],
+      laterRounds: later.map((r, k) => ({ roundNumber: request.roundNumber + k + 1, ...r })),
+    };
+  }
+  const pairs = pairAll(field, request.seed, request.roundNumber, (i, j) => field.met(i, j) > 0);
+  if (pairs.length === 0) throw new PairingError('failed-precondition', 'every possible match has been played');
+  return { ...base(request), ...describe(pairs), byes: [], byeCosts: [] };
+}
+
+/** Tables and brackets explain a pair by table numbers or seeds (positions in seed order, 1 = top). */
+function fromSchedule(request: PairingRequest, round: ScheduledRound, label: 'table' | 'seed'): PairingRound {
+  const at = (id: string) => round.positions.get(id)!;
+  return {
+    ...base(request),
+    pairings: round.pairs.map(([a, b]) => ({ a: a.id, b: b.id, cost: { [`${label}A`]: at(a.id), [`${label}B`]: at(b.id) } })),
+    byes: round.byes.map((p) => p.id),
+    byeCosts: round.byes.map((p) => ({ id: p.id, cost: { [label]: at(p.id) } })),
+  };
+}

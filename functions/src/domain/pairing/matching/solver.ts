@@ -1,0 +1,871 @@
+import { MinHeap } from './heap.js';
+import type { PreparedGraph } from './graph.js';
+
+/*
+ * Maximum-weight matching in general graphs: Edmonds' primal-dual blossom algorithm.
+ *
+ * Structure (see README.md in this folder for the longer story):
+ * - Every exposed vertex is the root of an alternating tree; the trees persist across augmentations.
+ *   An augmentation joins two trees; only those two trees are dissolved (their vertices become free),
+ *   the rest of the forest is kept. The first phase therefore behaves like a greedy matching by weight
+ *   while keeping the duals valid.
+ * - One global dual adjustment "time" `now`: every S-vertex dual falls by 1 per unit of time, every
+ *   T-vertex dual rises by 1, S-blossom duals rise by 2, T-blossom duals fall by 2. Duals are stored
+ *   lazily as base + sign * now, so a dual update costs O(1).
+ * - The next event (an edge becoming tight or a T-blossom dual reaching zero) comes from three heaps
+ *   of time-invariant keys with lazy deletion: entries are re-validated when they reach the top.
+ *
+ * Units. Weights are shifted so the largest is 0: w' = weight - max(weight), -R <= w' <= 0 (R = weight range).
+ * All duals are doubled: an edge (i, j) outside any common blossom has slack d_i + d_j - 2w'. Every vertex
+ * starts at d = 0, so all exposed vertices always share the dual -t, where t is the total dual adjustment.
+ * Weights are integers and all labelled vertices have duals of the same parity, so every event time is an
+ * integer and every stored quantity is an exact integer.
+ *
+ * Range. Vertex duals lie in [-t, t] and blossom duals in [0, 2t]; blossom duals are stored halved. Stored
+ * bases are taken relative to a time origin that is moved forward whenever the relative time exceeds 2^47
+ * (rebase), so every base stays within t + 2^47. Event keys are formed as (base - w') + (base - w') or as
+ * (base - w')/2 + (base - w')/2, whose parts stay within t + 2^47 + R. The solver refuses to let t exceed
+ * timeLimit = 2^53 - 2^48 - R (RangeError), which keeps every stored value, every part and every key that is
+ * kept exact (below 2^53, and half-integers below 2^52). Heap keys above the limit are never stored (they
+ * could only fire after the limit). When the next event would lie beyond the limit, the current matching is
+ * returned if no larger matching exists (checked by an unweighted run), otherwise the solver throws.
+ *
+ * Without maxCardinality t never exceeds max(weight) <= 2^50, far below the limit: any weights with
+ * |w| <= 2^50 are safe. With maxCardinality the exposed duals keep falling (below zero in the original frame)
+ * for as long as extra pairs must be forced: at each augmentation t equals max(weight) minus the weight gained
+ * by that augmentation. So the RangeError fires only if adding the last possible pair to the heaviest matching
+ * with one pair fewer costs more than timeLimit - max(weight) (about 5.3e15 when the weights span +-2^50,
+ * about 8.7e15 for small weights); see README.md.
+ */
+
+const FREE = 0;
+const S = 1;
+const T = 2;
+/** the total dual adjustment t must stay at most TIME_CAP - (weight range) */
+const TIME_CAP = 2 ** 53 - 2 ** 48;
+/** the time origin is moved once the relative time exceeds this */
+const REBASE_AT = 2 ** 47;
+
+export interface SolverStats {
+  augmentations: number;
+  blossoms: number;
+  /** blossoms formed with at least one nontrivial sub-blossom */
+  nestedBlossoms: number;
+  expandedT: number;
+  expandedFree: number;
+  grows: number;
+  events: number;
+  staleEntries: number;
+  /** final value of the total dual adjustment t (doubled units) */
+  finalTime: number;
+  /** max(weight) - min(weight) over the kept edges */
+  range: number;
+  rebases: number;
+  /** times the edge heaps were purged of stale entries */
+  compactions: number;
+  /** total capacity of the three event heaps at the end (each entry takes 12 bytes) */
+  heapCapacity: number;
+}
+
+export interface DualCertificate {
+  /** doubled vertex duals for the original weights: edge slack = d_i + d_j + (sum of z over blossoms holding both) - 2w */
+  vertexDual: Float64Array;
+  /** nontrivial blossoms alive at the end: doubled dual and leaf vertices */
+  blossoms: { z: number; leaves: number[] }[];
+}
+
+export interface SolveResult {
+  /** mate[v] = vertex matched to v, or -1 */
+  mate: Int32Array;
+  stats: SolverStats;
+  certificate: DualCertificate | null;
+}
+
+/** Tuning knobs for tests. */
+export interface SolverTuning {
+  /** compact the edge heaps once they hold more than this many entries (default 4m + 4n + 4096) */
+  compactBase?: number;
+}
+
+export function solvePrepared(g: PreparedGraph, maxCardinality: boolean, withCertificate = false, tuning?: SolverTuning): SolveResult {
+  return new BlossomSolver(g, maxCardinality, tuning).run(withCertificate);
+}
+
+class BlossomSolver {
+  private readonly graph: PreparedGraph;
+  private readonly n: number;
+  private readonly endpoint: Int32Array;
+  /** shifted weight w' per edge (<= 0) */
+  private readonly ws: Float64Array;
+  private readonly adjStart: Int32Array;
+  private readonly adjEnd: Int32Array;
+  private readonly maxCard: boolean;
+  private readonly shift: number;
+  /** without maxCardinality: the time at which exposed duals reach zero in the original frame */
+  private readonly stopTime: number;
+
+  /** per vertex: remote endpoint index of the matched edge, or -1 */
+  private readonly mate: Int32Array;
+  /** per vertex: the top-level blossom containing it (a vertex id < n for trivial blossoms) */
+  private readonly inblossom: Int32Array;
+  /** per vertex: dual = vbase + vsign * now (now is relative to `origin`); vsign is -1 (S), +1 (T) or 0 (free) */
+  private readonly vbase: Float64Array;
+  private readonly vsign: Int8Array;
+
+  /* per blossom id (0..n-1 trivial, n..2n-1 nontrivial); label/labelend/treeOf meaningful for top-level ones */
+  private readonly label: Int8Array;
+  /** endpoint index on the parent's side of the edge through which the blossom got its label; -1 for roots */
+  private readonly labelend: Int32Array;
+  /** root vertex of the tree containing this labelled top-level blossom */
+  private readonly treeOf: Int32Array;
+  private readonly bparent: Int32Array;
+  /** base vertex; -1 for unused nontrivial ids */
+  private readonly bbase: Int32Array;
+  /** children in cyclic order starting with the base child */
+  private readonly bchilds: (number[] | null)[];
+  /** bendps[b][i] = endpoint in bchilds[b][i] of the edge joining it to bchilds[b][i + 1] */
+  private readonly bendps: (number[] | null)[];
+  /** half the (doubled) blossom dual = zbase + zsign * now; zsign is +1 (top-level S), -1 (top-level T) or 0 */
+  private readonly zbase: Float64Array;
+  private readonly zsign: Int8Array;
+
+  private readonly freeIds: Int32Array;
+  private freeTop = 0;
+  private readonly mark: Int32Array;
+  private stamp = 0;
+  /** per tree root: top-level blossoms labelled in that tree (may hold stale or repeated ids) */
+  private readonly treeMembers: (number[] | null)[];
+
+  /** S-vertex to free-vertex edges; value = endpoint index at the S end; key = time the edge becomes tight */
+  private readonly heap2: MinHeap;
+  /** S-vertex to S-vertex edges between different blossoms; value = edge index */
+  private readonly heap3: MinHeap;
+  /** nontrivial T-blossoms; key = time their dual reaches zero */
+  private readonly heap4: MinHeap;
+
+  private readonly leafBuf: Int32Array;
+  private readonly leafStack: Int32Array;
+  private readonly work: Int32Array;
+  private readonly gathered: Int32Array;
+  private readonly dissolved: Int32Array;
+
+  /** time since `origin`; total dual adjustment t = origin + now */
+  private now = 0;
+  private origin = 0;
+  /** heap keys (relative to origin) above this would fire after timeLimit and are not stored */
+  private dropLimit: number;
+  private readonly timeLimit: number;
+  /** set when a heap entry was not stored because its key was beyond the limit */
+  private dropped = false;
+  /** the edge heaps are compacted when their total size exceeds this */
+  private compactAt: number;
+  private readonly compactBase: number;
+  /** exposed vertices that have at least one edge */
+  private exposedLive = 0;
+
+  private readonly stats: SolverStats;
+
+  constructor(g: PreparedGraph, maxCard: boolean, tuning?: SolverTuning) {
+    const n = g.n;
+    this.graph = g;
+    this.n = n;
+    this.endpoint = g.endpoint;
+    this.ws = g.ws;
+    this.adjStart = g.adjStart;
+    this.adjEnd = g.adjEnd;
+    this.maxCard = maxCard;
+    this.shift = g.shift;
+    this.stopTime = g.shift;
+    this.timeLimit = TIME_CAP - g.range;
+    // Without maxCardinality nothing can happen after stopTime, so later events need not be stored either.
+    this.dropLimit = maxCard ? this.timeLimit : Math.min(this.timeLimit, this.stopTime);
+
+    this.mate = new Int32Array(n).fill(-1);
+    this.inblossom = new Int32Array(n);
+    this.vbase = new Float64Array(n);
+    this.vsign = new Int8Array(n).fill(-1);
+    this.label = new Int8Array(2 * n);
+    this.labelend = new Int32Array(2 * n).fill(-1);
+    this.treeOf = new Int32Array(2 * n).fill(-1);
+    this.bparent = new Int32Array(2 * n).fill(-1);
+    this.bbase = new Int32Array(2 * n).fill(-1);
+    this.bchilds = new Array<number[] | null>(2 * n).fill(null);
+    this.bendps = new Array<number[] | null>(2 * n).fill(null);
+    this.zbase = new Float64Array(2 * n);
+    this.zsign = new Int8Array(2 * n);
+    this.freeIds = new Int32Array(n);
+    for (let i = 0; i < n; i++) this.freeIds[i] = 2 * n - 1 - i;
+    this.freeTop = n;
+    this.mark = new Int32Array(2 * n);
+    this.treeMembers = new Array<number[] | null>(n);
+    for (let v = 0; v < n; v++) {
+      this.inblossom[v] = v;
+      this.label[v] = S;
+      this.treeOf[v] = v;
+      this.bbase[v] = v;
+      this.treeMembers[v] = [v];
+      if (g.adjStart[v + 1]! > g.adjStart[v]!) this.exposedLive++;
+    }
+    this.leafBuf = new Int32Array(n);
+    this.leafStack = new Int32Array(2 * n);
+    this.work = new Int32Array(2 * n);
+    this.gathered = new Int32Array(2 * n);
+    this.dissolved = new Int32Array(n);
+
+    const m = g.m;
+    this.compactBase = tuning?.compactBase ?? 4 * m + 4 * n + 4096;
+    this.compactAt = this.compactBase;
+    this.heap2 = new MinHeap(m);
+    this.heap3 = new MinHeap(m);
+    this.heap4 = new MinHeap(64);
+    // Every vertex starts as an S root of its own tree, so every edge is an S-S edge between two blossoms.
+    for (let k = 0; k < m; k++) this.heap3.append(-g.ws[k]!, k);
+    this.heap3.heapify();
+
+    this.stats = {
+      augmentations: 0,
+      blossoms: 0,
+      nestedBlossoms: 0,
+      expandedT: 0,
+      expandedFree: 0,
+      grows: 0,
+      events: 0,
+      staleEntries: 0,
+      finalTime: 0,
+      range: g.range,
+      rebases: 0,
+      compactions: 0,
+      heapCapacity: 0,
+    };
+  }
+
+  run(withCertificate: boolean): SolveResult {
+    const { heap2, heap3, heap4 } = this;
+    const stats = this.stats;
+    for (;;) {
+      if (this.exposedLive <= 1) break;
+      if (heap2.size + heap3.size > this.compactAt) this.compact();
+
+      let k2 = Infinity;
+      while (heap2.size > 0) {
+        const key = heap2.keys[0]!;
+        if (this.valid2(key, heap2.vals[0]!)) {
+          k2 = key;
+          break;
+        }
+        heap2.pop();
+        stats.staleEntries++;
+      }
+      let k3 = Infinity;
+      while (heap3.size > 0) {
+        const key = heap3.keys[0]!;
+        if (this.valid3(key, heap3.vals[0]!)) {
+          k3 = key;
+          break;
+        }
+        heap3.pop();
+        stats.staleEntries++;
+      }
+      let k4 = Infinity;
+      while (heap4.size > 0) {
+        const key = heap4.keys[0]!;
+        if (this.valid4(key, heap4.vals[0]!)) {
+          k4 = key;
+          break;
+        }
+        heap4.pop();
+        stats.staleEntries++;
+      }
+
+      const t = Math.min(k2, k3, k4);
+      if (!this.maxCard && this.origin + t >= this.stopTime) {
+        // Exposed vertices' duals reach zero: the matching is optimal.
+        this.now = this.stopTime - this.origin;
+        break;
+      }
+      if (t === Infinity && !(this.dropped && this.eventPending())) break;
+      if (this.origin + t > this.timeLimit) {
+        // The next event lies beyond the exact range. If no augmenting path is left the matching is already
+        // final (between events it is always the heaviest matching of its cardinality); otherwise give up.
+        if (this.maxCard && this.cardinality() === this.maxCardinalityOfGraph()) break;
+        throw this.rangeError();
+      }
+      if (t < this.now) throw new Error('matching: internal error (event in the past)');
+      this.now = t;
+      if (t > REBASE_AT) this.rebase();
+      stats.events++;
+      if (k3 === t) {
+        const k = heap3.vals[0]!;
+        heap3.pop();
+        this.onTightSS(k);
+      } else if (k2 === t) {
+        const ps = heap2.vals[0]!;
+        heap2.pop();
+        this.grow(ps);
+      } else {
+        const b = heap4.vals[0]!;
+        heap4.pop();
+        this.expandT(b);
+      }
+    }
+    stats.finalTime = this.origin + this.now;
+    stats.heapCapacity = heap2.keys.length + heap3.keys.length + heap4.keys.length;
+
+    const n = this.n;
+    const mateV = new Int32Array(n);
+    for (let v = 0; v < n; v++) {
+      const p = this.mate[v]!;
+      mateV[v] = p >= 0 ? this.endpoint[p]! : -1;
+    }
+    return { mate: mateV, stats: { ...stats }, certificate: withCertificate ? this.certificate() : null };
+  }
+
+  /** Entry of heap2 (S-vertex endpoint ps, key) still describes a live S-to-free edge with that tight time. */
+  private valid2(key: number, ps: number): boolean {
+    const { endpoint, vsign, vbase } = this;
+    const s = endpoint[ps]!;
+    const f = endpoint[ps ^ 1]!;
+    const wk = this.ws[ps >> 1]!;
+    return vsign[s] === -1 && vsign[f] === 0 && key === vbase[s]! - wk + (vbase[f]! - wk);
+  }
+
+  /** Entry of heap3 (edge k, key) still describes a live S-to-S edge between two blossoms with that tight time. */
+  private valid3(key: number, k: number): boolean {
+    const { endpoint, vsign, vbase, inblossom } = this;
+    const i = endpoint[2 * k]!;
+    const j = endpoint[2 * k + 1]!;
+    const wk = this.ws[k]!;
+    return vsign[i] === -1 && vsign[j] === -1 && inblossom[i] !== inblossom[j] && key === (vbase[i]! - wk) / 2 + (vbase[j]! - wk) / 2;
+  }
+
+  /** Entry of heap4 (blossom b, key) still describes a top-level T-blossom whose dual reaches 0 at that time. */
+  private valid4(key: number, b: number): boolean {
+    return this.bbase[b]! >= 0 && this.bparent[b] === -1 && this.label[b] === T && key === this.zbase[b]!;
+  }
+
+  /** Drops stale entries from the edge heaps so that their size stays proportional to the number of edges. */
+  private compact(): void {
+    this.stats.compactions++;
+    const dropped2 = this.heap2.filter((key, val) => this.valid2(key, val));
+    const dropped3 = this.heap3.filter((key, val) => this.valid3(key, val));
+    this.stats.staleEntries += dropped2 + dropped3;
+    this.compactAt = Math.max(this.compactBase, 2 * (this.heap2.size + this.heap3.size));
+  }
+
+  private certificate(): DualCertificate {
+    const n = this.n;
+    const now = this.now;
+    const vertexDual = new Float64Array(n);
+    for (let v = 0; v < n; v++) vertexDual[v] = this.vbase[v]! + this.vsign[v]! * now + this.shift;
+    const blossoms: { z: number; leaves: number[] }[] = [];
+    for (let b = n; b < 2 * n; b++) {
+      if (this.bbase[b]! < 0) continue;
+      const count = this.collectLeaves(b);
+      blossoms.push({ z: 2 * (this.zbase[b]! + this.zsign[b]! * now), leaves: Array.from(this.leafBuf.subarray(0, count)) });
+    }
+    return { vertexDual, blossoms };
+  }
+
+  private rangeError(): RangeError {
+    return new RangeError(
+      `matching: the dual variables would leave the range of exact integers in doubles ` +
+        `(total dual adjustment above ${this.timeLimit} in doubled units, weight range ${this.stats.range}); ` +
+        `with maxCardinality, use smaller weights (e.g. narrower tiers)`,
+    );
+  }
+
+  private cardinality(): number {
+    let c = 0;
+    for (let v = 0; v < this.n; v++) if (this.mate[v]! >= 0) c++;
+    return c / 2;
+  }
+
+  /** Maximum number of pairs in the graph: the same search with all weights equal never adjusts a dual. */
+  private maxCardinalityOfGraph(): number {
+    const g = this.graph;
+    const flat: PreparedGraph = { ...g, ws: new Float64Array(g.m), shift: 0, range: 0 };
+    const mate = new BlossomSolver(flat, true).run(false).mate;
+    let c = 0;
+    for (let v = 0; v < mate.length; v++) if (mate[v]! >= 0) c++;
+    return c / 2;
+  }
+
+  /** True if some S-vertex still has an edge to a free vertex or to an S-vertex of another blossom. */
+  private eventPending(): boolean {
+    const { endpoint, adjEnd, adjStart, vsign, inblossom, n } = this;
+    for (let v = 0; v < n; v++) {
+      if (vsign[v] !== -1) continue;
+      for (let a = adjStart[v]!; a < adjStart[v + 1]!; a++) {
+        const w = endpoint[adjEnd[a]!]!;
+        if (vsign[w] === 0 || (vsign[w] === -1 && inblossom[w] !== inblossom[v])) return true;
+      }
+    }
+    return false;
+  }
+
+  /** Moves the time origin to the present: bases become current duals, heap keys shift by the same amount. */
+  private rebase(): void {
+    const tau = this.now;
+    const { vbase, vsign, zbase, zsign, bbase, n } = this;
+    for (let v = 0; v < n; v++) vbase[v]! += vsign[v]! * tau;
+    for (let b = n; b < 2 * n; b++) if (bbase[b]! >= 0) zbase[b]! += zsign[b]! * tau;
+    for (const heap of [this.heap2, this.heap3, this.heap4]) {
+      const keys = heap.keys;
+      for (let i = 0; i < heap.size; i++) keys[i]! -= tau;
+    }
+    this.origin += tau;
+    this.now = 0;
+    this.dropLimit = (this.maxCard ? this.timeLimit : Math.min(this.timeLimit, this.stopTime)) - this.origin;
+    this.stats.rebases++;
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  /** Writes the vertices of blossom b into leafBuf; returns their count. */
+  private collectLeaves(b: number): number {
+    const n = this.n;
+    const buf = this.leafBuf;
+    if (b < n) {
+      buf[0] = b;
+      return 1;
+    }
+    const stack = this.leafStack;
+    const bchilds = this.bchilds;
+    let count = 0;
+    let sp = 0;
+    stack[sp++] = b;
+    while (sp > 0) {
+      const x = stack[--sp]!;
+      if (x < n) {
+        buf[count++] = x;
+      } else {
+        const childs = bchilds[x]!;
+        for (let i = 0; i < childs.length; i++) stack[sp++] = childs[i]!;
+      }
+    }
+    return count;
+  }
+
+  private setVertexSign(v: number, sign: number): void {
+    this.vbase[v]! += (this.vsign[v]! - sign) * this.now;
+    this.vsign[v] = sign;
+  }
+
+  private setBlossomSign(b: number, sign: number): void {
+    this.zbase[b]! += (this.zsign[b]! - sign) * this.now;
+    this.zsign[b] = sign;
+  }
+
+  private allocBlossom(): number {
+    if (this.freeTop === 0) throw new Error('matching: internal error (out of blossom ids)');
+    return this.freeIds[--this.freeTop]!;
+  }
+
+  private releaseBlossom(b: number): void {
+    this.bchilds[b] = null;
+    this.bendps[b] = null;
+    this.bbase[b] = -1;
+    this.bparent[b] = -1;
+    this.label[b] = FREE;
+    this.labelend[b] = -1;
+    this.treeOf[b] = -1;
+    this.zbase[b] = 0;
+    this.zsign[b] = 0;
+    this.freeIds[this.freeTop++] = b;
+  }
+
+  /** Pushes heap entries for the edges of S-vertex v to free vertices and to S-vertices of other blossoms. */
+  private scanS(v: number): void {
+    const { endpoint, adjEnd, vsign, vbase, ws, inblossom, heap2, heap3 } = this;
+    const bv = inblossom[v]!;
+    const av = vbase[v]!;
+    const limit = this.dropLimit;
+    const end = this.adjStart[v + 1]!;
+    for (let a = this.adjStart[v]!; a < end; a++) {
+      const p = adjEnd[a]!;
+      const w = endpoint[p]!;
+      const sw = vsign[w]!;
+      if (sw === 1) continue;
+      if (sw === 0) {
+        const wk = ws[p >> 1]!;
+        const key = av - wk + (vbase[w]! - wk);
+        if (key <= limit) heap2.push(key, p ^ 1);
+        else this.dropped = true;
+      } else if (inblossom[w] !== bv) {
+        const wk = ws[p >> 1]!;
+        const key = (av - wk) / 2 + (vbase[w]! - wk) / 2;
+        if (key <= limit) heap3.push(key, p >> 1);
+        else this.dropped = true;
+      }
+    }
+  }
+
+  /** Pushes heap entries for the edges from S-vertices to the (newly) free vertex v. */
+  private scanFree(v: number): void {
+    const { endpoint, adjEnd, vsign, vbase, ws, heap2 } = this;
+    const av = vbase[v]!;
+    const limit = this.dropLimit;
+    const end = this.adjStart[v + 1]!;
+    for (let a = this.adjStart[v]!; a < end; a++) {
+      const p = adjEnd[a]!;
+      const w = endpoint[p]!;
+      if (vsign[w] !== -1) continue;
+      const wk = ws[p >> 1]!;
+      const key = vbase[w]! - wk + (av - wk);
+      if (key <= limit) heap2.push(key, p);
+      else this.dropped = true;
+    }
+  }
+
+  /** Labels free top-level blossom b with S or T in the tree of `root`. */
+  private labelTop(b: number, lab: number, le: number, root: number): void {
+    this.label[b] = lab;
+    this.labelend[b] = le;
+    this.treeOf[b] = root;
+    this.treeMembers[root]!.push(b);
+    if (b >= this.n) this.setBlossomSign(b, lab === S ? 1 : -1);
+    const count = this.collectLeaves(b);
+    const buf = this.leafBuf;
+    const sign = lab === S ? -1 : 1;
+    for (let i = 0; i < count; i++) this.setVertexSign(buf[i]!, sign);
+    if (lab === S) {
+      for (let i = 0; i < count; i++) this.scanS(buf[i]!);
+    } else if (b >= this.n) {
+      this.heap4.push(this.zbase[b]!, b);
+    }
+  }
+
+  // ---------------------------------------------------------------- events
+
+  /** An S-vertex to free-vertex edge became tight: add the free blossom (T) and its mate's blossom (S) to the tree. */
+  private grow(ps: number): void {
+    this.stats.grows++;
+    const s = this.endpoint[ps]!;
+    const f = this.endpoint[ps ^ 1]!;
+    const bf = this.inblossom[f]!;
+    const root = this.treeOf[this.inblossom[s]!]!;
+    this.labelTop(bf, T, ps, root);
+    const mp = this.mate[this.bbase[bf]!]!;
+    if (mp < 0) throw new Error('matching: internal error (free blossom with exposed base)');
+    this.labelTop(this.inblossom[this.endpoint[mp]!]!, S, mp ^ 1, root);
+  }
+
+  /** An edge between two S-blossoms became tight: shrink a blossom (same tree) or augment (different trees). */
+  private onTightSS(k: number): void {
+    const base = this.scanBlossom(this.endpoint[2 * k]!, this.endpoint[2 * k + 1]!);
+    if (base >= 0) this.addBlossom(base, k);
+    else this.augment(k);
+  }
+
+  /** Walks up from v and w alternately; returns the base of the lowest common blossom, or -1 if the trees differ. */
+  private scanBlossom(v0: number, w0: number): number {
+    const { inblossom, labelend, endpoint, mark, bbase } = this;
+    const stamp = ++this.stamp;
+    let v = v0;
+    let w = w0;
+    while (v !== -1) {
+      const b = inblossom[v]!;
+      if (mark[b] === stamp) return bbase[b]!;
+      mark[b] = stamp;
+      const le = labelend[b]!;
+      if (le === -1) {
+        v = -1;
+      } else {
+        const bt = inblossom[endpoint[le]!]!;
+        v = endpoint[labelend[bt]!]!;
+      }
+      if (w !== -1) {
+        const tmp = v;
+        v = w;
+        w = tmp;
+      }
+    }
+    return -1;
+  }
+
+  private addBlossom(base: number, k: number): void {
+    const { inblossom, labelend, endpoint, bparent } = this;
+    this.stats.blossoms++;
+    let v = endpoint[2 * k]!;
+    let w = endpoint[2 * k + 1]!;
+    const bb = inblossom[base]!;
+    let bv = inblossom[v]!;
+    let bw = inblossom[w]!;
+    const b = this.allocBlossom();
+    this.bbase[b] = base;
+    bparent[b] = -1;
+    bparent[bb] = b;
+    const childs: number[] = [];
+    const endps: number[] = [];
+    while (bv !== bb) {
+      bparent[bv] = b;
+      childs.push(bv);
+      endps.push(labelend[bv]!);
+      v = endpoint[labelend[bv]!]!;
+      bv = inblossom[v]!;
+    }
+    childs.push(bb);
+    childs.reverse();
+    endps.reverse();
+    endps.push(2 * k);
+    while (bw !== bb) {
+      bparent[bw] = b;
+      childs.push(bw);
+      endps.push(labelend[bw]! ^ 1);
+      w = endpoint[labelend[bw]!]!;
+      bw = inblossom[w]!;
+    }
+    this.bchilds[b] = childs;
+    this.bendps[b] = endps;
+
+    const root = this.treeOf[bb]!;
+    let nested = false;
+    for (let i = 0; i < childs.length; i++) {
+      const c = childs[i]!;
+      if (c >= this.n) {
+        this.setBlossomSign(c, 0);
+        nested = true;
+      }
+      this.label[c] = FREE;
+      this.treeOf[c] = -1;
+    }
+    if (nested) this.stats.nestedBlossoms++;
+    this.label[b] = S;
+    this.labelend[b] = labelend[bb]!;
+    this.treeOf[b] = root;
+    this.zbase[b] = -this.now; // dual 0 now, rising (halved) by 1 per unit of time
+    this.zsign[b] = 1;
+    this.treeMembers[root]!.push(b);
+
+    // Former T-vertices become S-vertices and must be scanned.
+    const count = this.collectLeaves(b);
+    const buf = this.leafBuf;
+    let toScan = 0;
+    for (let i = 0; i < count; i++) {
+      const x = buf[i]!;
+      inblossom[x] = b;
+      if (this.vsign[x] === 1) {
+        this.setVertexSign(x, -1);
+        buf[toScan++] = x;
+      }
+    }
+    for (let i = 0; i < toScan; i++) this.scanS(buf[i]!);
+  }
+
+  /** Augments along the path through edge k joining two different trees, then dissolves both trees. */
+  private augment(k: number): void {
+    const { inblossom, labelend, endpoint, mate, n } = this;
+    this.stats.augmentations++;
+    const rootA = this.treeOf[inblossom[endpoint[2 * k]!]!]!;
+    const rootB = this.treeOf[inblossom[endpoint[2 * k + 1]!]!]!;
+    for (let side = 0; side < 2; side++) {
+      let s = endpoint[2 * k + side]!;
+      let p = 2 * k + 1 - side;
+      for (;;) {
+        const bs = inblossom[s]!;
+        if (bs >= n) this.augmentBlossom(bs, s);
+        mate[s] = p;
+        if (labelend[bs] === -1) break;
+        const t = endpoint[labelend[bs]!]!;
+        const bt = inblossom[t]!;
+        s = endpoint[labelend[bt]!]!;
+        const j = endpoint[labelend[bt]! ^ 1]!;
+        if (bt >= n) this.augmentBlossom(bt, j);
+        mate[j] = labelend[bt]!;
+        p = labelend[bt]! ^ 1;
+      }
+    }
+    this.exposedLive -= 2;
+    this.dissolve(rootA, rootB);
+  }
+
+  /**
+   * Rematches the inside of blossom b0 so that vertex v0 becomes its base (v0's own mate is set by the caller).
+   * Iterative: sub-blossoms are handled through a work list; each only depends on its own structure.
+   */
+  private augmentBlossom(b0: number, v0: number): void {
+    const { bparent, bchilds, bendps, endpoint, mate, n } = this;
+    const work = this.work;
+    let sp = 0;
+    work[sp++] = b0;
+    work[sp++] = v0;
+    while (sp > 0) {
+      const v = work[--sp]!;
+      const b = work[--sp]!;
+      let t = v;
+      while (bparent[t] !== b) t = bparent[t]!;
+      if (t >= n) {
+        work[sp++] = t;
+        work[sp++] = v;
+      }
+      const childs = bchilds[b]!;
+      const endps = bendps[b]!;
+      const len = childs.length;
+      const i = childs.indexOf(t);
+      let j = i;
+      let jstep: number;
+      let endptrick: number;
+      if (i & 1) {
+        j -= len;
+        jstep = 1;
+        endptrick = 0;
+      } else {
+        jstep = -1;
+        endptrick = 1;
+      }
+      while (j !== 0) {
+        j += jstep;
+        let c = childs[j < 0 ? j + len : j]!;
+        const jj = j - endptrick;
+        const p = endps[jj < 0 ? jj + len : jj]! ^ endptrick;
+        if (c >= n) {
+          work[sp++] = c;
+          work[sp++] = endpoint[p]!;
+        }
+        j += jstep;
+        c = childs[j < 0 ? j + len : j]!;
+        if (c >= n) {
+          work[sp++] = c;
+          work[sp++] = endpoint[p ^ 1]!;
+        }
+        mate[endpoint[p]!] = p ^ 1;
+        mate[endpoint[p ^ 1]!] = p;
+      }
+      if (i > 0) {
+        bchilds[b] = childs.slice(i).concat(childs.slice(0, i));
+        bendps[b] = endps.slice(i).concat(endps.slice(0, i));
+      }
+      this.bbase[b] = v;
+    }
+  }
+
+  /** Removes the labels of every blossom in the two trees; their vertices become free. */
+  private dissolve(rootA: number, rootB: number): void {
+    const { bparent, label, treeOf, n } = this;
+    const stamp = ++this.stamp;
+    const mark = this.mark;
+    const gathered = this.gathered;
+    let ng = 0;
+    for (let r = 0; r < 2; r++) {
+      const root = r === 0 ? rootA : rootB;
+      const members = this.treeMembers[root]!;
+      this.treeMembers[root] = null;
+      for (let i = 0; i < members.length; i++) {
+        const x = members[i]!;
+        if (mark[x] === stamp) continue;
+        if (bparent[x] !== -1 || label[x] === FREE || treeOf[x] !== root) continue;
+        if (x >= n && this.bbase[x]! < 0) continue;
+        mark[x] = stamp;
+        gathered[ng++] = x;
+      }
+    }
+    const dissolved = this.dissolved;
+    let nd = 0;
+    const buf = this.leafBuf;
+    for (let i = 0; i < ng; i++) {
+      const x = gathered[i]!;
+      label[x] = FREE;
+      this.labelend[x] = -1;
+      treeOf[x] = -1;
+      if (x >= n) this.setBlossomSign(x, 0);
+      const count = this.collectLeaves(x);
+      for (let q = 0; q < count; q++) {
+        const v = buf[q]!;
+        this.setVertexSign(v, 0);
+        dissolved[nd++] = v;
+      }
+    }
+    // Blossoms with zero dual carry no information; expanding them keeps blossom nesting shallow.
+    for (let i = 0; i < ng; i++) {
+      const x = gathered[i]!;
+      if (x >= n && this.zbase[x] === 0) this.expandFree(x);
+    }
+    for (let i = 0; i < nd; i++) this.scanFree(dissolved[i]!);
+  }
+
+  /** Expands free top-level blossom b0 (dual zero), and recursively its sub-blossoms with dual zero. */
+  private expandFree(b0: number): void {
+    const { bparent, bchilds, inblossom, label, labelend, treeOf, zbase, n } = this;
+    const stack = this.work;
+    let sp = 0;
+    stack[sp++] = b0;
+    while (sp > 0) {
+      const b = stack[--sp]!;
+      this.stats.expandedFree++;
+      const childs = bchilds[b]!;
+      for (let i = 0; i < childs.length; i++) {
+        const c = childs[i]!;
+        bparent[c] = -1;
+        label[c] = FREE;
+        labelend[c] = -1;
+        treeOf[c] = -1;
+        if (c < n) {
+          inblossom[c] = c;
+        } else if (zbase[c] === 0) {
+          stack[sp++] = c;
+        } else {
+          const count = this.collectLeaves(c);
+          const buf = this.leafBuf;
+          for (let q = 0; q < count; q++) inblossom[buf[q]!] = c;
+        }
+      }
+      this.releaseBlossom(b);
+    }
+  }
+
+  /** A T-blossom's dual reached zero: expand it, relabelling the even-length path from its entry child to its base. */
+  private expandT(b: number): void {
+    const { bparent, inblossom, label, labelend, endpoint, n } = this;
+    this.stats.expandedT++;
+    const root = this.treeOf[b]!;
+    const childs = this.bchilds[b]!;
+    const endps = this.bendps[b]!;
+    const len = childs.length;
+    const buf = this.leafBuf;
+    for (let i = 0; i < len; i++) {
+      const c = childs[i]!;
+      bparent[c] = -1;
+      label[c] = FREE;
+      labelend[c] = -1;
+      this.treeOf[c] = -1;
+      const count = this.collectLeaves(c);
+      for (let q = 0; q < count; q++) {
+        const v = buf[q]!;
+        inblossom[v] = c;
+        this.setVertexSign(v, 0);
+      }
+    }
+    const entry = inblossom[endpoint[labelend[b]! ^ 1]!]!;
+    let j = childs.indexOf(entry);
+    let jstep: number;
+    let endptrick: number;
+    if (j & 1) {
+      j -= len;
+      jstep = 1;
+      endptrick = 0;
+    } else {
+      jstep = -1;
+      endptrick = 1;
+    }
+    let p = labelend[b]!;
+    while (j !== 0) {
+      const tc = childs[j < 0 ? j + len : j]!;
+      this.labelTop(tc, T, p, root);
+      j += jstep;
+      const sc = childs[j < 0 ? j + len : j]!;
+      this.labelTop(sc, S, this.mate[this.bbase[tc]!]! ^ 1, root);
+      const jj = j - endptrick;
+      p = endps[jj < 0 ? jj + len : jj]! ^ endptrick;
+      j += jstep;
+    }
+    this.labelTop(childs[0]!, T, p, root);
+    // Children off the path become free; S-vertices next to them may now reach them.
+    for (let i = 0; i < len; i++) {
+      const c = childs[i]!;
+      if (label[c] !== FREE) continue;
+      const count = this.collectLeaves(c);
+      for (let q = 0; q < count; q++) this.scanFree(buf[q]!);
+    }
+    this.releaseBlossom(b);
+  }
+}

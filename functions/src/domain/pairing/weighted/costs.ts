@@ -1,0 +1,98 @@
+import type { CostTerms, CriteriaWeights } from '../types.js';
+import type { PairingContext } from './context.js';
+import { byeGroupTier, byeRankCost, byeRepeatTier } from './criteria/bye.js';
+import { floatCost } from './criteria/floats.js';
+import { sameClubCost, sameCountryCost, sameTeamCost } from './criteria/geography.js';
+import { groupJumpTier } from './criteria/groups.js';
+import { randomCost } from './criteria/random.js';
+import { ratingGapCost } from './criteria/ratingGap.js';
+import { rematchTier, repeatCost } from './criteria/rematch.js';
+import { scoreConcavityCost, scoreDifferenceTier } from './criteria/scoreDifference.js';
+import { seedingCost } from './criteria/seeding.js';
+
+/**
+ * The cost of a pair is a vector of tiers, compared lexicographically: the first tier outweighs everything
+ * below it summed over the whole round. The soft tier is a plain sum of the enabled criteria.
+ */
+export const TIERS = ['rematch', 'byeRepeat', 'groupJump', 'byeGroup', 'scoreDifference', 'soft'] as const;
+export type TierName = (typeof TIERS)[number];
+export const TIER_COUNT = TIERS.length;
+export const SOFT = TIER_COUNT - 1;
+/** Tiers only the bye edge carries: at most one edge of a round has them. */
+export const BYE_ONLY: ReadonlySet<number> = new Set([1, 3]);
+
+type PairCriterion = (ctx: PairingContext, i: number, j: number) => number;
+
+const SOFT_CRITERIA: ReadonlyArray<readonly [keyof CriteriaWeights, PairCriterion]> = [
+  ['scoreConcavity', scoreConcavityCost],
+  ['floats', floatCost],
+  ['seeding', seedingCost],
+  ['ratingGap', ratingGapCost],
+  ['sameClub', sameClubCost],
+  ['sameCountry', sameCountryCost],
+  ['sameTeam', sameTeamCost],
+  ['random', randomCost],
+  ['repeat', repeatCost],
+];
+
+export interface Coster {
+  /** Writes the tier values of pair (i, j) at out[o .. o + TIER_COUNT). */
+  pair(i: number, j: number, out: Float64Array, o: number): void;
+  /** The same for giving player i the bye. */
+  bye(i: number, out: Float64Array, o: number): void;
+  pairTerms(i: number, j: number): CostTerms;
+  byeTerms(i: number): CostTerms;
+}
+
+export function createCoster(ctx: PairingContext): Coster {
+  const soft = SOFT_CRITERIA.filter(([name]) => ctx.weights[name] > 0);
+  const softFns = soft.map(([, fn]) => fn);
+  const softCount = softFns.length;
+  return {
+    pair(i, j, out, o) {
+      out[o] = rematchTier(ctx, i, j);
+      out[o + 1] = 0;
+      out[o + 2] = groupJumpTier(ctx, i, j);
+      out[o + 3] = 0;
+      out[o + 4] = scoreDifferenceTier(ctx, i, j);
+      let s = 0;
+      for (let k = 0; k < softCount; k++) s += softFns[k]!(ctx, i, j);
+      out[o + 5] = s;
+    },
+    bye(i, out, o) {
+      out[o] = 0;
+      out[o + 1] = byeRepeatTier(ctx, i);
+      out[o + 2] = 0;
+      out[o + 3] = byeGroupTier(ctx, i);
+      out[o + 4] = 0;
+      out[o + 5] = byeRankCost(ctx, i);
+    },
+    pairTerms(i, j) {
+      const terms: CostTerms = {
+        rematches: ctx.field.met(i, j),
+        groupDistance: Math.abs(ctx.group[i]! - ctx.group[j]!),
+        scoreDifference: round6(Math.abs(ctx.scoreUnits[i]! - ctx.scoreUnits[j]!) * ctx.quantum),
+      };
+      let s = 0;
+      for (const [name, fn] of soft) {
+        const c = fn(ctx, i, j);
+        terms[name] = c;
+        s += c;
+      }
+      terms.soft = s;
+      return terms;
+    },
+    byeTerms(i) {
+      return {
+        earlierByes: ctx.byes[i]!,
+        groupsAboveLowest: byeGroupTier(ctx, i),
+        rankFromBottom: ctx.rankFromBottom[i]!,
+        byeRank: byeRankCost(ctx, i),
+      };
+    },
+  };
+}
+
+function round6(x: number): number {
+  return Math.round(x * 1e6) / 1e6;
+}

@@ -1,0 +1,12 @@
+import type { PairingContext } from '../context.js';
+import { pairNoise } from '../../prng.js';
+
+/**
+ * Seeded pair noise: with nothing else to choose between two pairings, the noise does, so pairing inside a
+ * group is random (seed 002) yet the same seed gives the same round.
+ */
+export function randomCost(ctx: PairingContext, i: number, j: number): number {
+  const w = ctx.weights.random;
+  if (w === 0) return 0;
+  return Math.floor(w * pairNoise(ctx.seed ^ Math.imul(ctx.roundNumber, 0x2545f491), ctx.hash[i]!, ctx.hash[j]!));
+}

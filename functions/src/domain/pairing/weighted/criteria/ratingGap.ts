@@ -1,0 +1,12 @@
+import type { PairingContext } from '../context.js';
+import { concaveCost } from './concavity.js';
+
+/**
+ * Rating gap through the concavity function over the field's rating range (DrawMatic, level-based); with k = 1
+ * (DrawMatic) the cost is the squared gap.
+ */
+export function ratingGapCost(ctx: PairingContext, i: number, j: number): number {
+  const w = ctx.weights.ratingGap;
+  if (w === 0) return 0;
+  return concaveCost(w, Math.abs(ctx.rating[i]! - ctx.rating[j]!) / ctx.ratingRange, ctx.model.ratingGapK);
+}

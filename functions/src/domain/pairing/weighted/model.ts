@@ -1,0 +1,142 @@
+import { PairingError } from '../errors.js';
+import type { CriteriaWeights, FloatPlacement, PairingRequest, SeedingSystem, WeightedMethod } from '../types.js';
+
+/**
+ * What a "group" is for the method: a score group (Swiss, weighted), a lane of the rating order (DrawMatic) or a
+ * rating band (level-based). Pairs stay inside a group or across adjacent groups whenever the field allows.
+ */
+export type Grouping = { kind: 'SCORE' } | { kind: 'LANE'; laneSize: number } | { kind: 'BAND'; bandWidth: number };
+
+/** The one weighted model: every weighted method is this with different criteria switched on. */
+export interface WeightedModel {
+  method: WeightedMethod;
+  grouping: Grouping;
+  avoidRepeat: boolean;
+  /** Minimise the total score difference above every soft criterion (score-group integrity). */
+  scoreTier: boolean;
+  weights: CriteriaWeights;
+  seeding: SeedingSystem;
+  drawDown: FloatPlacement;
+  drawUp: FloatPlacement;
+  concavity: number;
+  /** Inside a group, players are placed by rating, or in a seeded shuffle (random pairing inside a group). */
+  groupOrder: 'RATING' | 'SHUFFLED';
+  /**
+   * k of the concavity function on the rating gap. DRAW_MATIC uses k = 1, where 1 - f(x) = x^2: the squared gap
+   * of tods-competition-factory's DrawMatic, so its sameTeamValue (added to the squared gap) keeps its meaning.
+   */
+  ratingGapK: number;
+  /** DRAW_MATIC without an explicit sameTeam weight: sameTeamValue in squared rating points. */
+  sameTeamValue: number | null;
+  compatriotRounds: number;
+  acceleratedRounds: number;
+  lookahead: boolean | undefined;
+}
+
+const OFF: CriteriaWeights = {
+  scoreConcavity: 0,
+  floats: 0,
+  seeding: 0,
+  ratingGap: 0,
+  sameClub: 0,
+  sameCountry: 0,
+  sameTeam: 0,
+  random: 0,
+  repeat: 0,
+  byeRank: 0,
+};
+
+/**
+ * The presets. SWISS is seed 002 (random inside a match-point group, any floater); WEIGHTED is OpenGotha's mix;
+ * DRAW_MATIC and LEVEL_BASED pair by rating inside lanes / bands and ignore the score.
+ */
+const PRESETS: Record<WeightedMethod, { grouping: Grouping['kind']; scoreTier: boolean; order: 'RATING' | 'SHUFFLED'; weights: CriteriaWeights }> = {
+  SWISS: {
+    grouping: 'SCORE',
+    scoreTier: true,
+    order: 'SHUFFLED',
+    weights: { ...OFF, scoreConcavity: 200, random: 100, repeat: 1000, byeRank: 300 },
+  },
+  WEIGHTED: {
+    grouping: 'SCORE',
+    scoreTier: true,
+    order: 'RATING',
+    weights: { ...OFF, scoreConcavity: 400, floats: 200, seeding: 100, sameClub: 40, sameCountry: 20, random: 4, repeat: 1000, byeRank: 300 },
+  },
+  DRAW_MATIC: {
+    grouping: 'LANE',
+    scoreTier: false,
+    order: 'RATING',
+    weights: { ...OFF, ratingGap: 100_000, random: 30, repeat: 1000, byeRank: 300 },
+  },
+  LEVEL_BASED: {
+    grouping: 'BAND',
+    scoreTier: false,
+    order: 'RATING',
+    weights: { ...OFF, ratingGap: 1000, random: 30, repeat: 1000, byeRank: 300 },
+  },
+};
+
+const MAX_WEIGHT = 1_000_000;
+
+export function modelFor(request: PairingRequest, method: WeightedMethod): WeightedModel {
+  const options = request.options ?? {};
+  const preset = PRESETS[method];
+  const weights: CriteriaWeights = { ...preset.weights };
+  for (const [key, value] of Object.entries(options.weights ?? {})) {
+    if (!(key in weights)) throw new PairingError('invalid-argument', `unknown criterion weight "${key}"`);
+    if (!Number.isInteger(value) || value < 0 || value > MAX_WEIGHT) {
+      throw new PairingError('invalid-argument', `weight ${key} must be an integer from 0 to ${MAX_WEIGHT}, got ${value}`);
+    }
+    weights[key as keyof CriteriaWeights] = value;
+  }
+  const laneSize = options.laneSize ?? 4;
+  if (!Number.isInteger(laneSize) || laneSize < 2) throw new PairingError('invalid-argument', `laneSize must be an integer of at least 2, got ${laneSize}`);
+  const bandWidth = options.bandWidth ?? 200;
+  if (!(bandWidth > 0)) throw new PairingError('invalid-argument', `bandWidth must be positive, got ${bandWidth}`);
+  const concavity = options.concavity ?? 0.5;
+  if (!(concavity >= 0 && concavity <= 1)) throw new PairingError('invalid-argument', `concavity k must be between 0 and 1, got ${concavity}`);
+  const sameTeamValue = options.sameTeamValue ?? 100;
+  if (!(sameTeamValue >= 0)) throw new PairingError('invalid-argument', `sameTeamValue must be non-negative, got ${sameTeamValue}`);
+  const grouping: Grouping =
+    preset.grouping === 'SCORE' ? { kind: 'SCORE' } : preset.grouping === 'LANE' ? { kind: 'LANE', laneSize } : { kind: 'BAND', bandWidth };
+  const compatriotRounds = options.delayCompatriots ?? 0;
+  if (!Number.isInteger(compatriotRounds) || compatriotRounds < 0) {
+    throw new PairingError('invalid-argument', `delayCompatriots must be a non-negative integer, got ${compatriotRounds}`);
+  }
+  if (compatriotRounds > 0 && weights.sameCountry === 0) weights.sameCountry = 150;
+  const avoidRepeat = options.avoidRepeatOpponents ?? true;
+  if (avoidRepeat) weights.repeat = 0;
+  const fromTeamValue = method === 'DRAW_MATIC' && options.weights?.sameTeam === undefined && sameTeamValue > 0;
+  return {
+    method,
+    grouping,
+    avoidRepeat,
+    scoreTier: preset.scoreTier,
+    weights,
+    seeding: options.seeding ?? 'SPLIT_SLIP',
+    drawDown: options.drawDown ?? 'BOTTOM',
+    drawUp: options.drawUp ?? 'TOP',
+    concavity,
+    groupOrder: preset.order,
+    ratingGapK: method === 'DRAW_MATIC' ? 1 : concavity,
+    sameTeamValue: fromTeamValue ? sameTeamValue : null,
+    compatriotRounds,
+    acceleratedRounds: acceleratedRounds(request),
+    lookahead: options.lookahead,
+  };
+}
+
+function acceleratedRounds(request: PairingRequest): number {
+  const acceleration = request.options?.acceleration;
+  if (acceleration === undefined) return 0;
+  const explicit = typeof acceleration === 'object' ? acceleration.acceleratedRounds : undefined;
+  if (explicit !== undefined) {
+    if (!Number.isInteger(explicit) || explicit < 0) throw new PairingError('invalid-argument', `acceleratedRounds must be a non-negative integer`);
+    return explicit;
+  }
+  if (request.totalRounds === undefined) {
+    throw new PairingError('invalid-argument', 'Baku acceleration needs totalRounds (or acceleratedRounds) to know which rounds to accelerate');
+  }
+  return Math.ceil(request.totalRounds / 2);
+}

@@ -1,0 +1,128 @@
+import { PairingError } from '../errors.js';
+import type { Field } from '../field.js';
+import { recommendedRounds } from '../rounds.js';
+import type { PairingRequest, PairingRound, WeightedMethod } from '../types.js';
+import { buildCandidates, type CandidateLevel } from './candidates.js';
+import { buildContext, type PairingContext } from './context.js';
+import { type Coster, createCoster } from './costs.js';
+import { perfectMatchingsByWeight } from './kbest.js';
+import { remainingRoundsFeasible } from './lookahead.js';
+import { modelFor } from './model.js';
+import { solveGraph, solveRound } from './solve.js';
+
+/** Fields up to this size get the exact lookahead by default (when the number of rounds is known). */
+export const LOOKAHEAD_MAX_PLAYERS = 64;
+/** How many next-best rounds the lookahead may reject before it gives up and keeps the best one. */
+const LOOKAHEAD_CANDIDATES = 4000;
+
+/**
+ * SWISS, DRAW_MATIC, LEVEL_BASED and WEIGHTED: one model. Every pair gets a tiered cost from the enabled
+ * criteria and the round is the maximum-weight perfect matching over the whole field.
+ */
+export function pairWeighted(request: PairingRequest, field: Field, method: WeightedMethod): PairingRound {
+  const n = field.active.length;
+  if (n < 2) throw new PairingError('failed-precondition', `only ${n} active player${n === 1 ? '' : 's'}; a round needs at least 2`);
+  const model = modelFor(request, method);
+  const ctx = buildContext(field, model, request);
+  const coster = createCoster(ctx);
+  const report = solveRound(ctx, coster);
+  let mate = report.solved.mate;
+  const notes: string[] = [];
+  let rejected = 0;
+  const totalRounds = request.totalRounds ?? (method === 'SWISS' ? recommendedRounds(n).rounds : undefined);
+  const remaining = totalRounds === undefined ? 0 : totalRounds - request.roundNumber;
+  const lookahead = model.lookahead ?? n <= LOOKAHEAD_MAX_PLAYERS;
+  if (lookahead && remaining > 0 && model.avoidRepeat && report.solved.totals[0] === 0) {
+    const result = lookAhead(ctx, coster, report.level, mate, remaining);
+    mate = result.mate;
+    rejected = result.rejected;
+    if (result.note) notes.push(result.note);
+  }
+  if (report.solved.totals[0]! > 0) notes.push(`no rematch-free round exists: ${report.solved.totals[0]} rematch(es) were unavoidable`);
+  if (report.solved.totals[1]! > 0) notes.push('every player who could take the bye without a second one was needed in a game');
+  return describe(request, ctx, coster, mate, {
+    notes,
+    stats: { edges: report.solved.graph.edgeCount, solves: report.solves, exact: report.exact, lookaheadRejected: rejected },
+  });
+}
+
+/**
+ * Keeps the best round if the rest of the event can still be played without rematches; otherwise walks down
+ * the next-best rounds (on the complete rematch-free graph) until one leaves a playable remainder.
+ */
+function lookAhead(
+  ctx: PairingContext,
+  coster: Coster,
+  level: CandidateLevel,
+  mate: Int32Array,
+  remaining: number,
+): { mate: Int32Array; rejected: number; note?: string } {
+  const first = feasibleAfter(ctx, mate, remaining);
+  if (first !== 'no') return { mate, rejected: 0, note: first === 'unknown' ? 'lookahead undecided within its budget' : undefined };
+  const full: CandidateLevel = {
+    window: Int32Array.from(ctx.groupSize),
+    maxDistance: ctx.groupCount,
+    extraByes: level.extraByes,
+    rematches: false,
+  };
+  const solved = solveGraph(ctx, coster, buildCandidates(ctx, full));
+  let rejected = 0;
+  for (const candidate of perfectMatchingsByWeight({ ...solved.graph, weight: solved.weight })) {
+    const verdict = feasibleAfter(ctx, candidate, remaining);
+    if (verdict !== 'no') return { mate: candidate, rejected };
+    if (++rejected >= LOOKAHEAD_CANDIDATES) break;
+  }
+  return { mate, rejected, note: `no round keeps the remaining ${remaining} round(s) free of rematches; kept the best round` };
+}
+
+function feasibleAfter(ctx: PairingContext, mate: Int32Array, remaining: number) {
+  const n = ctx.n;
+  const size = n + (ctx.needsBye ? 1 : 0);
+  const adjacency = new Uint8Array(size * size);
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      if (ctx.field.met(i, j) > 0 || mate[i] === j) continue;
+      adjacency[i * size + j] = 1;
+      adjacency[j * size + i] = 1;
+    }
+  }
+  if (ctx.needsBye) {
+    const byesAfter = Array.from(ctx.byes, (b, i) => b + (mate[i] === n ? 1 : 0));
+    const least = Math.min(...byesAfter);
+    const eligible = byesAfter.map((b) => b === least);
+    if (eligible.filter(Boolean).length < remaining) byesAfter.forEach((b, i) => (eligible[i] = b <= least + 1));
+    for (let i = 0; i < n; i++) {
+      if (!eligible[i]) continue;
+      adjacency[i * size + n] = 1;
+      adjacency[n * size + i] = 1;
+    }
+  }
+  return remainingRoundsFeasible(adjacency, size, remaining, size <= 24 ? 2_000_000 : 200_000);
+}
+
+function describe(
+  request: PairingRequest,
+  ctx: PairingContext,
+  coster: Coster,
+  mate: Int32Array,
+  extra: Pick<PairingRound, 'notes' | 'stats'>,
+): PairingRound {
+  const players = ctx.field.active;
+  const pairs: [number, number][] = [];
+  const byes: number[] = [];
+  for (let v = 0; v < ctx.n; v++) {
+    const u = mate[v]!;
+    if (u === ctx.n) byes.push(v);
+    else if (u > v) pairs.push(ctx.rankFromBottom[v]! >= ctx.rankFromBottom[u]! ? [v, u] : [u, v]);
+  }
+  pairs.sort((x, y) => ctx.rankFromBottom[y[0]]! - ctx.rankFromBottom[x[0]]!);
+  return {
+    roundNumber: request.roundNumber,
+    method: request.method,
+    seed: request.seed,
+    pairings: pairs.map(([a, b]) => ({ a: players[a]!.id, b: players[b]!.id, cost: coster.pairTerms(a, b) })),
+    byes: byes.map((i) => players[i]!.id),
+    byeCosts: byes.map((i) => ({ id: players[i]!.id, cost: coster.byeTerms(i) })),
+    ...extra,
+  };
+}

@@ -1,0 +1,54 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { DomainError } from '../domain/errors.js';
+import { standingValues, tiebreakContext } from '../domain/leaderboard.js';
+import { initialParticipantState } from '../domain/state.js';
+import { refs } from '../firebase/refs.js';
+import type { ParticipantDoc } from '../model/participant.js';
+import type { AddParticipantsInput } from '../model/requests.js';
+import { replayTournament } from './applyScore.js';
+import { toParticipant } from './records.js';
+import { readEditableTournament } from './tournamentAccess.js';
+
+/**
+ * Enters competitors, also into a running tournament (seed 004: SoL allows it): a late entry is paired from the
+ * next round on and starts with an empty state.
+ */
+export async function addParticipants(db: Firestore, uid: string | undefined, input: AddParticipantsInput): Promise<{ added: number; enteredRound: number }> {
+  const ref = refs(db);
+  const ids = input.participants.map((p) => p.participantId);
+  const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (duplicate) throw new DomainError('invalid-argument', `participant ${duplicate} is listed twice`);
+  return db.runTransaction(async (tx) => {
+    const tournament = await readEditableTournament(tx, ref, uid, input.tournamentId);
+    const existing = await tx.getAll(...ids.map((id) => ref.participant(input.tournamentId, id)));
+    const taken = existing.find((snap) => snap.exists);
+    if (taken) throw new DomainError('already-exists', `participant ${taken.id} is already entered`);
+    const enteredRound = tournament.status === 'RUNNING' ? tournament.currentRound + 1 : 1;
+    for (const entry of input.participants) {
+      const participant: ParticipantDoc = { ...entry, enteredRound, withdrawn: false };
+      const state = initialParticipantState(toParticipant(participant), tournament.policy);
+      const context = tiebreakContext(tournament.policy, { [state.participantId]: state }, { roundsSoFar: tournament.currentRound });
+      tx.create(ref.participant(input.tournamentId, entry.participantId), participant);
+      tx.set(ref.state(input.tournamentId, entry.participantId), state);
+      tx.set(ref.standing(input.tournamentId, entry.participantId), { ...standingValues(tournament.policy, state, context), name: participant.name });
+    }
+    return { added: ids.length, enteredRound };
+  });
+}
+
+/** A withdrawn player keeps his results and is never paired again (seed 002: drops at any time). */
+export async function withdrawParticipant(db: Firestore, uid: string | undefined, tournamentId: string, participantId: string): Promise<void> {
+  const ref = refs(db);
+  const needsReplay = await db.runTransaction(async (tx) => {
+    const tournament = await readEditableTournament(tx, ref, uid, tournamentId);
+    const participant = (await tx.get(ref.participant(tournamentId, participantId))).data();
+    if (!participant) throw new DomainError('not-found', `participant ${participantId} is not entered in tournament ${tournamentId}`);
+    if (participant.withdrawn) return false;
+    const standing = (await tx.get(ref.standing(tournamentId, participantId))).data();
+    tx.set(ref.participant(tournamentId, participantId), { ...participant, withdrawn: true });
+    if (standing) tx.set(ref.standing(tournamentId, participantId), { ...standing, withdrawn: true });
+    // A drop-out trend moves the Buchholz of everyone he met: recompute the rows from the fold.
+    return tournament.policy.victoryPolicy.buchholzDropOut !== 'NONE';
+  });
+  if (needsReplay) await replayTournament(db, tournamentId);
+}

@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import type { Firestore } from 'firebase-admin/firestore';
+import { DomainError } from '../domain/errors.js';
+import { pairingRequestFor } from '../domain/pairing/fromCompetition.js';
+import type { PairingRound } from '../domain/pairing/index.js';
+import { generateRound } from '../domain/pairing/index.js';
+import { parsePairingSpec } from '../domain/pairing/request.js';
+import { refs } from '../firebase/refs.js';
+import type { MatchUpDoc } from '../model/matchUp.js';
+import type { GenerateNextRoundInput } from '../model/requests.js';
+import type { RoundDoc } from '../model/round.js';
+import { toMatchUpRecord, toParticipant } from './records.js';
+import { readEditableTournament } from './tournamentAccess.js';
+
+export interface GeneratedRound {
+  roundNumber: number;
+  method: string;
+  seed: number;
+  matchUps: number;
+  byes: string[];
+  /** true when this call found the round its request had already generated. */
+  repeated: boolean;
+}
+
+/** A reproducible seed per request when the organizer does not choose one. */
+function seedFor(requestId: string): number {
+  return createHash('sha256').update(requestId).digest().readUInt32BE(0) & 0x7fffffff;
+}
+
+/**
+ * Pairs the next round with the tournament's method and writes it: the round document (method, seed, notes)
+ * and one matchUp per pair (with its cost terms) or bye (scored at once, as an automatic win). Idempotent per
+ * requestId: a retried call returns the round it made.
+ */
+export async function generateNextRound(db: Firestore, uid: string | undefined, input: GenerateNextRoundInput, now = new Date()): Promise<GeneratedRound> {
+  const ref = refs(db);
+  const { tournamentId, requestId } = input;
+  return db.runTransaction(async (tx) => {
+    const tournament = await readEditableTournament(tx, ref, uid, tournamentId);
+    const earlier = await tx.get(ref.rounds(tournamentId).where('requestId', '==', requestId).limit(1));
+    const done = earlier.docs[0]?.data();
+    if (done) return { roundNumber: done.roundNumber, method: done.method, seed: done.seed, matchUps: done.matchUpCount, byes: done.byes, repeated: true };
+    const [participantSnap, matchUpSnap] = await Promise.all([tx.get(ref.participants(tournamentId)), tx.get(ref.matchUps(tournamentId))]);
+    const participants = participantSnap.docs.map((d) => d.data());
+    const matchUps = matchUpSnap.docs.map((d) => d.data());
+    const open = matchUps.filter((m) => m.result === null);
+    if (open.length > 0 && !input.force) {
+      throw new DomainError('failed-precondition', `round ${tournament.currentRound} still has ${open.length} matchUp(s) without a result; score them, or force the next round`);
+    }
+    const seed = input.seed ?? seedFor(requestId);
+    const spec = parsePairingSpec({ ...tournament.pairing.options, method: tournament.pairing.method, seed, ...(tournament.totalRounds ? { totalRounds: tournament.totalRounds } : {}) });
+    const scored = matchUps.filter((m) => m.result !== null).map(toMatchUpRecord);
+    const round = generateRound({ ...pairingRequestFor({ policy: tournament.policy, participants: participants.map(toParticipant), matchUps: scored }, spec), roundNumber: tournament.currentRound + 1 });
+    const uidOf = new Map(participants.flatMap((p) => (p.uid ? [[p.participantId, p.uid] as const] : [])));
+    const docs = matchUpDocs(round, uidOf);
+    const roundDoc: RoundDoc = {
+      roundNumber: round.roundNumber,
+      status: 'OPEN',
+      method: round.method,
+      seed: round.seed,
+      matchUpCount: docs.length,
+      byes: round.byes,
+      notes: round.notes,
+      requestId,
+      generatedBy: uid!,
+      generatedAt: now.toISOString(),
+      stats: { ...round.stats },
+    };
+    if (tournament.currentRound > 0) tx.update(ref.round(tournamentId, tournament.currentRound), { status: 'CLOSED' });
+    tx.create(ref.round(tournamentId, round.roundNumber), roundDoc);
+    for (const doc of docs) tx.create(ref.matchUp(tournamentId, doc.matchUpId), doc);
+    tx.set(ref.tournament(tournamentId), { ...tournament, currentRound: round.roundNumber, status: 'RUNNING' });
+    return { roundNumber: round.roundNumber, method: round.method, seed: round.seed, matchUps: docs.length, byes: round.byes, repeated: false };
+  });
+}
+
+function matchUpDocs(round: PairingRound, uidOf: Map<string, string>): MatchUpDoc[] {
+  const uids = (...ids: string[]) => ids.flatMap((id) => (uidOf.has(id) ? [uidOf.get(id)!] : []));
+  const base = { scoredBy: null, scoredAt: null };
+  const pairs: MatchUpDoc[] = round.pairings.map((pair, order) => ({
+    ...base,
+    matchUpId: `r${round.roundNumber}-m${order + 1}`,
+    roundNumber: round.roundNumber,
+    order,
+    a: pair.a,
+    b: pair.b,
+    playerUids: uids(pair.a, pair.b),
+    cost: pair.cost,
+    result: null,
+  }));
+  const byes: MatchUpDoc[] = round.byeCosts.map((bye, k) => ({
+    ...base,
+    matchUpId: `r${round.roundNumber}-bye${k + 1}`,
+    roundNumber: round.roundNumber,
+    order: pairs.length + k,
+    a: bye.id,
+    b: null,
+    playerUids: uids(bye.id),
+    cost: bye.cost,
+    result: { kind: 'PAIRING_BYE' },
+  }));
+  return [...pairs, ...byes];
+}
+
+/**
+ * Takes back the last round while nobody has scored in it (its automatic byes aside): its matchUps and its
+ * round document go, the previous round reopens. The score trigger un-applies the byes as their matchUps go.
+ */
+export async function undoLastRound(db: Firestore, uid: string | undefined, tournamentId: string): Promise<{ roundNumber: number }> {
+  const ref = refs(db);
+  return db.runTransaction(async (tx) => {
+    const tournament = await readEditableTournament(tx, ref, uid, tournamentId);
+    const roundNumber = tournament.currentRound;
+    if (roundNumber === 0) throw new DomainError('failed-precondition', 'there is no round to undo');
+    const matchUps = (await tx.get(ref.matchUps(tournamentId).where('roundNumber', '==', roundNumber))).docs.map((d) => d.data());
+    const scored = matchUps.filter((m) => m.b !== null && m.result !== null);
+    if (scored.length > 0) throw new DomainError('failed-precondition', `round ${roundNumber} already has ${scored.length} score(s); clear them before undoing the round`);
+    for (const m of matchUps) tx.delete(ref.matchUp(tournamentId, m.matchUpId));
+    tx.delete(ref.round(tournamentId, roundNumber));
+    if (roundNumber > 1) tx.update(ref.round(tournamentId, roundNumber - 1), { status: 'OPEN' });
+    tx.set(ref.tournament(tournamentId), { ...tournament, currentRound: roundNumber - 1, status: roundNumber > 1 ? 'RUNNING' : 'DRAFT' });
+    return { roundNumber };
+  });
+}
+
+export async function closeTournament(db: Firestore, uid: string | undefined, tournamentId: string): Promise<void> {
+  const ref = refs(db);
+  await db.runTransaction(async (tx) => {
+    const tournament = await readEditableTournament(tx, ref, uid, tournamentId);
+    if (tournament.currentRound > 0) tx.update(ref.round(tournamentId, tournament.currentRound), { status: 'CLOSED' });
+    tx.set(ref.tournament(tournamentId), { ...tournament, status: 'CLOSED' });
+  });
+}

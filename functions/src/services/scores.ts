@@ -1,0 +1,26 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { requireCanWriteScore } from '../access/permissions.js';
+import { DomainError } from '../domain/errors.js';
+import { resolveResult } from '../domain/results.js';
+import { refs } from '../firebase/refs.js';
+import type { RecordScoreInput } from '../model/requests.js';
+import { readTournament } from './tournamentAccess.js';
+
+/**
+ * The organizer's (or a scorekeeper's) score entry: the same document write a client makes, checked first
+ * against the rules of seed 003 so a kind that disagrees with its result is refused before it is stored.
+ */
+export async function recordScore(db: Firestore, uid: string | undefined, input: RecordScoreInput, now = new Date()): Promise<void> {
+  const ref = refs(db);
+  const { tournamentId, matchUpId, result } = input;
+  await db.runTransaction(async (tx) => {
+    const tournament = await readTournament(tx, ref, tournamentId);
+    const matchUp = (await tx.get(ref.matchUp(tournamentId, matchUpId))).data();
+    if (!matchUp) throw new DomainError('not-found', `matchUp ${matchUpId} does not exist in tournament ${tournamentId}`);
+    const round = (await tx.get(ref.round(tournamentId, matchUp.roundNumber))).data();
+    if (!round) throw new DomainError('not-found', `round ${matchUp.roundNumber} does not exist`);
+    requireCanWriteScore(uid, tournament, matchUp, round);
+    if (result !== null) resolveResult(result, matchUp.b !== null, tournament.policy.scoringPolicy);
+    tx.update(ref.matchUp(tournamentId, matchUpId), { result, scoredBy: result === null ? null : uid!, scoredAt: result === null ? null : now.toISOString() });
+  });
+}

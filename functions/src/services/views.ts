@@ -1,0 +1,40 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { DomainError } from '../domain/errors.js';
+import { standingsCsv } from '../domain/exchange.js';
+import type { LeaderboardRow } from '../domain/leaderboard.js';
+import { buildLeaderboard } from '../domain/leaderboard.js';
+import { recommendedRounds } from '../domain/pairing/index.js';
+import { refs } from '../firebase/refs.js';
+import type { TournamentDoc } from '../model/tournament.js';
+
+export interface LeaderboardView {
+  tournamentId: string;
+  currentRound: number;
+  recommendedRounds: number;
+  rows: Array<LeaderboardRow & { name: string }>;
+}
+
+/** The ranked leaderboard, head-to-head included: reads every state once (a view, not a score write). */
+export async function getLeaderboard(db: Firestore, tournamentId: string): Promise<LeaderboardView> {
+  const { tournament, rows } = await rankedRows(db, tournamentId);
+  return { tournamentId, currentRound: tournament.currentRound, recommendedRounds: recommendedRounds(rows.length).rounds, rows };
+}
+
+export async function getStandingsCsv(db: Firestore, tournamentId: string): Promise<string> {
+  const { tournament, rows } = await rankedRows(db, tournamentId);
+  return standingsCsv(tournament.policy, rows, Object.fromEntries(rows.map((r) => [r.participantId, r.name])));
+}
+
+async function rankedRows(db: Firestore, tournamentId: string): Promise<{ tournament: TournamentDoc; rows: LeaderboardView['rows'] }> {
+  const ref = refs(db);
+  const tournament = (await ref.tournament(tournamentId).get()).data();
+  if (!tournament) throw new DomainError('not-found', `tournament ${tournamentId} does not exist`);
+  const [states, participants] = await Promise.all([ref.states(tournamentId).get(), ref.participants(tournamentId).get()]);
+  const people = participants.docs.map((d) => d.data());
+  const names = new Map(people.map((p) => [p.participantId, p.name]));
+  const leaderboard = buildLeaderboard(tournament.policy, Object.fromEntries(states.docs.map((d) => [d.id, d.data()])), {
+    withdrawn: people.filter((p) => p.withdrawn).map((p) => p.participantId),
+    roundsSoFar: tournament.currentRound,
+  });
+  return { tournament, rows: leaderboard.map((row) => ({ ...row, name: names.get(row.participantId) ?? row.participantId })) };
+}

@@ -1,0 +1,187 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { refs } from '../../src/firebase/refs.js';
+import { useTestFirestore } from '../support/firestore.js';
+import { call, cleanupFunctionsTest, fireAll, fireTrigger } from './harness.js';
+
+const fs = useTestFirestore();
+afterAll(() => cleanupFunctionsTest());
+
+async function expectRefusal(promise: Promise<unknown>, code: string, message?: RegExp) {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e as { code?: string; message?: string },
+  );
+  expect(error, 'expected a refusal').toBeDefined();
+  expect(error!.code).toBe(code);
+  if (message) expect(error!.message).toMatch(message);
+}
+
+/** owner runs club c1; admin is a club admin; players p1..p8 have accounts u1..u8. */
+async function runningTournament(players = 8) {
+  const { clubId } = await call.createClub({ name: 'Carrom Club', adminUids: ['admin'] }, 'owner');
+  const { championshipId } = await call.createChampionship({ name: 'Winter League', clubIds: [clubId] }, 'owner');
+  const { tournamentId } = await call.createTournament(
+    { championshipId, date: '2026-11-21', description: 'Round one night', policy: 'REDEMPTION', pairing: { method: 'SWISS', options: {} }, scorekeeperUids: ['keeper'] },
+    'owner',
+  );
+  await call.addParticipants(
+    { tournamentId, participants: Array.from({ length: players }, (_, i) => ({ participantId: `p${i + 1}`, name: `Player ${i + 1}`, rating: 1400 + 37 * i, uid: `u${i + 1}` })) },
+    'admin',
+  );
+  return { clubId, championshipId, tournamentId };
+}
+
+describe('callables: success paths', () => {
+  it('an organizer creates a club, a championship, a tournament, enters players and pairs round 1', async () => {
+    const { tournamentId } = await runningTournament(9);
+    const round = await call.generateNextRound({ tournamentId, requestId: 'click-1' }, 'owner');
+    expect(round).toMatchObject({ roundNumber: 1, method: 'SWISS', matchUps: 5, repeated: false });
+    expect(round.byes).toHaveLength(1);
+    const matchUps = (await refs(fs.db).matchUps(tournamentId).get()).docs.map((d) => d.data());
+    expect(matchUps).toHaveLength(5);
+    const bye = matchUps.find((m) => m.b === null)!;
+    expect(bye.result).toEqual({ kind: 'PAIRING_BYE' });
+    const paired = matchUps.find((m) => m.b !== null)!;
+    expect(paired.playerUids).toHaveLength(2);
+    expect(Object.keys(paired.cost).length).toBeGreaterThan(0);
+    const tournament = (await refs(fs.db).tournament(tournamentId).get()).data()!;
+    expect(tournament).toMatchObject({ status: 'RUNNING', currentRound: 1, editorUids: ['owner', 'admin'] });
+    // The bye's automatic win reaches the standings through the trigger.
+    await fireTrigger(fs.db, tournamentId, bye.matchUpId);
+    expect((await refs(fs.db).standing(tournamentId, bye.a).get()).data()).toMatchObject({ wins: 1, matchPoints: 3 });
+  });
+
+  it('a retried generateNextRound (same requestId) does not create a second round', async () => {
+    const { tournamentId } = await runningTournament();
+    const first = await call.generateNextRound({ tournamentId, requestId: 'click-1' }, 'owner');
+    const again = await call.generateNextRound({ tournamentId, requestId: 'click-1' }, 'owner');
+    expect(again).toEqual({ ...first, repeated: true });
+    expect((await refs(fs.db).rounds(tournamentId).get()).size).toBe(1);
+    expect((await refs(fs.db).matchUps(tournamentId).get()).size).toBe(4);
+  });
+
+  it('scores, standings, the next round, and the leaderboard view', async () => {
+    const { tournamentId } = await runningTournament();
+    await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
+    const matchUps = (await refs(fs.db).matchUps(tournamentId).get()).docs.map((d) => d.data());
+    for (const [i, m] of matchUps.entries()) {
+      // Half by the players themselves (their own accounts), half by the scorekeeper.
+      const scorer = i % 2 === 0 ? m.playerUids[0]! : 'keeper';
+      await call.recordScore({ tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: i } } }, scorer);
+    }
+    await fireAll(fs.db, tournamentId);
+    const board = await call.getLeaderboard({ tournamentId });
+    expect(board.rows).toHaveLength(8);
+    expect(board.rows.filter((r: { matchPoints: number }) => r.matchPoints === 3)).toHaveLength(4);
+    expect(board.recommendedRounds).toBe(3);
+    const round2 = await call.generateNextRound({ tournamentId, requestId: 'r2' }, 'admin');
+    expect(round2.roundNumber).toBe(2);
+    const pairs2 = (await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', 2).get()).docs.map((d) => d.data());
+    // Swiss: round 2 pairs winners with winners.
+    const winners = new Set(board.rows.filter((r: { matchPoints: number }) => r.matchPoints === 3).map((r: { participantId: string }) => r.participantId));
+    for (const m of pairs2) expect(winners.has(m.a)).toBe(winners.has(m.b!));
+    const { csv } = await call.getStandingsCsv({ tournamentId });
+    expect(csv.split('\r\n')[0]).toMatch(/^rank,participantId,name,matchPoints/);
+  });
+
+  it('late entries join a running tournament and are paired from the next round', async () => {
+    const { tournamentId } = await runningTournament();
+    await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
+    const added = await call.addParticipants({ tournamentId, participants: [{ participantId: 'late', name: 'Late Comer', rating: 1500 }] }, 'owner');
+    expect(added).toEqual({ added: 1, enteredRound: 2 });
+    for (const m of (await refs(fs.db).matchUps(tournamentId).get()).docs.map((d) => d.data())) {
+      await call.recordScore({ tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', winner: 'a' } }, 'owner');
+    }
+    await fireAll(fs.db, tournamentId);
+    await call.generateNextRound({ tournamentId, requestId: 'r2' }, 'owner');
+    const round2 = (await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', 2).get()).docs.map((d) => d.data());
+    expect(round2.some((m) => m.a === 'late' || m.b === 'late')).toBe(true);
+  });
+
+  it('a withdrawn player keeps his results and is not paired again', async () => {
+    const { tournamentId } = await runningTournament();
+    await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
+    for (const m of (await refs(fs.db).matchUps(tournamentId).get()).docs.map((d) => d.data())) {
+      await call.recordScore({ tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: 2 } } }, 'owner');
+    }
+    await fireAll(fs.db, tournamentId);
+    await call.withdrawParticipant({ tournamentId, participantId: 'p3' }, 'owner');
+    await call.generateNextRound({ tournamentId, requestId: 'r2' }, 'owner');
+    const round2 = (await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', 2).get()).docs.map((d) => d.data());
+    expect(round2.flatMap((m) => [m.a, m.b])).not.toContain('p3');
+    expect((await refs(fs.db).standing(tournamentId, 'p3').get()).data()!.withdrawn).toBe(true);
+  });
+
+  it('undoLastRound takes back an unscored round; export and import round-trip the standings', async () => {
+    const { tournamentId, championshipId } = await runningTournament(7);
+    await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
+    for (const m of (await refs(fs.db).matchUps(tournamentId).get()).docs.map((d) => d.data()).filter((m) => m.b !== null)) {
+      await call.recordScore({ tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', score: { a: 3, b: 4 } } }, 'owner');
+    }
+    await fireAll(fs.db, tournamentId);
+    await call.generateNextRound({ tournamentId, requestId: 'r2' }, 'owner');
+    const round2Ids = (await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', 2).get()).docs.map((d) => d.id);
+    await fireAll(fs.db, tournamentId);
+    const beforeUndo = await call.getLeaderboard({ tournamentId });
+    expect(await call.undoLastRound({ tournamentId }, 'owner')).toEqual({ roundNumber: 2 });
+    await fireAll(fs.db, tournamentId, round2Ids);
+    expect((await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', 2).get()).size).toBe(0);
+    const afterUndo = await call.getLeaderboard({ tournamentId });
+    expect(afterUndo.currentRound).toBe(1);
+    expect(afterUndo.rows.reduce((s: number, r: { matchPoints: number }) => s + r.matchPoints, 0)).toBeLessThan(beforeUndo.rows.reduce((s: number, r: { matchPoints: number }) => s + r.matchPoints, 0));
+
+    const { json } = await call.exportTournament({ tournamentId }, 'owner');
+    const copy = JSON.parse(json);
+    copy.tournament.date = '2026-11-28';
+    const { tournamentId: imported } = await call.importTournament({ championshipId, json: JSON.stringify(copy) }, 'owner');
+    const importedBoard = await call.getLeaderboard({ tournamentId: imported });
+    expect(importedBoard.rows).toEqual(afterUndo.rows);
+    const { json: again } = await call.exportTournament({ tournamentId: imported }, 'owner');
+    expect(JSON.parse(again)).toEqual(copy);
+  });
+});
+
+describe('callables: every refusal has a precise code', () => {
+  it('unauthenticated and invalid input', async () => {
+    await expectRefusal(call.createClub({ name: 'X' }), 'unauthenticated', /sign in/);
+    await expectRefusal(call.createClub({ name: '' }, 'owner'), 'invalid-argument', /name/);
+    await expectRefusal(call.createClub({ name: 'X', extra: 1 }, 'owner'), 'invalid-argument', /extra/);
+    const { championshipId } = await runningTournament();
+    await expectRefusal(call.createTournament({ championshipId, date: '21/11/2026', description: 'x' }, 'owner'), 'invalid-argument', /date/);
+    await expectRefusal(call.createTournament({ championshipId, date: '2026-11-30', description: 'x', policy: 'NOPE' }, 'owner'), 'invalid-argument', /policy/);
+    await expectRefusal(
+      call.createTournament({ championshipId, date: '2026-11-30', description: 'x', policyOverrides: { processingGranularity: 'SOMETIMES' } }, 'owner'),
+      'invalid-argument',
+      /processingGranularity/,
+    );
+  });
+
+  it('permissions, uniqueness and state', async () => {
+    const { tournamentId, championshipId } = await runningTournament();
+    await expectRefusal(call.createTournament({ championshipId, date: '2026-11-21', description: 'Another' }, 'owner'), 'already-exists', /2026-11-21/);
+    await expectRefusal(call.createTournament({ championshipId, date: '2026-12-01', description: 'Mine' }, 'stranger'), 'permission-denied');
+    await expectRefusal(call.createTournament({ championshipId: 'nope', date: '2026-12-01', description: 'x' }, 'owner'), 'not-found');
+    await expectRefusal(call.generateNextRound({ tournamentId, requestId: 'x' }, 'u1'), 'permission-denied');
+    await expectRefusal(call.addParticipants({ tournamentId, participants: [{ participantId: 'p1', name: 'Again', rating: 1 }] }, 'owner'), 'already-exists', /p1/);
+    // REDEMPTION rates an unrated entry at 1500; a SWISS-policy tournament refuses him, naming why.
+    await call.addParticipants({ tournamentId, participants: [{ participantId: 'x', name: 'No rating' }] }, 'owner');
+    expect((await refs(fs.db).state(tournamentId, 'x').get()).data()!.baselineRating).toBe(1500);
+    const { tournamentId: strict } = await call.createTournament({ championshipId, date: '2026-12-05', description: 'Rated only', policy: 'SWISS' }, 'owner');
+    await expectRefusal(call.addParticipants({ tournamentId: strict, participants: [{ participantId: 'x', name: 'No rating' }] }, 'owner'), 'invalid-argument', /x has no rating/);
+    expect((await refs(fs.db).participants(strict).get()).size).toBe(0);
+    await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
+    await expectRefusal(call.generateNextRound({ tournamentId, requestId: 'r2' }, 'owner'), 'failed-precondition', /without a result/);
+    const [m1, m2] = (await refs(fs.db).matchUps(tournamentId).get()).docs.map((d) => d.data()).filter((m) => m.b !== null && m.playerUids.length === 2);
+    await expectRefusal(call.recordScore({ tournamentId, matchUpId: m1!.matchUpId, result: { kind: 'PLAYED', winner: 'a' } }, m2!.playerUids[0]), 'permission-denied', /two players/);
+    await expectRefusal(call.recordScore({ tournamentId, matchUpId: m1!.matchUpId, result: { kind: 'FORFEIT_WIN', winner: 'b' } }, 'owner'), 'invalid-argument', /FORFEIT_WIN requires winner "a"/);
+    await expectRefusal(call.recordScore({ tournamentId, matchUpId: m1!.matchUpId, result: { kind: 'PLAYED', score: { a: -1, b: 0 } } }, 'owner'), 'invalid-argument', /score\.a/);
+    await expectRefusal(call.recordScore({ tournamentId, matchUpId: 'nope', result: null }, 'owner'), 'not-found');
+    await call.recordScore({ tournamentId, matchUpId: m1!.matchUpId, result: { kind: 'PLAYED', winner: 'a' } }, 'owner');
+    await expectRefusal(call.undoLastRound({ tournamentId }, 'owner'), 'failed-precondition', /score/);
+    const forced = await call.generateNextRound({ tournamentId, requestId: 'r2', force: true }, 'owner');
+    expect(forced.roundNumber).toBe(2);
+    await call.closeTournament({ tournamentId }, 'owner');
+    await expectRefusal(call.generateNextRound({ tournamentId, requestId: 'r3' }, 'owner'), 'failed-precondition', /closed/);
+    await expectRefusal(call.recordScore({ tournamentId, matchUpId: m2!.matchUpId, result: { kind: 'PLAYED', winner: 'a' } }, 'owner'), 'permission-denied', /closed/);
+  });
+});

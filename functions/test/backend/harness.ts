@@ -1,0 +1,36 @@
+import functionsTest from 'firebase-functions-test';
+import type { Firestore } from 'firebase-admin/firestore';
+import * as functions from '../../src/index.js';
+import { refs } from '../../src/firebase/refs.js';
+
+const testEnv = functionsTest();
+
+/** The real callables, wrapped by firebase-functions-test: `call.generateNextRound(data, uid)`. */
+type CallableNames = Exclude<keyof typeof functions, 'onMatchUpWritten'>;
+export const call = Object.fromEntries(
+  (Object.keys(functions) as Array<keyof typeof functions>)
+    .filter((name): name is CallableNames => name !== 'onMatchUpWritten')
+    .map((name) => {
+      const wrapped = testEnv.wrap(functions[name] as never) as unknown as (request: object) => Promise<unknown>;
+      return [name, (data: unknown, uid?: string) => wrapped({ data, ...(uid ? { auth: { uid, token: {} } } : {}) })];
+    }),
+) as Record<CallableNames, (data: unknown, uid?: string) => Promise<any>>;
+
+const trigger = testEnv.wrap(functions.onMatchUpWritten) as unknown as (event: object) => Promise<unknown>;
+
+/** Fires the real score trigger for a matchUp, as Firestore would after a write (at least once, any order). */
+export async function fireTrigger(db: Firestore, tournamentId: string, matchUpId: string): Promise<void> {
+  const snap = await refs(db).matchUp(tournamentId, matchUpId).get();
+  const after = (await db.doc(snap.ref.path).get());
+  await trigger({ params: { tournamentId, matchUpId }, data: { before: after, after } });
+}
+
+/** Fires the trigger for every matchUp of a tournament (and for deleted ones, by id). */
+export async function fireAll(db: Firestore, tournamentId: string, extraIds: string[] = []): Promise<void> {
+  const ids = (await refs(db).matchUps(tournamentId).get()).docs.map((d) => d.id);
+  for (const id of [...ids, ...extraIds]) await fireTrigger(db, tournamentId, id);
+}
+
+export function cleanupFunctionsTest(): void {
+  testEnv.cleanup();
+}

@@ -1,0 +1,190 @@
+/**
+ * npm run bench:pairing [-- --budget SECONDS] [-- --quick]
+ * Our pairing engine against tournament-organizer 4.1.1 and swiss-pairing 1.4.3 on the same simulated events
+ * (same field, same seeded luck), each engine in its own process, one at a time. A peer that exceeds its time
+ * budget for a field size is stopped and reported as skipped, with whatever rounds it finished.
+ * Scoring: win 1, draw 0.5, bye 1. "Excess" is the total |score difference| of the pairs above the least any
+ * pairing of the same scores could have (rematches ignored), summed over an event's rounds.
+ */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { ENGINES, type EngineName } from './lib/benchEngines.js';
+import type { BenchJob, RoundReport } from './lib/benchWorker.js';
+
+const args = process.argv.slice(2);
+const budgetSeconds = Number(valueOf('--budget') ?? 60);
+const quick = args.includes('--quick');
+
+function valueOf(flag: string): string | undefined {
+  const i = args.indexOf(flag);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+interface Outcome {
+  reports: RoundReport[];
+  status: 'ok' | 'skipped' | 'failed';
+  message?: string;
+  seconds: number;
+}
+
+function run(job: BenchJob, budget: number): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const reports: RoundReport[] = [];
+    const child = fork(fileURLToPath(new URL('./lib/benchWorker.ts', import.meta.url)), [JSON.stringify(job)], {
+      execArgv: ['--import', 'tsx', '--max-old-space-size=4096'],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    let outcome: Outcome['status'] | null = null;
+    let message: string | undefined;
+    const timer = setTimeout(() => {
+      outcome = 'skipped';
+      child.kill('SIGKILL');
+    }, budget * 1000);
+    child.on('message', (m: RoundReport | { type: 'done' } | { type: 'error'; message: string }) => {
+      if (m.type === 'round') reports.push(m);
+      else if (m.type === 'done') outcome = 'ok';
+      else {
+        outcome = 'failed';
+        message = m.message;
+      }
+    });
+    child.on('exit', () => {
+      clearTimeout(timer);
+      resolve({ reports, status: outcome ?? 'failed', message, seconds: (Date.now() - started) / 1000 });
+    });
+  });
+}
+
+function median(values: number[]): number {
+  const s = values.slice().sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+const fmt = (x: number, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : 'n/a');
+
+interface Row {
+  size: number;
+  engine: EngineName;
+  outcome: Outcome;
+  job: BenchJob;
+}
+
+function summarize(row: Row) {
+  const { reports } = row.outcome;
+  const ms = reports.map((r) => r.ms);
+  const completeEvents = new Set(reports.filter((r) => r.round === row.job.rounds).map((r) => r.event));
+  const excessPerEvent =
+    completeEvents.size === 0
+      ? NaN
+      : reports.filter((r) => completeEvents.has(r.event)).reduce((s, r) => s + r.excess, 0) / completeEvents.size;
+  return {
+    rounds: reports.length,
+    median: median(ms),
+    max: ms.length ? Math.max(...ms) : NaN,
+    excessPerEvent,
+    excessPerRound: reports.length ? reports.reduce((s, r) => s + r.excess, 0) / reports.length : NaN,
+    maxGap: reports.length ? Math.max(...reports.map((r) => r.maxPairGap)) : NaN,
+    rematches: reports.reduce((s, r) => s + r.rematches, 0),
+    unpaired: reports.reduce((s, r) => s + r.unpaired, 0),
+    secondByes: reports.reduce((s, r) => s + r.repeatedByes, 0),
+  };
+}
+
+function table(headers: string[], rows: string[][]): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  return [line(headers), `|${widths.map((w, i) => (i < 2 ? ':' : '-') + '-'.repeat(w) + (i < 2 ? '-' : ':')).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+async function main(): Promise<void> {
+  const swissRounds = 9;
+  const plan: { size: number; events: number; engines: EngineName[] }[] = quick
+    ? [
+        { size: 64, events: 3, engines: ENGINES },
+        { size: 256, events: 1, engines: ENGINES },
+        { size: 1024, events: 1, engines: ['ours'] },
+      ]
+    : [
+        { size: 64, events: 10, engines: ENGINES },
+        { size: 256, events: 3, engines: ENGINES },
+        { size: 1024, events: 1, engines: ENGINES },
+        { size: 10_000, events: 1, engines: ['ours'] },
+      ];
+  console.log(`Pairing benchmark: ${swissRounds}-round Swiss, simulated fields (Elo results, ~30% draws between equals), seeded.`);
+  console.log(`Peers are stopped after ${budgetSeconds} s per field size. Node ${process.version}.\n`);
+  const rows: Row[] = [];
+  for (const { size, events, engines } of plan) {
+    for (const engine of engines) {
+      const job: BenchJob = { engine, size, events, rounds: swissRounds, seedBase: 1000 + size };
+      const outcome = await run(job, engine === 'ours' ? 1800 : budgetSeconds);
+      rows.push({ size, engine, outcome, job });
+      const s = summarize({ size, engine, outcome, job });
+      process.stderr.write(`  ${size} ${engine}: ${outcome.status} in ${outcome.seconds.toFixed(1)} s, median ${fmt(s.median)} ms/round\n`);
+    }
+  }
+  const cells = rows.map((row) => {
+    const s = summarize(row);
+    const status =
+      row.outcome.status === 'ok'
+        ? 'ok'
+        : row.outcome.status === 'skipped'
+          ? `skipped (> ${budgetSeconds} s) after ${s.rounds}/${row.job.events * row.job.rounds} rounds`
+          : `failed: ${row.outcome.message ?? 'crashed'}`;
+    return [
+      String(row.size),
+      row.engine,
+      `${row.job.events}`,
+      `${s.rounds}`,
+      fmt(s.median),
+      fmt(s.max),
+      fmt(s.excessPerEvent, 2),
+      fmt(s.maxGap),
+      String(s.rematches),
+      String(s.unpaired),
+      String(s.secondByes),
+      status,
+    ];
+  });
+  console.log(
+    table(
+      ['players', 'engine', 'events', 'rounds timed', 'ms/round median', 'ms/round max', 'excess/event', 'max pair gap', 'rematches', 'unpaired', 'second byes', 'status'],
+      cells,
+    ),
+  );
+  console.log('\nSpeed ratios (peer median ms/round over ours):');
+  for (const size of [64, 256, 1024]) {
+    const ours = rows.find((r) => r.size === size && r.engine === 'ours');
+    if (!ours) continue;
+    const base = summarize(ours).median;
+    const parts = rows
+      .filter((r) => r.size === size && r.engine !== 'ours')
+      .map((r) => {
+        const s = summarize(r);
+        const partial = r.outcome.status === 'ok' ? '' : ` (${s.rounds} rounds before the budget)`;
+        return `${r.engine} ${fmt(s.median / base, 0)}x${partial}`;
+      });
+    if (parts.length) console.log(`  ${size} players: ours ${fmt(base)} ms; ${parts.join('; ')}`);
+  }
+  const big = rows.find((r) => r.size === 10_000);
+  if (big) {
+    const s = summarize(big);
+    console.log(`  10,000 players (ours alone): median ${fmt(s.median)} ms, max ${fmt(s.max)} ms per round`);
+  }
+
+  console.log('\nRound-robin-length Swiss (n players, as many rounds as a round robin), 5 events each:');
+  const rrRows: string[][] = [];
+  for (const [size, rounds] of [[6, 5], [8, 7], [10, 9], [7, 7]] as const) {
+    for (const engine of ENGINES) {
+      const job: BenchJob = { engine, size, events: 5, rounds, seedBase: 1 };
+      const outcome = await run(job, budgetSeconds);
+      const s = summarize({ size, engine, outcome, job });
+      rrRows.push([`${size}x${rounds}`, engine, String(s.rematches), String(s.unpaired), String(s.secondByes), outcome.status === 'ok' ? 'ok' : `${outcome.status}${outcome.message ? `: ${outcome.message}` : ''}`]);
+    }
+  }
+  console.log(table(['event', 'engine', 'rematches', 'unpaired', 'second byes', 'status'], rrRows));
+}
+
+await main();

@@ -1,0 +1,73 @@
+/**
+ * A simulated 16-player Swiss tournament through the engine: each round paired by the pairing engine, results
+ * drawn from the players' baseline ratings (Elo expectation, some draws and timed wins), then the leaderboard.
+ */
+import { computeStandings } from '../functions/src/domain/competition.js';
+import type { MatchUpRecord } from '../functions/src/domain/matchUps.js';
+import { generateRound, recommendedRounds } from '../functions/src/domain/pairing/index.js';
+import { pairingRequestFor } from '../functions/src/domain/pairing/fromCompetition.js';
+import type { Participant } from '../functions/src/domain/participants.js';
+import { presetPolicy } from '../functions/src/domain/policy.js';
+import { expectedScore } from '../functions/src/domain/ratings.js';
+import type { MatchUpResult } from '../functions/src/domain/results.js';
+
+const NAMES = ['Ada', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal', 'Ivy', 'Jo', 'Kai', 'Lu', 'Max', 'Nia', 'Oz', 'Pia'];
+
+function prng(seed: number): () => number {
+  let t = seed >>> 0;
+  return () => {
+    t = (t + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(t ^ (t >>> 15), 1 | t);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A game to 5: the stronger player is more likely to reach 5 first; sometimes time runs out. */
+function playGame(random: () => number, ratingA: number, ratingB: number): MatchUpResult {
+  const pA = expectedScore(ratingA, ratingB, 400);
+  let a = 0;
+  let b = 0;
+  const timeLimit = 6 + Math.floor(random() * 6);
+  for (let point = 0; point < timeLimit && a < 5 && b < 5; point++) {
+    if (random() < pA) a++;
+    else b++;
+  }
+  return { kind: 'PLAYED', score: { a, b } };
+}
+
+export function runDemo(print: (line: string) => void = console.log, seed = 2026): void {
+  const random = prng(seed);
+  const policy = presetPolicy('SWISS');
+  const participants: Participant[] = NAMES.map((name, i) => ({ participantId: `p${i + 1}`, name, rating: Math.round(1300 + random() * 900) }));
+  const nameOf = new Map(participants.map((p) => [p.participantId, p.name ?? p.participantId]));
+  const ratingOf = new Map(participants.map((p) => [p.participantId, p.rating ?? 1500]));
+  const rounds = recommendedRounds(participants.length).rounds;
+  print(`Swiss demo: ${participants.length} players, ${rounds} rounds (seed 002's table), policy "${policy.policyName}"`);
+  const matchUps: MatchUpRecord[] = [];
+  for (let roundNumber = 1; roundNumber <= rounds; roundNumber++) {
+    const round = generateRound(pairingRequestFor({ policy, participants, matchUps }, { method: 'SWISS', seed: seed + roundNumber, totalRounds: rounds }));
+    print(`\nRound ${roundNumber} (${round.method}, seed ${round.seed})`);
+    round.pairings.forEach((pair, order) => {
+      const result = playGame(random, ratingOf.get(pair.a)!, ratingOf.get(pair.b)!);
+      matchUps.push({ matchUpId: `r${roundNumber}-m${order + 1}`, roundNumber, order, a: pair.a, b: pair.b, result });
+      const score = result.score!;
+      print(`  ${nameOf.get(pair.a)!.padEnd(4)} ${score.a} - ${score.b}  ${nameOf.get(pair.b)}`);
+    });
+    for (const bye of round.byes) {
+      matchUps.push({ matchUpId: `r${roundNumber}-bye`, roundNumber, order: round.pairings.length, a: bye, b: null, result: { kind: 'PAIRING_BYE' } });
+      print(`  ${nameOf.get(bye)} has the bye`);
+    }
+  }
+  const { leaderboard } = computeStandings(policy, participants, matchUps);
+  print('\nLeaderboard (wins, then Buchholz, Sonneborn-Berger, head-to-head, pressure)');
+  print('rank  player  W-L-D   match pts  Buchholz  form    pressure');
+  for (const row of leaderboard) {
+    const wld = `${row.wins}-${row.losses}-${row.draws}`;
+    print(
+      `${String(row.rank).padStart(4)}  ${nameOf.get(row.participantId)!.padEnd(6)}  ${wld.padEnd(6)}  ${String(row.matchPoints).padStart(9)}  ${String(row.tiebreaks.BUCHHOLZ ?? '').padStart(8)}  ${row.dynamicFormRating.toFixed(0).padStart(5)}  ${row.pressureRating.toFixed(3).padStart(8)}`,
+    );
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) runDemo();

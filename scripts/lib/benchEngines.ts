@@ -1,0 +1,168 @@
+/**
+ * The engines the pairing benchmark compares, behind one interface: give them the event so far, get the next
+ * round. Each adapter calls its library the way that library's own code does (tournament-organizer through its
+ * Tournament object, swiss-pairing through getMatchups); only the pairing call is timed.
+ */
+import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
+import Manager from 'tournament-organizer';
+import { generateRound } from '../../functions/src/domain/pairing/index.js';
+import { createRng } from '../../functions/src/domain/pairing/prng.js';
+import type { SimEvent, SimRound } from './simulate.js';
+
+export type EngineName = 'ours' | 'tournament-organizer' | 'swiss-pairing';
+export const ENGINES: EngineName[] = ['ours', 'tournament-organizer', 'swiss-pairing'];
+
+export interface Engine {
+  /** Pairs the next round; returns the round and the milliseconds spent pairing. */
+  next(event: SimEvent, roundNumber: number, totalRounds: number): { round: SimRound; ms: number };
+  /** Tells the engine the results of the round it paired (for engines that keep their own state). */
+  played(event: SimEvent, roundNumber: number): void;
+}
+
+export function createEngine(name: EngineName, seed: number): Engine {
+  switch (name) {
+    case 'ours':
+      return ours(seed);
+    case 'tournament-organizer':
+      return tournamentOrganizer(seed);
+    case 'swiss-pairing':
+      return swissPairing(seed);
+  }
+}
+
+function ours(seed: number): Engine {
+  return {
+    next(event, roundNumber, totalRounds) {
+      const players = event.pairingPlayers();
+      const started = performance.now();
+      const out = generateRound({ roundNumber, totalRounds, method: 'SWISS', seed, players });
+      const ms = performance.now() - started;
+      return { round: { pairs: out.pairings.map((p) => [p.a, p.b]), byes: out.byes }, ms };
+    },
+    played() {},
+  };
+}
+
+/**
+ * The peers shuffle with Math.random; a seeded generator stands in for it while they run, so a benchmark run is
+ * reproducible. (Our engine never calls Math.random.)
+ */
+function withSeededRandom<T>(rng: () => number, run: () => T): T {
+  const original = Math.random;
+  Math.random = rng;
+  try {
+    return run();
+  } finally {
+    Math.random = original;
+  }
+}
+
+interface ToMatch {
+  getId(): string;
+  getRoundNumber(): number;
+  getPlayer1(): { id: string | null };
+  getPlayer2(): { id: string | null };
+  isActive(): boolean;
+}
+interface ToTournament {
+  createPlayer(name: string, id?: string): { set(values: { value: number }): void };
+  startTournament(): void;
+  nextRound(): void;
+  getMatchesByRound(round: number): ToMatch[];
+  enterResult(id: string, p1: number, p2: number, draws?: number): void;
+}
+
+function tournamentOrganizer(seed: number): Engine {
+  const rng = createRng(seed ^ 0x70);
+  let tournament: ToTournament | null = null;
+  return {
+    next(event, roundNumber, totalRounds) {
+      let ms = 0;
+      withSeededRandom(rng, () => {
+        if (roundNumber === 1) {
+          const manager = new Manager();
+          tournament = manager.createTournament('bench', {
+            stageOne: { format: 'swiss', rounds: totalRounds },
+            sorting: 'descending',
+            scoring: { bestOf: 1, win: 1, draw: 0.5, loss: 0, bye: 1 },
+          }) as unknown as ToTournament;
+          for (const p of event.players) tournament.createPlayer(p.id, p.id).set({ value: p.rating });
+          const started = performance.now();
+          tournament.startTournament();
+          ms = performance.now() - started;
+        } else {
+          const started = performance.now();
+          tournament!.nextRound();
+          ms = performance.now() - started;
+        }
+      });
+      const round: SimRound = { pairs: [], byes: [] };
+      for (const m of tournament!.getMatchesByRound(roundNumber)) {
+        const a = m.getPlayer1().id;
+        const b = m.getPlayer2().id;
+        if (a !== null && b !== null) round.pairs.push([a, b]);
+        else if (a !== null || b !== null) round.byes.push((a ?? b)!);
+      }
+      return { round, ms };
+    },
+    played(event, roundNumber) {
+      const results = new Map<string, number>();
+      for (const [id, games] of event.games) for (const g of games) if (g.round === roundNumber && g.opponent !== null) results.set(`${id}|${g.opponent}`, g.matchPoints);
+      withSeededRandom(rng, () => {
+        for (const m of tournament!.getMatchesByRound(roundNumber)) {
+          if (!m.isActive()) continue;
+          const points = results.get(`${m.getPlayer1().id}|${m.getPlayer2().id}`) ?? 0.5;
+          if (points === 1) tournament!.enterResult(m.getId(), 1, 0, 0);
+          else if (points === 0) tournament!.enterResult(m.getId(), 0, 1, 0);
+          else tournament!.enterResult(m.getId(), 0, 0, 1);
+        }
+      });
+    },
+  };
+}
+
+interface SpMatch {
+  round: number;
+  home: { id: string; points: number };
+  away: { id: string | null; points: number };
+}
+
+function swissPairing(seed: number): Engine {
+  const require = createRequire(import.meta.url);
+  const lib = require('swiss-pairing')({ maxPerRound: 1 }) as {
+    getMatchups(round: number, participants: { id: string; seed: number }[], matches: SpMatch[]): { home: string | null; away: string | null }[];
+  };
+  const rng = createRng(seed ^ 0x51);
+  return {
+    next(event, roundNumber) {
+      // Seeds by rating, 1 = strongest, as its README suggests.
+      const participants = event.players
+        .slice()
+        .sort((x, y) => y.rating - x.rating)
+        .map((p, k) => ({ id: p.id, seed: k + 1 }));
+      const matches: SpMatch[] = [];
+      for (const [id, games] of event.games) {
+        for (const g of games) {
+          if (g.opponent === null) matches.push({ round: g.round, home: { id, points: g.matchPoints }, away: { id: null, points: 0 } });
+          else if (id < g.opponent) {
+            matches.push({ round: g.round, home: { id, points: g.matchPoints }, away: { id: g.opponent, points: 1 - g.matchPoints } });
+          }
+        }
+      }
+      let result: { home: string | null; away: string | null }[] = [];
+      const started = performance.now();
+      withSeededRandom(rng, () => {
+        result = lib.getMatchups(roundNumber, participants, matches);
+      });
+      const ms = performance.now() - started;
+      const round: SimRound = { pairs: [], byes: [] };
+      for (const m of result) {
+        if (m.home !== null && m.away !== null) round.pairs.push([m.home, m.away]);
+        else if (m.home !== null || m.away !== null) round.byes.push((m.home ?? m.away)!);
+      }
+      return { round, ms };
+    },
+    played() {},
+  };
+}
