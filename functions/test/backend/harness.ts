@@ -2,6 +2,7 @@ import functionsTest from 'firebase-functions-test';
 import type { Firestore } from 'firebase-admin/firestore';
 import * as functions from '../../src/index.js';
 import { refs } from '../../src/firebase/refs.js';
+import { paths } from '../../src/model/paths.js';
 
 const testEnv = functionsTest();
 
@@ -20,8 +21,7 @@ const trigger = testEnv.wrap(functions.onMatchUpWritten) as unknown as (event: o
 
 /** Fires the real score trigger for a matchUp, as Firestore would after a write (at least once, any order). */
 export async function fireTrigger(db: Firestore, tournamentId: string, matchUpId: string): Promise<void> {
-  const snap = await refs(db).matchUp(tournamentId, matchUpId).get();
-  const after = (await db.doc(snap.ref.path).get());
+  const after = await db.doc(paths.matchUp(tournamentId, matchUpId)).get();
   await trigger({ params: { tournamentId, matchUpId }, data: { before: after, after } });
 }
 

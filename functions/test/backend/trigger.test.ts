@@ -1,0 +1,45 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { computeStandings } from '../../src/domain/competition.js';
+import { resolvePolicy } from '../../src/domain/policy.js';
+import { refs } from '../../src/firebase/refs.js';
+import { makeParticipants, makeRounds, prng, randomResult, shuffle } from '../domain/generate.js';
+import { useTestFirestore } from '../support/firestore.js';
+import { cleanupFunctionsTest, fireTrigger } from './harness.js';
+import { seedTournament } from './seed.js';
+
+const fs = useTestFirestore();
+afterAll(() => cleanupFunctionsTest());
+
+describe('onMatchUpWritten, the deployed trigger (wrapped by firebase-functions-test)', () => {
+  it('a write that does not change the result costs two reads and writes nothing', async () => {
+    const policy = resolvePolicy('PRESSURE');
+    const players = [
+      { participantId: 'a', rating: 1500 },
+      { participantId: 'b', rating: 1500 },
+    ];
+    await seedTournament(fs.db, { tournamentId: 't', policy, players, matchUps: [{ matchUpId: 'm', roundNumber: 1, order: 0, a: 'a', b: 'b', result: null }] });
+    await refs(fs.db).matchUp('t', 'm').update({ result: { kind: 'PLAYED', score: { a: 5, b: 3 } } });
+    await fireTrigger(fs.db, 't', 'm');
+    await refs(fs.db).matchUp('t', 'm').update({ scoredAt: '2026-11-21T11:00:00Z' });
+    fs.resetStats();
+    await fireTrigger(fs.db, 't', 'm');
+    const { reads, writes } = fs.stats();
+    // the trigger harness reads the matchUp once to build the event; the trigger reads the tournament, the
+    // matchUp and its marker, and stops there.
+    expect(writes).toBe(0);
+    expect(reads).toBe(1 + 3);
+  });
+
+  it('a full round of 128 matchUps whose scores land concurrently, each event delivered twice, ends identical to the replay tool', async () => {
+    const random = prng(2048);
+    const policy = resolvePolicy('PRESSURE', { victoryPolicy: { tiebreakOrder: ['POINT_DIFFERENTIAL', 'STRENGTH_OF_OPPOSITION'] } });
+    const players = makeParticipants(random, 256);
+    const final = makeRounds(random, players, 1, (r) => randomResult(r, { unplayed: true }));
+    expect(final).toHaveLength(128);
+    await seedTournament(fs.db, { tournamentId: 'big', policy, players: players.map((p) => ({ participantId: p.participantId, rating: p.rating! })), matchUps: final });
+    await Promise.all(final.map((m) => refs(fs.db).matchUp('big', m.matchUpId).update({ result: m.result, scoredBy: 'u', scoredAt: 'now' })));
+    await Promise.all(shuffle(random, [...final, ...final]).map((m) => fireTrigger(fs.db, 'big', m.matchUpId)));
+    const stored = Object.fromEntries((await refs(fs.db).states('big').get()).docs.map((d) => [d.id, d.data()]));
+    expect(stored).toEqual(computeStandings(policy, players, final).states);
+  });
+});
