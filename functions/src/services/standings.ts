@@ -38,11 +38,13 @@ export async function readRowInputs(
 ): Promise<RowInputs> {
   const states: ParticipantStates = { ...known };
   const missing = (ids: Iterable<string>) => [...new Set(ids)].filter((id) => !states[id]);
-  await readStates(tx, ref, tournamentId, missing(moved), states);
-  const needOpponents = usesAny(policy, OPPONENT_TIEBREAKS);
+  await readStates(ref, tournamentId, missing(moved), states, tx);
+  const opponents = usesAny(policy, OPPONENT_TIEBREAKS) ? moved.flatMap((id) => opponentIds(states[id]!)) : [];
+  // Opponents' scores change as they play, so they are read under the transaction's locks; when only their
+  // frozen baselines are needed (strength of opposition), a plain read is exact and locks nothing.
+  const scoresNeeded = usesAny(policy, OPPONENT_SCORE_TIEBREAKS);
+  await readStates(ref, tournamentId, missing(opponents), states, scoresNeeded ? tx : undefined);
   const trend = policy.victoryPolicy.buchholzDropOut !== 'NONE';
-  const opponents = needOpponents ? moved.flatMap((id) => opponentIds(states[id]!)) : [];
-  await readStates(tx, ref, tournamentId, missing(opponents), states);
   const participantIds = [...new Set(trend ? [...moved, ...opponents] : moved)];
   const snapshots = participantIds.length ? await tx.getAll(...participantIds.map((id) => ref.participant(tournamentId, id))) : [];
   const participants = new Map<string, ParticipantDoc>();
@@ -53,9 +55,11 @@ export async function readRowInputs(
   return { states, participants };
 }
 
-async function readStates(tx: Transaction, ref: Refs, tournamentId: string, ids: string[], into: ParticipantStates): Promise<void> {
+async function readStates(ref: Refs, tournamentId: string, ids: string[], into: ParticipantStates, tx?: Transaction): Promise<void> {
   if (ids.length === 0) return;
-  for (const snap of await tx.getAll(...ids.map((id) => ref.state(tournamentId, id)))) {
+  const refsToRead = ids.map((id) => ref.state(tournamentId, id));
+  const snaps = tx ? await tx.getAll(...refsToRead) : await Promise.all(refsToRead.map((r) => r.get()));
+  for (const snap of snaps) {
     const state = snap.data();
     if (state) into[state.participantId] = state;
   }
