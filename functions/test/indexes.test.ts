@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+interface Index {
+  collectionGroup: string;
+  fields: Array<{ fieldPath: string }>;
+}
+
+/**
+ * Every query in the functions that filters or orders on more than one field must have a composite index in
+ * firestore.indexes.json (single-field queries are served by Firestore's automatic indexes). The queries are
+ * found in the source as `ref.<collection>(...)` chains of `.where('field'` / `.orderBy('field'`.
+ */
+describe('firestore.indexes.json', () => {
+  const indexes = (JSON.parse(readFileSync(join(root, 'firestore.indexes.json'), 'utf8')) as { indexes: Index[] }).indexes;
+  const queries = sourceFiles(join(root, 'functions', 'src')).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/ref\.(\w+)\([^)]*\)((?:\s*\.(?:where|orderBy)\('[^']+'[^)]*\))+)/g)].map((m) => ({
+      file,
+      collection: m[1]!,
+      fields: [...m[2]!.matchAll(/\.(?:where|orderBy)\('([^']+)'/g)].map((f) => f[1]!),
+    })),
+  );
+
+  it('finds the queries of the code (so this test cannot pass by finding none)', () => {
+    expect(queries.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('holds a composite index for every multi-field query', () => {
+    for (const query of queries.filter((q) => new Set(q.fields).size > 1)) {
+      const covered = indexes.some(
+        (index) => index.collectionGroup === query.collection && query.fields.every((f) => index.fields.some((i) => i.fieldPath === f)),
+      );
+      expect(covered, `${query.collection} on ${query.fields.join(', ')} (${query.file})`).toBe(true);
+    }
+  });
+
+  it('names only collections and fields that exist', () => {
+    const collections = new Set(['clubs', 'championships', 'tournaments', 'participants', 'rounds', 'matchUps', 'states', 'standings']);
+    for (const index of indexes) expect(collections.has(index.collectionGroup), index.collectionGroup).toBe(true);
+  });
+});
