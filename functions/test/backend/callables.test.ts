@@ -184,4 +184,24 @@ describe('callables: every refusal has a precise code', () => {
     await expectRefusal(call.generateNextRound({ tournamentId, requestId: 'r3' }, 'owner'), 'failed-precondition', /closed/);
     await expectRefusal(call.recordScore({ tournamentId, matchUpId: m2!.matchUpId, result: { kind: 'PLAYED', winner: 'a' } }, 'owner'), 'permission-denied', /closed/);
   });
+
+  it('views, exports, imports, withdrawals and undo refuse what they cannot do', async () => {
+    const { tournamentId, championshipId } = await runningTournament();
+    await expectRefusal(call.getLeaderboard({ tournamentId: 'nope' }), 'not-found');
+    await expectRefusal(call.getLeaderboard({}), 'invalid-argument', /tournamentId/);
+    await expectRefusal(call.exportTournament({ tournamentId }, 'stranger'), 'permission-denied');
+    await expectRefusal(call.withdrawParticipant({ tournamentId, participantId: 'ghost' }, 'owner'), 'not-found', /ghost/);
+    await expectRefusal(call.withdrawParticipant({ tournamentId, participantId: 'p1' }, 'u2'), 'permission-denied');
+    await expectRefusal(call.undoLastRound({ tournamentId }, 'owner'), 'failed-precondition', /no round/);
+    await expectRefusal(call.closeTournament({ tournamentId }, 'u1'), 'permission-denied');
+    const { json } = await call.exportTournament({ tournamentId }, 'owner');
+    const broken = JSON.parse(json);
+    broken.participants[0].rating = 'strong';
+    await expectRefusal(call.importTournament({ championshipId, json: JSON.stringify(broken) }, 'owner'), 'invalid-argument', /participants\[0\]\.rating/);
+    await expectRefusal(call.importTournament({ championshipId, json: '{"format":' }, 'owner'), 'invalid-argument', /not valid JSON/);
+    // Same date as the original: refused, and nothing of the copy is written.
+    const before = (await fs.db.collection('tournaments').get()).size;
+    await expectRefusal(call.importTournament({ championshipId, json }, 'owner'), 'already-exists');
+    expect((await fs.db.collection('tournaments').get()).size).toBe(before);
+  });
 });
