@@ -3,18 +3,10 @@
  * Times maxWeightMatching on Swiss-like sparse graphs (players sorted by score, each joined to its nearest
  * neighbours in that order, tiered integer weights) and on complete graphs. Prints the median of `runs` runs.
  */
+import { createRng } from '../functions/src/domain/pairing/prng.js';
 import { matchingWeight, maxWeightMatching, type MatchingGraph } from '../functions/src/domain/pairing/matching/index.js';
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = createRng;
 
 interface Player {
   score: number; // in half points

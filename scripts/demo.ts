@@ -7,21 +7,12 @@ import type { MatchUpRecord } from '../functions/src/domain/matchUps.js';
 import { generateRound, recommendedRounds } from '../functions/src/domain/pairing/index.js';
 import { pairingRequestFor } from '../functions/src/domain/pairing/fromCompetition.js';
 import type { Participant } from '../functions/src/domain/participants.js';
+import { createRng } from '../functions/src/domain/pairing/prng.js';
 import { presetPolicy } from '../functions/src/domain/policy.js';
 import { expectedScore } from '../functions/src/domain/ratings.js';
 import type { MatchUpResult } from '../functions/src/domain/results.js';
 
 const NAMES = ['Ada', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal', 'Ivy', 'Jo', 'Kai', 'Lu', 'Max', 'Nia', 'Oz', 'Pia'];
-
-function prng(seed: number): () => number {
-  let t = seed >>> 0;
-  return () => {
-    t = (t + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(t ^ (t >>> 15), 1 | t);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A game to 5: the stronger player is more likely to reach 5 first; sometimes time runs out. */
 function playGame(random: () => number, ratingA: number, ratingB: number): MatchUpResult {
@@ -37,7 +28,7 @@ function playGame(random: () => number, ratingA: number, ratingB: number): Match
 }
 
 export function runDemo(print: (line: string) => void = console.log, seed = 2026): void {
-  const random = prng(seed);
+  const random = createRng(seed);
   const policy = presetPolicy('SWISS');
   const participants: Participant[] = NAMES.map((name, i) => ({ participantId: `p${i + 1}`, name, rating: Math.round(1300 + random() * 900) }));
   const nameOf = new Map(participants.map((p) => [p.participantId, p.name ?? p.participantId]));

@@ -1,28 +1,14 @@
+import { createRng, shuffled } from '../../src/domain/pairing/prng.js';
 import type { MatchUpRecord } from '../../src/domain/matchUps.js';
 import type { Participant } from '../../src/domain/participants.js';
 import type { MatchUpResult } from '../../src/domain/results.js';
 
-/** A small seeded PRNG (mulberry32), so a failing generated tournament can be reproduced from its seed. */
-export function prng(seed: number): () => number {
-  let t = seed >>> 0;
-  return () => {
-    t = (t + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(t ^ (t >>> 15), 1 | t);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The engine's seeded generator, so a failing generated tournament can be reproduced from its seed. */
+export const prng = createRng;
 
 export const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
-export function shuffle<T>(random: () => number, items: readonly T[]): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
+export const shuffle = <T>(random: () => number, items: readonly T[]): T[] => shuffled(items, random);
 
 export function makeParticipants(random: () => number, n: number): Participant[] {
   return Array.from({ length: n }, (_, i) => ({ participantId: `p${i + 1}`, rating: Math.round(1000 + random() * 1200) }));

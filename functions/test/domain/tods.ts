@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import type { MatchUpRecord } from '../../src/domain/matchUps.js';
 import type { CompetitionPolicy } from '../../src/domain/policy.js';
+import type { ParticipantState, RatingHistoryEntry } from '../../src/domain/state.js';
 
 const require = createRequire(import.meta.url);
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -16,28 +17,9 @@ const tods = require('tods-competition-factory') as {
   };
 };
 
-export interface TodsHistory {
-  roundNumber: number;
-  opponentParticipantId: string;
-  dynamicFormRatingBefore: number;
-  dynamicFormRatingAfter: number;
-  pressureDelta: number;
-  actualOutput: number;
-  expectedOutput: number;
-}
-export interface TodsState {
-  participantId: string;
-  baselineRating: number;
-  dynamicFormRating: number;
-  pressureRating: number;
-  roundsPlayed: number;
-  wins: number;
-  losses: number;
-  draws: number;
-  totalPointsWon: number;
-  totalPointsLost: number;
-  ratingHistory: TodsHistory[];
-}
+/** tods' state is seed 000's, without the product's additions. */
+export type TodsHistory = Omit<RatingHistoryEntry, 'matchUpId'>;
+export type TodsState = Omit<ParticipantState, 'matchPoints' | 'results' | 'ratingHistory'> & { ratingHistory: TodsHistory[] };
 export interface TodsRow {
   participantId: string;
   rank: number;

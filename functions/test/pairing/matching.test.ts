@@ -1,3 +1,4 @@
+import { createRng } from '../../src/domain/pairing/prng.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { matchingWeight, maxWeightMatching, type MatchingGraph } from '../../src/domain/pairing/matching/index.js';
@@ -6,17 +7,7 @@ import { solvePrepared, type DualCertificate, type SolveResult } from '../../src
 
 // ---------------------------------------------------------------- helpers
 
-/** Small deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = createRng;
 
 function randInt(r: () => number, lo: number, hi: number): number {
   return lo + Math.floor(r() * (hi - lo + 1));
