@@ -95,8 +95,9 @@ function summarize(row: Row) {
 
 function table(headers: string[], rows: string[][]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
-  return [line(headers), `|${widths.map((w, i) => (i < 2 ? ':' : '-') + '-'.repeat(w) + (i < 2 ? '-' : ':')).join('|')}|`, ...rows.map(line)].join('\n');
+    const left = (i: number) => i < 2 || i === headers.length - 1;
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (left(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  return [line(headers), `|${widths.map((w, i) => (left(i) ? ':' : '-') + '-'.repeat(w) + (left(i) ? '-' : ':')).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
 async function main(): Promise<void> {
@@ -108,8 +109,8 @@ async function main(): Promise<void> {
         { size: 1024, events: 1, engines: ['ours'] },
       ]
     : [
-        { size: 64, events: 10, engines: ENGINES },
-        { size: 256, events: 3, engines: ENGINES },
+        { size: 64, events: 20, engines: ENGINES },
+        { size: 256, events: 10, engines: ENGINES },
         { size: 1024, events: 1, engines: ENGINES },
         { size: 10_000, events: 1, engines: ['ours'] },
       ];
@@ -141,6 +142,7 @@ async function main(): Promise<void> {
       fmt(s.median),
       fmt(s.max),
       fmt(s.excessPerEvent, 2),
+      fmt(s.excessPerRound, 3),
       fmt(s.maxGap),
       String(s.rematches),
       String(s.unpaired),
@@ -150,7 +152,7 @@ async function main(): Promise<void> {
   });
   console.log(
     table(
-      ['players', 'engine', 'events', 'rounds timed', 'ms/round median', 'ms/round max', 'excess/event', 'max pair gap', 'rematches', 'unpaired', 'second byes', 'status'],
+      ['players', 'engine', 'events', 'rounds timed', 'ms/round median', 'ms/round max', 'excess/event', 'excess/round', 'max pair gap', 'rematches', 'unpaired', 'second byes', 'status'],
       cells,
     ),
   );

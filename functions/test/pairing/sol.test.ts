@@ -37,6 +37,13 @@ describe('SERIAL (ranking order)', () => {
     assertValidRound(players, second);
   });
 
+  it('pairs a 5,000-player field in one pass (the search keeps its own stack)', () => {
+    const players = playGenerated(freshPlayers(5000), generateRound(request('SERIAL', freshPlayers(5000))));
+    const out = generateRound(request('DAZED', players, 2));
+    assertValidRound(players, out);
+    expect(out.pairings).toHaveLength(2500);
+  });
+
   it('refuses, suggesting ALL, when no rematch-free round exists', () => {
     let players = freshPlayers(4);
     players = playRound(players, 1, [['p1', 'p2'], ['p3', 'p4']]);

@@ -31,7 +31,6 @@ export const PairingSpec = z
         sameTeam: weight(),
         random: weight(),
         repeat: weight(),
-        byeRank: weight(),
       })
       .partial()
       .strict()

@@ -65,8 +65,6 @@ export interface CriteriaWeights {
   random: number;
   /** Per earlier meeting, when rematches are allowed (avoidRepeatOpponents false). */
   repeat: number;
-  /** The bye goes to the lowest-ranked eligible player. */
-  byeRank: number;
 }
 
 export interface WeightedOptions {

@@ -7,7 +7,7 @@
 import { prepareField } from '../../../src/domain/pairing/field.js';
 import type { PairingRequest, PairingRound } from '../../../src/domain/pairing/types.js';
 import { buildContext } from '../../../src/domain/pairing/weighted/context.js';
-import { createCoster } from '../../../src/domain/pairing/weighted/costs.js';
+import { createCoster, SOFT, TIER_COUNT } from '../../../src/domain/pairing/weighted/costs.js';
 import { modelFor } from '../../../src/domain/pairing/weighted/model.js';
 import type { WeightedMethod } from '../../../src/domain/pairing/types.js';
 
@@ -17,10 +17,12 @@ export interface Objective {
   groupJumps: number;
   byeGroupsAboveLowest: number;
   scoreDifference: number;
+  /** Standing of the bye's taker counted from the bottom (0 = lowest-ranked). */
+  byeRank: number;
   soft: number;
 }
 
-const KEYS: (keyof Objective)[] = ['rematches', 'secondByes', 'groupJumps', 'byeGroupsAboveLowest', 'scoreDifference', 'soft'];
+const KEYS: (keyof Objective)[] = ['rematches', 'secondByes', 'groupJumps', 'byeGroupsAboveLowest', 'scoreDifference', 'byeRank', 'soft'];
 
 export function compareObjectives(x: Objective, y: Objective): number {
   for (const k of KEYS) if (Math.abs(x[k] - y[k]) > 1e-9) return x[k] - y[k];
@@ -92,17 +94,23 @@ export function judge(request: PairingRequest): Judge {
   const model = modelFor(request, method);
   const ctx = buildContext(prepareField(request), model, request);
   const coster = createCoster(ctx);
-  const scratch = new Float64Array(6);
+  const scratch = new Float64Array(TIER_COUNT);
+  // Standings: score, then net game points, then rating, then id; 0 = the bottom.
+  const net = active.map((p) => p.games.reduce((s, g) => s + (g.pointsFor ?? 0) - (g.pointsAgainst ?? 0), 0));
+  const standing = ids.map((_, i) => i).sort((a, b) => score[b]! - score[a]! || net[b]! - net[a]! || active[b]!.rating - active[a]!.rating || (ids[a]! < ids[b]! ? -1 : 1));
+  const fromBottom = new Array<number>(n);
+  standing.forEach((i, k) => (fromBottom[i] = n - 1 - k));
 
   const objective = (mate: Int32Array): Objective => {
-    const o: Objective = { rematches: 0, secondByes: 0, groupJumps: 0, byeGroupsAboveLowest: 0, scoreDifference: 0, soft: 0 };
+    const o: Objective = { rematches: 0, secondByes: 0, groupJumps: 0, byeGroupsAboveLowest: 0, scoreDifference: 0, byeRank: 0, soft: 0 };
     for (let i = 0; i < n; i++) {
       const j = mate[i]!;
       if (j === n) {
         o.secondByes += byes[i]! - minByes;
         o.byeGroupsAboveLowest += lowest - group[i]!;
+        o.byeRank += fromBottom[i]!;
         coster.bye(i, scratch, 0);
-        o.soft += scratch[5]!;
+        o.soft += scratch[SOFT]!;
         continue;
       }
       if (j < i) continue;
@@ -110,7 +118,7 @@ export function judge(request: PairingRequest): Judge {
       o.groupJumps += Math.max(0, Math.abs(group[i]! - group[j]!) - 1);
       if (scoreCounts) o.scoreDifference += Math.abs(score[i]! - score[j]!);
       coster.pair(i, j, scratch, 0);
-      o.soft += scratch[5]!;
+      o.soft += scratch[SOFT]!;
     }
     return o;
   };

@@ -1,6 +1,6 @@
 import { maxWeightMatching } from '../matching/index.js';
 import type { Field, FieldPlayer } from '../field.js';
-import { pairNoise } from '../prng.js';
+import { hashValues, pairNoise } from '../prng.js';
 import { circleRound } from '../schedule/roundRobin.js';
 
 /**
@@ -11,21 +11,33 @@ import { circleRound } from '../schedule/roundRobin.js';
 export function pairAll(field: Field, seed: number, roundNumber: number, played: (i: number, j: number) => boolean): [FieldPlayer, FieldPlayer][] {
   const players = field.active;
   const n = players.length;
-  const from: number[] = [];
-  const to: number[] = [];
-  const weight: number[] = [];
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) {
-      if (played(i, j)) continue;
-      from.push(i);
-      to.push(j);
-      weight.push(1 + Math.floor(1000 * pairNoise(seed ^ roundNumber, players[i]!.hash, players[j]!.hash)));
+  // A few seeded random partners per player almost always hold a maximum matching; double them until the
+  // matching is perfect or the graph is complete (then it is maximum by definition).
+  for (let partners = 8; ; partners *= 2) {
+    const complete = partners >= n - 1;
+    const seen = new Set<number>();
+    const from: number[] = [];
+    const to: number[] = [];
+    const weight: number[] = [];
+    const add = (i: number, j: number) => {
+      const a = Math.min(i, j);
+      const b = Math.max(i, j);
+      if (a === b || seen.has(a * n + b)) return;
+      seen.add(a * n + b);
+      if (played(a, b)) return;
+      from.push(a);
+      to.push(b);
+      weight.push(1 + Math.floor(1000 * pairNoise(seed ^ roundNumber, players[a]!.hash, players[b]!.hash)));
+    };
+    for (let i = 0; i < n; i++) {
+      if (complete) for (let j = i + 1; j < n; j++) add(i, j);
+      else for (let r = 0; r < partners; r++) add(i, (i + 1 + (hashValues(seed, roundNumber, i, r) % (n - 1))) % n);
     }
+    const mate = maxWeightMatching({ n, from: Int32Array.from(from), to: Int32Array.from(to), weight: Float64Array.from(weight) }, { maxCardinality: true });
+    const pairs: [FieldPlayer, FieldPlayer][] = [];
+    for (let i = 0; i < n; i++) if (mate[i]! > i) pairs.push([players[i]!, players[mate[i]!]!]);
+    if (complete || pairs.length === n >> 1) return pairs;
   }
-  const mate = maxWeightMatching({ n, from: Int32Array.from(from), to: Int32Array.from(to), weight: Float64Array.from(weight) }, { maxCardinality: true });
-  const pairs: [FieldPlayer, FieldPlayer][] = [];
-  for (let i = 0; i < n; i++) if (mate[i]! > i) pairs.push([players[i]!, players[mate[i]!]!]);
-  return pairs;
 }
 
 /**

@@ -4,24 +4,24 @@ import type { FieldPlayer } from '../field.js';
  * SoL's "delay compatriots": in the first K rounds, a player's candidates with the same points and the same
  * country move behind the other candidates with those points, so they are tried only if necessary.
  */
-export function delayCompatriots(
+export function* delayCompatriots(
   player: FieldPlayer,
-  candidates: FieldPlayer[],
+  candidates: Iterable<FieldPlayer>,
   roundNumber: number,
   rounds: number,
-): FieldPlayer[] {
-  if (rounds <= 0 || roundNumber > rounds || player.country === undefined) return candidates;
-  const out: FieldPlayer[] = [];
-  let k = 0;
-  while (k < candidates.length) {
-    const score = candidates[k]!.score;
-    const block: FieldPlayer[] = [];
-    while (k < candidates.length && candidates[k]!.score === score) block.push(candidates[k++]!);
-    if (score !== player.score) {
-      out.push(...block);
+): Generator<FieldPlayer> {
+  if (rounds <= 0 || roundNumber > rounds || player.country === undefined) {
+    yield* candidates;
+    return;
+  }
+  const deferred: FieldPlayer[] = [];
+  for (const candidate of candidates) {
+    if (candidate.score === player.score && candidate.country === player.country) {
+      deferred.push(candidate);
       continue;
     }
-    out.push(...block.filter((c) => c.country !== player.country), ...block.filter((c) => c.country === player.country));
+    if (candidate.score !== player.score && deferred.length > 0) yield* deferred.splice(0);
+    yield candidate;
   }
-  return out;
+  yield* deferred;
 }

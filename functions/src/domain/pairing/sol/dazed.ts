@@ -2,7 +2,7 @@ import type { Field, FieldPlayer } from '../field.js';
 import type { PairingRequest } from '../types.js';
 import { delayCompatriots } from './compatriots.js';
 import { solRanking } from './ranking.js';
-import { pairWithBye } from './search.js';
+import { pairWithBye, type SearchState } from './search.js';
 import type { SolPairs } from './types.js';
 
 /** STAGGERED: beyond this group size the offset stops growing with the group. */
@@ -25,7 +25,7 @@ export function pairDazed(request: PairingRequest, field: Field, staggered: bool
     ranked,
     (list) => {
       const plan = layout(list, staggered);
-      return (player, unpaired) => delayCompatriots(player, candidatesOf(plan, player, unpaired), request.roundNumber, rounds);
+      return (player, state) => delayCompatriots(player, candidatesOf(plan, player, state), request.roundNumber, rounds);
     },
     staggered ? 'STAGGERED' : 'DAZED',
   );
@@ -34,6 +34,8 @@ export function pairDazed(request: PairingRequest, field: Field, staggered: bool
 interface Place {
   group: FieldPlayer[];
   partnerPlace: number;
+  /** Where the group ends in the ranking. */
+  end: number;
 }
 
 /** The groups and planned partners, fixed once per ranking before any pair is made. */
@@ -53,20 +55,17 @@ function layout(ranked: readonly FieldPlayer[], staggered: boolean): Map<number,
       const half = Math.min(block, m - start) >> 1;
       const local = place - start;
       const partnerPlace = start + (local < half ? local + half : local - half);
-      plan.set(group[place]!.index, { group, partnerPlace: Math.min(partnerPlace, m - 1) });
+      plan.set(group[place]!.index, { group, partnerPlace: Math.min(partnerPlace, m - 1), end });
     }
     k = end;
   }
   return plan;
 }
 
-/** The planned partner, then the group's next players, then its earlier ones, then everyone else in order. */
-function candidatesOf(plan: Map<number, Place>, player: FieldPlayer, unpaired: readonly FieldPlayer[]): FieldPlayer[] {
-  const mine = plan.get(player.index)!;
-  const open = new Set(unpaired.map((p) => p.index));
-  const inGroup = new Set(mine.group.map((p) => p.index));
-  const after = mine.group.slice(mine.partnerPlace).filter((p) => open.has(p.index));
-  const before = mine.group.slice(0, mine.partnerPlace).reverse().filter((p) => open.has(p.index));
-  const rest = unpaired.filter((p) => !inGroup.has(p.index));
-  return [...after, ...before, ...rest];
+/** The planned partner, then the group's next players, then its earlier ones, then everyone below the group. */
+function* candidatesOf(plan: Map<number, Place>, player: FieldPlayer, state: SearchState): Generator<FieldPlayer> {
+  const { group, partnerPlace, end } = plan.get(player.index)!;
+  for (let k = partnerPlace; k < group.length; k++) if (state.open(group[k]!)) yield group[k]!;
+  for (let k = partnerPlace - 1; k >= 0; k--) if (state.open(group[k]!)) yield group[k]!;
+  for (let k = end; k < state.ranked.length; k++) if (state.open(state.ranked[k]!)) yield state.ranked[k]!;
 }

@@ -1,40 +1,71 @@
 import { PairingError } from '../errors.js';
 import type { Field, FieldPlayer } from '../field.js';
 
-/** The candidates of the first unpaired player, best first; already-met players are filtered out afterwards. */
-export type CandidateOrder = (player: FieldPlayer, unpaired: readonly FieldPlayer[]) => FieldPlayer[];
+/** What a candidate order may look at: the ranking being paired and who is still open. */
+export interface SearchState {
+  ranked: readonly FieldPlayer[];
+  /** Place of each player (by field index) in `ranked`. */
+  place: Int32Array;
+  open(player: FieldPlayer): boolean;
+}
+
+/** The candidates of the highest-ranked open player, best first, lazily; met players are skipped afterwards. */
+export type CandidateOrder = (player: FieldPlayer, state: SearchState) => Iterable<FieldPlayer>;
 /** Builds the candidate order for one ranking (the field without the bye), once per attempt. */
 export type CandidatePlan = (ranked: readonly FieldPlayer[]) => CandidateOrder;
 
 const SEARCH_BUDGET = 500_000;
 
 /**
- * SoL's deterministic methods all work the same way: take the highest-ranked unpaired player, give them the first
- * candidate they have not met, and backtrack when the rest cannot be completed. Returns null when no rematch-free
- * completion exists (or the search budget runs out).
+ * SoL's deterministic methods all work the same way: take the highest-ranked open player, give them the first
+ * candidate they have not met, and backtrack when the rest cannot be completed. Candidates come lazily, so a
+ * round costs about one step per player when nothing blocks. Returns null when no rematch-free completion
+ * exists (or the search budget runs out).
  */
 export function pairInOrder(field: Field, ranked: readonly FieldPlayer[], candidates: CandidateOrder): [FieldPlayer, FieldPlayer][] | null {
-  const paired = new Set<number>();
+  const paired = new Uint8Array(field.active.length);
+  const place = new Int32Array(field.active.length).fill(-1);
+  ranked.forEach((p, k) => (place[p.index] = k));
+  const state: SearchState = { ranked, place, open: (p) => paired[p.index] === 0 };
   const out: [FieldPlayer, FieldPlayer][] = [];
   let steps = 0;
-  const step = (): boolean => {
-    if (++steps > SEARCH_BUDGET) return false;
-    const first = ranked.find((p) => !paired.has(p.index));
-    if (first === undefined) return true;
-    paired.add(first.index);
-    const unpaired = ranked.filter((p) => !paired.has(p.index));
-    for (const partner of candidates(first, unpaired)) {
-      if (field.met(first.index, partner.index) > 0) continue;
-      paired.add(partner.index);
-      out.push([first, partner]);
-      if (step()) return true;
-      out.pop();
-      paired.delete(partner.index);
-    }
-    paired.delete(first.index);
-    return false;
+  // An explicit stack instead of recursion: a 10,000-player round is 5,000 levels deep.
+  const frames: { first: FieldPlayer; from: number; options: Iterator<FieldPlayer>; partner: FieldPlayer | null }[] = [];
+  let from = 0;
+  const open = () => {
+    while (from < ranked.length && paired[ranked[from]!.index]) from++;
+    return from < ranked.length ? ranked[from]! : null;
   };
-  return step() ? out : null;
+  let first = open();
+  if (first === null) return out;
+  paired[first.index] = 1;
+  frames.push({ first, from, options: candidates(first, state)[Symbol.iterator](), partner: null });
+  while (frames.length > 0) {
+    if (++steps > SEARCH_BUDGET) return null;
+    const frame = frames[frames.length - 1]!;
+    if (frame.partner) {
+      paired[frame.partner.index] = 0;
+      out.pop();
+      frame.partner = null;
+    }
+    let next = frame.options.next();
+    while (!next.done && (paired[next.value.index] || field.met(frame.first.index, next.value.index) > 0)) next = frame.options.next();
+    if (next.done) {
+      paired[frame.first.index] = 0;
+      frames.pop();
+      from = frames.length > 0 ? frames[frames.length - 1]!.from : 0;
+      continue;
+    }
+    frame.partner = next.value;
+    paired[next.value.index] = 1;
+    out.push([frame.first, next.value]);
+    from = frame.from;
+    first = open();
+    if (first === null) return out;
+    paired[first.index] = 1;
+    frames.push({ first, from, options: candidates(first, state)[Symbol.iterator](), partner: null });
+  }
+  return null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { CostTerms, CriteriaWeights } from '../types.js';
 import type { PairingContext } from './context.js';
-import { byeGroupTier, byeRankCost, byeRepeatTier } from './criteria/bye.js';
+import { byeGroupTier, byeRankTier, byeRepeatTier } from './criteria/bye.js';
 import { floatCost } from './criteria/floats.js';
 import { sameClubCost, sameCountryCost, sameTeamCost } from './criteria/geography.js';
 import { groupJumpTier } from './criteria/groups.js';
@@ -14,12 +14,12 @@ import { seedingCost } from './criteria/seeding.js';
  * The cost of a pair is a vector of tiers, compared lexicographically: the first tier outweighs everything
  * below it summed over the whole round. The soft tier is a plain sum of the enabled criteria.
  */
-export const TIERS = ['rematch', 'byeRepeat', 'groupJump', 'byeGroup', 'scoreDifference', 'soft'] as const;
+export const TIERS = ['rematch', 'byeRepeat', 'groupJump', 'byeGroup', 'scoreDifference', 'byeRank', 'soft'] as const;
 export type TierName = (typeof TIERS)[number];
 export const TIER_COUNT = TIERS.length;
 export const SOFT = TIER_COUNT - 1;
 /** Tiers only the bye edge carries: at most one edge of a round has them. */
-export const BYE_ONLY: ReadonlySet<number> = new Set([1, 3]);
+export const BYE_ONLY: ReadonlySet<number> = new Set([1, 3, 5]);
 
 type PairCriterion = (ctx: PairingContext, i: number, j: number) => number;
 
@@ -55,9 +55,10 @@ export function createCoster(ctx: PairingContext): Coster {
       out[o + 2] = groupJumpTier(ctx, i, j);
       out[o + 3] = 0;
       out[o + 4] = scoreDifferenceTier(ctx, i, j);
+      out[o + 5] = 0;
       let s = 0;
       for (let k = 0; k < softCount; k++) s += softFns[k]!(ctx, i, j);
-      out[o + 5] = s;
+      out[o + 6] = s;
     },
     bye(i, out, o) {
       out[o] = 0;
@@ -65,7 +66,8 @@ export function createCoster(ctx: PairingContext): Coster {
       out[o + 2] = 0;
       out[o + 3] = byeGroupTier(ctx, i);
       out[o + 4] = 0;
-      out[o + 5] = byeRankCost(ctx, i);
+      out[o + 5] = byeRankTier(ctx, i);
+      out[o + 6] = 0;
     },
     pairTerms(i, j) {
       const terms: CostTerms = {
@@ -87,7 +89,6 @@ export function createCoster(ctx: PairingContext): Coster {
         earlierByes: ctx.byes[i]!,
         groupsAboveLowest: byeGroupTier(ctx, i),
         rankFromBottom: ctx.rankFromBottom[i]!,
-        byeRank: byeRankCost(ctx, i),
       };
     },
   };

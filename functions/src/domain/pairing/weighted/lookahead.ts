@@ -1,3 +1,6 @@
+import { maxWeightMatching } from '../matching/index.js';
+import { hashValues } from '../prng.js';
+
 /**
  * Can the remaining rounds still be played without rematches? In a Swiss as long as a round robin (n players,
  * n - 1 rounds) a round that is fine on its own can leave a graph of unplayed pairs with no way to finish; the
@@ -5,9 +8,6 @@
  * phantom, joined to players who may still take a bye) holds `rounds` edge-disjoint perfect matchings.
  */
 export type Feasibility = 'yes' | 'no' | 'unknown';
-
-import { maxWeightMatching } from '../matching/index.js';
-import { hashValues } from '../prng.js';
 
 /**
  * Decides feasibility cheaply when it can: too low a degree is a certain no; peeling off perfect matchings one

@@ -43,7 +43,6 @@ const OFF: CriteriaWeights = {
   sameTeam: 0,
   random: 0,
   repeat: 0,
-  byeRank: 0,
 };
 
 /**
@@ -55,25 +54,25 @@ const PRESETS: Record<WeightedMethod, { grouping: Grouping['kind']; scoreTier: b
     grouping: 'SCORE',
     scoreTier: true,
     order: 'SHUFFLED',
-    weights: { ...OFF, scoreConcavity: 200, random: 100, repeat: 1000, byeRank: 300 },
+    weights: { ...OFF, scoreConcavity: 200, random: 100, repeat: 1000 },
   },
   WEIGHTED: {
     grouping: 'SCORE',
     scoreTier: true,
     order: 'RATING',
-    weights: { ...OFF, scoreConcavity: 400, floats: 200, seeding: 100, sameClub: 40, sameCountry: 20, random: 4, repeat: 1000, byeRank: 300 },
+    weights: { ...OFF, scoreConcavity: 400, floats: 200, seeding: 100, sameClub: 40, sameCountry: 20, random: 4, repeat: 1000 },
   },
   DRAW_MATIC: {
     grouping: 'LANE',
     scoreTier: false,
     order: 'RATING',
-    weights: { ...OFF, ratingGap: 100_000, random: 30, repeat: 1000, byeRank: 300 },
+    weights: { ...OFF, ratingGap: 100_000, random: 30, repeat: 1000 },
   },
   LEVEL_BASED: {
     grouping: 'BAND',
     scoreTier: false,
     order: 'RATING',
-    weights: { ...OFF, ratingGap: 1000, random: 30, repeat: 1000, byeRank: 300 },
+    weights: { ...OFF, ratingGap: 1000, random: 30, repeat: 1000 },
   },
 };
 

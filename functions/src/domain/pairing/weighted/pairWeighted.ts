@@ -6,11 +6,11 @@ import { buildCandidates, type CandidateLevel } from './candidates.js';
 import { buildContext, type PairingContext } from './context.js';
 import { type Coster, createCoster } from './costs.js';
 import { perfectMatchingsByWeight } from './kbest.js';
-import { remainingRoundsFeasible } from './lookahead.js';
+import { type Feasibility, remainingRoundsFeasible } from './lookahead.js';
 import { modelFor } from './model.js';
 import { solveGraph, solveRound } from './solve.js';
 
-/** Fields up to this size get the exact lookahead by default (when the number of rounds is known). */
+/** Beyond this size the lookahead only applies Dirac's condition (the exact check would be too slow). */
 export const LOOKAHEAD_MAX_PLAYERS = 64;
 /** How many next-best rounds the lookahead may reject before it gives up and keeps the best one. */
 const LOOKAHEAD_CANDIDATES = 4000;
@@ -31,7 +31,7 @@ export function pairWeighted(request: PairingRequest, field: Field, method: Weig
   let rejected = 0;
   const totalRounds = request.totalRounds ?? (method === 'SWISS' ? recommendedRounds(n).rounds : undefined);
   const remaining = totalRounds === undefined ? 0 : totalRounds - request.roundNumber;
-  const lookahead = model.lookahead ?? n <= LOOKAHEAD_MAX_PLAYERS;
+  const lookahead = model.lookahead ?? true;
   if (lookahead && remaining > 0 && model.avoidRepeat && report.solved.totals[0] === 0) {
     const result = lookAhead(ctx, coster, report.level, mate, remaining);
     mate = result.mate;
@@ -58,7 +58,9 @@ function lookAhead(
   remaining: number,
 ): { mate: Int32Array; rejected: number; note?: string } {
   const first = feasibleAfter(ctx, mate, remaining);
-  if (first !== 'no') return { mate, rejected: 0, note: first === 'unknown' ? 'lookahead undecided within its budget' : undefined };
+  if (first !== 'no') return { mate, rejected: 0, note: first === 'unknown' ? 'the lookahead could not settle whether the remaining rounds can all avoid rematches' : undefined };
+  if (ctx.n > LOOKAHEAD_MAX_PLAYERS) return { mate, rejected: 0, note: `the remaining ${remaining} round(s) cannot all avoid rematches after this round` };
+  const budget = ctx.n <= 16 ? LOOKAHEAD_CANDIDATES : LOOKAHEAD_CANDIDATES / 10;
   const full: CandidateLevel = {
     window: Int32Array.from(ctx.groupSize),
     maxDistance: ctx.groupCount,
@@ -70,14 +72,33 @@ function lookAhead(
   for (const candidate of perfectMatchingsByWeight({ ...solved.graph, weight: solved.weight })) {
     const verdict = feasibleAfter(ctx, candidate, remaining);
     if (verdict !== 'no') return { mate: candidate, rejected };
-    if (++rejected >= LOOKAHEAD_CANDIDATES) break;
+    if (++rejected >= budget) break;
   }
   return { mate, rejected, note: `no round keeps the remaining ${remaining} round(s) free of rematches; kept the best round` };
 }
 
-function feasibleAfter(ctx: PairingContext, mate: Int32Array, remaining: number) {
+/**
+ * Whether the rounds left can still be played without rematches after this one. Dirac's theorem settles most
+ * cases at once: a graph whose every degree is at least half its size has a perfect matching, and taking one away
+ * lowers every degree by exactly one, so a minimum degree of size/2 + remaining - 1 is enough. Otherwise small
+ * fields get the full check.
+ */
+function feasibleAfter(ctx: PairingContext, mate: Int32Array, remaining: number): Feasibility {
   const n = ctx.n;
   const size = n + (ctx.needsBye ? 1 : 0);
+  const eligible = byeEligible(ctx, mate, remaining);
+  const degree = new Int32Array(size);
+  for (let i = 0; i < n; i++) {
+    const distinct = new Set(ctx.field.active[i]!.opponents).size;
+    const partner = mate[i]!;
+    degree[i] = n - 1 - distinct - (partner !== ctx.n && ctx.field.met(i, partner) === 0 ? 1 : 0) + (eligible[i] ? 1 : 0);
+    if (eligible[i]) degree[n] = degree[n]! + 1;
+  }
+  let least = Infinity;
+  for (let v = 0; v < size; v++) least = Math.min(least, degree[v]!);
+  if (least < remaining) return 'no';
+  if (least >= Math.ceil(size / 2) + remaining - 1) return 'yes';
+  if (size > LOOKAHEAD_MAX_PLAYERS + 1) return 'unknown';
   const adjacency = new Uint8Array(size * size);
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
@@ -85,19 +106,24 @@ function feasibleAfter(ctx: PairingContext, mate: Int32Array, remaining: number)
       adjacency[i * size + j] = 1;
       adjacency[j * size + i] = 1;
     }
-  }
-  if (ctx.needsBye) {
-    const byesAfter = Array.from(ctx.byes, (b, i) => b + (mate[i] === n ? 1 : 0));
-    const least = Math.min(...byesAfter);
-    const eligible = byesAfter.map((b) => b === least);
-    if (eligible.filter(Boolean).length < remaining) byesAfter.forEach((b, i) => (eligible[i] = b <= least + 1));
-    for (let i = 0; i < n; i++) {
-      if (!eligible[i]) continue;
+    if (eligible[i]) {
       adjacency[i * size + n] = 1;
       adjacency[n * size + i] = 1;
     }
   }
   return remainingRoundsFeasible(adjacency, size, remaining, size <= 24 ? 2_000_000 : 200_000);
+}
+
+/** Who may take a later bye: the players with the fewest byes after this round (one more if too few are left). */
+function byeEligible(ctx: PairingContext, mate: Int32Array, remaining: number): boolean[] {
+  const n = ctx.n;
+  if (!ctx.needsBye) return new Array<boolean>(n).fill(false);
+  const byesAfter = Array.from(ctx.byes, (b, i) => b + (mate[i] === n ? 1 : 0));
+  let least = Infinity;
+  for (const b of byesAfter) least = Math.min(least, b);
+  const eligible = byesAfter.map((b) => b === least);
+  if (eligible.filter(Boolean).length < remaining) return byesAfter.map((b) => b <= least + 1);
+  return eligible;
 }
 
 function describe(

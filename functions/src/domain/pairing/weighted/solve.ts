@@ -20,7 +20,10 @@ export interface SolveReport {
   solved: Solved;
   level: CandidateLevel;
   solves: number;
-  /** The graph was complete wherever the round could still improve. */
+  /**
+   * Proved optimal in the hard tiers and the score difference: either they meet their lower bounds (parity of
+   * every group boundary, no jump, bye in the lowest group) or the graph was complete.
+   */
   exact: boolean;
 }
 
@@ -75,8 +78,10 @@ export function solveRound(ctx: PairingContext, coster: Coster, densePairs?: num
     if (best === null || compareHard(solved.totals, best.totals) < 0) stale = 0;
     else stale++;
     if (best === null || compareHard(solved.totals, best.totals) <= 0) best = solved;
-    const widenable = troubledGroups(ctx, best).filter((g) => !isComplete(ctx, level, g));
-    if (widenable.length === 0 || stale >= 2) return { solved: best, level, solves, exact: widenable.length === 0 || allComplete(ctx, level) };
+    const troubled = troubledGroups(ctx, best);
+    const widenable = troubled.filter((g) => !isComplete(ctx, level, g));
+    // Exact: every hard tier and the score difference sit at their lower bounds, or the graph is complete.
+    if (widenable.length === 0 || stale >= 2) return { solved: best, level, solves, exact: troubled.length === 0 || allComplete(ctx, level) };
     for (const g of widenable) widen(ctx, level, g);
   }
 }
