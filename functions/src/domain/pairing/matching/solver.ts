@@ -246,36 +246,9 @@ class BlossomSolver {
       if (this.exposedLive <= 1) break;
       if (heap2.size + heap3.size > this.compactAt) this.compact();
 
-      let k2 = Infinity;
-      while (heap2.size > 0) {
-        const key = heap2.keys[0]!;
-        if (this.valid2(key, heap2.vals[0]!)) {
-          k2 = key;
-          break;
-        }
-        heap2.pop();
-        stats.staleEntries++;
-      }
-      let k3 = Infinity;
-      while (heap3.size > 0) {
-        const key = heap3.keys[0]!;
-        if (this.valid3(key, heap3.vals[0]!)) {
-          k3 = key;
-          break;
-        }
-        heap3.pop();
-        stats.staleEntries++;
-      }
-      let k4 = Infinity;
-      while (heap4.size > 0) {
-        const key = heap4.keys[0]!;
-        if (this.valid4(key, heap4.vals[0]!)) {
-          k4 = key;
-          break;
-        }
-        heap4.pop();
-        stats.staleEntries++;
-      }
+      const k2 = this.liveTop(heap2, 2);
+      const k3 = this.liveTop(heap3, 3);
+      const k4 = this.liveTop(heap4, 4);
 
       const t = Math.min(k2, k3, k4);
       if (!this.maxCard && this.origin + t >= this.stopTime) {
@@ -321,6 +294,18 @@ class BlossomSolver {
   }
 
   /** Entry of heap2 (S-vertex endpoint ps, key) still describes a live S-to-free edge with that tight time. */
+  /** The smallest key of a heap whose entry is still live; stale entries are dropped on the way. */
+  private liveTop(heap: MinHeap, kind: 2 | 3 | 4): number {
+    while (heap.size > 0) {
+      const key = heap.keys[0]!;
+      const val = heap.vals[0]!;
+      if (kind === 2 ? this.valid2(key, val) : kind === 3 ? this.valid3(key, val) : this.valid4(key, val)) return key;
+      heap.pop();
+      this.stats.staleEntries++;
+    }
+    return Infinity;
+  }
+
   private valid2(key: number, ps: number): boolean {
     const { endpoint, vsign, vbase } = this;
     const s = endpoint[ps]!;
