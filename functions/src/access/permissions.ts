@@ -26,15 +26,6 @@ export type TournamentRoles = Pick<TournamentDoc, 'ownerUid'> &
 export type MatchUpRoles = Pick<MatchUpDoc, 'roundNumber'> & Partial<Pick<MatchUpDoc, 'playerUids'>>;
 export type RoundState = Pick<RoundDoc, 'roundNumber'> & Partial<Pick<RoundDoc, 'status'>>;
 
-/** The tournament fields an editor may change directly (firestore.rules allows the same list). */
-export const TOURNAMENT_EDITABLE_FIELDS = [
-  'location',
-  'socialUrl',
-  'roundDurationMinutes',
-  'preAlarmMinutes',
-  'scorekeeperUids',
-] as const;
-
 export function isSignedIn(uid: CallerUid): uid is string {
   return typeof uid === 'string' && uid.length > 0;
 }

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { CreateChampionshipInput, CreateClubInput, CreateTournamentInput, AddParticipantsInput, GenerateNextRoundInput, ImportTournamentInput, RecordScoreInput, TournamentRef, WithdrawParticipantInput } from '../model/requests.js';
 import { exportTournament as exportService, importTournament as importService } from '../services/exchange.js';
 import { createChampionship as createChampionshipService, createClub as createClubService, createTournament as createTournamentService } from '../services/organisation.js';
@@ -27,21 +26,3 @@ export const exportTournament = callable(TournamentRef, async (input, { db, uid 
 export const importTournament = callable(ImportTournamentInput, (input, { db, uid }) => importService(db, uid, input));
 export const getLeaderboard = callable(TournamentRef, (input, { db }) => leaderboardService(db, input.tournamentId));
 export const getStandingsCsv = callable(TournamentRef, async (input, { db }) => ({ csv: await csvService(db, input.tournamentId) }));
-
-/** Every callable by name, for the local stack's HTTP host. */
-export const CALLABLE_NAMES = [
-  'createClub',
-  'createChampionship',
-  'createTournament',
-  'addParticipants',
-  'withdrawParticipant',
-  'generateNextRound',
-  'undoLastRound',
-  'recordScore',
-  'closeTournament',
-  'exportTournament',
-  'importTournament',
-  'getLeaderboard',
-  'getStandingsCsv',
-] as const;
-export const CallableName = z.enum(CALLABLE_NAMES);

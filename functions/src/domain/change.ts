@@ -1,7 +1,7 @@
 import type { MatchUpKey, MatchUpRecord } from './matchUps.js';
 import { compareMatchUpKeys, sidesOf } from './matchUps.js';
 import type { CompetitionPolicy } from './policy.js';
-import { applyRound, currentForm } from './fold.js';
+import { applyRound } from './fold.js';
 import type { ParticipantState, ParticipantStates, RatingPoint } from './state.js';
 import { entriesForMatchUp, requireState, resolveMatchUp, summarize, withEntries, withoutMatchUp } from './state.js';
 
@@ -54,7 +54,8 @@ function applyMatchUpChange(policy: CompetitionPolicy, matchUp: MatchUpRecord, s
     for (const [id, entry] of entriesForMatchUp(matchUp, resolved, policy, stripped, at)) next[id] = withEntries(requireState(next, id), entry);
   }
   for (const id of ids) next[id] = summarize(requireState(next, id));
-  if (ids.every((id) => sameEntries(requireState(next, id), requireState(states, id), matchUp.matchUpId))) return { status: 'UNCHANGED' };
+  const ofMatchUp = (e: { matchUpId: string }) => e.matchUpId === matchUp.matchUpId;
+  if (ids.every((id) => sameEntries(requireState(next, id), requireState(states, id), ofMatchUp))) return { status: 'UNCHANGED' };
   const movesRatings = resolved?.played || ids.some((id) => requireState(states, id).ratingHistory.some((h) => h.matchUpId === matchUp.matchUpId));
   const later = movesRatings ? ids.find((id) => hasRatedGameAfter(requireState(stripped, id), matchUp)) : undefined;
   if (later) return { status: 'REPLAY', reason: `${later} has a rated game after matchUp ${matchUp.matchUpId}` };
@@ -71,14 +72,8 @@ function applyRoundChange(
   const complete = roundMatchUps.length > 0 && roundMatchUps.every((m) => m.result !== null);
   const upToRound = Object.fromEntries(ids.map((id) => [id, summarize(withoutRoundsFrom(requireState(states, id), roundNumber))]));
   const withRound = complete ? applyRound(policy, upToRound, roundMatchUps) : upToRound;
-  const next: ParticipantStates = {};
-  for (const id of ids) {
-    const state = requireState(states, id);
-    const later = state.results.filter((r) => r.roundNumber > roundNumber);
-    next[id] = summarize({ ...requireState(withRound, id), results: [...requireState(withRound, id).results, ...later] });
-  }
-  const unchanged = ids.every((id) => sameRound(requireState(next, id), requireState(states, id), roundNumber));
-  if (unchanged) return { status: 'UNCHANGED' };
+  const inRound = (e: { roundNumber: number }) => e.roundNumber === roundNumber;
+  if (ids.every((id) => sameEntries(requireState(withRound, id), requireState(states, id), inRound))) return { status: 'UNCHANGED' };
   const later = ids.find((id) => requireState(states, id).results.some((r) => r.roundNumber > roundNumber));
   if (later) return { status: 'REPLAY', reason: `${later} already has results of a round after round ${roundNumber}` };
   return { status: 'APPLIED', states: Object.fromEntries(ids.map((id) => [id, summarize(requireState(withRound, id))])) };
@@ -94,25 +89,16 @@ function withoutRoundsFrom(state: ParticipantState, roundNumber: number): Partic
 
 /** The form rating just before this matchUp: after the last rated game that precedes it. */
 function formBefore(state: ParticipantState, key: MatchUpKey): number {
-  const earlier = state.results.filter((r) => r.played && compareMatchUpKeys(r, key) < 0).map((r) => r.matchUpId);
-  const lastEarlier = earlier.at(-1);
-  if (lastEarlier === undefined) return state.baselineRating;
-  const entry = state.ratingHistory.find((h) => h.matchUpId === lastEarlier);
-  return entry ? entry.dynamicFormRatingAfter : currentForm(state);
+  const lastEarlier = state.results.filter((r) => r.played && compareMatchUpKeys(r, key) < 0).at(-1);
+  return state.ratingHistory.find((h) => h.matchUpId === lastEarlier?.matchUpId)?.dynamicFormRatingAfter ?? state.baselineRating;
 }
 
 function hasRatedGameAfter(state: ParticipantState, key: MatchUpKey): boolean {
   return state.results.some((r) => r.played && compareMatchUpKeys(r, key) > 0);
 }
 
-function sameEntries(x: ParticipantState, y: ParticipantState, matchUpId: string): boolean {
-  const pick = (s: ParticipantState) =>
-    JSON.stringify([s.results.filter((r) => r.matchUpId === matchUpId), s.ratingHistory.filter((h) => h.matchUpId === matchUpId)]);
-  return pick(x) === pick(y);
-}
-
-function sameRound(x: ParticipantState, y: ParticipantState, roundNumber: number): boolean {
-  const pick = (s: ParticipantState) =>
-    JSON.stringify([s.results.filter((r) => r.roundNumber === roundNumber), s.ratingHistory.filter((h) => h.roundNumber === roundNumber)]);
+/** Whether two states hold the same entries of the kind selected (one matchUp's, or one round's). */
+function sameEntries(x: ParticipantState, y: ParticipantState, selected: (entry: { matchUpId: string; roundNumber: number }) => boolean): boolean {
+  const pick = (s: ParticipantState) => JSON.stringify([s.results.filter(selected), s.ratingHistory.filter(selected)]);
   return pick(x) === pick(y);
 }

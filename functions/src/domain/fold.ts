@@ -42,18 +42,14 @@ function checkMatchUps(matchUps: readonly MatchUpRecord[], states: ParticipantSt
 }
 
 function foldPerMatchUp(policy: CompetitionPolicy, states: ParticipantStates, ordered: readonly MatchUpRecord[]): ParticipantStates {
-  const current = new Map(Object.values(states).map((s) => [s.participantId, s.dynamicFormRating]));
   const at = (id: string): RatingPoint => {
-    const rating = current.get(id) ?? requireState(states, id).baselineRating;
+    const rating = currentForm(requireState(states, id));
     return { expectFrom: rating, before: rating };
   };
   for (const matchUp of ordered) {
     const resolved = resolveMatchUp(matchUp, policy);
     if (!resolved) continue;
-    for (const [id, entry] of entriesForMatchUp(matchUp, resolved, policy, states, at)) {
-      states[id] = pushEntry(requireState(states, id), entry);
-      if (entry.history) current.set(id, entry.history.dynamicFormRatingAfter);
-    }
+    for (const [id, entry] of entriesForMatchUp(matchUp, resolved, policy, states, at)) states[id] = withEntries(requireState(states, id), entry);
   }
   return states;
 }
@@ -82,23 +78,12 @@ export function groupByRound(ordered: readonly MatchUpRecord[]): Map<number, Mat
  */
 export function applyRound(policy: CompetitionPolicy, states: ParticipantStates, roundMatchUps: readonly MatchUpRecord[]): ParticipantStates {
   const next: ParticipantStates = { ...states };
-  const atRoundStart = new Map<string, number>();
-  const running = new Map<string, number>();
-  for (const matchUp of roundMatchUps) {
-    for (const id of sidesOf(matchUp)) {
-      const rating = currentForm(requireState(states, id));
-      atRoundStart.set(id, rating);
-      running.set(id, rating);
-    }
-  }
-  const at = (id: string): RatingPoint => ({ expectFrom: atRoundStart.get(id) ?? 0, before: running.get(id) ?? 0 });
+  // Expectations come from the round start; the history runs on from each game (a player may play twice).
+  const at = (id: string): RatingPoint => ({ expectFrom: currentForm(requireState(states, id)), before: currentForm(requireState(next, id)) });
   for (const matchUp of [...roundMatchUps].sort(compareMatchUpKeys)) {
     const resolved = resolveMatchUp(matchUp, policy);
     if (!resolved) continue;
-    for (const [id, entry] of entriesForMatchUp(matchUp, resolved, policy, next, at)) {
-      next[id] = pushEntry(requireState(next, id), entry);
-      if (entry.history) running.set(id, entry.history.dynamicFormRatingAfter);
-    }
+    for (const [id, entry] of entriesForMatchUp(matchUp, resolved, policy, next, at)) next[id] = withEntries(requireState(next, id), entry);
   }
   return next;
 }
@@ -108,4 +93,3 @@ export function currentForm(state: ParticipantState): number {
   return state.ratingHistory.at(-1)?.dynamicFormRatingAfter ?? state.baselineRating;
 }
 
-const pushEntry = withEntries;

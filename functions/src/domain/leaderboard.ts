@@ -1,24 +1,33 @@
-import type { CompetitionPolicy, CompetitionTiebreak, PrimaryRanking } from './policy.js';
+import { z } from 'zod';
+import type { CompetitionPolicy, PrimaryRanking } from './policy.js';
+import { CompetitionTiebreak } from './policy.js';
 import type { ParticipantState, ParticipantStates } from './state.js';
 import type { TiebreakContext } from './tiebreaks.js';
 import { GROUP_TIEBREAKS, TIEBREAKS } from './tiebreaks.js';
 
+const finite = () => z.number().finite();
+const count = () => z.number().int().min(0);
+
 /** Seed 000's leaderboard row, plus match points, withdrawal and the tiebreak values that decided the order. */
-export interface LeaderboardRow {
-  participantId: string;
-  rank: number;
-  baselineRating: number;
-  dynamicFormRating: number;
-  pressureRating: number;
-  wins: number;
-  losses: number;
-  draws: number;
-  pointsWon: number;
-  pointsLost: number;
-  matchPoints: number;
-  withdrawn: boolean;
-  tiebreaks: Partial<Record<CompetitionTiebreak, number>>;
-}
+export const LeaderboardRow = z
+  .object({
+    participantId: z.string(),
+    rank: z.number().int().positive(),
+    baselineRating: finite(),
+    dynamicFormRating: finite(),
+    pressureRating: finite(),
+    wins: count(),
+    losses: count(),
+    draws: count(),
+    pointsWon: finite(),
+    pointsLost: finite(),
+    matchPoints: finite(),
+    withdrawn: z.boolean(),
+    tiebreaks: z.partialRecord(CompetitionTiebreak, finite()),
+  })
+  .strict();
+export type LeaderboardRow = z.infer<typeof LeaderboardRow>;
+type TiebreakValues = LeaderboardRow['tiebreaks'];
 
 export interface LeaderboardOptions {
   withdrawn?: Iterable<string>;
@@ -39,8 +48,8 @@ export function tiebreakContext(policy: CompetitionPolicy, states: ParticipantSt
  * The tiebreak values that belong to the participant alone (not to a tied group). `context.states` must hold
  * the participant's opponents for the opponent-based ones.
  */
-export function participantTiebreaks(policy: CompetitionPolicy, state: ParticipantState, context: TiebreakContext): Partial<Record<CompetitionTiebreak, number>> {
-  const values: Partial<Record<CompetitionTiebreak, number>> = {};
+export function participantTiebreaks(policy: CompetitionPolicy, state: ParticipantState, context: TiebreakContext): TiebreakValues {
+  const values: TiebreakValues = {};
   for (const tiebreak of policy.victoryPolicy.tiebreakOrder ?? []) {
     if (!GROUP_TIEBREAKS.has(tiebreak)) values[tiebreak] = TIEBREAKS[tiebreak](state, [state], context);
   }
@@ -51,7 +60,7 @@ export function participantTiebreaks(policy: CompetitionPolicy, state: Participa
 export type StandingValues = Omit<LeaderboardRow, 'rank'>;
 
 export function standingValues(policy: CompetitionPolicy, state: ParticipantState, context: TiebreakContext): StandingValues {
-  const { rank: _rank, ...row } = toRow(state, 0, context, new Map([[state.participantId, participantTiebreaks(policy, state, context)]]));
+  const { rank: _rank, ...row } = toRow(state, 0, context, participantTiebreaks(policy, state, context));
   return row;
 }
 
@@ -77,7 +86,7 @@ export function buildLeaderboard(policy: CompetitionPolicy, states: ParticipantS
   const rows: LeaderboardRow[] = [];
   for (const group of groups) {
     const rank = rows.length + 1;
-    for (const s of [...group].sort((x, y) => (x.participantId < y.participantId ? -1 : 1))) rows.push(toRow(s, rank, context, recorded));
+    for (const s of [...group].sort((x, y) => (x.participantId < y.participantId ? -1 : 1))) rows.push(toRow(s, rank, context, recorded.get(s.participantId) ?? {}));
   }
   return rows;
 }
@@ -86,7 +95,7 @@ function breakTies(
   group: ParticipantState[],
   tiebreaks: readonly CompetitionTiebreak[],
   context: TiebreakContext,
-  recorded: Map<string, Partial<Record<CompetitionTiebreak, number>>>,
+  recorded: Map<string, TiebreakValues>,
 ): ParticipantState[][] {
   const [tiebreak, ...rest] = tiebreaks;
   if (group.length < 2 || tiebreak === undefined) return [group];
@@ -108,12 +117,7 @@ function splitBy(states: readonly ParticipantState[], value: (s: ParticipantStat
   return groups;
 }
 
-function toRow(
-  s: ParticipantState,
-  rank: number,
-  context: TiebreakContext,
-  recorded: Map<string, Partial<Record<CompetitionTiebreak, number>>>,
-): LeaderboardRow {
+function toRow(s: ParticipantState, rank: number, context: TiebreakContext, tiebreaks: TiebreakValues): LeaderboardRow {
   return {
     participantId: s.participantId,
     rank,
@@ -127,6 +131,6 @@ function toRow(
     pointsLost: s.totalPointsLost,
     matchPoints: s.matchPoints,
     withdrawn: context.withdrawn.has(s.participantId),
-    tiebreaks: recorded.get(s.participantId) ?? {},
+    tiebreaks,
   };
 }

@@ -14,7 +14,6 @@ export const MatchUpRecord = z
   })
   .strict();
 export type MatchUpRecord = z.infer<typeof MatchUpRecord>;
-export type MatchUpRecordInput = z.input<typeof MatchUpRecord>;
 
 export interface MatchUpKey {
   roundNumber: number;

@@ -34,7 +34,8 @@ export const MatchUpResult = z
 export type MatchUpResult = z.infer<typeof MatchUpResult>;
 export type MatchUpResultInput = z.input<typeof MatchUpResult>;
 
-export type Outcome = 'WIN' | 'TIMED_WIN' | 'DRAW' | 'LOSS';
+export const Outcome = z.enum(['WIN', 'TIMED_WIN', 'DRAW', 'LOSS']);
+export type Outcome = z.infer<typeof Outcome>;
 
 /** A result as the standings see it, for one side. */
 export interface SideResult {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { MatchUpKey, MatchUpRecord } from './matchUps.js';
 import { compareMatchUpKeys } from './matchUps.js';
 import type { Participant } from './participants.js';
@@ -5,50 +6,69 @@ import { baselineRatingOf } from './participants.js';
 import type { CompetitionPolicy } from './policy.js';
 import type { RatedSide } from './ratings.js';
 import { rateGame } from './ratings.js';
-import type { Outcome, ResolvedResult, ResultKind, SideResult } from './results.js';
-import { isWin, resolveResult } from './results.js';
+import type { ResolvedResult, SideResult } from './results.js';
+import { isWin, Outcome, resolveResult, ResultKind } from './results.js';
+
+const finite = () => z.number().finite();
+const count = () => z.number().int().min(0);
 
 /** Seed 000's history entry, plus the matchUp it came from so a correction can find it. */
-export interface RatingHistoryEntry {
-  roundNumber: number;
-  opponentParticipantId: string;
-  dynamicFormRatingBefore: number;
-  dynamicFormRatingAfter: number;
-  pressureDelta: number;
-  actualOutput: number;
-  expectedOutput: number;
-  matchUpId: string;
-}
+export const RatingHistoryEntry = z
+  .object({
+    roundNumber: z.number().int().positive(),
+    opponentParticipantId: z.string(),
+    dynamicFormRatingBefore: finite(),
+    dynamicFormRatingAfter: finite(),
+    pressureDelta: finite(),
+    actualOutput: finite(),
+    expectedOutput: finite(),
+    matchUpId: z.string(),
+  })
+  .strict();
+export type RatingHistoryEntry = z.infer<typeof RatingHistoryEntry>;
 
 /** Every result a participant has, played or not: what the standings count. */
-export interface ResultEntry extends MatchUpKey, SideResult {
-  opponentParticipantId: string | null;
-  kind: ResultKind;
-  played: boolean;
-}
+export const ResultEntry = z
+  .object({
+    matchUpId: z.string(),
+    roundNumber: z.number().int().positive(),
+    order: z.number().int().min(0),
+    outcome: Outcome,
+    matchPoints: finite(),
+    pointsWon: finite(),
+    pointsLost: finite(),
+    opponentParticipantId: z.string().nullable(),
+    kind: ResultKind,
+    played: z.boolean(),
+  })
+  .strict();
+export type ResultEntry = z.infer<typeof ResultEntry>;
 
 /** Seed 000's participant state, plus match points and the result list the tallies are summed from. */
-export interface ParticipantState {
-  participantId: string;
-  baselineRating: number;
-  dynamicFormRating: number;
-  pressureRating: number;
-  roundsPlayed: number;
-  wins: number;
-  losses: number;
-  draws: number;
-  totalPointsWon: number;
-  totalPointsLost: number;
-  matchPoints: number;
-  ratingHistory: RatingHistoryEntry[];
-  results: ResultEntry[];
-}
+export const ParticipantState = z
+  .object({
+    participantId: z.string(),
+    baselineRating: finite(),
+    dynamicFormRating: finite(),
+    pressureRating: finite(),
+    roundsPlayed: count(),
+    wins: count(),
+    losses: count(),
+    draws: count(),
+    totalPointsWon: finite(),
+    totalPointsLost: finite(),
+    matchPoints: finite(),
+    ratingHistory: z.array(RatingHistoryEntry),
+    results: z.array(ResultEntry),
+  })
+  .strict();
+export type ParticipantState = z.infer<typeof ParticipantState>;
 
 export type ParticipantStates = Record<string, ParticipantState>;
 
 export function initialParticipantState(participant: Participant, policy: CompetitionPolicy): ParticipantState {
   const baselineRating = baselineRatingOf(participant, policy);
-  return summarize({
+  return {
     participantId: participant.participantId,
     baselineRating,
     dynamicFormRating: baselineRating,
@@ -62,10 +82,10 @@ export function initialParticipantState(participant: Participant, policy: Compet
     matchPoints: 0,
     ratingHistory: [],
     results: [],
-  });
+  };
 }
 
-const count = (outcomes: Outcome[], test: (o: Outcome) => boolean) => outcomes.filter(test).length;
+const tally = (outcomes: Outcome[], test: (o: Outcome) => boolean) => outcomes.filter(test).length;
 
 /**
  * Recomputes every tally from the entries, in matchUp order. Both the full fold and the single-result change end
@@ -91,9 +111,9 @@ export function summarize(state: ParticipantState): ParticipantState {
     dynamicFormRating: history.at(-1)?.dynamicFormRatingAfter ?? state.baselineRating,
     pressureRating,
     roundsPlayed: history.length,
-    wins: count(outcomes, isWin),
-    losses: count(outcomes, (o) => o === 'LOSS'),
-    draws: count(outcomes, (o) => o === 'DRAW'),
+    wins: tally(outcomes, isWin),
+    losses: tally(outcomes, (o) => o === 'LOSS'),
+    draws: tally(outcomes, (o) => o === 'DRAW'),
     totalPointsWon,
     totalPointsLost,
     matchPoints,

@@ -25,5 +25,3 @@ export const MatchUpDoc = z
   .strict();
 export type MatchUpDoc = z.infer<typeof MatchUpDoc>;
 
-/** The fields a score write may touch. */
-export const SCORE_FIELDS = ['result', 'scoredBy', 'scoredAt'] as const;

@@ -10,8 +10,8 @@ import type { Refs } from '../firebase/refs.js';
 import { refs } from '../firebase/refs.js';
 import type { ParticipantDoc } from '../model/participant.js';
 import type { TournamentDoc } from '../model/tournament.js';
-import { appliedFor, sameResult, toMatchUpRecord, toParticipant } from './records.js';
-import { readRowInputs, rowsMovedBy, standingRows } from './standings.js';
+import { sameResult, toMatchUpRecord, toParticipant } from './records.js';
+import { readRowInputs, readStates, rowsMovedBy, standingRows } from './standings.js';
 
 /**
  * UNCHANGED: the state already reflected the matchUp's current result (a duplicate or stale event).
@@ -64,9 +64,9 @@ async function applyInTransaction(
   if (!record) return 'UNCHANGED';
   if (!isValidResult(record, policy)) record.result = null;
   if (applied && sameResult(applied.result, record.result)) return 'UNCHANGED';
-  const own = await readStates(tx, ref, tournamentId, sidesOf(record));
+  const own = requireStates(await readStates(ref, tournamentId, sidesOf(record), {}, tx), sidesOf(record), tournamentId);
   if (policy.processingGranularity === 'PER_ROUND' && openInRound > 0 && !roundApplied(own, record)) {
-    tx.set(ref.applied(tournamentId, matchUpId), appliedFor(record));
+    tx.set(ref.applied(tournamentId, matchUpId), toMatchUpRecord(record));
     return 'MARKED';
   }
   let states = own;
@@ -74,12 +74,13 @@ async function applyInTransaction(
   if (policy.processingGranularity === 'PER_ROUND') {
     const round = await tx.get(ref.matchUps(tournamentId).where('roundNumber', '==', record.roundNumber));
     roundMatchUps = round.docs.map((d) => toMatchUpRecord(d.data()));
-    states = { ...own, ...(await readStates(tx, ref, tournamentId, roundMatchUps.flatMap(sidesOf).filter((id) => !own[id]))) };
+    const ids = [...new Set(roundMatchUps.flatMap(sidesOf))];
+    states = requireStates(await readStates(ref, tournamentId, ids.filter((id) => !own[id]), { ...own }, tx), ids, tournamentId);
   }
   const change: ChangeOutcome = applyResultChange(policy, record, states, roundMatchUps);
   if (change.status === 'REPLAY') return 'REPLAY';
   if (change.status === 'APPLIED') await writeChangedStates(tx, ref, tournament, states, change.states);
-  tx.set(ref.applied(tournamentId, matchUpId), appliedFor(record));
+  tx.set(ref.applied(tournamentId, matchUpId), toMatchUpRecord(record));
   return change.status === 'APPLIED' ? 'APPLIED' : 'UNCHANGED';
 }
 
@@ -101,22 +102,16 @@ function roundApplied(states: ParticipantStates, record: MatchUpRecord): boolean
   return Object.values(states).some((s) => s.results.some((r) => r.roundNumber === record.roundNumber));
 }
 
-async function readStates(tx: Transaction, ref: Refs, tournamentId: string, ids: string[]): Promise<ParticipantStates> {
-  const states: ParticipantStates = {};
-  if (ids.length === 0) return states;
-  const snaps = await tx.getAll(...ids.map((id) => ref.state(tournamentId, id)));
-  snaps.forEach((snap, i) => {
-    const state = snap.data();
-    if (!state) throw new Error(`no competition state for participant ${ids[i]} of tournament ${tournamentId}`);
-    states[state.participantId] = state;
-  });
+function requireStates(states: ParticipantStates, ids: readonly string[], tournamentId: string): ParticipantStates {
+  const missing = ids.find((id) => !states[id]);
+  if (missing) throw new Error(`no competition state for participant ${missing} of tournament ${tournamentId}`);
   return states;
 }
 
 async function writeChangedStates(tx: Transaction, ref: Refs, tournament: TournamentDoc, before: ParticipantStates, changed: ParticipantStates) {
   const { tournamentId, policy } = tournament;
   const after = Object.values(changed);
-  const moved = rowsMovedBy(policy, after.map((s) => before[s.participantId]!).filter(Boolean), after);
+  const moved = rowsMovedBy(policy, after.flatMap((s) => before[s.participantId] ?? []), after);
   const inputs = await readRowInputs(tx, ref, tournamentId, policy, moved, { ...before, ...changed });
   for (const state of after) tx.set(ref.state(tournamentId, state.participantId), state);
   for (const row of standingRows(policy, moved, inputs, tournament.currentRound)) tx.set(ref.standing(tournamentId, row.participantId), row);
@@ -124,7 +119,7 @@ async function writeChangedStates(tx: Transaction, ref: Refs, tournament: Tourna
 
 /**
  * The full fold of a tournament, written in one transaction: every state, every standings row, every marker.
- * Used when a correction reaches back past later rated games, and by import and late structural changes.
+ * Used when a correction reaches back past later rated games, by import, and by a withdrawal under a drop-out trend.
  */
 export async function replayTournament(db: Firestore, tournamentId: string): Promise<void> {
   const ref = refs(db);
@@ -138,12 +133,12 @@ export async function replayTournament(db: Firestore, tournamentId: string): Pro
   });
 }
 
-export function writeFold(tx: Transaction, ref: Refs, tournament: TournamentDoc, participants: ParticipantDoc[], matchUps: MatchUpRecord[]): void {
+function writeFold(tx: Transaction, ref: Refs, tournament: TournamentDoc, participants: ParticipantDoc[], matchUps: MatchUpRecord[]): void {
   const { tournamentId, policy } = tournament;
   const states = foldCompetition(policy, participants.map(toParticipant), matchUps);
   const ids = Object.keys(states);
   const rows = standingRows(policy, ids, { states, participants: new Map(participants.map((p) => [p.participantId, p])) }, tournament.currentRound);
   for (const id of ids) tx.set(ref.state(tournamentId, id), states[id]!);
   for (const row of rows) tx.set(ref.standing(tournamentId, row.participantId), row);
-  for (const m of matchUps) tx.set(ref.applied(tournamentId, m.matchUpId), appliedFor(m));
+  for (const m of matchUps) tx.set(ref.applied(tournamentId, m.matchUpId), m);
 }

@@ -1,12 +1,12 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { exportTournament as exportJson, importTournament as importJson } from '../domain/exchange.js';
-import { DomainError } from '../domain/errors.js';
+import { DomainError, describeIssues } from '../domain/errors.js';
 import { refs } from '../firebase/refs.js';
 import type { ParticipantDoc } from '../model/participant.js';
 import type { ImportTournamentInput } from '../model/requests.js';
+import { CreateTournamentInput } from '../model/requests.js';
 import { RoundDoc } from '../model/round.js';
 import type { TournamentDoc } from '../model/tournament.js';
-import { TournamentDoc as TournamentSchema } from '../model/tournament.js';
 import { replayTournament } from './applyScore.js';
 import { createTournament } from './organisation.js';
 import { toMatchUpRecord, toParticipant } from './records.js';
@@ -39,14 +39,12 @@ export async function exportTournament(db: Firestore, uid: string | undefined, t
  */
 export async function importTournament(db: Firestore, uid: string | undefined, input: ImportTournamentInput): Promise<{ tournamentId: string }> {
   const data = importJson(input.json);
-  const described = TournamentSchema.pick({ date: true, description: true }).loose().safeParse(data.tournament);
-  if (!described.success) throw new DomainError('invalid-argument', 'the export has no tournament date and description');
+  // Progress comes from the results; the description goes through the same schema as a new tournament's.
+  const { status: _status, currentRound: _currentRound, ...described } = data.tournament;
+  const creation = CreateTournamentInput.safeParse({ ...described, championshipId: input.championshipId, policy: data.policy });
+  if (!creation.success) throw new DomainError('invalid-argument', `invalid tournament in the export: ${describeIssues(creation.error.issues)}`);
   const rounds = data.rounds.map((r) => RoundDoc.parse({ roundNumber: r.roundNumber, ...r.pairing }));
-  const { tournamentId } = await createTournament(db, uid, {
-    ...(data.tournament as object),
-    championshipId: input.championshipId,
-    policy: data.policy as unknown as Record<string, unknown>,
-  } as Parameters<typeof createTournament>[2]);
+  const { tournamentId } = await createTournament(db, uid, creation.data);
   const ref = refs(db);
   const currentRound = Math.max(0, ...data.matchUps.map((m) => m.roundNumber));
   const firstRound = new Map<string, number>();

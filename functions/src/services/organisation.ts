@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { requireCanCreateTournamentIn, requireCanEditChampionship, requireCanLinkClub, requireSignedIn } from '../access/permissions.js';
+import { editorUidsFor, requireCanCreateTournamentIn, requireCanLinkClub, requireSignedIn } from '../access/permissions.js';
 import { DomainError } from '../domain/errors.js';
 import { resolvePolicy } from '../domain/policy.js';
 import type { Refs } from '../firebase/refs.js';
@@ -9,7 +9,6 @@ import type { ChampionshipDoc } from '../model/championship.js';
 import type { ClubDoc } from '../model/club.js';
 import type { CreateChampionshipInput, CreateClubInput, CreateTournamentInput } from '../model/requests.js';
 import type { TournamentDoc } from '../model/tournament.js';
-import { editorUidsFor } from '../access/permissions.js';
 
 export async function createClub(db: Firestore, uid: string | undefined, input: CreateClubInput): Promise<{ clubId: string }> {
   requireSignedIn(uid);
@@ -41,15 +40,6 @@ export async function createChampionship(db: Firestore, uid: string | undefined,
     tx.create(ref.championship(championshipId), championship);
   });
   return { championshipId };
-}
-
-export async function closeChampionship(db: Firestore, uid: string | undefined, championshipId: string): Promise<void> {
-  const ref = refs(db);
-  await db.runTransaction(async (tx) => {
-    const championship = await requireChampionship(tx, ref, championshipId);
-    requireCanEditChampionship(uid, championship, await readClubs(tx, ref, championship.clubIds));
-    tx.set(ref.championship(championshipId), { ...championship, closed: true });
-  });
 }
 
 async function requireChampionship(tx: Transaction, ref: Refs, championshipId: string): Promise<ChampionshipDoc> {

@@ -1,12 +1,12 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { DomainError } from '../domain/errors.js';
-import { standingValues, tiebreakContext } from '../domain/leaderboard.js';
 import { initialParticipantState } from '../domain/state.js';
 import { refs } from '../firebase/refs.js';
 import type { ParticipantDoc } from '../model/participant.js';
 import type { AddParticipantsInput } from '../model/requests.js';
 import { replayTournament } from './applyScore.js';
 import { toParticipant } from './records.js';
+import { standingRows } from './standings.js';
 import { readEditableTournament } from './tournamentAccess.js';
 
 /**
@@ -27,10 +27,11 @@ export async function addParticipants(db: Firestore, uid: string | undefined, in
     for (const entry of input.participants) {
       const participant: ParticipantDoc = { ...entry, enteredRound, withdrawn: false };
       const state = initialParticipantState(toParticipant(participant), tournament.policy);
-      const context = tiebreakContext(tournament.policy, { [state.participantId]: state }, { roundsSoFar: tournament.currentRound });
+      const inputs = { states: { [state.participantId]: state }, participants: new Map([[participant.participantId, participant]]) };
+      const [row] = standingRows(tournament.policy, [state.participantId], inputs, tournament.currentRound);
       tx.create(ref.participant(input.tournamentId, entry.participantId), participant);
       tx.set(ref.state(input.tournamentId, entry.participantId), state);
-      tx.set(ref.standing(input.tournamentId, entry.participantId), { ...standingValues(tournament.policy, state, context), name: participant.name });
+      tx.set(ref.standing(input.tournamentId, entry.participantId), row!);
     }
     return { added: ids.length, enteredRound };
   });

@@ -1,7 +1,6 @@
 import type { MatchUpRecord } from '../domain/matchUps.js';
 import type { Participant } from '../domain/participants.js';
 import type { MatchUpResult } from '../domain/results.js';
-import type { AppliedDoc } from '../model/derived.js';
 import type { MatchUpDoc } from '../model/matchUp.js';
 import type { ParticipantDoc } from '../model/participant.js';
 
@@ -13,10 +12,6 @@ export function toParticipant(doc: ParticipantDoc): Participant {
 
 export function toMatchUpRecord(doc: Pick<MatchUpDoc, 'matchUpId' | 'roundNumber' | 'order' | 'a' | 'b' | 'result'>): MatchUpRecord {
   return { matchUpId: doc.matchUpId, roundNumber: doc.roundNumber, order: doc.order, a: doc.a, b: doc.b, result: doc.result };
-}
-
-export function appliedFor(record: MatchUpRecord): AppliedDoc {
-  return { matchUpId: record.matchUpId, roundNumber: record.roundNumber, order: record.order, a: record.a, b: record.b, result: record.result };
 }
 
 /** Two stored results are the same result (key order in a stored map is not significant). */

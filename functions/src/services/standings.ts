@@ -55,14 +55,16 @@ export async function readRowInputs(
   return { states, participants };
 }
 
-async function readStates(ref: Refs, tournamentId: string, ids: string[], into: ParticipantStates, tx?: Transaction): Promise<void> {
-  if (ids.length === 0) return;
+/** Reads states into `into`, under the transaction's locks when one is given; a missing state is skipped. */
+export async function readStates(ref: Refs, tournamentId: string, ids: readonly string[], into: ParticipantStates, tx?: Transaction): Promise<ParticipantStates> {
+  if (ids.length === 0) return into;
   const refsToRead = ids.map((id) => ref.state(tournamentId, id));
   const snaps = tx ? await tx.getAll(...refsToRead) : await Promise.all(refsToRead.map((r) => r.get()));
   for (const snap of snaps) {
     const state = snap.data();
     if (state) into[state.participantId] = state;
   }
+  return into;
 }
 
 /** The stored row of each moved participant, computed exactly as the full leaderboard computes it. */

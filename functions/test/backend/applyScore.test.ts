@@ -10,7 +10,7 @@ import { standingRows } from '../../src/services/standings.js';
 import { toParticipant } from '../../src/services/records.js';
 import { makeParticipants, makeRounds, prng, randomResult, shuffle } from '../domain/generate.js';
 import { useTestFirestore } from '../support/firestore.js';
-import { seedTournament } from './seed.js';
+import { participantDoc, seedTournament } from './seed.js';
 
 const fs = useTestFirestore();
 
@@ -27,7 +27,7 @@ async function expectMatchesFold(tournamentId: string, presetPolicy: ReturnType<
   const fold = foldCompetition(presetPolicy, players, final);
   expect(await storedStates(tournamentId)).toEqual(fold);
   const rows = (await refs(fs.db).standings(tournamentId).get()).docs.map((d) => d.data());
-  const participants = new Map(players.map((p) => [p.participantId, { ...p, name: `Player ${p.participantId}`, enteredRound: 1, withdrawn: false }]));
+  const participants = new Map(players.map((p) => [p.participantId, participantDoc(p)]));
   const expected = standingRows(presetPolicy, Object.keys(fold), { states: fold, participants }, Math.max(...final.map((m) => m.roundNumber)));
   expect(rows.sort((x, y) => (x.participantId < y.participantId ? -1 : 1))).toEqual(expected.sort((x, y) => (x.participantId < y.participantId ? -1 : 1)));
 }
@@ -122,7 +122,7 @@ describe('the score trigger service against a Firestore server', () => {
     expect((await storedStates('pr')).a!.wins).toBe(1);
     await writeScore('pr', 'm1', null);
     expect(await applyMatchUpScore(fs.db, 'pr', 'm1')).toBe('APPLIED');
-    expect(await storedStates('pr')).toEqual(foldCompetition(policy, players.map((p) => toParticipant({ ...p, name: p.participantId, enteredRound: 1, withdrawn: false })), [{ ...round[0]!, result: null }, round[1]!]));
+    expect(await storedStates('pr')).toEqual(foldCompetition(policy, players.map((p) => toParticipant(participantDoc(p))), [{ ...round[0]!, result: null }, round[1]!]));
   });
 
   it('a full round of 64 matchUps scored concurrently ends identical to the replay', async () => {

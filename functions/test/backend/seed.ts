@@ -17,6 +17,11 @@ export interface SeedInput {
   currentRound?: number;
 }
 
+/** A player as addParticipants stores him before round 1. */
+export function participantDoc(player: { participantId: string; rating?: number; uid?: string }): ParticipantDoc {
+  return { ...player, name: `Player ${player.participantId}`, enteredRound: 1, withdrawn: false };
+}
+
 /** Stores a running tournament the way the callables leave it: initial states and rows, open matchUps. */
 export async function seedTournament(db: Firestore, input: SeedInput): Promise<TournamentDoc> {
   const ref = refs(db);
@@ -37,7 +42,7 @@ export async function seedTournament(db: Firestore, input: SeedInput): Promise<T
     status: 'RUNNING',
     currentRound: input.currentRound ?? Math.max(0, ...input.matchUps.map((m) => m.roundNumber)),
   };
-  const participants: ParticipantDoc[] = input.players.map((p) => ({ ...p, name: `Player ${p.participantId}`, enteredRound: 1, withdrawn: false }));
+  const participants = input.players.map(participantDoc);
   const states = foldCompetition(input.policy, participants.map(toParticipant), []);
   const rows = standingRows(input.policy, Object.keys(states), { states, participants: new Map(participants.map((p) => [p.participantId, p])) }, tournament.currentRound);
   const batch = db.batch();

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import type { MatchUpRecord } from '../../src/domain/matchUps.js';
 import type { CompetitionPolicy } from '../../src/domain/policy.js';
 import type { ParticipantState, RatingHistoryEntry } from '../../src/domain/state.js';
+import { initialParticipantState } from '../../src/domain/state.js';
 
 const require = createRequire(import.meta.url);
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -38,21 +39,11 @@ export function todsPolicy(policy: CompetitionPolicy): unknown {
 }
 
 export function todsDraw(policy: CompetitionPolicy, ratings: Record<string, number>): TodsDraw {
+  // tods initialises a state exactly as we do, without the product's match points and result list.
   const participantStates: Record<string, TodsState> = {};
   for (const [participantId, rating] of Object.entries(ratings)) {
-    participantStates[participantId] = {
-      participantId,
-      baselineRating: rating,
-      dynamicFormRating: rating,
-      pressureRating: 0,
-      roundsPlayed: 0,
-      wins: 0,
-      losses: 0,
-      draws: 0,
-      totalPointsWon: 0,
-      totalPointsLost: 0,
-      ratingHistory: [],
-    };
+    const { matchPoints: _matchPoints, results: _results, ...state } = initialParticipantState({ participantId, rating }, policy);
+    participantStates[participantId] = state;
   }
   return {
     drawId: 'draw',
