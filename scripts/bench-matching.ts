@@ -6,15 +6,13 @@
 import { createRng } from '../functions/src/domain/pairing/prng.js';
 import { matchingWeight, maxWeightMatching, type MatchingGraph } from '../functions/src/domain/pairing/matching/index.js';
 
-const rng = createRng;
-
 interface Player {
   score: number; // in half points
   rating: number;
 }
 
 function players(n: number, seed: number): Player[] {
-  const r = rng(seed);
+  const r = createRng(seed);
   const rounds = 9;
   const list: Player[] = [];
   for (let i = 0; i < n; i++) {
@@ -41,7 +39,7 @@ function weightOf(a: Player, b: Player, r: () => number): number {
 
 function swissGraph(n: number, k: number, seed: number): MatchingGraph {
   const ps = players(n, seed);
-  const r = rng(seed * 7 + 1);
+  const r = createRng(seed * 7 + 1);
   const half = Math.max(1, Math.floor(k / 2));
   const from: number[] = [];
   const to: number[] = [];
@@ -58,7 +56,7 @@ function swissGraph(n: number, k: number, seed: number): MatchingGraph {
 
 function completeGraph(n: number, seed: number): MatchingGraph {
   const ps = players(n, seed);
-  const r = rng(seed * 7 + 1);
+  const r = createRng(seed * 7 + 1);
   const m = (n * (n - 1)) / 2;
   const from = new Int32Array(m);
   const to = new Int32Array(m);

@@ -95,7 +95,7 @@ function summarize(row: Row) {
 
 function table(headers: string[], rows: string[][]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    const left = (i: number) => i < 2 || i === headers.length - 1;
+  const left = (i: number) => i < 2 || i === headers.length - 1;
   const line = (cells: string[]) => `| ${cells.map((c, i) => (left(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
   return [line(headers), `|${widths.map((w, i) => (left(i) ? ':' : '-') + '-'.repeat(w) + (left(i) ? '-' : ':')).join('|')}|`, ...rows.map(line)].join('\n');
 }

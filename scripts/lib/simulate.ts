@@ -103,21 +103,18 @@ export function roundQuality(event: SimEvent, round: SimRound): RoundQuality {
       else met.add(`${id}|${g.opponent}`);
     }
   }
+  const score = new Map(event.players.map((p) => [p.id, event.score(p.id)]));
   let sum = 0;
   let maxPairGap = 0;
   let rematches = 0;
-  const seen = new Set<string>();
   for (const [a, b] of round.pairs) {
-    const gap = Math.abs(event.score(a) - event.score(b));
+    const gap = Math.abs(score.get(a)! - score.get(b)!);
     sum += gap;
     maxPairGap = Math.max(maxPairGap, gap);
     if (met.has(`${a}|${b}`)) rematches++;
-    seen.add(a);
-    seen.add(b);
   }
-  for (const id of round.byes) seen.add(id);
   const n = event.players.length;
-  const scores = event.players.map((p) => event.score(p.id));
+  const scores = [...score.values()];
   const unpaired = n - 2 * round.pairs.length - Math.min(round.byes.length, n % 2);
   return {
     excessScoreDifference: Math.max(0, sum - parityLowerBound(scores)),

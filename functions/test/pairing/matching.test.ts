@@ -7,8 +7,6 @@ import { solvePrepared, type DualCertificate, type SolveResult } from '../../src
 
 // ---------------------------------------------------------------- helpers
 
-const rng = createRng;
-
 function randInt(r: () => number, lo: number, hi: number): number {
   return lo + Math.floor(r() * (hi - lo + 1));
 }
@@ -211,7 +209,7 @@ function randomSmallGraph(r: () => number, n: number, density: number, mode: Wei
 
 describe('maxWeightMatching against exhaustive search', () => {
   it('agrees on 6000 random graphs with up to 12 vertices, both modes', () => {
-    const r = rng(20240601);
+    const r = createRng(20240601);
     const modes: WeightMode[] = ['small', 'mixed', 'tiers', 'huge', 'ties'];
     const totals = { blossoms: 0, nested: 0, expandedT: 0, expandedFree: 0, rebases: 0 };
     for (let it = 0; it < 6000; it++) {
@@ -253,7 +251,7 @@ describe('maxWeightMatching against exhaustive search', () => {
 
 describe('heap compaction', () => {
   it('gives the same optimum when stale heap entries are purged very often', () => {
-    const r = rng(4242);
+    const r = createRng(4242);
     let compactions = 0;
     for (let it = 0; it < 1500; it++) {
       const n = randInt(r, 2, 12);
@@ -446,7 +444,7 @@ describe('hand-made cases', () => {
 
 /** Swiss-like sparse graph: vertices in score order, each joined to the next `half` ones, tiered weights. */
 function swissLike(n: number, half: number, seed: number, holes: number): MatchingGraph {
-  const r = rng(seed);
+  const r = createRng(seed);
   const score: number[] = [];
   for (let i = 0; i < n; i++) score.push(randInt(r, 0, 18));
   score.sort((a, b) => b - a);
@@ -478,7 +476,7 @@ function permuted(graph: MatchingGraph, r: () => number): { graph: MatchingGraph
 
 describe('medium randomized cross-checks', () => {
   it('certificate, relabelling and the maxCardinality-by-offset path agree on medium graphs', () => {
-    const r = rng(99);
+    const r = createRng(99);
     for (let it = 0; it < 150; it++) {
       const n = randInt(r, 20, 300);
       let graph: MatchingGraph;
@@ -528,7 +526,7 @@ describe('medium randomized cross-checks', () => {
   it('solves a Swiss-like graph with 2000 players and a complete graph with 150 vertices with a valid certificate', () => {
     const swiss = swissLike(2000, 15, 5, 0.2);
     const complete: [number, number, number][] = [];
-    const r = rng(3);
+    const r = createRng(3);
     for (let i = 0; i < 150; i++) for (let j = i + 1; j < 150; j++) complete.push([i, j, randInt(r, 0, 1e6) * 1e6 + randInt(r, 0, 1e6)]);
     for (const graph of [swiss, makeGraph(150, complete)]) {
       for (const maxCardinality of [true, false]) {

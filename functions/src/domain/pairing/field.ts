@@ -41,6 +41,11 @@ export interface Field {
   met(i: number, j: number): number;
 }
 
+/** The engine's rating order: strongest pairing rating first, then by id (ids are unique, so the order is total). */
+export function compareRatingOrder(x: FieldPlayer, y: FieldPlayer): number {
+  return y.rating - x.rating || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
+}
+
 /** Validates a request's players and derives scores, byes, floats and opponents. */
 export function prepareField(request: PairingRequest): Field {
   const { roundNumber } = request;
@@ -69,6 +74,7 @@ export function prepareField(request: PairingRequest): Field {
   // A game is listed on both sides; a one-sided record still counts, and the larger count of the two wins.
   const counts = new Map<number, number>();
   const n = active.length;
+  const pairKey = (i: number, j: number) => Math.min(i, j) * n + Math.max(i, j);
   for (const p of active) {
     const own = new Map<number, number>();
     for (const game of byId.get(p.id)!.games) {
@@ -77,7 +83,7 @@ export function prepareField(request: PairingRequest): Field {
       if (j !== undefined) own.set(j, (own.get(j) ?? 0) + 1);
     }
     for (const [j, c] of own) {
-      const key = Math.min(p.index, j) * n + Math.max(p.index, j);
+      const key = pairKey(p.index, j);
       counts.set(key, Math.max(counts.get(key) ?? 0, c));
     }
   }
@@ -95,7 +101,7 @@ export function prepareField(request: PairingRequest): Field {
     everyone: request.players,
     indexOf,
     met(i, j) {
-      return counts.get(Math.min(i, j) * n + Math.max(i, j)) ?? 0;
+      return counts.get(pairKey(i, j)) ?? 0;
     },
   };
 }
@@ -106,7 +112,7 @@ function derive(
   scoreBefore: Map<string, Map<number, number>>,
   finalScore: Map<string, number>,
 ): FieldPlayer {
-  let score = 0;
+  const score = finalScore.get(player.id)!;
   let netScore = 0;
   let totalScore = 0;
   let buchholz = 0;
@@ -115,7 +121,6 @@ function derive(
   let floatsDown = 0;
   let roundsPlayed = 0;
   for (const game of player.games) {
-    score += game.matchPoints;
     netScore += (game.pointsFor ?? 0) - (game.pointsAgainst ?? 0);
     totalScore += game.pointsFor ?? 0;
     if (game.opponent === null) {

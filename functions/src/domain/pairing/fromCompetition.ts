@@ -2,6 +2,7 @@ import { foldCompetition } from '../fold.js';
 import type { MatchUpRecord } from '../matchUps.js';
 import type { Participant } from '../participants.js';
 import type { CompetitionPolicy } from '../policy.js';
+import { isWin, type Outcome } from '../results.js';
 import type { ParticipantStates } from '../state.js';
 import { PairingError } from './errors.js';
 import type { PairingSpec } from './request.js';
@@ -45,7 +46,7 @@ export function pairingRequestFor(competition: Competition, spec: PairingSpec): 
   };
 }
 
-/** One engine player per participant; the pairing rating follows the policy's ratingSource. */
+/** One engine player per participant; the pairing rating follows the policy's ratingSource. A timed win is a win. */
 export function pairingPlayers(participants: readonly Participant[], states: ParticipantStates, policy: CompetitionPolicy): PairingPlayer[] {
   const dynamic = policy.pairingPolicy.ratingSource === 'DYNAMIC_FORM';
   return participants.map((participant) => {
@@ -71,6 +72,6 @@ export function pairingPlayers(participants: readonly Participant[], states: Par
   });
 }
 
-function outcomeOf(outcome: string): GameOutcome {
-  return outcome === 'LOSS' ? 'LOSS' : outcome === 'DRAW' ? 'DRAW' : 'WIN';
+function outcomeOf(outcome: Outcome): GameOutcome {
+  return isWin(outcome) ? 'WIN' : outcome === 'DRAW' ? 'DRAW' : 'LOSS';
 }

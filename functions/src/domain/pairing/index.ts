@@ -37,11 +37,11 @@ export function generateRound(request: PairingRequest): PairingRound {
     case 'WEIGHTED':
       return pairWeighted(request, field, request.method);
     case 'SERIAL':
-      return fromSol(request, field, pairSerial(request, field));
+      return fromSol(request, field, (ranked) => pairSerial(request, field, ranked));
     case 'DAZED':
-      return fromSol(request, field, pairDazed(request, field, false));
+      return fromSol(request, field, (ranked) => pairDazed(request, field, ranked, false));
     case 'STAGGERED':
-      return fromSol(request, field, pairDazed(request, field, true));
+      return fromSol(request, field, (ranked) => pairDazed(request, field, ranked, true));
     case 'ALL':
       return pairAllMethod(request, field);
     case 'ROUND_ROBIN':
@@ -61,9 +61,10 @@ function base(request: PairingRequest): Pick<PairingRound, 'roundNumber' | 'meth
   return { roundNumber: request.roundNumber, method: request.method, seed: request.seed, notes: [], stats: {} };
 }
 
-/** SoL methods explain a pair by the two places in the ranking they paired from. */
-function fromSol(request: PairingRequest, field: Field, result: SolPairs): PairingRound {
+/** SoL methods pair from the ranking and explain a pair by the two places in it they paired from. */
+function fromSol(request: PairingRequest, field: Field, pair: (ranked: readonly FieldPlayer[]) => SolPairs): PairingRound {
   const ranked = solRanking(field.active, request.roundNumber, request.options?.delayTopPlayers ?? 1);
+  const result = pair(ranked);
   const place = new Map(ranked.map((p, k) => [p.index, k + 1]));
   const terms = (a: FieldPlayer, b: FieldPlayer): CostTerms => ({
     rankA: place.get(a.index)!,

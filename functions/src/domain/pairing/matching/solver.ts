@@ -91,6 +91,34 @@ export function solvePrepared(g: PreparedGraph, maxCardinality: boolean, withCer
   return new BlossomSolver(g, maxCardinality, tuning).run(withCertificate);
 }
 
+/** Matched pairs in a mate array (any entry >= 0 marks a matched vertex: a vertex or an endpoint index). */
+function pairCount(mate: Int32Array): number {
+  let c = 0;
+  for (let v = 0; v < mate.length; v++) if (mate[v]! >= 0) c++;
+  return c / 2;
+}
+
+/**
+ * The children of a blossom form a cycle, base first. From child i the even-length way back to the base runs
+ * forwards (step +1, j counted from i - len) when i is odd and backwards (step -1) when i is even.
+ */
+function cycleStep(i: number): number {
+  return i & 1 ? 1 : -1;
+}
+
+/** Wraps a cycle index in (-len, len) into 0..len-1. */
+function wrap(j: number, len: number): number {
+  return j < 0 ? j + len : j;
+}
+
+/**
+ * Walking the cycle with `step`, the edge from the child at j to the next one: its endpoint index on j's side
+ * (bendps lists each edge by its endpoint in the earlier child, so walking backwards takes the other end).
+ */
+function cycleEdge(endps: readonly number[], j: number, step: number, len: number): number {
+  return step === 1 ? endps[wrap(j, len)]! : endps[wrap(j - 1, len)]! ^ 1;
+}
+
 class BlossomSolver {
   private readonly graph: PreparedGraph;
   private readonly n: number;
@@ -100,8 +128,7 @@ class BlossomSolver {
   private readonly adjStart: Int32Array;
   private readonly adjEnd: Int32Array;
   private readonly maxCard: boolean;
-  private readonly shift: number;
-  /** without maxCardinality: the time at which exposed duals reach zero in the original frame */
+  /** without maxCardinality: the time at which exposed duals reach zero in the original frame (= the weight shift) */
   private readonly stopTime: number;
 
   /** per vertex: remote endpoint index of the matched edge, or -1 */
@@ -152,9 +179,11 @@ class BlossomSolver {
   /** time since `origin`; total dual adjustment t = origin + now */
   private now = 0;
   private origin = 0;
-  /** heap keys (relative to origin) above this would fire after timeLimit and are not stored */
+  /** heap keys (relative to origin) above this would fire after the last possible event and are not stored */
   private dropLimit: number;
   private readonly timeLimit: number;
+  /** total dual adjustment after which no event matters: timeLimit, or stopTime without maxCardinality */
+  private readonly lastEventTime: number;
   /** set when a heap entry was not stored because its key was beyond the limit */
   private dropped = false;
   /** the edge heaps are compacted when their total size exceeds this */
@@ -174,11 +203,11 @@ class BlossomSolver {
     this.adjStart = g.adjStart;
     this.adjEnd = g.adjEnd;
     this.maxCard = maxCard;
-    this.shift = g.shift;
     this.stopTime = g.shift;
     this.timeLimit = TIME_CAP - g.range;
     // Without maxCardinality nothing can happen after stopTime, so later events need not be stored either.
-    this.dropLimit = maxCard ? this.timeLimit : Math.min(this.timeLimit, this.stopTime);
+    this.lastEventTime = maxCard ? this.timeLimit : Math.min(this.timeLimit, this.stopTime);
+    this.dropLimit = this.lastEventTime;
 
     this.mate = new Int32Array(n).fill(-1);
     this.inblossom = new Int32Array(n);
@@ -260,7 +289,7 @@ class BlossomSolver {
       if (this.origin + t > this.timeLimit) {
         // The next event lies beyond the exact range. If no augmenting path is left the matching is already
         // final (between events it is always the heaviest matching of its cardinality); otherwise give up.
-        if (this.maxCard && this.cardinality() === this.maxCardinalityOfGraph()) break;
+        if (this.maxCard && pairCount(this.mate) === this.maxCardinalityOfGraph()) break;
         throw this.rangeError();
       }
       if (t < this.now) throw new Error('matching: internal error (event in the past)');
@@ -293,7 +322,6 @@ class BlossomSolver {
     return { mate: mateV, stats: { ...stats }, certificate: withCertificate ? this.certificate() : null };
   }
 
-  /** Entry of heap2 (S-vertex endpoint ps, key) still describes a live S-to-free edge with that tight time. */
   /** The smallest key of a heap whose entry is still live; stale entries are dropped on the way. */
   private liveTop(heap: MinHeap, kind: 2 | 3 | 4): number {
     while (heap.size > 0) {
@@ -306,6 +334,7 @@ class BlossomSolver {
     return Infinity;
   }
 
+  /** Entry of heap2 (S-vertex endpoint ps, key) still describes a live S-to-free edge with that tight time. */
   private valid2(key: number, ps: number): boolean {
     const { endpoint, vsign, vbase } = this;
     const s = endpoint[ps]!;
@@ -341,7 +370,7 @@ class BlossomSolver {
     const n = this.n;
     const now = this.now;
     const vertexDual = new Float64Array(n);
-    for (let v = 0; v < n; v++) vertexDual[v] = this.vbase[v]! + this.vsign[v]! * now + this.shift;
+    for (let v = 0; v < n; v++) vertexDual[v] = this.vbase[v]! + this.vsign[v]! * now + this.graph.shift;
     const blossoms: { z: number; leaves: number[] }[] = [];
     for (let b = n; b < 2 * n; b++) {
       if (this.bbase[b]! < 0) continue;
@@ -359,20 +388,11 @@ class BlossomSolver {
     );
   }
 
-  private cardinality(): number {
-    let c = 0;
-    for (let v = 0; v < this.n; v++) if (this.mate[v]! >= 0) c++;
-    return c / 2;
-  }
-
   /** Maximum number of pairs in the graph: the same search with all weights equal never adjusts a dual. */
   private maxCardinalityOfGraph(): number {
     const g = this.graph;
     const flat: PreparedGraph = { ...g, ws: new Float64Array(g.m), shift: 0, range: 0 };
-    const mate = new BlossomSolver(flat, true).run(false).mate;
-    let c = 0;
-    for (let v = 0; v < mate.length; v++) if (mate[v]! >= 0) c++;
-    return c / 2;
+    return pairCount(new BlossomSolver(flat, true).run(false).mate);
   }
 
   /** True if some S-vertex still has an edge to a free vertex or to an S-vertex of another blossom. */
@@ -400,7 +420,7 @@ class BlossomSolver {
     }
     this.origin += tau;
     this.now = 0;
-    this.dropLimit = (this.maxCard ? this.timeLimit : Math.min(this.timeLimit, this.stopTime)) - this.origin;
+    this.dropLimit = this.lastEventTime - this.origin;
     this.stats.rebases++;
   }
 
@@ -441,6 +461,13 @@ class BlossomSolver {
     this.zsign[b] = sign;
   }
 
+  /** Removes blossom b from its tree: no label, no entry edge, no tree. */
+  private unlabel(b: number): void {
+    this.label[b] = FREE;
+    this.labelend[b] = -1;
+    this.treeOf[b] = -1;
+  }
+
   private allocBlossom(): number {
     if (this.freeTop === 0) throw new Error('matching: internal error (out of blossom ids)');
     return this.freeIds[--this.freeTop]!;
@@ -451,9 +478,7 @@ class BlossomSolver {
     this.bendps[b] = null;
     this.bbase[b] = -1;
     this.bparent[b] = -1;
-    this.label[b] = FREE;
-    this.labelend[b] = -1;
-    this.treeOf[b] = -1;
+    this.unlabel(b);
     this.zbase[b] = 0;
     this.zsign[b] = 0;
     this.freeIds[this.freeTop++] = b;
@@ -687,28 +712,18 @@ class BlossomSolver {
       const endps = bendps[b]!;
       const len = childs.length;
       const i = childs.indexOf(t);
-      let j = i;
-      let jstep: number;
-      let endptrick: number;
-      if (i & 1) {
-        j -= len;
-        jstep = 1;
-        endptrick = 0;
-      } else {
-        jstep = -1;
-        endptrick = 1;
-      }
+      const step = cycleStep(i);
+      let j = step === 1 ? i - len : i;
       while (j !== 0) {
-        j += jstep;
-        let c = childs[j < 0 ? j + len : j]!;
-        const jj = j - endptrick;
-        const p = endps[jj < 0 ? jj + len : jj]! ^ endptrick;
+        j += step;
+        let c = childs[wrap(j, len)]!;
+        const p = cycleEdge(endps, j, step, len);
         if (c >= n) {
           work[sp++] = c;
           work[sp++] = endpoint[p]!;
         }
-        j += jstep;
-        c = childs[j < 0 ? j + len : j]!;
+        j += step;
+        c = childs[wrap(j, len)]!;
         if (c >= n) {
           work[sp++] = c;
           work[sp++] = endpoint[p ^ 1]!;
@@ -749,9 +764,7 @@ class BlossomSolver {
     const buf = this.leafBuf;
     for (let i = 0; i < ng; i++) {
       const x = gathered[i]!;
-      label[x] = FREE;
-      this.labelend[x] = -1;
-      treeOf[x] = -1;
+      this.unlabel(x);
       if (x >= n) this.setBlossomSign(x, 0);
       const count = this.collectLeaves(x);
       for (let q = 0; q < count; q++) {
@@ -770,7 +783,7 @@ class BlossomSolver {
 
   /** Expands free top-level blossom b0 (dual zero), and recursively its sub-blossoms with dual zero. */
   private expandFree(b0: number): void {
-    const { bparent, bchilds, inblossom, label, labelend, treeOf, zbase, n } = this;
+    const { bparent, bchilds, inblossom, zbase, n } = this;
     const stack = this.work;
     let sp = 0;
     stack[sp++] = b0;
@@ -781,9 +794,7 @@ class BlossomSolver {
       for (let i = 0; i < childs.length; i++) {
         const c = childs[i]!;
         bparent[c] = -1;
-        label[c] = FREE;
-        labelend[c] = -1;
-        treeOf[c] = -1;
+        this.unlabel(c);
         if (c < n) {
           inblossom[c] = c;
         } else if (zbase[c] === 0) {
@@ -810,9 +821,7 @@ class BlossomSolver {
     for (let i = 0; i < len; i++) {
       const c = childs[i]!;
       bparent[c] = -1;
-      label[c] = FREE;
-      labelend[c] = -1;
-      this.treeOf[c] = -1;
+      this.unlabel(c);
       const count = this.collectLeaves(c);
       for (let q = 0; q < count; q++) {
         const v = buf[q]!;
@@ -820,28 +829,18 @@ class BlossomSolver {
         this.setVertexSign(v, 0);
       }
     }
-    const entry = inblossom[endpoint[labelend[b]! ^ 1]!]!;
-    let j = childs.indexOf(entry);
-    let jstep: number;
-    let endptrick: number;
-    if (j & 1) {
-      j -= len;
-      jstep = 1;
-      endptrick = 0;
-    } else {
-      jstep = -1;
-      endptrick = 1;
-    }
+    const entry = childs.indexOf(inblossom[endpoint[labelend[b]! ^ 1]!]!);
+    const step = cycleStep(entry);
+    let j = step === 1 ? entry - len : entry;
     let p = labelend[b]!;
     while (j !== 0) {
-      const tc = childs[j < 0 ? j + len : j]!;
+      const tc = childs[wrap(j, len)]!;
       this.labelTop(tc, T, p, root);
-      j += jstep;
-      const sc = childs[j < 0 ? j + len : j]!;
+      j += step;
+      const sc = childs[wrap(j, len)]!;
       this.labelTop(sc, S, this.mate[this.bbase[tc]!]! ^ 1, root);
-      const jj = j - endptrick;
-      p = endps[jj < 0 ? jj + len : jj]! ^ endptrick;
-      j += jstep;
+      p = cycleEdge(endps, j, step, len);
+      j += step;
     }
     this.labelTop(childs[0]!, T, p, root);
     // Children off the path become free; S-vertices next to them may now reach them.

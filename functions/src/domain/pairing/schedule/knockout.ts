@@ -70,7 +70,7 @@ function bracketRound(request: PairingRequest, slots: (FieldPlayer | null)[], ro
     else if (b) byes.push(b);
   }
   if (thirdPlace) {
-    const losers = semiFinalLosers(slots, round, withdrawn, games);
+    const losers = semiFinalLosers(slots, round, survivors, withdrawn, games);
     if (losers) pairs.push(losers);
   }
   return { pairs, byes };
@@ -99,25 +99,26 @@ function survivorsAt(
 function semiFinalLosers(
   slots: (FieldPlayer | null)[],
   finalRound: number,
+  finalists: readonly (FieldPlayer | null)[],
   withdrawn: Set<string>,
   games: GamesOf,
 ): [FieldPlayer, FieldPlayer] | null {
   if (finalRound < 2) return null;
   const semis = survivorsAt(slots, finalRound - 1, withdrawn, games);
-  const finalists = new Set(survivorsAt(slots, finalRound, withdrawn, games).filter((p) => p !== null).map((p) => p!.id));
-  const losers = semis.filter((p): p is FieldPlayer => p !== null && !finalists.has(p.id) && !withdrawn.has(p.id));
+  const losers = semis.filter((p): p is FieldPlayer => p !== null && !finalists.includes(p) && !withdrawn.has(p.id));
   return losers.length === 2 ? [losers[0]!, losers[1]!] : null;
 }
 
 /** Best of three: the final (and third place) repeat until a side has two wins. */
 function finalSeries(request: PairingRequest, slots: (FieldPlayer | null)[], round: number, total: number, withdrawn: Set<string>, thirdPlace: boolean): Omit<ScheduledRound, 'positions'> {
   const games = gamesOf(request);
-  const finalists = survivorsAt(slots, total, withdrawn, games).filter((p): p is FieldPlayer => p !== null);
+  const survivors = survivorsAt(slots, total, withdrawn, games);
+  const finalists = survivors.filter((p): p is FieldPlayer => p !== null);
   const pairs: [FieldPlayer, FieldPlayer][] = [];
   const series: [FieldPlayer, FieldPlayer][] = [];
   if (finalists.length === 2) series.push([finalists[0]!, finalists[1]!]);
   if (thirdPlace) {
-    const losers = semiFinalLosers(slots, total, withdrawn, games);
+    const losers = semiFinalLosers(slots, total, survivors, withdrawn, games);
     if (losers) series.push(losers);
   }
   for (const [a, b] of series) {

@@ -1,5 +1,5 @@
 import { compareSeedOrder } from '../acceleration.js';
-import type { Field, FieldPlayer } from '../field.js';
+import type { FieldPlayer } from '../field.js';
 import { prepareField } from '../field.js';
 import type { PairingPlayer, PairingRequest } from '../types.js';
 
@@ -8,12 +8,12 @@ import type { PairingPlayer, PairingRequest } from '../types.js';
  * table does not move), in seed order: seed position, then frozen rating, then id. The current form rating is
  * never used, or the table would change between rounds.
  */
-export function seededEntrants(request: PairingRequest): { entrants: FieldPlayer[]; withdrawn: Set<string>; field: Field } {
+export function seededEntrants(request: PairingRequest): { entrants: FieldPlayer[]; withdrawn: Set<string> } {
   const everyone: PairingPlayer[] = request.players.map((p) => ({ ...p, withdrawn: false }));
   const field = prepareField({ ...request, players: everyone });
   const withdrawn = new Set(request.players.filter((p) => p.withdrawn).map((p) => p.id));
   const entrants = field.active
     .filter((p) => !(withdrawn.has(p.id) && p.roundsPlayed + p.byes === 0))
     .sort(compareSeedOrder);
-  return { entrants, withdrawn, field };
+  return { entrants, withdrawn };
 }

@@ -1,5 +1,5 @@
 import { maxWeightMatching } from '../matching/index.js';
-import type { Field, FieldPlayer } from '../field.js';
+import { compareRatingOrder, type Field, type FieldPlayer } from '../field.js';
 import { hashValues, pairNoise } from '../prng.js';
 import { circleRound } from '../schedule/roundRobin.js';
 
@@ -48,7 +48,7 @@ export function allRounds(field: Field, seed: number, firstRound: number): [Fiel
   const players = field.active;
   const n = players.length;
   if (players.every((p) => p.opponents.length === 0)) {
-    const byRating = players.slice().sort((x, y) => y.rating - x.rating || (x.id < y.id ? -1 : 1));
+    const byRating = players.slice().sort(compareRatingOrder);
     const size = n + (n % 2);
     return Array.from({ length: size - 1 }, (_, r) =>
       circleRound(size, r + 1)

@@ -1,7 +1,6 @@
 import type { Field, FieldPlayer } from '../field.js';
 import type { PairingRequest } from '../types.js';
 import { delayCompatriots } from './compatriots.js';
-import { solRanking } from './ranking.js';
 import { pairWithBye, type SearchState } from './search.js';
 import type { SolPairs } from './types.js';
 
@@ -16,10 +15,8 @@ export const STAGGER_OFFSET = 25;
  * with twenty-sixth, second with twenty-seventh ...). When a planned pair has already played, the search tries
  * the next players of the group, then the earlier ones, then the rest of the field.
  */
-export function pairDazed(request: PairingRequest, field: Field, staggered: boolean): SolPairs {
-  const options = request.options ?? {};
-  const ranked = solRanking(field.active, request.roundNumber, options.delayTopPlayers ?? 1);
-  const rounds = options.delayCompatriots ?? 0;
+export function pairDazed(request: PairingRequest, field: Field, ranked: readonly FieldPlayer[], staggered: boolean): SolPairs {
+  const rounds = request.options?.delayCompatriots ?? 0;
   return pairWithBye(
     field,
     ranked,

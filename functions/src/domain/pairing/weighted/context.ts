@@ -1,5 +1,5 @@
 import { virtualPoints } from '../acceleration.js';
-import type { Field } from '../field.js';
+import { compareRatingOrder, type Field } from '../field.js';
 import { hashValues } from '../prng.js';
 import type { CriteriaWeights, PairingRequest } from '../types.js';
 import type { WeightedModel } from './model.js';
@@ -72,13 +72,14 @@ export function buildContext(field: Field, model: WeightedModel, request: Pairin
     maxUnits = Math.max(maxUnits, scoreUnits[i]!);
   }
 
-  const groupKey = groupKeys(field, model, rating, scoreUnits);
+  const byRating = (a: number, b: number) => compareRatingOrder(players[a]!, players[b]!);
+  // Every player, strongest first: the lanes and the seeding places inside each group follow it.
+  const ratingOrder = Array.from({ length: n }, (_, i) => i).sort(byRating);
+  const groupKey = groupKeys(model, rating, scoreUnits, ratingOrder);
   const tieKey = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     tieKey[i] = model.groupOrder === 'SHUFFLED' ? hashValues(request.seed, request.roundNumber, players[i]!.hash) : 0;
   }
-  const byRating = (a: number, b: number) =>
-    rating[b]! - rating[a]! || (players[a]!.id < players[b]!.id ? -1 : players[a]!.id > players[b]!.id ? 1 : 0);
   const orderList = Array.from({ length: n }, (_, i) => i).sort(
     (a, b) => groupKey[a]! - groupKey[b]! || tieKey[a]! - tieKey[b]! || byRating(a, b),
   );
@@ -101,10 +102,8 @@ export function buildContext(field: Field, model: WeightedModel, request: Pairin
   const groupSize = new Int32Array(groupCount);
   for (let h = 0; h < groupCount; h++) groupSize[h] = (h + 1 < groupCount ? starts[h + 1]! : n) - starts[h]!;
   const seedPlace = new Int32Array(n);
-  for (let h = 0; h < groupCount; h++) {
-    const members = Array.from(order.subarray(groupStart[h]!, groupStart[h]! + groupSize[h]!)).sort(byRating);
-    members.forEach((i, k) => (seedPlace[i] = k));
-  }
+  const seeded = new Int32Array(groupCount);
+  for (const i of ratingOrder) seedPlace[i] = seeded[group[i]!]!++;
 
   // Standings order for "lowest-ranked": score, net score, rating, id.
   const ranked = Array.from({ length: n }, (_, i) => i).sort(
@@ -156,7 +155,7 @@ export function buildContext(field: Field, model: WeightedModel, request: Pairin
 }
 
 /** The group key orders groups top first: highest score, strongest lane, highest band. */
-function groupKeys(field: Field, model: WeightedModel, rating: Float64Array, scoreUnits: Int32Array): Float64Array {
+function groupKeys(model: WeightedModel, rating: Float64Array, scoreUnits: Int32Array, ratingOrder: readonly number[]): Float64Array {
   const n = rating.length;
   const key = new Float64Array(n);
   const grouping = model.grouping;
@@ -167,11 +166,7 @@ function groupKeys(field: Field, model: WeightedModel, rating: Float64Array, sco
     for (let i = 0; i < n; i++) top = Math.max(top, rating[i]!);
     for (let i = 0; i < n; i++) key[i] = Math.floor((top - rating[i]!) / grouping.bandWidth);
   } else {
-    const players = field.active;
-    const byRating = Array.from({ length: n }, (_, i) => i).sort(
-      (a, b) => rating[b]! - rating[a]! || (players[a]!.id < players[b]!.id ? -1 : 1),
-    );
-    byRating.forEach((i, k) => (key[i] = Math.floor(k / grouping.laneSize)));
+    ratingOrder.forEach((i, k) => (key[i] = Math.floor(k / grouping.laneSize)));
   }
   return key;
 }

@@ -15,12 +15,12 @@ import { seedingCost } from './criteria/seeding.js';
  * below it summed over the whole round. The soft tier is a plain sum of the enabled criteria.
  */
 export const TIERS = ['rematch', 'byeRepeat', 'groupJump', 'byeGroup', 'scoreDifference', 'byeRank', 'soft'] as const;
-export type TierName = (typeof TIERS)[number];
 export const TIER_COUNT = TIERS.length;
 export const SOFT = TIER_COUNT - 1;
 /** Tiers only the bye edge carries: at most one edge of a round has them. */
 export const BYE_ONLY: ReadonlySet<number> = new Set([1, 3, 5]);
 
+/** A soft criterion; the coster calls only those with a positive weight, so none needs to test its own weight. */
 type PairCriterion = (ctx: PairingContext, i: number, j: number) => number;
 
 const SOFT_CRITERIA: ReadonlyArray<readonly [keyof CriteriaWeights, PairCriterion]> = [

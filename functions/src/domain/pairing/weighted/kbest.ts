@@ -1,11 +1,4 @@
-import { maxWeightMatching } from '../matching/index.js';
-
-export interface WeightedGraph {
-  n: number;
-  from: Int32Array;
-  to: Int32Array;
-  weight: Float64Array;
-}
+import { type MatchingGraph, maxWeightMatching } from '../matching/index.js';
 
 interface Node {
   mate: Int32Array;
@@ -20,7 +13,7 @@ interface Node {
  * Used only on small fields, where the lookahead must pass over the best rounds that would make the remaining
  * rounds unplayable.
  */
-export function* perfectMatchingsByWeight(graph: WeightedGraph): Generator<Int32Array> {
+export function* perfectMatchingsByWeight(graph: MatchingGraph): Generator<Int32Array> {
   const queue: Node[] = [];
   const root = solveSub(graph, [], new Set());
   if (root) queue.push(root);
@@ -41,13 +34,13 @@ export function* perfectMatchingsByWeight(graph: WeightedGraph): Generator<Int32
   }
 }
 
-function matchedEdges(graph: WeightedGraph, mate: Int32Array): number[] {
+function matchedEdges(graph: MatchingGraph, mate: Int32Array): number[] {
   const out: number[] = [];
   for (let e = 0; e < graph.from.length; e++) if (mate[graph.from[e]!] === graph.to[e]!) out.push(e);
   return out;
 }
 
-function solveSub(graph: WeightedGraph, forced: number[], excluded: Set<number>): Node | null {
+function solveSub(graph: MatchingGraph, forced: number[], excluded: Set<number>): Node | null {
   const used = new Uint8Array(graph.n);
   let total = 0;
   for (const e of forced) {

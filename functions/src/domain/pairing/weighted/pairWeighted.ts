@@ -57,7 +57,9 @@ function lookAhead(
   mate: Int32Array,
   remaining: number,
 ): { mate: Int32Array; rejected: number; note?: string } {
-  const first = feasibleAfter(ctx, mate, remaining);
+  // Unplayed partners per player before this round (distinct opponents left out), the same for every candidate.
+  const unplayed = Int32Array.from(ctx.field.active, (p) => ctx.n - 1 - new Set(p.opponents).size);
+  const first = feasibleAfter(ctx, unplayed, mate, remaining);
   if (first !== 'no') return { mate, rejected: 0, note: first === 'unknown' ? 'the lookahead could not settle whether the remaining rounds can all avoid rematches' : undefined };
   if (ctx.n > LOOKAHEAD_MAX_PLAYERS) return { mate, rejected: 0, note: `the remaining ${remaining} round(s) cannot all avoid rematches after this round` };
   const budget = ctx.n <= 16 ? LOOKAHEAD_CANDIDATES : LOOKAHEAD_CANDIDATES / 10;
@@ -70,7 +72,7 @@ function lookAhead(
   const solved = solveGraph(ctx, coster, buildCandidates(ctx, full));
   let rejected = 0;
   for (const candidate of perfectMatchingsByWeight({ ...solved.graph, weight: solved.weight })) {
-    const verdict = feasibleAfter(ctx, candidate, remaining);
+    const verdict = feasibleAfter(ctx, unplayed, candidate, remaining);
     if (verdict !== 'no') return { mate: candidate, rejected };
     if (++rejected >= budget) break;
   }
@@ -83,15 +85,14 @@ function lookAhead(
  * lowers every degree by exactly one, so a minimum degree of size/2 + remaining - 1 is enough. Otherwise small
  * fields get the full check.
  */
-function feasibleAfter(ctx: PairingContext, mate: Int32Array, remaining: number): Feasibility {
+function feasibleAfter(ctx: PairingContext, unplayed: Int32Array, mate: Int32Array, remaining: number): Feasibility {
   const n = ctx.n;
   const size = n + (ctx.needsBye ? 1 : 0);
   const eligible = byeEligible(ctx, mate, remaining);
   const degree = new Int32Array(size);
   for (let i = 0; i < n; i++) {
-    const distinct = new Set(ctx.field.active[i]!.opponents).size;
     const partner = mate[i]!;
-    degree[i] = n - 1 - distinct - (partner !== ctx.n && ctx.field.met(i, partner) === 0 ? 1 : 0) + (eligible[i] ? 1 : 0);
+    degree[i] = unplayed[i]! - (partner !== ctx.n && ctx.field.met(i, partner) === 0 ? 1 : 0) + (eligible[i] ? 1 : 0);
     if (eligible[i]) degree[n] = degree[n]! + 1;
   }
   let least = Infinity;

@@ -75,9 +75,9 @@ export function solveRound(ctx: PairingContext, coster: Coster, densePairs?: num
       relax(ctx, level, solved.mate);
       continue;
     }
-    if (best === null || compareHard(solved.totals, best.totals) < 0) stale = 0;
-    else stale++;
-    if (best === null || compareHard(solved.totals, best.totals) <= 0) best = solved;
+    const order = best === null ? -1 : compareHard(solved.totals, best.totals);
+    stale = order < 0 ? 0 : stale + 1;
+    if (best === null || order <= 0) best = solved;
     const troubled = troubledGroups(ctx, best);
     const widenable = troubled.filter((g) => !isComplete(ctx, level, g));
     // Exact: every hard tier and the score difference sit at their lower bounds, or the graph is complete.

@@ -10,7 +10,6 @@ import type { PairingContext } from '../context.js';
  */
 export function floatCost(ctx: PairingContext, i: number, j: number): number {
   const w = ctx.weights.floats;
-  if (w === 0) return 0;
   const gi = ctx.group[i]!;
   const gj = ctx.group[j]!;
   if (gi === gj) return 0;

@@ -6,7 +6,5 @@ import { pairNoise } from '../../prng.js';
  * group is random (seed 002) yet the same seed gives the same round.
  */
 export function randomCost(ctx: PairingContext, i: number, j: number): number {
-  const w = ctx.weights.random;
-  if (w === 0) return 0;
-  return Math.floor(w * pairNoise(ctx.seed ^ Math.imul(ctx.roundNumber, 0x2545f491), ctx.hash[i]!, ctx.hash[j]!));
+  return Math.floor(ctx.weights.random * pairNoise(ctx.seed ^ Math.imul(ctx.roundNumber, 0x2545f491), ctx.hash[i]!, ctx.hash[j]!));
 }

@@ -6,7 +6,5 @@ import { concaveCost } from './concavity.js';
  * (DrawMatic) the cost is the squared gap.
  */
 export function ratingGapCost(ctx: PairingContext, i: number, j: number): number {
-  const w = ctx.weights.ratingGap;
-  if (w === 0) return 0;
-  return concaveCost(w, Math.abs(ctx.rating[i]! - ctx.rating[j]!) / ctx.ratingRange, ctx.model.ratingGapK);
+  return concaveCost(ctx.weights.ratingGap, Math.abs(ctx.rating[i]! - ctx.rating[j]!) / ctx.ratingRange, ctx.model.ratingGapK);
 }

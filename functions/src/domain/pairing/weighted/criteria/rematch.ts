@@ -8,7 +8,10 @@ export function rematchTier(ctx: PairingContext, i: number, j: number): number {
   return ctx.model.avoidRepeat ? ctx.field.met(i, j) : 0;
 }
 
-/** Without avoidRepeatOpponents a rematch is only discouraged: a soft cost per earlier meeting (tods' encounter value). */
+/**
+ * Without avoidRepeatOpponents a rematch is only discouraged: a soft cost per earlier meeting (tods' encounter
+ * value). With it the repeat weight is 0 (model.ts), so this criterion is never called.
+ */
 export function repeatCost(ctx: PairingContext, i: number, j: number): number {
-  return ctx.model.avoidRepeat ? 0 : ctx.weights.repeat * ctx.field.met(i, j);
+  return ctx.weights.repeat * ctx.field.met(i, j);
 }

@@ -11,8 +11,6 @@ export function scoreDifferenceTier(ctx: PairingContext, i: number, j: number): 
 
 /** The same gap through the concavity function: among equal totals, many small gaps beat one large gap. */
 export function scoreConcavityCost(ctx: PairingContext, i: number, j: number): number {
-  const w = ctx.weights.scoreConcavity;
-  if (w === 0) return 0;
   const gap = Math.abs(ctx.scoreUnits[i]! - ctx.scoreUnits[j]!);
-  return gap === 0 ? 0 : concaveCost(w, gap / ctx.scoreRange, ctx.model.concavity);
+  return gap === 0 ? 0 : concaveCost(ctx.weights.scoreConcavity, gap / ctx.scoreRange, ctx.model.concavity);
 }

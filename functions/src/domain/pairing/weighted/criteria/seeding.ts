@@ -9,7 +9,6 @@ import { pairNoise } from '../../prng.js';
  */
 export function seedingCost(ctx: PairingContext, i: number, j: number): number {
   const w = ctx.weights.seeding;
-  if (w === 0) return 0;
   if (ctx.group[i] !== ctx.group[j]) return w;
   const m = ctx.groupSize[ctx.group[i]!]!;
   if (m < 2) return w;
