@@ -19,9 +19,8 @@
  */
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { foldCompetition } from '../functions/src/domain/fold.js';
-import { CompetitionPolicy } from '../functions/src/domain/policy.js';
-import type { ParticipantDoc } from '../functions/src/model/participant.js';
-import type { MatchUpDoc } from '../functions/src/model/matchUp.js';
+import { refs } from '../functions/src/firebase/refs.js';
+import { paths } from '../functions/src/model/paths.js';
 import { toMatchUpRecord, toParticipant } from '../functions/src/services/records.js';
 import { simulatedField } from './lib/simulate.js';
 import { callablesClient, signIn } from './local/client.js';
@@ -104,7 +103,8 @@ async function main(): Promise<void> {
     let reads = 0;
     let writes = 0;
     const latencies: number[] = [];
-    const matchUps = db.collection(`tournaments/${tournamentId}/matchUps`);
+    const typed = refs(db);
+    const matchUps = typed.matchUps(tournamentId);
 
     for (let roundNumber = 1; roundNumber <= rounds; roundNumber++) {
       const t0 = Date.now();
@@ -118,7 +118,7 @@ async function main(): Promise<void> {
 
       const before = server.stats();
       const observedBefore = triggers.stats().observed;
-      const games = snapshots.map((s) => ({ ref: s.ref, doc: s.data() as MatchUpDoc })).filter((g) => g.doc.b !== null);
+      const games = snapshots.map((s) => ({ ref: s.ref, doc: s.data() })).filter((g) => g.doc.b !== null);
       const waits = await Promise.all(
         games.map(async ({ ref, doc }) => {
           const result = simulatedScore(seed, roundNumber, byId.get(doc.a)!, byId.get(doc.b!)!);
@@ -142,16 +142,16 @@ async function main(): Promise<void> {
 
     // The stored states against the fold of the final matchUps.
     const [tournamentSnap, participantSnap, matchUpSnap, stateSnap] = await Promise.all([
-      db.doc(`tournaments/${tournamentId}`).get(),
-      db.collection(`tournaments/${tournamentId}/participants`).get(),
+      typed.tournament(tournamentId).get(),
+      typed.participants(tournamentId).get(),
       matchUps.get(),
-      db.collection(`tournaments/${tournamentId}/states`).get(),
+      // Untyped: the states are compared as stored, not as their schema would read them.
+      db.collection(paths.states(tournamentId)).get(),
     ]);
-    const tournamentPolicy = CompetitionPolicy.parse(tournamentSnap.get('policy'));
     const folded = foldCompetition(
-      tournamentPolicy,
-      participantSnap.docs.map((d) => toParticipant(d.data() as ParticipantDoc)),
-      matchUpSnap.docs.map((d) => toMatchUpRecord(d.data() as MatchUpDoc)),
+      tournamentSnap.data()!.policy,
+      participantSnap.docs.map((d) => toParticipant(d.data())),
+      matchUpSnap.docs.map((d) => toMatchUpRecord(d.data())),
     );
     const storedStates = new Map(stateSnap.docs.map((d) => [d.id, d.data()]));
     let lostUpdates = 0;

@@ -33,7 +33,7 @@ function banner(stack: LocalStack, demo: DemoData | undefined): string {
     'Local stack running (Node only; data in memory, gone when it stops)',
     '',
     `  Firestore   ${stack.firestore.address}   (embedded gRPC server: firebase-admin, not the web SDK)`,
-    `              use it from another shell:  export FIRESTORE_EMULATOR_HOST=${stack.firestore.address} GCLOUD_PROJECT=${stack.projectId}`,
+    `              use it from another shell:  export ${Object.entries(stack.env).map(([k, v]) => `${k}=${v}`).join(' ')}`,
     `  Functions   ${fn}/<name>   (callable protocol: POST {"data": ...})`,
     `              ${stack.functions.names.join(', ')}`,
     `  Triggers    ${stack.triggers.triggers.map((t) => `${t.name} on ${t.document}`).join('; ')} (fired by a listener, at least once, retried)`,

@@ -5,10 +5,22 @@
 import { createServer } from 'node:net';
 import { FirestoreServer } from '@firestore-emulator/server';
 import { type App, deleteApp, initializeApp } from 'firebase-admin/app';
-import { AggregateField, FieldPath, FieldValue, Filter, type Firestore, getFirestore, Timestamp } from 'firebase-admin/firestore';
+import {
+  AggregateField,
+  type DocumentReference,
+  FieldPath,
+  FieldValue,
+  Filter,
+  type Firestore,
+  getFirestore,
+  Timestamp,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FirestoreServerHandle, startFirestoreServer } from '../../scripts/firestore/server.js';
+import { applyEnv } from '../../scripts/local/env.js';
 import { useTestFirestore } from './support/firestore.js';
+import { deferred, sleep, until } from './support/wait.js';
 
 const fs = useTestFirestore({ lockTimeoutMs: 3000 });
 
@@ -20,14 +32,13 @@ afterEach(async () => {
 
 /** A firebase-admin app bound to another server (the emulator host is read when the client is created). */
 function connect(address: string, name: string): Firestore {
-  const previous = process.env['FIRESTORE_EMULATOR_HOST'];
-  process.env['FIRESTORE_EMULATOR_HOST'] = address;
+  const restoreEnv = applyEnv({ FIRESTORE_EMULATOR_HOST: address });
   try {
     const app: App = initializeApp({ projectId: `demo-${name}` }, `${name}-${Math.random().toString(36).slice(2)}`);
     cleanups.push(() => deleteApp(app));
     return getFirestore(app);
   } finally {
-    process.env['FIRESTORE_EMULATOR_HOST'] = previous;
+    restoreEnv();
   }
 }
 
@@ -48,33 +59,35 @@ async function freePort(): Promise<number> {
   });
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await sleep(5);
-  }
+/** Reads `n` of `ref` in the transaction and writes it back plus one. */
+async function increment(t: Transaction, ref: DocumentReference): Promise<void> {
+  const snap = await t.get(ref);
+  t.update(ref, { n: (snap.get('n') as number) + 1 });
 }
 
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
+/**
+ * A read-increment-write transaction that holds the lock of `ref` for a while: `hasRead` resolves once it has
+ * read (and locked) the document, then `pause(attempt)` runs before the write. `done` resolves with the number
+ * of attempts the transaction took.
+ */
+function pausingIncrement(db: Firestore, ref: DocumentReference, pause: (attempt: number) => Promise<void> | undefined) {
+  const hasRead = deferred();
+  let attempts = 0;
+  const done = db.runTransaction(async (t) => {
+    const attempt = ++attempts;
+    const snap = await t.get(ref);
+    hasRead.resolve();
+    await pause(attempt);
+    t.update(ref, { n: (snap.get('n') as number) + 1 });
+    return attempt;
+  });
+  return { hasRead: hasRead.promise, done };
 }
 
 async function incrementConcurrently(db: Firestore, path: string, n: number): Promise<number> {
   const ref = db.doc(path);
   await ref.set({ n: 0 });
-  await Promise.all(
-    Array.from({ length: n }, () =>
-      db.runTransaction(async (t) => {
-        const snap = await t.get(ref);
-        t.update(ref, { n: (snap.get('n') as number) + 1 });
-      }),
-    ),
-  );
+  await Promise.all(Array.from({ length: n }, () => db.runTransaction((t) => increment(t, ref))));
   return (await ref.get()).get('n') as number;
 }
 
@@ -187,17 +200,13 @@ describe('transactions (pessimistic locks)', () => {
     await ref.set({ n: 0 });
     fs.resetStats();
     const order: string[] = [];
-    const hasRead = deferred();
-    const txn = fs.db.runTransaction(async (t) => {
-      const snap = await t.get(ref);
-      hasRead.resolve();
+    const txn = pausingIncrement(fs.db, ref, async () => {
       await until(() => fs.stats().lockWaits === 1); // the plain set below is queued on our lock
       await sleep(50);
-      t.update(ref, { n: (snap.get('n') as number) + 1 });
     });
-    await hasRead.promise;
+    await txn.hasRead;
     const plain = ref.set({ n: 100 }).then(() => order.push('plain set'));
-    await txn.then(() => order.push('transaction'));
+    await txn.done.then(() => order.push('transaction'));
     await plain;
     // Without the lock the plain set would land first and be overwritten by the transaction (n = 1).
     expect(order).toEqual(['transaction', 'plain set']);
@@ -210,24 +219,13 @@ describe('transactions (pessimistic locks)', () => {
     const db = connect(server.address, 'timeout');
     const ref = db.doc('slow/doc');
     await ref.set({ n: 0 });
-    const hasRead = deferred();
-    let slowAttempts = 0;
-    const slow = db.runTransaction(async (t) => {
-      slowAttempts++;
-      const snap = await t.get(ref);
-      hasRead.resolve();
-      if (slowAttempts === 1) await sleep(600);
-      t.update(ref, { n: (snap.get('n') as number) + 1 });
-    });
-    await hasRead.promise;
+    const slow = pausingIncrement(db, ref, (attempt) => (attempt === 1 ? sleep(600) : undefined));
+    await slow.hasRead;
     // Both wait for the lock, time out after 200 ms with ABORTED, and are retried by
     // firebase-admin (batched/plain commits are retried on ABORTED too) until the lock is free.
     const plain = ref.update({ n: FieldValue.increment(10) });
-    const other = db.runTransaction(async (t) => {
-      const snap = await t.get(ref);
-      t.update(ref, { n: (snap.get('n') as number) + 1 });
-    });
-    await Promise.all([slow, plain, other]);
+    const other = db.runTransaction((t) => increment(t, ref));
+    const [slowAttempts] = await Promise.all([slow.done, plain, other]);
     expect(slowAttempts).toBe(1);
     expect((await ref.get()).get('n')).toBe(12);
     expect(server.stats().aborted).toBeGreaterThanOrEqual(2);
@@ -238,25 +236,15 @@ describe('transactions (pessimistic locks)', () => {
     const db = connect(server.address, 'abandoned');
     const ref = db.doc('stuck/doc');
     await ref.set({ n: 0 });
-    const hasRead = deferred();
     const wakeUp = deferred();
-    let attempts = 0;
-    const abandoned = db.runTransaction(async (t) => {
-      attempts++;
-      const snap = await t.get(ref);
-      hasRead.resolve();
-      if (attempts === 1) await wakeUp.promise; // "hangs" far longer than the idle timeout
-      t.update(ref, { n: (snap.get('n') as number) + 1 });
-    });
-    await hasRead.promise;
+    // The first attempt "hangs" far longer than the idle timeout.
+    const abandoned = pausingIncrement(db, ref, (attempt) => (attempt === 1 ? wakeUp.promise : undefined));
+    await abandoned.hasRead;
     const started = Date.now();
-    await db.runTransaction(async (t) => {
-      const snap = await t.get(ref);
-      t.update(ref, { n: (snap.get('n') as number) + 1 });
-    });
+    await db.runTransaction((t) => increment(t, ref));
     expect(Date.now() - started).toBeLessThan(3000); // released by expiry, not by the 5 s lock timeout
     wakeUp.resolve();
-    await abandoned; // its commit is rejected (expired) and the client retries it
+    const attempts = await abandoned.done; // its commit is rejected (expired) and the client retries it
     expect(attempts).toBe(2);
     expect((await ref.get()).get('n')).toBe(2);
     expect(server.activity()).toMatchObject({ transactions: 0, locks: 0 });
@@ -288,10 +276,7 @@ describe('transactions (pessimistic locks)', () => {
       }),
     ).rejects.toThrow('nope');
     const started = Date.now();
-    await fs.db.runTransaction(async (t) => {
-      const snap = await t.get(ref);
-      t.update(ref, { n: (snap.get('n') as number) + 1 });
-    });
+    await fs.db.runTransaction((t) => increment(t, ref));
     expect(Date.now() - started).toBeLessThan(1000);
     expect(fs.stats().aborted).toBe(0);
   });

@@ -9,13 +9,12 @@
  * firebase CLI: the installed one, or `npx --yes firebase-tools@15`.
  */
 import { spawnSync } from 'node:child_process';
+import { DEFAULT_PROJECT_ID } from '../local/env.js';
 import { FALLBACK_CLI, EMULATORS, REPO_ROOT, checkPrerequisites, report } from './check.js';
-
-export const PROJECT_ID = 'demo-competition';
 export const TEST_COMMAND = 'npx vitest run --config vitest.emulators.config.mts';
 
 export function firebaseArgs(mode: 'test' | 'start'): string[] {
-  const only = ['--only', EMULATORS.join(','), '--project', PROJECT_ID];
+  const only = ['--only', EMULATORS.join(','), '--project', DEFAULT_PROJECT_ID];
   return mode === 'start' ? ['emulators:start', ...only] : ['emulators:exec', ...only, TEST_COMMAND];
 }
 

@@ -77,10 +77,6 @@ export class LockManager {
     return this.table.size;
   }
 
-  holderOf(key: string): Txn | undefined {
-    return this.table.get(key)?.holder;
-  }
-
   /**
    * Acquires the locks one by one in name order; resolves when all are held,
    * rejects with ABORTED when the transaction is aborted while waiting.

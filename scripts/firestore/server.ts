@@ -57,7 +57,7 @@ import { Document as PDocument } from '@firestore-emulator/proto/dist/google/fir
 import type { TransactionOptions } from '@firestore-emulator/proto/dist/google/firestore/v1/common.js';
 import { Empty } from '@firestore-emulator/proto/dist/google/protobuf/empty.js';
 import { randomBytes } from 'node:crypto';
-import { LockManager, type Txn, TxnRegistry } from './locks.js';
+import { abortedError, LockManager, type Txn, TxnRegistry } from './locks.js';
 import {
   applyWrite,
   assertDocumentName,
@@ -207,6 +207,13 @@ function maskOf(req: { has_mask: boolean; mask: { field_paths: string[] } }): Fi
   return req.has_mask ? req.mask.field_paths.map(parseFieldPath) : undefined;
 }
 
+/** A transaction aborted (or expired) while the request waited for its locks fails the request. */
+function assertStillActive(txn: Txn | undefined): void {
+  if (txn && txn.state !== 'active') throw abortedError(txn);
+}
+
+const zeroStats = (): FirestoreServerStats => ({ reads: 0, writes: 0, commits: 0, aborted: 0, lockWaits: 0 });
+
 function tsKey(t: Ts): string {
   return `${t.seconds}.${t.nanos}`;
 }
@@ -230,7 +237,7 @@ export class EmbeddedFirestore {
   readonly locks: LockManager;
   readonly txns: TxnRegistry;
   private readonly clock = new Clock();
-  private counters: FirestoreServerStats = { reads: 0, writes: 0, commits: 0, aborted: 0, lockWaits: 0 };
+  private counters = zeroStats();
   private readonly listeners = new Set<ListenStream>();
   private listenFlushScheduled = false;
   private stopped = false;
@@ -253,7 +260,7 @@ export class EmbeddedFirestore {
   }
 
   resetStats(): void {
-    this.counters = { reads: 0, writes: 0, commits: 0, aborted: 0, lockWaits: 0 };
+    this.counters = zeroStats();
   }
 
   clear(projectId?: string): void {
@@ -520,7 +527,7 @@ export class EmbeddedFirestore {
       const mask = maskOf(req);
       const { txn, created } = this.readTxn(req);
       await this.lockForRead(txn, created, names, call);
-      if (txn && txn.state !== 'active') throw new RpcError(Code.ABORTED, txn.abortReason || 'Transaction is no longer active');
+      assertStillActive(txn);
       const readTime = tsObject(this.clock.readTime());
       let first = true;
       for (const name of names) {
@@ -568,7 +575,7 @@ export class EmbeddedFirestore {
       const query = parseQuery(req.structured_query);
       const { txn, created } = this.readTxn(req);
       const docs = await this.queryWithLocks(req.parent, query, txn, created, call);
-      if (txn && txn.state !== 'active') throw new RpcError(Code.ABORTED, txn.abortReason || 'Transaction is no longer active');
+      assertStillActive(txn);
       const readTime = tsObject(this.clock.readTime());
       this.counters.reads += Math.max(1, docs.length);
       if (docs.length === 0) {
@@ -589,7 +596,7 @@ export class EmbeddedFirestore {
       const query = parseQuery(saq.structured_query);
       const { txn, created } = this.readTxn(req);
       const docs = await this.queryWithLocks(req.parent, query, txn, created, call);
-      if (txn && txn.state !== 'active') throw new RpcError(Code.ABORTED, txn.abortReason || 'Transaction is no longer active');
+      assertStillActive(txn);
       this.counters.reads += Math.max(1, Math.ceil(docs.length / 1000));
       const fields: Record<string, object> = {};
       for (const agg of saq.aggregations) {

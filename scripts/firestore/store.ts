@@ -42,13 +42,6 @@ export interface StoredDoc {
 // ---------------------------------------------------------------------------
 // Resource names
 
-/** `projects/{p}/databases/{d}/documents` */
-const ROOT = /^projects\/[^/]+\/databases\/[^/]+\/documents$/;
-
-export function isRootName(name: string): boolean {
-  return ROOT.test(name);
-}
-
 function relativeSegments(name: string): string[] | undefined {
   const parts = name.split('/');
   if (parts.length < 5 || parts[0] !== 'projects' || parts[2] !== 'databases' || parts[4] !== 'documents') return undefined;
@@ -87,10 +80,6 @@ export class DocumentStore {
   private readonly docs = new Map<string, StoredDoc>();
   /** collection path -> documents in it (only collections that hold documents). */
   private readonly collections = new Map<string, Map<string, StoredDoc>>();
-
-  get size(): number {
-    return this.docs.size;
-  }
 
   get(name: string): StoredDoc | undefined {
     return this.docs.get(name);
@@ -139,10 +128,6 @@ export class DocumentStore {
     for (const path of this.collections.keys()) {
       if (path.startsWith(prefix)) yield path;
     }
-  }
-
-  all(): Iterable<StoredDoc> {
-    return this.docs.values();
   }
 
   /** Ids of the collections directly under `parent` that contain documents at any depth. */
@@ -475,19 +460,21 @@ function matches(doc: StoredDoc, f: Filter): boolean {
   }
   if (v === undefined) return false;
   const value = f.value;
+  // Comparisons only hold between values of the same type: NaN (every comparison false) otherwise.
+  const c = () => (typeOrder(v) === typeOrder(value) ? compareValues(v, value) : NaN);
   switch (f.op) {
     case Op.EQUAL:
-      return typeOrder(v) === typeOrder(value) && compareValues(v, value) === 0;
+      return c() === 0;
     case Op.NOT_EQUAL:
-      return v.kind !== 'null' && !(typeOrder(v) === typeOrder(value) && compareValues(v, value) === 0);
+      return v.kind !== 'null' && c() !== 0;
     case Op.LESS_THAN:
-      return typeOrder(v) === typeOrder(value) && compareValues(v, value) < 0;
+      return c() < 0;
     case Op.LESS_THAN_OR_EQUAL:
-      return typeOrder(v) === typeOrder(value) && compareValues(v, value) <= 0;
+      return c() <= 0;
     case Op.GREATER_THAN:
-      return typeOrder(v) === typeOrder(value) && compareValues(v, value) > 0;
+      return c() > 0;
     case Op.GREATER_THAN_OR_EQUAL:
-      return typeOrder(v) === typeOrder(value) && compareValues(v, value) >= 0;
+      return c() >= 0;
     case Op.ARRAY_CONTAINS:
       return v.kind === 'array' && v.values.some((x) => valuesEqual(x, value));
     case Op.ARRAY_CONTAINS_ANY:

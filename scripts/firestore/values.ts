@@ -99,30 +99,30 @@ export function fromProtoFields(fields: Map<string, PValue> | undefined): Fields
   return out;
 }
 
+/** The protobuf field of each kind whose payload is its `value`. */
+const VALUE_FIELD = {
+  boolean: 'boolean_value',
+  integer: 'integer_value',
+  double: 'double_value',
+  string: 'string_value',
+  bytes: 'bytes_value',
+  reference: 'reference_value',
+} as const;
+
 export function toValueObject(v: FValue): PValueObject {
   switch (v.kind) {
     case 'null':
       return { null_value: 0 };
-    case 'boolean':
-      return { boolean_value: v.value };
-    case 'integer':
-      return { integer_value: v.value };
-    case 'double':
-      return { double_value: v.value };
     case 'timestamp':
       return { timestamp_value: { seconds: v.seconds, nanos: v.nanos } };
-    case 'string':
-      return { string_value: v.value };
-    case 'bytes':
-      return { bytes_value: v.value };
-    case 'reference':
-      return { reference_value: v.value };
     case 'geopoint':
       return { geo_point_value: { latitude: v.latitude, longitude: v.longitude } };
     case 'array':
       return { array_value: { values: v.values.map(toValueObject) } };
     case 'map':
       return { map_value: { fields: toFieldsObject(v.fields) } };
+    default:
+      return { [VALUE_FIELD[v.kind]]: v.value };
   }
 }
 

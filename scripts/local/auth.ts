@@ -13,7 +13,7 @@
  * For local use only: anyone who can reach the port can sign in as anyone.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { listenHttp, readBody, type HttpHost } from './http.js';
+import { listenHttp, readBody, sendJson, type HttpHost } from './http.js';
 
 export interface IdTokenPayload {
   iss: string;
@@ -104,13 +104,6 @@ export function checkLocalIdToken(token: string, projectId: string, nowSeconds =
 export interface AuthHost extends HttpHost {
   /** POST here with {"uid": ...}. */
   readonly signInUrl: string;
-  /** Same token as the endpoint returns, without the HTTP round trip. */
-  mint(uid: string, options?: MintOptions): string;
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify(body));
 }
 
 function setCors(req: IncomingMessage, res: ServerResponse): void {
@@ -123,7 +116,6 @@ function setCors(req: IncomingMessage, res: ServerResponse): void {
 
 export async function startAuthHost(options: { projectId: string; host?: string; port?: number; strictPort?: boolean }): Promise<AuthHost> {
   const { projectId } = options;
-  const mint = (uid: string, mintOptions?: MintOptions) => mintIdToken(projectId, uid, mintOptions);
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
     setCors(req, res);
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -158,7 +150,7 @@ export async function startAuthHost(options: { projectId: string; host?: string;
     }
     try {
       const lifetime = (expiresInSeconds as number | undefined) ?? 3600;
-      const idToken = mint(uid, {
+      const idToken = mintIdToken(projectId, uid, {
         ...(email ? { email: email as string } : {}),
         ...(name ? { name: name as string } : {}),
         ...(claims ? { claims: claims as Record<string, unknown> } : {}),
@@ -170,5 +162,5 @@ export async function startAuthHost(options: { projectId: string; host?: string;
     }
   };
   const host = await listenHttp(handler, { host: options.host, port: options.port ?? 9099, strictPort: options.strictPort });
-  return { ...host, signInUrl: `${host.url}/signIn`, mint };
+  return { ...host, signInUrl: `${host.url}/signIn` };
 }

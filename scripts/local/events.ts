@@ -44,7 +44,7 @@ interface DocumentJson {
 type ValueJson = Record<string, unknown>;
 
 /** RFC 3339 with nanoseconds, the proto3 JSON form of a Timestamp. */
-export function timestampJson(ts: Timestamp): string {
+function timestampJson(ts: Timestamp): string {
   const whole = new Date(ts.seconds * 1000).toISOString().slice(0, 19);
   return `${whole}.${String(ts.nanoseconds).padStart(9, '0')}Z`;
 }
@@ -57,7 +57,7 @@ function documentName(projectId: string, path: string): string {
  * A field value in proto3 JSON. Numbers: whole numbers become integerValue, others doubleValue (a double that
  * happens to be whole, say 1500.0, arrives as an integer: JavaScript cannot tell them apart after data()).
  */
-export function valueJson(value: unknown, projectId: string): ValueJson {
+function valueJson(value: unknown, projectId: string): ValueJson {
   if (value === null || value === undefined) return { nullValue: null };
   if (typeof value === 'boolean') return { booleanValue: value };
   if (typeof value === 'number') {
@@ -136,17 +136,11 @@ export function firestoreCloudEvent(input: EventInput): RawFirestoreEvent {
   };
 }
 
-/** A document path matched against a function's pattern (`a/{x}/b/{y}`): its params, or undefined. */
-export function matchDocumentPattern(pattern: string, path: string): Record<string, string> | undefined {
-  const want = pattern.split('/');
-  const got = path.split('/');
-  if (want.length !== got.length) return undefined;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const segment = want[i]!;
-    const match = /^\{([^}=]+)\}$/.exec(segment);
-    if (match) params[match[1]!] = got[i]!;
-    else if (segment !== got[i]) return undefined;
-  }
-  return params;
+/** A function's document pattern (`a/{x}/b/{y}`) as a test of document paths: wildcard segments match any id. */
+export function documentPatternMatcher(pattern: string): (path: string) => boolean {
+  const want = pattern.split('/').map((segment) => (/^\{[^}=]+\}$/.test(segment) ? undefined : segment));
+  return (path) => {
+    const got = path.split('/');
+    return got.length === want.length && want.every((segment, i) => segment === undefined || segment === got[i]);
+  };
 }

@@ -16,7 +16,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkLocalIdToken } from './auth.js';
-import { BodyTooLargeError, listenHttp, readBody, type HttpHost } from './http.js';
+import { BodyTooLargeError, listenHttp, readBody, sendJson, type HttpHost } from './http.js';
 
 /** An onCall function as exported: an express-style request handler. */
 export type CallableHandler = (req: unknown, res: unknown) => unknown;
@@ -117,12 +117,12 @@ function asExpressResponse(res: ServerResponse): ExpressishResponse {
 function sendError(req: IncomingMessage, res: ServerResponse, status: number, canonical: string, message: string): void {
   res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
   res.setHeader('vary', 'Origin');
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify({ error: { status: canonical, message } }));
+  sendJson(res, status, { error: { status: canonical, message } });
 }
 
 export async function startFunctionsHost(options: FunctionsHostOptions): Promise<FunctionsHost> {
   const { projectId, region, callables } = options;
+  const names = Object.keys(callables);
   const prefix = `/${projectId}/${region}/`;
   const maxBody = options.maxBodyBytes ?? 32 * 1024 * 1024;
   const log = options.log ?? (() => {});
@@ -133,14 +133,14 @@ export async function startFunctionsHost(options: FunctionsHostOptions): Promise
     const path = new URL(req.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '') || '/';
     if (req.method === 'GET' && (path === '/' || `${path}/` === prefix)) {
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' });
-      res.end(JSON.stringify({ projectId, region, protocol: 'Firebase callable: POST {"data": ...}', callables: Object.keys(callables).map((n) => `${baseUrl}/${n}`) }, null, 2));
+      res.end(JSON.stringify({ projectId, region, protocol: 'Firebase callable: POST {"data": ...}', callables: names.map((n) => `${baseUrl}/${n}`) }, null, 2));
       return;
     }
     const name = path.startsWith(prefix) ? path.slice(prefix.length) : undefined;
     const callable = name && !name.includes('/') ? callables[name] : undefined;
     if (!callable) {
       req.resume();
-      sendError(req, res, 404, 'NOT_FOUND', `no callable at ${path}; callables are served at ${prefix}<name>: ${Object.keys(callables).join(', ')}`);
+      sendError(req, res, 404, 'NOT_FOUND', `no callable at ${path}; callables are served at ${prefix}<name>: ${names.join(', ')}`);
       return;
     }
     let rawBody: Buffer;
@@ -168,5 +168,5 @@ export async function startFunctionsHost(options: FunctionsHostOptions): Promise
 
   const http = await listenHttp(handler, { host: options.host, port: options.port ?? 5001, strictPort: options.strictPort });
   baseUrl = `${http.url}/${projectId}/${region}`;
-  return { ...http, baseUrl, names: Object.keys(callables), urlOf: (n) => `${baseUrl}/${n}` };
+  return { ...http, baseUrl, names, urlOf: (n) => `${baseUrl}/${n}` };
 }

@@ -76,6 +76,11 @@ export async function listenHttp(handler: (req: IncomingMessage, res: ServerResp
   };
 }
 
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}
+
 export class BodyTooLargeError extends Error {}
 
 /** The whole body; past `limitBytes` it keeps draining the request (so an answer can still be sent) and rejects. */

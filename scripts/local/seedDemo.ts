@@ -1,11 +1,13 @@
 /**
  * Demo data for `npm start`, entered the way people would, through the callables over HTTP with their own
  * sign-in: an organizer creates a club, a championship and a 16-player Swiss tournament (REDEMPTION policy,
- * PER_MATCHUP), enters the players (each with an account), pairs round 1; half the results are entered by a
- * player of the game with their own token, half by the organizer; the score trigger turns them into
- * standings (fired by the stack's listener); the leaderboard is read back.
+ * PER_MATCHUP), enters the players (each with an account), pairs round 1 (its matchUps read from Firestore, as
+ * clients read them); half the results are entered by a player of the game with their own token, half by the
+ * organizer; the score trigger turns them into standings (fired by the stack's listener); the leaderboard is
+ * read back.
  */
-import type { MatchUpRecord } from '../../functions/src/domain/matchUps.js';
+import { refs } from '../../functions/src/firebase/refs.js';
+import type { LeaderboardView } from '../../functions/src/services/views.js';
 import { type SimPlayer, simulatedField } from '../lib/simulate.js';
 import { callablesClient, signIn } from './client.js';
 import { simulatedScore } from './games.js';
@@ -18,18 +20,6 @@ export interface DemoPlayer extends SimPlayer {
   uid: string;
 }
 
-export interface LeaderboardRowView {
-  rank: number;
-  participantId: string;
-  name: string;
-  matchPoints: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  pointsWon: number;
-  pointsLost: number;
-}
-
 export interface DemoData {
   ownerUid: string;
   clubId: string;
@@ -39,7 +29,7 @@ export interface DemoData {
   roundNumber: number;
   scoredByPlayers: number;
   scoredByOwner: number;
-  leaderboard: LeaderboardRowView[];
+  leaderboard: LeaderboardView['rows'];
 }
 
 export const DEMO_OWNER = 'organizer';
@@ -80,12 +70,12 @@ export async function seedDemo(stack: LocalStack, options: { players?: number; s
   await owner('addParticipants', { tournamentId, participants: players.map((p) => ({ participantId: p.id, name: p.name, rating: p.rating, uid: p.uid })) });
   const round = await owner<{ roundNumber: number }>('generateNextRound', { tournamentId, requestId: 'demo-round-1' });
 
-  const { json } = await owner<{ json: string }>('exportTournament', { tournamentId });
-  const matchUps = (JSON.parse(json) as { matchUps: MatchUpRecord[] }).matchUps.filter((m) => m.roundNumber === round.roundNumber && m.b !== null);
+  const matchUps = refs(stack.db).matchUps(tournamentId);
+  const games = (await matchUps.where('roundNumber', '==', round.roundNumber).get()).docs.map((d) => d.data()).filter((m) => m.b !== null);
   const byId = new Map(players.map((p) => [p.id, p]));
   let scoredByPlayers = 0;
   let scoredByOwner = 0;
-  for (const [i, m] of [...matchUps].sort((x, y) => x.order - y.order).entries()) {
+  for (const [i, m] of games.sort((x, y) => x.order - y.order).entries()) {
     const a = byId.get(m.a)!;
     const b = byId.get(m.b!)!;
     const result = simulatedScore(seed, round.roundNumber, a, b);
@@ -102,8 +92,7 @@ export async function seedDemo(stack: LocalStack, options: { players?: number; s
   }
 
   // Wait until the trigger has applied every matchUp as it now stands (byes included).
-  const snapshots = await stack.db.collection(`tournaments/${tournamentId}/matchUps`).get();
-  await stack.triggers.waitForDocuments(snapshots.docs, { timeoutMs: 60_000 });
-  const board = await owner<{ rows: LeaderboardRowView[] }>('getLeaderboard', { tournamentId });
+  await stack.triggers.waitForDocuments((await matchUps.get()).docs, { timeoutMs: 60_000 });
+  const board = await owner<LeaderboardView>('getLeaderboard', { tournamentId });
   return { ownerUid: DEMO_OWNER, clubId, championshipId, tournamentId, players, roundNumber: round.roundNumber, scoredByPlayers, scoredByOwner, leaderboard: board.rows };
 }

@@ -42,15 +42,13 @@ export interface LocalStackOptions {
   triggerRetry?: Partial<RetryPolicy>;
   /** The embedded server's lock wait before a transaction is aborted (and retried by the client). */
   lockTimeoutMs?: number;
-  /** The functions module; default functions/src/index.ts. */
-  loadFunctions?: () => Promise<Record<string, unknown>>;
 }
 
 export interface LocalStack {
   readonly projectId: string;
   readonly region: string;
-  readonly firestore: { readonly address: string; readonly server: FirestoreServerHandle; readonly fellBack: boolean };
-  readonly functions: FunctionsHost & { readonly fellBack: boolean };
+  readonly firestore: { readonly address: string; readonly server: FirestoreServerHandle };
+  readonly functions: FunctionsHost;
   readonly auth: AuthHost;
   readonly triggers: TriggerDispatcher;
   /** The functions' own Firestore client (default firebase-admin app), pointed at the embedded server. */
@@ -101,7 +99,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const env = emulatorEnv(projectId, server.address);
     cleanups.push(applyEnv(env));
 
-    const functionsModule = await withRoutedConsole(logs, options.loadFunctions ?? (() => import('../../functions/src/index.js') as Promise<Record<string, unknown>>));
+    const functionsModule: Record<string, unknown> = await withRoutedConsole(logs, () => import('../../functions/src/index.js'));
     const { firestore } = await import('../../functions/src/firebase/app.js');
     const db = firestore();
     if (getApps()[0]?.options.projectId !== projectId) {
@@ -139,7 +137,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     return {
       projectId,
       region,
-      firestore: { address: server.address, server, fellBack: firestoreFellBack },
+      firestore: { address: server.address, server },
       functions,
       auth,
       triggers,

@@ -1,6 +1,6 @@
 /**
  * Firestore triggers for the local stack. The embedded Firestore server emits no events, so a collection-group
- * `onSnapshot` listener per trigger watches the documents, and every create / update / delete it sees becomes
+ * `onSnapshot` listener per watched collection watches the documents, and every create / update / delete it sees becomes
  * the CloudEvent the platform would deliver (./events.ts), passed to the deployed function itself
  * (`fn(event)`: firebase-functions builds params and the Change, runs onInit and the handler).
  *
@@ -19,7 +19,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { DocumentSnapshot, Firestore, QuerySnapshot, Timestamp } from 'firebase-admin/firestore';
-import { type ChangeKind, changeKind, EVENT_KINDS, FIRESTORE_EVENT_PREFIX, firestoreCloudEvent, matchDocumentPattern, type RawFirestoreEvent } from './events.js';
+import { type ChangeKind, changeKind, documentPatternMatcher, EVENT_KINDS, FIRESTORE_EVENT_PREFIX, firestoreCloudEvent, type RawFirestoreEvent } from './events.js';
 
 export interface DocumentTrigger {
   /** The export name of the function. */
@@ -98,8 +98,6 @@ export interface DispatcherOptions {
   /** Runs in flight at once over all documents. Default 16. */
   maxConcurrent?: number;
   retry?: Partial<RetryPolicy>;
-  /** Deliver the documents present in a listener's first snapshot. Default true. */
-  deliverExisting?: boolean;
   log?: (level: 'debug' | 'info' | 'warn' | 'error', line: string) => void;
 }
 
@@ -123,6 +121,7 @@ interface QueuedEvent {
   key: string;
   path: string;
   id: string;
+  kind: ChangeKind;
   before: DocumentSnapshot | undefined;
   after: DocumentSnapshot | undefined;
   version: Timestamp;
@@ -136,6 +135,12 @@ interface VersionWaiter {
   resolve: (run: TriggerRun) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout | undefined;
+}
+
+/** A trigger with its document pattern compiled once, at start. */
+interface Watched {
+  trigger: DocumentTrigger;
+  matches: (path: string) => boolean;
 }
 
 const later = (a: Timestamp, b: Timestamp) => a.seconds > b.seconds || (a.seconds === b.seconds && a.nanoseconds >= b.nanoseconds);
@@ -169,22 +174,22 @@ export class TriggerDispatcher {
 
   /** Attaches one collection-group listener per watched collection; resolves after each first snapshot. */
   async start(): Promise<void> {
-    const groups = new Map<string, DocumentTrigger[]>();
+    const groups = new Map<string, Watched[]>();
     for (const trigger of this.triggers) {
       const segments = trigger.document.split('/');
       const group = segments[segments.length - 2]!;
-      groups.set(group, [...(groups.get(group) ?? []), trigger]);
+      groups.set(group, [...(groups.get(group) ?? []), { trigger, matches: documentPatternMatcher(trigger.document) }]);
     }
-    await Promise.all([...groups].map(([group, triggers]) => this.listen(group, triggers)));
+    await Promise.all([...groups].map(([group, watched]) => this.listen(group, watched)));
   }
 
-  private listen(group: string, triggers: DocumentTrigger[], attempt = 0): Promise<void> {
+  private listen(group: string, watched: Watched[], attempt = 0): Promise<void> {
     return new Promise((resolve) => {
       let first = true;
       const unsubscribe = this.db.collectionGroup(group).onSnapshot(
         (snapshot) => {
           if (this.stopped) return;
-          this.onSnapshot(snapshot, triggers, first);
+          this.onSnapshot(snapshot, watched, first);
           if (first) {
             first = false;
             attempt = 0;
@@ -196,7 +201,7 @@ export class TriggerDispatcher {
           this.log('warn', `listener on collection group "${group}" failed (${error.message}); reconnecting`);
           const delay = this.backoff(attempt + 1);
           setTimeout(() => {
-            if (!this.stopped) void this.listen(group, triggers, attempt + 1).then(resolve);
+            if (!this.stopped) void this.listen(group, watched, attempt + 1).then(resolve);
           }, delay);
         },
       );
@@ -204,30 +209,30 @@ export class TriggerDispatcher {
     });
   }
 
-  private onSnapshot(snapshot: QuerySnapshot, triggers: DocumentTrigger[], initial: boolean): void {
+  private onSnapshot(snapshot: QuerySnapshot, watched: Watched[], initial: boolean): void {
     const now = Date.now();
-    const matching = (path: string) => triggers.some((t) => matchDocumentPattern(t.document, path));
+    const triggersOf = (path: string) => watched.filter((w) => w.matches(path)).map((w) => w.trigger);
     if (initial) {
       const present = new Set<string>();
       for (const doc of snapshot.docs) {
-        if (!matching(doc.ref.path)) continue;
-        present.add(doc.ref.path);
-        const before = this.seen.get(doc.ref.path);
-        if (before?.updateTime?.isEqual(doc.updateTime!)) continue;
-        if (!before && this.options.deliverExisting === false) {
-          this.seen.set(doc.ref.path, doc);
-          continue;
-        }
-        this.observe(triggers, doc.ref.path, before, doc, doc.updateTime!, now);
+        const path = doc.ref.path;
+        const triggers = triggersOf(path);
+        if (triggers.length === 0) continue;
+        present.add(path);
+        const before = this.seen.get(path);
+        if (!before?.updateTime?.isEqual(doc.updateTime!)) this.observe(triggers, path, before, doc, doc.updateTime!, now);
       }
       // Documents seen by an earlier (now reconnected) listener and gone from this one were deleted meanwhile.
       for (const [path, before] of [...this.seen]) {
-        if (!present.has(path) && triggers.some((t) => matchDocumentPattern(t.document, path))) this.observe(triggers, path, before, undefined, snapshot.readTime, now);
+        if (present.has(path)) continue;
+        const triggers = triggersOf(path);
+        if (triggers.length > 0) this.observe(triggers, path, before, undefined, snapshot.readTime, now);
       }
     } else {
       for (const change of snapshot.docChanges()) {
         const path = change.doc.ref.path;
-        if (!matching(path)) continue;
+        const triggers = triggersOf(path);
+        if (triggers.length === 0) continue;
         const before = this.seen.get(path);
         if (change.type === 'removed') this.observe(triggers, path, before ?? change.doc, undefined, snapshot.readTime, now);
         else if (!before?.updateTime?.isEqual(change.doc.updateTime!)) this.observe(triggers, path, before, change.doc, change.doc.updateTime!, now);
@@ -236,13 +241,13 @@ export class TriggerDispatcher {
     this.pump();
   }
 
+  /** Records a change of `path` and queues an event for each of its `triggers` (they match the path) that wants its kind. */
   private observe(triggers: DocumentTrigger[], path: string, before: DocumentSnapshot | undefined, after: DocumentSnapshot | undefined, version: Timestamp, now: number): void {
     this.counters.observed++;
     if (after) this.seen.set(path, after);
     else this.seen.delete(path);
     const kind = changeKind(before, after);
     for (const trigger of triggers) {
-      if (!matchDocumentPattern(trigger.document, path)) continue;
       if (!EVENT_KINDS[trigger.eventType]!.includes(kind)) continue;
       this.counters.events++;
       this.queue.push({
@@ -250,6 +255,7 @@ export class TriggerDispatcher {
         key: `${trigger.name}|${path}`,
         path,
         id: randomUUID(),
+        kind,
         before,
         after,
         version,
@@ -272,10 +278,7 @@ export class TriggerDispatcher {
     let nextWake = Infinity;
     for (let i = 0; i < this.queue.length && this.running.size < this.maxConcurrent; ) {
       const event = this.queue[i]!;
-      if (event.notBefore > now) {
-        nextWake = Math.min(nextWake, event.notBefore);
-        i++;
-      } else if (this.running.has(event.key)) {
+      if (event.notBefore > now || this.running.has(event.key)) {
         i++;
       } else {
         this.queue.splice(i, 1);
@@ -299,7 +302,7 @@ export class TriggerDispatcher {
     this.running.add(event.key);
     this.counters.runs++;
     const startedAt = Date.now();
-    const kind = changeKind(event.before, event.after);
+    const { kind } = event;
     const cloudEvent = firestoreCloudEvent({
       projectId: this.options.projectId,
       region: this.options.region,

@@ -4,6 +4,7 @@
  * trigger fired by the stack's listener, and the callable protocol's error statuses.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../functions/test/support/wait.js';
 import { CallableError, callablesClient, callFunction, signIn } from '../local/client.js';
 import { mintIdToken } from '../local/auth.js';
 import { DEMO_OWNER, seedDemo } from '../local/seedDemo.js';
@@ -29,15 +30,8 @@ async function refusal(promise: Promise<unknown>): Promise<CallableError> {
   return error as CallableError;
 }
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: last ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/** Polls the stack's data every 25 ms, for up to 10 s. */
+const until = <T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean) => waitFor(what, read, ok, 10_000, 25);
 
 async function runningTournament(owner: ReturnType<typeof callablesClient>) {
   const { clubId } = await owner('createClub', { name: 'Local Club' });

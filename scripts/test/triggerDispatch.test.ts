@@ -8,6 +8,7 @@ import { type App, deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Firestore, getFirestore, type Timestamp } from 'firebase-admin/firestore';
 import type { FirestoreEvent, Change, DocumentSnapshot } from 'firebase-functions/v2/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../../functions/test/support/wait.js';
 import { type FirestoreServerHandle, startFirestoreServer } from '../firestore/server.js';
 import { createLogSink, withRoutedConsole } from '../local/logs.js';
 import { discoverDocumentTriggers, TriggerDispatcher, type TriggerRun } from '../local/triggers.js';
@@ -139,11 +140,3 @@ describe('trigger dispatch from a collection-group listener', () => {
     expect(runs.filter((r) => r.path === 'games/g1/notes/n1').map((r) => [r.attempt, r.ok, r.willRetry])).toEqual([[1, false, false]]);
   });
 });
-
-async function until(ok: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}

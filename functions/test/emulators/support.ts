@@ -26,7 +26,7 @@ import { ParticipantDoc } from '../../src/model/participant.js';
 import { paths } from '../../src/model/paths.js';
 import { RoundDoc } from '../../src/model/round.js';
 import { TournamentDoc } from '../../src/model/tournament.js';
-import { appliedFor, toMatchUpRecord } from '../../src/services/records.js';
+import { toMatchUpRecord } from '../../src/services/records.js';
 
 /** firebase.json's emulators run in single-project mode under this demo project (no real project touched). */
 export const PROJECT_ID = process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT ?? 'demo-competition';
@@ -229,7 +229,7 @@ export function buildWorld(options: WorldOptions = {}): World {
     [paths.tournamentKey(ids.championshipId, ids.tournamentKey)]: TournamentKeyDoc.parse({ tournamentId: t }),
     [paths.tournament(t)]: tournament,
     [paths.round(t, 1)]: round,
-    [paths.applied(t, ids.otherMatchUpId)]: AppliedDoc.parse(appliedFor(toMatchUpRecord(matchUps[1]!))),
+    [paths.applied(t, ids.otherMatchUpId)]: AppliedDoc.parse(toMatchUpRecord(matchUps[1]!)),
     [paths.request(t, 'req-round-1')]: { done: true, at: '2025-06-01T09:00:00.000Z' },
   };
   for (const participant of participants) documents[paths.participant(t, participant.participantId)] = participant;
@@ -242,24 +242,4 @@ export function buildWorld(options: WorldOptions = {}): World {
 /** Firestore refuses `undefined` values; zod output leaves optional fields absent, this makes sure of it. */
 function withoutUndefined<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
-}
-
-/** Polls `read` until `done` holds, or fails after `timeoutMs` with the last value seen. */
-export async function waitFor<T>(
-  what: string,
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 20_000,
-  intervalMs = 250,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T | undefined;
-  for (;;) {
-    last = await read();
-    if (done(last)) return last;
-    if (Date.now() > deadline) {
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last seen: ${JSON.stringify(last)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
 }

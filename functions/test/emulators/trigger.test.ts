@@ -18,7 +18,8 @@ import { presetPolicy } from '../../src/domain/policy.js';
 import { type MatchUpResultInput, MatchUpResult } from '../../src/domain/results.js';
 import type { MatchUpDoc } from '../../src/model/matchUp.js';
 import { paths } from '../../src/model/paths.js';
-import { toParticipant } from '../../src/services/records.js';
+import { toMatchUpRecord, toParticipant } from '../../src/services/records.js';
+import { waitFor } from '../support/wait.js';
 import {
   type HostAndPort,
   PROJECT_ID,
@@ -28,7 +29,6 @@ import {
   quietly,
   seedDocuments,
   startRulesEnvironment,
-  waitFor,
 } from './support.js';
 
 const TIMEOUT_MS = 20_000;
@@ -73,15 +73,10 @@ afterAll(async () => {
 function expectedRows(result: MatchUpResultInput | null): Record<string, StandingNumbers> {
   const matchUps: MatchUpRecord[] = Object.entries(world.documents)
     .filter(([path]) => path.startsWith(`${paths.matchUps(world.ids.tournamentId)}/`))
-    .map(([, data]) => data as MatchUpDoc)
-    .map(({ matchUpId, roundNumber, order, a, b, result: stored }) => ({
-      matchUpId,
-      roundNumber,
-      order,
-      a,
-      b,
-      result: matchUpId === world.ids.matchUpId ? (result === null ? null : MatchUpResult.parse(result)) : stored,
-    }));
+    .map(([, data]) => toMatchUpRecord(data as MatchUpDoc))
+    .map((record) =>
+      record.matchUpId === world.ids.matchUpId ? { ...record, result: result === null ? null : MatchUpResult.parse(result) } : record,
+    );
   const { leaderboard } = computeStandings(world.policy, world.participants.map(toParticipant), matchUps);
   const rows: Record<string, StandingNumbers> = {};
   for (const participantId of [world.ids.participantId, world.ids.opponentId]) {

@@ -19,7 +19,7 @@
  * - Data and counters are cleared before each test.
  */
 import { randomBytes } from 'node:crypto';
-import { type App, deleteApp, getApp, getApps, initializeApp } from 'firebase-admin/app';
+import { type App, deleteApp, getApps, initializeApp } from 'firebase-admin/app';
 import { type Firestore, getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import {
@@ -28,6 +28,7 @@ import {
   type FirestoreServerStats,
   startFirestoreServer,
 } from '../../../scripts/firestore/server.js';
+import { applyEnv } from '../../../scripts/local/env.js';
 
 export type { FirestoreServerHandle, FirestoreServerStats };
 
@@ -56,15 +57,9 @@ const DEFAULT_APP = '[DEFAULT]';
 export async function startTestFirestore(options: TestFirestoreOptions = {}): Promise<TestFirestore> {
   const { projectId: wantedProjectId, ...serverOptions } = options;
   const server = await startFirestoreServer(serverOptions);
-  const previousEnv = {
-    FIRESTORE_EMULATOR_HOST: process.env['FIRESTORE_EMULATOR_HOST'],
-    GCLOUD_PROJECT: process.env['GCLOUD_PROJECT'],
-  };
-  process.env['FIRESTORE_EMULATOR_HOST'] = server.address;
-
   const existing = getApps().find((a) => a.name === DEFAULT_APP);
   const projectId = existing?.options.projectId ?? wantedProjectId ?? `demo-test-${randomBytes(4).toString('hex')}`;
-  process.env['GCLOUD_PROJECT'] = projectId;
+  const restoreEnv = applyEnv({ FIRESTORE_EMULATOR_HOST: server.address, GCLOUD_PROJECT: projectId });
   const app = existing ?? initializeApp({ projectId });
   const db = getFirestore(app);
 
@@ -83,10 +78,7 @@ export async function startTestFirestore(options: TestFirestoreOptions = {}): Pr
     stop: async () => {
       if (!existing && getApps().some((a) => a === app)) await deleteApp(app);
       await server.stop();
-      for (const [key, value] of Object.entries(previousEnv)) {
-        if (value === undefined) delete process.env[key];
-        else process.env[key] = value;
-      }
+      restoreEnv();
     },
   };
 }
@@ -127,9 +119,4 @@ export function useTestFirestore(options: TestFirestoreOptions = {}): TestFirest
     reset: () => get().reset(),
     stop: () => get().stop(),
   };
-}
-
-/** The default app's Firestore, for code that calls getFirestore() itself. */
-export function defaultFirestore(): Firestore {
-  return getFirestore(getApp());
 }

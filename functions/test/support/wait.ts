@@ -1,0 +1,33 @@
+/** Waiting in tests: sleeping, a promise resolved from outside, and polling until something holds. */
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** Polls `read` until `done` holds, or fails after `timeoutMs` with the last value seen. */
+export async function waitFor<T>(
+  what: string,
+  read: () => T | Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 20_000,
+  intervalMs = 250,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const last = await read();
+    if (done(last)) return last;
+    if (Date.now() > deadline) {
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last seen: ${JSON.stringify(last)}`);
+    }
+    await sleep(intervalMs);
+  }
+}
+
+/** Polls a condition every few milliseconds until it holds. */
+export async function until(condition: () => boolean, timeoutMs = 5000, intervalMs = 10): Promise<void> {
+  await waitFor('a condition', condition, (holds) => holds, timeoutMs, intervalMs);
+}
