@@ -137,7 +137,8 @@ export async function startFunctionsHost(options: FunctionsHostOptions): Promise
       return;
     }
     const name = path.startsWith(prefix) ? path.slice(prefix.length) : undefined;
-    const callable = name && !name.includes('/') ? callables[name] : undefined;
+    // Own keys only: /toString must be a 404, not Object.prototype.toString.
+    const callable = name && !name.includes('/') && Object.hasOwn(callables, name) ? callables[name] : undefined;
     if (!callable) {
       req.resume();
       sendError(req, res, 404, 'NOT_FOUND', `no callable at ${path}; callables are served at ${prefix}<name>: ${names.join(', ')}`);

@@ -118,6 +118,10 @@ describe('local stack (Node only)', () => {
     const unknown = await fetch(url('deleteEverything'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"data":{}}' });
     expect(unknown.status).toBe(404);
     await unknown.body?.cancel();
+    // An inherited name is not a callable either (it used to hang the request).
+    const inherited = await fetch(url('toString'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"data":{}}', signal: AbortSignal.timeout(5000) });
+    expect(inherited.status).toBe(404);
+    await inherited.body?.cancel();
 
     // CORS preflight for the dashboard.
     const preflight = await fetch(url('createClub'), {
