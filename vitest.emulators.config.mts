@@ -1,14 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The Emulator Suite tier only (`npm run test:emulators`, inside `firebase emulators:exec`). The files share one
- * Firestore emulator and the rules tests clear it between cases, so they run one file at a time.
+ * The suites that run on the official Emulator Suite, inside `firebase emulators:exec` (npm run test:emulators).
+ * They share one Firestore emulator, clear it and switch the background triggers on and off per file, so the
+ * files run one at a time.
  */
 export default defineConfig({
   test: {
-    include: ['functions/test/emulators/**/*.test.ts'],
+    include: ['functions/test/backend/**/*.test.ts', 'functions/test/emulators/**/*.test.ts', 'web/test/browser/**/*.test.ts'],
     fileParallelism: false,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

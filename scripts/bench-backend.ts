@@ -1,59 +1,208 @@
 /**
- * npm run --silent bench:backend -- --players 64 --rounds 5 [--policy REDEMPTION|PRESSURE] [--concurrency 16] [--seed 1]
+ * npm run --silent bench:backend -- --players 64 --rounds 5 [--policy REDEMPTION|PRESSURE|SWISS|STANDARD] [--seed 1]
  *
- * A tournament through the local stack (scripts/local): each round paired by the generateNextRound callable
- * over HTTP, then all its scores written at once straight into the matchUp documents with firebase-admin
- * (`result`, `scoredBy`, `scoredAt`, as clients do), then every trigger run awaited. Prints one JSON line:
+ * A tournament on the official Emulator Suite (started here through emulators:exec when it is not running):
+ * each round paired by the generateNextRound callable, then all its scores written at once straight into the
+ * matchUp documents (firebase-admin standing in for the players' phones), and the deployed trigger, run by the
+ * Functions emulator, turns them into standings. Prints one JSON line:
  *
- * - docReadsPerScoreWrite / docWritesPerScoreWrite: the embedded server's read/write counters over the score
- *   phases only (from after a round's generation and its bye triggers, to the last trigger of its scores),
- *   divided by the number of score writes. Writes include the score write itself. The listener that stands in
- *   for the platform's event delivery also counts a read per document it receives; those are subtracted
- *   (the platform does not bill event delivery).
- * - scoreToStandingsMs: from a score write's commit time (the server's update time) to the end of the first
- *   successful trigger run that covers it (its state and standings rows are written), p50 and p95.
- * - lostUpdates: participants whose stored state differs from foldCompetition of the final matchUps;
- *   matchesReplay: none lost and the stored states deep-equal the fold (same participants, same values).
- *
- * Progress goes to stderr; stdout carries only the JSON line.
+ * - scoreToStandingsMs: from a score write's commit to the moment its applied marker (written in the same
+ *   transaction as the states and standings rows) is seen through a snapshot listener, p50 and p95.
+ * - docReadsPerScoreWrite / docWritesPerScoreWrite: the same results replayed into a copy of the tournament
+ *   with the background triggers off, each score write followed by the trigger's handler run in-process under
+ *   a meter of firebase-admin's document operations (the score write itself included); mean and max.
+ * - matchesReplay: every stored state deep-equals the fold of the final matchUps (the replay tool's answer).
  */
 import { isDeepStrictEqual, parseArgs } from 'node:util';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import type { Timestamp } from 'firebase-admin/firestore';
 import { foldCompetition } from '../functions/src/domain/fold.js';
+import { PresetName } from '../functions/src/domain/policy.js';
+import { firestore } from '../functions/src/firebase/app.js';
 import { refs } from '../functions/src/firebase/refs.js';
+import type { MatchUpDoc } from '../functions/src/model/matchUp.js';
 import { paths } from '../functions/src/model/paths.js';
+import { applyMatchUpScore } from '../functions/src/services/applyScore.js';
 import { toMatchUpRecord, toParticipant } from '../functions/src/services/records.js';
+import { metered } from '../functions/test/support/meter.js';
+import { PROJECT_ID } from './emulators/config.js';
+import { execInEmulators, prepareSuite } from './emulators/suite.js';
+import { type EmulatorHosts, signUp } from './lib/emulatorClients.js';
+import { simulatedScore } from './lib/games.js';
 import { simulatedField } from './lib/simulate.js';
-import { callablesClient, signIn } from './local/client.js';
-import { simulatedScore } from './local/games.js';
-import { startLocalStack } from './local/stack.js';
 
-const USAGE = 'usage: npm run --silent bench:backend -- --players 64 --rounds 5 [--policy REDEMPTION|PRESSURE] [--concurrency 16] [--seed 1]';
-const POLICIES = ['REDEMPTION', 'PRESSURE'] as const;
-type BenchPolicy = (typeof POLICIES)[number];
+const USAGE = 'usage: npm run --silent bench:backend -- --players 64 --rounds 5 [--policy REDEMPTION|PRESSURE|SWISS|STANDARD] [--seed 1]';
 
 function fail(message: string): never {
   process.stderr.write(`error: ${message}\n${USAGE}\n`);
   process.exit(2);
 }
 
-function intFlag(name: string, value: string | undefined, fallback: number, min: number): number {
+function intFlag(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min) fail(`--${name} must be an integer >= ${min}, got "${value}"`);
+  if (!Number.isInteger(n) || n < min || n > max) fail(`--${name} must be an integer from ${min} to ${max}, got "${value}"`);
   return n;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return 0;
   const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
-  return sorted[Math.min(sorted.length, rank) - 1]!;
+  return sorted[Math.min(sorted.length, rank) - 1] ?? 0;
 }
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
-const round2 = (x: number) => Math.round(x * 100) / 100;
 const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`);
-/** Firestore drops undefined fields; compare values as they would be stored. */
 const stored = (x: unknown) => JSON.parse(JSON.stringify(x)) as unknown;
+
+async function hostsFromHub(): Promise<EmulatorHosts> {
+  const response = await fetch(`http://${process.env.FIREBASE_EMULATOR_HUB}/emulators`);
+  const list = (await response.json()) as Record<string, { host: string; port: number }>;
+  return { host: list.auth!.host, auth: list.auth!.port, firestore: list.firestore!.port, functions: list.functions!.port, projectId: PROJECT_ID };
+}
+
+async function hub(path: string): Promise<void> {
+  await fetch(`http://${process.env.FIREBASE_EMULATOR_HUB}${path}`, { method: 'PUT' });
+}
+
+async function bench(players: number, rounds: number, policy: PresetName, seed: number): Promise<void> {
+  const started = Date.now();
+  if (!getApps().length) initializeApp({ projectId: PROJECT_ID });
+  const db = firestore();
+  const typed = refs(db);
+  const organizer = await signUp(await hostsFromHub(), `bench-${Date.now()}@example.com`);
+  const { clubId } = await organizer.call<{ clubId: string }>('createClub', { name: 'Bench Club' });
+  const { championshipId } = await organizer.call<{ championshipId: string }>('createChampionship', { name: 'Bench League', clubIds: [clubId] });
+  const { tournamentId } = await organizer.call<{ tournamentId: string }>('createTournament', {
+    championshipId,
+    date: '2026-01-01',
+    description: `bench ${players}x${rounds}`,
+    policy,
+    pairing: { method: 'SWISS', options: {} },
+    totalRounds: rounds,
+  });
+  const field = simulatedField(players, seed);
+  const byId = new Map(field.map((p) => [p.id, p]));
+  const entries = field.map((p) => ({ participantId: p.id, name: p.id, rating: p.rating }));
+  await organizer.call('addParticipants', { tournamentId, participants: entries });
+
+  const latencies: number[] = [];
+  const played: MatchUpDoc[][] = [];
+  for (let roundNumber = 1; roundNumber <= rounds; roundNumber++) {
+    const t0 = Date.now();
+    await organizer.call('generateNextRound', { tournamentId, requestId: `bench-r${roundNumber}`, seed: seed + roundNumber });
+    const docs = (await typed.matchUps(tournamentId).where('roundNumber', '==', roundNumber).get()).docs.map((d) => d.data());
+    const games = docs.filter((m) => m.b !== null);
+    const written = new Map<string, number>();
+    const seen = new Map<string, number>();
+    const allSeen = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`round ${roundNumber}: ${seen.size} of ${games.length} scores applied after 300 s`)), 300_000);
+      const stop = db.collection(paths.applied(tournamentId, 'x').replace(/\/x$/, '')).onSnapshot((snap) => {
+        const now = Date.now();
+        for (const change of snap.docChanges()) {
+          const id = change.doc.id;
+          if (change.doc.get('result') !== null && !seen.has(id)) seen.set(id, now);
+        }
+        if (games.every((g) => seen.has(g.matchUpId))) {
+          clearTimeout(timer);
+          stop();
+          resolve();
+        }
+      });
+    });
+    const t1 = Date.now();
+    const results = games.map((m) => ({ m, result: simulatedScore(seed, roundNumber, byId.get(m.a)!, byId.get(m.b!)!) }));
+    await Promise.all(
+      results.map(async ({ m, result }) => {
+        const { writeTime } = (await typed.matchUp(tournamentId, m.matchUpId).update({ result, scoredBy: organizer.uid, scoredAt: new Date().toISOString() })) as {
+          writeTime: Timestamp;
+        };
+        written.set(m.matchUpId, writeTime.toMillis());
+      }),
+    );
+    await allSeen;
+    for (const g of games) latencies.push(Math.max(0, seen.get(g.matchUpId)! - written.get(g.matchUpId)!));
+    played.push(docs.map((m) => ({ ...m, result: results.find((r) => r.m.matchUpId === m.matchUpId)?.result ?? m.result })));
+    progress(`round ${roundNumber}: paired ${docs.length} matchUps in ${t1 - t0} ms; ${games.length} scores applied in ${Date.now() - t1} ms`);
+  }
+
+  const [tournamentSnap, participantSnap, matchUpSnap, stateSnap] = await Promise.all([
+    typed.tournament(tournamentId).get(),
+    typed.participants(tournamentId).get(),
+    typed.matchUps(tournamentId).get(),
+    db.collection(paths.states(tournamentId)).get(),
+  ]);
+  const tournament = tournamentSnap.data()!;
+  const participants = participantSnap.docs.map((d) => d.data());
+  const folded = foldCompetition(tournament.policy, participants.map(toParticipant), matchUpSnap.docs.map((d) => toMatchUpRecord(d.data())));
+  const states = new Map(stateSnap.docs.map((d) => [d.id, d.data()]));
+  const lost = Object.entries(folded).filter(([id, state]) => !isDeepStrictEqual(stored(states.get(id)), stored(state))).length;
+
+  const cost = await meteredReplay(tournamentId, played);
+  latencies.sort((a, b) => a - b);
+  const line = {
+    players,
+    rounds,
+    policy: `${policy} (${tournament.policy.processingGranularity})`,
+    scoreWrites: latencies.length,
+    scoreToStandingsMs: { p50: round1(percentile(latencies, 50)), p95: round1(percentile(latencies, 95)) },
+    docReadsPerScoreWrite: cost.reads,
+    docWritesPerScoreWrite: cost.writes,
+    lostUpdates: lost,
+    matchesReplay: lost === 0 && states.size === Object.keys(folded).length,
+    wallSeconds: round1((Date.now() - started) / 1000),
+  };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+  await organizer.close();
+}
+
+/**
+ * The same rounds again in a copy of the tournament, with the background triggers off: each score write is
+ * followed by the handler's run in this process, metered. Byes are applied before the round's scores.
+ */
+async function meteredReplay(sourceId: string, played: MatchUpDoc[][]) {
+  const db = firestore();
+  const typed = refs(db);
+  const copyId = `${sourceId}-metered`;
+  await hub('/functions/disableBackgroundTriggers');
+  try {
+    const source = (await typed.tournament(sourceId).get()).data()!;
+    const participants = (await typed.participants(sourceId).get()).docs.map((d) => d.data());
+    const states = (await typed.states(sourceId).get()).docs.map((d) => d.id);
+    const batch = db.batch();
+    batch.set(typed.tournament(copyId), { ...source, tournamentId: copyId, currentRound: 0 });
+    for (const p of participants) batch.set(typed.participant(copyId, p.participantId), p);
+    await batch.commit();
+    await refreshInitialStates(copyId, states.length);
+    const reads: number[] = [];
+    const writes: number[] = [];
+    for (const docs of played) {
+      const roundNumber = docs[0]!.roundNumber;
+      await typed.tournament(copyId).update({ currentRound: roundNumber });
+      for (const m of docs) await typed.matchUp(copyId, m.matchUpId).set({ ...m, result: m.b === null ? m.result : null });
+      for (const m of docs.filter((d) => d.b === null)) await applyMatchUpScore(db, copyId, m.matchUpId);
+      for (const m of docs.filter((d) => d.b !== null)) {
+        const { operations } = await metered(async () => {
+          await typed.matchUp(copyId, m.matchUpId).update({ result: m.result, scoredBy: 'bench', scoredAt: 'now' });
+          await applyMatchUpScore(db, copyId, m.matchUpId);
+        });
+        reads.push(operations.reads);
+        writes.push(operations.writes);
+      }
+    }
+    const summary = (xs: number[]) => ({ mean: round1(xs.reduce((s, x) => s + x, 0) / xs.length), max: Math.max(...xs) });
+    return { reads: summary(reads), writes: summary(writes) };
+  } finally {
+    await hub('/functions/enableBackgroundTriggers');
+  }
+}
+
+/** The copy starts as addParticipants leaves a tournament: initial states and rows, through the replay path. */
+async function refreshInitialStates(tournamentId: string, expected: number): Promise<void> {
+  const { replayTournament } = await import('../functions/src/services/applyScore.js');
+  await replayTournament(firestore(), tournamentId);
+  const count = (await refs(firestore()).states(tournamentId).count().get()).data().count;
+  if (count !== expected) throw new Error(`the metered copy has ${count} states, expected ${expected}`);
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -61,123 +210,20 @@ async function main(): Promise<void> {
       players: { type: 'string' },
       rounds: { type: 'string' },
       policy: { type: 'string' },
-      concurrency: { type: 'string' },
       seed: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
-  const players = intFlag('players', values.players, 64, 2);
-  const rounds = intFlag('rounds', values.rounds, 5, 1);
-  const concurrency = intFlag('concurrency', values.concurrency, 16, 1);
-  const seed = intFlag('seed', values.seed, 1, 0);
-  const policy = (values.policy ?? 'REDEMPTION').toUpperCase() as BenchPolicy;
-  if (!POLICIES.includes(policy)) fail(`--policy must be one of ${POLICIES.join(', ')} (PER_MATCHUP presets)`);
-  if (players > 1000) fail('--players is at most 1000 (one addParticipants call)');
-
-  const started = Date.now();
-  const stack = await startLocalStack({ ports: { firestore: 0, functions: 0, auth: 0 }, logLevel: 'warn', maxConcurrentTriggers: concurrency });
-  try {
-    const { db, triggers } = stack;
-    const server = stack.firestore.server;
-    const owner = callablesClient(stack.functions.baseUrl, await signIn(stack.auth.signInUrl, 'bench-owner'));
-    const { clubId } = await owner('createClub', { name: 'Bench Club' });
-    const { championshipId } = await owner('createChampionship', { name: 'Bench League', clubIds: [clubId] });
-    const { tournamentId } = await owner('createTournament', {
-      championshipId,
-      date: '2026-01-01',
-      description: `bench ${players}x${rounds}`,
-      policy,
-      policyOverrides: { processingGranularity: 'PER_MATCHUP' },
-      pairing: { method: 'SWISS', options: {} },
-      totalRounds: rounds,
-    });
-    const field = simulatedField(players, seed);
-    const byId = new Map(field.map((p) => [p.id, p]));
-    await owner('addParticipants', { tournamentId, participants: field.map((p) => ({ participantId: p.id, name: p.id, rating: p.rating, uid: `u-${p.id}` })) });
-
-    let scoreWrites = 0;
-    let reads = 0;
-    let writes = 0;
-    const latencies: number[] = [];
-    const typed = refs(db);
-    const matchUps = typed.matchUps(tournamentId);
-
-    for (let roundNumber = 1; roundNumber <= rounds; roundNumber++) {
-      const t0 = Date.now();
-      const generated = await owner<{ roundNumber: number; matchUps: number }>('generateNextRound', { tournamentId, requestId: `bench-r${roundNumber}`, seed: seed + roundNumber });
-      if (generated.roundNumber !== roundNumber) throw new Error(`expected round ${roundNumber}, got ${generated.roundNumber}`);
-      const t1 = Date.now();
-      const snapshots = (await matchUps.where('roundNumber', '==', roundNumber).get()).docs;
-      // The generated matchUps' own events (byes are scored at creation) are not part of the measurement.
-      await triggers.waitForDocuments(snapshots, { timeoutMs: 120_000 });
-      await triggers.whenIdle();
-
-      const before = server.stats();
-      const observedBefore = triggers.stats().observed;
-      const games = snapshots.map((s) => ({ ref: s.ref, doc: s.data() })).filter((g) => g.doc.b !== null);
-      const waits = await Promise.all(
-        games.map(async ({ ref, doc }) => {
-          const result = simulatedScore(seed, roundNumber, byId.get(doc.a)!, byId.get(doc.b!)!);
-          const { writeTime } = await ref.update({ result, scoredBy: doc.playerUids[0] ?? 'bench-owner', scoredAt: new Date().toISOString() });
-          const run = await triggers.waitForVersion(ref.path, writeTime, { timeoutMs: 300_000 });
-          return run.finishedAt - writeTime.toMillis();
-        }),
-      );
-      await triggers.whenIdle();
-      const after = server.stats();
-      const listenerReads = triggers.stats().observed - observedBefore;
-      reads += after.reads - before.reads - listenerReads;
-      writes += after.writes - before.writes;
-      scoreWrites += games.length;
-      latencies.push(...waits);
-      progress(
-        `round ${roundNumber}: paired ${generated.matchUps} matchUps in ${t1 - t0} ms; ${games.length} scores applied in ${Date.now() - t1} ms ` +
-          `(reads ${after.reads - before.reads - listenerReads}, writes ${after.writes - before.writes}, aborted ${after.aborted - before.aborted})`,
-      );
-    }
-
-    // The stored states against the fold of the final matchUps.
-    const [tournamentSnap, participantSnap, matchUpSnap, stateSnap] = await Promise.all([
-      typed.tournament(tournamentId).get(),
-      typed.participants(tournamentId).get(),
-      matchUps.get(),
-      // Untyped: the states are compared as stored, not as their schema would read them.
-      db.collection(paths.states(tournamentId)).get(),
-    ]);
-    const folded = foldCompetition(
-      tournamentSnap.data()!.policy,
-      participantSnap.docs.map((d) => toParticipant(d.data())),
-      matchUpSnap.docs.map((d) => toMatchUpRecord(d.data())),
-    );
-    const storedStates = new Map(stateSnap.docs.map((d) => [d.id, d.data()]));
-    let lostUpdates = 0;
-    for (const [id, state] of Object.entries(folded)) {
-      if (!isDeepStrictEqual(stored(storedStates.get(id)), stored(state))) lostUpdates++;
-    }
-    const sameParticipants = storedStates.size === Object.keys(folded).length;
-    latencies.sort((a, b) => a - b);
-    const stats = triggers.stats();
-    progress(`trigger runs ${stats.runs}, failed attempts ${stats.failedAttempts}, gave up ${stats.gaveUp}; wall ${((Date.now() - started) / 1000).toFixed(1)} s`);
-
-    const line = {
-      players,
-      rounds,
-      policy: `${policy} (PER_MATCHUP)`,
-      scoreWrites,
-      docReadsPerScoreWrite: round2(reads / scoreWrites),
-      docWritesPerScoreWrite: round2(writes / scoreWrites),
-      scoreToStandingsMs: { p50: round1(percentile(latencies, 50)), p95: round1(percentile(latencies, 95)) },
-      lostUpdates,
-      matchesReplay: lostUpdates === 0 && sameParticipants,
-    };
-    process.stdout.write(`${JSON.stringify(line)}\n`);
-  } finally {
-    await stack.stop();
-  }
+  if (values.help) return void process.stdout.write(`${USAGE}\n`);
+  const players = intFlag('players', values.players, 64, 2, 1000);
+  const rounds = intFlag('rounds', values.rounds, 5, 1, 20);
+  const seed = intFlag('seed', values.seed, 1, 0, 2 ** 31 - 1);
+  const policy = PresetName.safeParse((values.policy ?? 'REDEMPTION').toUpperCase());
+  if (!policy.success) fail(`--policy must be one of ${PresetName.options.join(', ')}`);
+  if (process.env.FIREBASE_EMULATOR_HUB) return bench(players, rounds, policy.data, seed);
+  const suite = await prepareSuite({ ui: false, hosting: false, quiet: true });
+  const args = process.argv.slice(2).map((a) => `'${a.replace(/'/g, "'\\''")}'`);
+  process.exitCode = await execInEmulators(suite, ['npx tsx scripts/bench-backend.ts', ...args].join(' '));
 }
 
 main().then(

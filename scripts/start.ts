@@ -1,65 +1,122 @@
 /**
- * npm start: the local stack on Node alone (no Java, no firebase-tools), with demo data.
+ * npm start: the official Firebase Emulator Suite (Firestore with firestore.rules, Auth, Functions, and Hosting
+ * for web/dist once it is built) with demo data, for the Web SDK, the mobile SDKs, firebase-admin and the
+ * dashboard alike.
  *
- *   npm start [-- --no-seed] [--firestore-port 8080] [--functions-port 5001] [--auth-port 9099]
- *             [--host 127.0.0.1] [--verbose | --quiet]
+ *   npm start -- [--no-seed] [--port-offset N] [--import DIR] [--export-on-exit DIR] [--no-ui] [--quiet]
  *
- * Ports left out default to 8080 / 5001 / 9099 and fall back to free ports when taken; ports given are used
- * as is (0: any free port). Stops on Ctrl-C (SIGINT) or SIGTERM. The engine-only demo is `npm run demo`.
+ * The functions are compiled first and recompiled on change (the Functions emulator reloads them); the
+ * Firestore emulator reloads firestore.rules on change. Ctrl-C stops everything.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import type { LogLevel } from './local/logs.js';
-import { seedDemo, type DemoData } from './local/seedDemo.js';
-import { type LocalStack, type LocalStackOptions, startLocalStack } from './local/stack.js';
+import { type DemoData, DEMO_PASSWORD, seedDemo } from './demo/seedDemo.js';
+import { PROJECT_ID } from './emulators/config.js';
+import { REPO_ROOT } from './emulators/prerequisites.js';
+import { exitOf, prepareSuite, startEmulators } from './emulators/suite.js';
 
-const USAGE = `usage: npm start -- [--no-seed] [--firestore-port N] [--functions-port N] [--auth-port N] [--host H] [--verbose|--quiet]`;
+const USAGE = 'usage: npm start -- [--no-seed] [--port-offset N] [--import DIR] [--export-on-exit DIR] [--no-ui] [--quiet]';
+const READY_TIMEOUT_MS = 180_000;
+const TSC = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
-function portFlag(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) {
-    console.error(`--${name} must be a port number (0 for any free port), got "${value}"\n${USAGE}`);
+function parseOptions() {
+  const { values } = parseArgs({
+    options: {
+      'no-seed': { type: 'boolean', default: false },
+      'port-offset': { type: 'string', default: '0' },
+      import: { type: 'string' },
+      'export-on-exit': { type: 'string' },
+      'no-ui': { type: 'boolean', default: false },
+      quiet: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const portOffset = Number(values['port-offset']);
+  if (!Number.isInteger(portOffset) || portOffset < 0 || portOffset > 50_000) {
+    console.error(`--port-offset must be a whole number from 0 to 50000, got "${values['port-offset']}"\n${USAGE}`);
     process.exit(2);
   }
-  return n;
+  return { ...values, portOffset };
 }
 
-function banner(stack: LocalStack, demo: DemoData | undefined): string {
-  const fn = stack.functions.baseUrl;
-  const signIn = stack.auth.signInUrl;
+/** Resolves when firebase-tools says every emulator is up; rejects when it exits or takes too long. */
+function whenReady(emulators: ChildProcess, quiet: boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the emulators were not ready after ${READY_TIMEOUT_MS / 1000} s`)), READY_TIMEOUT_MS);
+    const onLine = (line: string) => {
+      if (!quiet || /error|⚠/i.test(line)) console.log(line);
+      if (line.includes('All emulators ready')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    createInterface({ input: emulators.stdout! }).on('line', onLine);
+    createInterface({ input: emulators.stderr! }).on('line', (line) => console.error(line));
+    emulators.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the emulators exited (code ${code}) before they were ready; see the lines above`));
+    });
+  });
+}
+
+function banner(ports: Record<string, number>, only: string[], ui: boolean, demo: DemoData | undefined): string {
+  const host = '127.0.0.1';
+  const fn = `http://${host}:${ports.functions}/${PROJECT_ID}/us-central1`;
+  const auth = `http://${host}:${ports.auth}`;
   const t = demo?.tournamentId ?? '<tournamentId>';
   const lines = [
     '',
-    'Local stack running (Node only; data in memory, gone when it stops)',
+    `Firebase Emulator Suite running (project ${PROJECT_ID}; data in memory unless --export-on-exit)`,
     '',
-    `  Firestore   ${stack.firestore.address}   (embedded gRPC server: firebase-admin, not the web SDK)`,
-    `              use it from another shell:  export ${Object.entries(stack.env).map(([k, v]) => `${k}=${v}`).join(' ')}`,
-    `  Functions   ${fn}/<name>   (callable protocol: POST {"data": ...})`,
-    `              ${stack.functions.names.join(', ')}`,
-    `  Triggers    ${stack.triggers.triggers.map((t) => `${t.name} on ${t.document}`).join('; ')} (fired by a listener, at least once, retried)`,
-    `  Sign-in     POST ${signIn}  {"uid": "..."}  -> unsigned ID token (local use only)`,
-    `  Dashboard   not built yet (web/)`,
-    `  Project     ${stack.projectId}`,
+    `  Firestore   ${host}:${ports.firestore}   with firestore.rules (reloaded on change)`,
+    `  Auth        ${auth}`,
+    `  Functions   ${fn}/<name>   (recompiled and reloaded on change)`,
+    only.includes('hosting') ? `  Dashboard   http://${host}:${ports.hosting}` : '  Dashboard   not built (web/dist is missing)',
+    ui ? `  Emulator UI http://${host}:${ports.ui}` : '  Emulator UI off (not available offline; see the note above)',
   ];
   if (demo) {
     lines.push(
       '',
-      `Demo data: club ${demo.clubId}, championship ${demo.championshipId}, tournament ${demo.tournamentId}`,
-      `  ${demo.players.length} players (Swiss, REDEMPTION policy, PER_MATCHUP); round ${demo.roundNumber} paired and scored`,
-      `  (${demo.scoredByPlayers} results entered by players with their own tokens, ${demo.scoredByOwner} by the organizer "${demo.ownerUid}")`,
+      `Demo tournament ${demo.tournamentId}: ${demo.players.length} players, Swiss, REDEMPTION policy; round ${demo.roundNumber} scored`,
+      `  (${demo.scoredByPlayers} results written by players into their matchUps, ${demo.scoredByOrganizer} by the organizer)`,
+      `  accounts (password ${DEMO_PASSWORD}): ${demo.organizer} (organizer), scorekeeper@example.com,`,
+      `  players ${demo.players.slice(0, 3).map((p) => p.email).join(', ')} ...`,
       '',
-      '  rank  name        MP   W-D-L   points',
-      ...demo.leaderboard.slice(0, 5).map((r) => `  ${String(r.rank).padStart(4)}  ${r.name.padEnd(10)} ${String(r.matchPoints).padStart(3)}   ${r.wins}-${r.draws}-${r.losses}   ${r.pointsWon}-${r.pointsLost}`),
-      `  ... (${demo.leaderboard.length} rows)`,
+      '  rank  name   MP   W-D-L   points',
+      ...demo.leaderboard
+        .slice(0, 5)
+        .map((r) => `  ${String(r.rank).padStart(4)}  ${r.name.padEnd(5)} ${String(r.matchPoints).padStart(3)}   ${r.wins}-${r.draws}-${r.losses}   ${r.pointsWon}-${r.pointsLost}`),
     );
   }
+  const signInUrl = `${auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`;
   lines.push(
     '',
-    'Try it:',
-    `  TOKEN=$(curl -s -X POST ${signIn} -H 'content-type: application/json' -d '{"uid":"${demo?.ownerUid ?? 'organizer'}"}' | node -pe 'JSON.parse(require("fs").readFileSync(0)).idToken')`,
-    `  curl -s -X POST ${fn}/getLeaderboard -H 'content-type: application/json' -d '{"data":{"tournamentId":"${t}"}}'`,
-    `  curl -s -X POST ${fn}/generateNextRound -H 'content-type: application/json' -H "authorization: Bearer $TOKEN" \\`,
-    `       -d '{"data":{"tournamentId":"${t}","requestId":"round-2"}}'`,
+    'From a shell:',
+    `  TOKEN=$(curl -s '${signInUrl}' -H 'content-type: application/json' \\`,
+    `    -d '{"email":"organizer@example.com","password":"${DEMO_PASSWORD}","returnSecureToken":true}' | node -pe 'JSON.parse(require("fs").readFileSync(0)).idToken')`,
+    `  curl -s ${fn}/getLeaderboard -H 'content-type: application/json' -d '{"data":{"tournamentId":"${t}"}}'`,
+    `  curl -s ${fn}/generateNextRound -H 'content-type: application/json' -H "authorization: Bearer $TOKEN" \\`,
+    `    -d '{"data":{"tournamentId":"${t}","requestId":"round-2"}}'`,
+    '',
+    'Web (modular SDK):',
+    `  connectAuthEmulator(getAuth(app), '${auth}');`,
+    `  connectFirestoreEmulator(getFirestore(app), '${host}', ${ports.firestore});`,
+    `  connectFunctionsEmulator(getFunctions(app), '${host}', ${ports.functions});`,
+    'Android (Kotlin; 10.0.2.2 is the host from the emulator):',
+    `  Firebase.auth.useEmulator("10.0.2.2", ${ports.auth}); Firebase.firestore.useEmulator("10.0.2.2", ${ports.firestore})`,
+    `  Firebase.functions.useEmulator("10.0.2.2", ${ports.functions})`,
+    'iOS (Swift):',
+    `  Auth.auth().useEmulator(withHost: "localhost", port: ${ports.auth})`,
+    `  let settings = Firestore.firestore().settings; settings.host = "localhost:${ports.firestore}"; settings.isSSLEnabled = false`,
+    `  Functions.functions().useEmulator(withHost: "localhost", port: ${ports.functions})`,
+    'firebase-admin (Node):',
+    `  export FIRESTORE_EMULATOR_HOST=${host}:${ports.firestore} FIREBASE_AUTH_EMULATOR_HOST=${host}:${ports.auth} GCLOUD_PROJECT=${PROJECT_ID}`,
     '',
     'Stop with Ctrl-C.',
     '',
@@ -68,67 +125,52 @@ function banner(stack: LocalStack, demo: DemoData | undefined): string {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      'no-seed': { type: 'boolean', default: false },
-      'firestore-port': { type: 'string' },
-      'functions-port': { type: 'string' },
-      'auth-port': { type: 'string' },
-      host: { type: 'string' },
-      verbose: { type: 'boolean', default: false },
-      quiet: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
-  const ports: NonNullable<LocalStackOptions['ports']> = {};
-  const firestore = portFlag('firestore-port', values['firestore-port']);
-  const functions = portFlag('functions-port', values['functions-port']);
-  const auth = portFlag('auth-port', values['auth-port']);
-  if (firestore !== undefined) ports.firestore = firestore;
-  if (functions !== undefined) ports.functions = functions;
-  if (auth !== undefined) ports.auth = auth;
-  const logLevel: LogLevel = values.verbose ? 'debug' : values.quiet ? 'error' : 'info';
-
-  console.log('Starting the local stack ...');
-  const stack = await startLocalStack({ ports, logLevel, ...(values.host ? { host: values.host } : {}) });
+  const options = parseOptions();
+  console.log('Checking what the Emulator Suite needs ...');
+  const suite = await prepareSuite({ portOffset: options.portOffset, ui: !options['no-ui'] });
+  const extra = [
+    ...(options.import ? ['--import', options.import] : []),
+    ...(options['export-on-exit'] ? ['--export-on-exit', options['export-on-exit']] : []),
+  ];
+  let watcher: ChildProcess | undefined;
+  const emulators = startEmulators(suite, extra);
+  const stopped = exitOf(emulators);
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: stopping the local stack ...`);
-    const force = setTimeout(() => {
-      console.error('did not stop within 15 s; exiting');
-      process.exit(1);
-    }, 15_000);
-    force.unref();
-    stack.stop().then(
-      () => {
-        console.log('stopped.');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
+    console.log(`\n${signal}: stopping the emulators ...`);
+    watcher?.kill('SIGTERM');
+    emulators.kill('SIGINT');
+    void stopped.then((code) => process.exit(code));
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  void stopped.then((code) => {
+    if (stopping) return;
+    watcher?.kill('SIGTERM');
+    console.error(`The emulators stopped (code ${code}).`);
+    process.exit(code || 1);
+  });
 
+  console.log('Starting the Firebase Emulator Suite ...');
+  await whenReady(emulators, options.quiet);
+  const { ports, only } = suite.config;
   let demo: DemoData | undefined;
-  if (!values['no-seed']) {
-    console.log('Seeding demo data through the callables ...');
-    demo = await seedDemo(stack);
+  if (!options['no-seed'] && !options.import) {
+    console.log('Seeding the demo through the callables, with Auth emulator accounts ...');
+    demo = await seedDemo({ host: '127.0.0.1', auth: ports.auth, firestore: ports.firestore, functions: ports.functions, projectId: PROJECT_ID });
   }
-  console.log(banner(stack, demo));
+  // Started after the seeding: its first compile rewrites functions/lib, and the emulator reloads on that.
+  watcher = spawn(process.execPath, [TSC, '-w', '--preserveWatchOutput', '-p', 'functions/tsconfig.build.json'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  console.log(banner(ports, only, suite.prerequisites.ui && !options['no-ui'], demo));
 }
 
 main().catch((error: unknown) => {
-  console.error('The local stack could not start:', error instanceof Error ? (error.stack ?? error.message) : error);
-  process.exit(1);
+  console.error('npm start failed:', error instanceof Error ? error.message : error);
+  process.kill(process.pid, 'SIGTERM');
 });

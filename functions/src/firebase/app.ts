@@ -1,21 +1,26 @@
-import { getApp, getApps, initializeApp } from 'firebase-admin/app';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import type { App } from 'firebase-admin/app';
 import type { Firestore } from 'firebase-admin/firestore';
 import { getFirestore } from 'firebase-admin/firestore';
 
 let configured: Firestore | undefined;
 
-/** The default app's Firestore, created on first use (tests and the local stack set the emulator host first). */
+/**
+ * The default app, created on first use. Another named app (a test's, a tool's) does not make the default one
+ * exist: taking any app as the default is what broke every trigger on the Functions emulator.
+ */
+export function defaultApp(): App {
+  return getApps().find((app) => app.name === '[DEFAULT]') ?? initializeApp();
+}
+
+/** The default app's Firestore, with optional schema fields left absent rather than written as undefined. */
 export function firestore(): Firestore {
   if (configured) return configured;
-  const app = getApps().length ? getApp() : initializeApp();
-  const db = getFirestore(app);
-  // Optional fields of the schemas stay absent rather than being written as undefined. A host that used this
-  // Firestore first (a test, the local stack) has fixed its settings already; the converters strip nothing
-  // that matters, so that is not an error.
+  const db = getFirestore(defaultApp());
   try {
     db.settings({ ignoreUndefinedProperties: true });
   } catch {
-    // already initialised by the host
+    // A host that used this Firestore first has fixed its settings; the converters strip nothing that matters.
   }
   configured = db;
   return db;

@@ -9,10 +9,11 @@ import { applyMatchUpScore, type ScoreOutcome } from '../../src/services/applySc
 import { standingRows } from '../../src/services/standings.js';
 import { toParticipant } from '../../src/services/records.js';
 import { makeParticipants, makeRounds, prng, randomResult, shuffle } from '../domain/generate.js';
-import { useTestFirestore } from '../support/firestore.js';
+import { useEmulatorFirestore } from '../support/emulator.js';
+import { metered } from '../support/meter.js';
 import { participantDoc, seedTournament } from './seed.js';
 
-const fs = useTestFirestore();
+const fs = useEmulatorFirestore({ triggers: false });
 
 async function writeScore(tournamentId: string, matchUpId: string, result: MatchUpResult | null) {
   await refs(fs.db).matchUp(tournamentId, matchUpId).update({ result, scoredBy: result ? 'scorer' : null, scoredAt: result ? '2026-11-21T10:00:00Z' : null });
@@ -95,9 +96,8 @@ describe('the score trigger service against a Firestore server', () => {
       await seedTournament(fs.db, { tournamentId, policy, players: players.map((p) => ({ participantId: p.participantId, rating: p.rating! })), matchUps: final });
       for (const m of final) {
         await writeScore(tournamentId, m.matchUpId, m.result);
-        fs.resetStats();
-        await applyMatchUpScore(fs.db, tournamentId, m.matchUpId);
-        const { reads, writes } = fs.stats();
+        const { operations } = await metered(() => applyMatchUpScore(fs.db, tournamentId, m.matchUpId));
+        const { reads, writes } = operations;
         costs.push({ players: n, round: m.roundNumber, reads, writes });
       }
     }

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { refs } from '../../src/firebase/refs.js';
-import { useTestFirestore } from '../support/firestore.js';
+import { useEmulatorFirestore } from '../support/emulator.js';
 import { call, cleanupFunctionsTest, fireAll, fireTrigger } from './harness.js';
 
-const fs = useTestFirestore();
+const fs = useEmulatorFirestore({ triggers: false });
 afterAll(() => cleanupFunctionsTest());
 
 async function expectRefusal(promise: Promise<unknown>, code: string, message?: RegExp) {

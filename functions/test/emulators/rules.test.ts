@@ -20,7 +20,8 @@ import {
 } from 'firebase/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, it } from 'vitest';
 import { paths } from '../../src/model/paths.js';
-import { UIDS, type World, buildWorld, modular, quietly, seedDocuments, startRulesEnvironment } from './support.js';
+import { backgroundTriggers } from '../support/emulator.js';
+import { UIDS, type World, buildWorld, modular, seedDocuments, startRulesEnvironment } from './support.js';
 
 const ACTORS = ['anonymous', 'other', 'player', 'otherPlayer', 'scorekeeper', 'clubMember', 'clubAdmin', 'owner'] as const;
 type Actor = (typeof ACTORS)[number];
@@ -41,10 +42,8 @@ let dirty = true;
 
 async function reseed(next: World = buildWorld()): Promise<void> {
   world = next;
-  await quietly(async () => {
-    await env.clearFirestore();
-    await seedDocuments(env, world.documents);
-  });
+  await env.clearFirestore();
+  await seedDocuments(env, world.documents);
   dirty = false;
 }
 
@@ -60,12 +59,16 @@ function scoreWrite(uid: string | null, result: unknown = { kind: 'PLAYED', scor
   return { result, scoredBy: uid, scoredAt: now() };
 }
 
+// The rules are judged alone: the score trigger stays off for the whole file (switching it back on reloads the
+// Functions emulator, seconds per switch), and every case reseeds the data it needs.
 beforeAll(async () => {
+  await backgroundTriggers.disable();
   env = await startRulesEnvironment();
 });
 
 afterAll(async () => {
   await env?.cleanup();
+  await backgroundTriggers.enable();
 });
 
 beforeEach(async () => {

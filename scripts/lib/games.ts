@@ -5,7 +5,7 @@
  */
 import { createRng, hashString, hashValues } from '../../functions/src/domain/pairing/prng.js';
 import type { MatchUpResult } from '../../functions/src/domain/results.js';
-import { type SimPlayer, simulatedResult } from '../lib/simulate.js';
+import { type SimPlayer, simulatedResult } from './simulate.js';
 
 export function simulatedScore(seed: number, roundNumber: number, a: SimPlayer, b: SimPlayer): MatchUpResult {
   const outcome = simulatedResult(seed, roundNumber, a, b);

@@ -1,0 +1,61 @@
+/**
+ * The firebase.json the emulators run with: the repository's own, with every port moved by an offset (so two
+ * stacks can run side by side) and the Emulator UI on only when it can be had. It is written beside firebase.json
+ * because firebase-tools resolves the functions source and the rules from the config file's folder.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from './prerequisites.js';
+
+export const PROJECT_ID = 'demo-competition';
+
+/** Every port the suite binds, with firebase-tools' defaults where firebase.json names none. */
+const DEFAULT_PORTS = {
+  auth: 9099,
+  functions: 5001,
+  firestore: 8080,
+  hosting: 5000,
+  hub: 4400,
+  logging: 4500,
+  eventarc: 9299,
+  tasks: 9499,
+  ui: 4000,
+} as const;
+export type EmulatorName = keyof typeof DEFAULT_PORTS;
+const FIRESTORE_WEBSOCKET_PORT = 9150;
+
+type EmulatorEntry = { port?: number; enabled?: boolean; websocketPort?: number };
+type EmulatorsBlock = Record<string, unknown> & Partial<Record<EmulatorName, EmulatorEntry>>;
+
+export interface EmulatorConfig {
+  /** The config file to pass to `firebase -c`. */
+  path: string;
+  ports: Record<EmulatorName, number>;
+  /** The emulators for `--only`. */
+  only: string[];
+}
+
+export interface ConfigOptions {
+  portOffset: number;
+  ui: boolean;
+  /** Serve web/dist through the Hosting emulator (only when it has been built). */
+  hosting: boolean;
+  root?: string;
+}
+
+export function emulatorConfig({ portOffset, ui, hosting, root = REPO_ROOT }: ConfigOptions): EmulatorConfig {
+  const base = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')) as { emulators?: EmulatorsBlock };
+  const emulators: EmulatorsBlock = { ...base.emulators };
+  const ports = {} as Record<EmulatorName, number>;
+  for (const name of Object.keys(DEFAULT_PORTS) as EmulatorName[]) {
+    ports[name] = (emulators[name]?.port ?? DEFAULT_PORTS[name]) + portOffset;
+    emulators[name] = { ...emulators[name], port: ports[name] };
+  }
+  const firestore = emulators.firestore ?? {};
+  emulators.firestore = { ...firestore, websocketPort: (firestore.websocketPort ?? FIRESTORE_WEBSOCKET_PORT) + portOffset };
+  emulators.ui = { ...emulators.ui, enabled: ui };
+  const path = join(root, portOffset === 0 ? '.firebase.emulators.json' : `.firebase.emulators.${portOffset}.json`);
+  writeFileSync(path, `${JSON.stringify({ ...base, emulators }, null, 2)}\n`);
+  const serveHosting = hosting && existsSync(join(root, 'web', 'dist', 'index.html'));
+  return { path, ports, only: ['auth', 'functions', 'firestore', ...(serveHosting ? ['hosting'] : [])] };
+}

@@ -1,0 +1,89 @@
+/**
+ * Runs the official Firebase Emulator Suite through the firebase-tools of node_modules: `exec` for the test
+ * suites (emulators:exec), `start` for npm start (emulators:start). Prerequisites are found first, and a missing
+ * one stops everything with the message that says what to install.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { type EmulatorConfig, PROJECT_ID, emulatorConfig } from './config.js';
+import { MissingPrerequisite, type Prerequisites, REPO_ROOT, emulatorEnv, findPrerequisites } from './prerequisites.js';
+
+const FIREBASE_BIN = join(REPO_ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
+
+export interface SuiteOptions {
+  portOffset?: number;
+  /** Serve web/dist through the Hosting emulator. */
+  hosting?: boolean;
+  ui?: boolean;
+  quiet?: boolean;
+}
+
+export interface PreparedSuite {
+  prerequisites: Prerequisites;
+  config: EmulatorConfig;
+  env: NodeJS.ProcessEnv;
+}
+
+/** Finds what the emulators need and builds the functions they load; prints and exits when something is missing. */
+export async function prepareSuite(options: SuiteOptions = {}): Promise<PreparedSuite> {
+  let prerequisites: Prerequisites;
+  try {
+    prerequisites = await findPrerequisites();
+  } catch (error) {
+    if (error instanceof MissingPrerequisite) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (!options.quiet) for (const note of prerequisites.notes) process.stdout.write(`  ${note}\n`);
+  buildFunctions();
+  const config = emulatorConfig({
+    portOffset: options.portOffset ?? 0,
+    ui: (options.ui ?? true) && prerequisites.ui,
+    hosting: options.hosting ?? true,
+  });
+  return { prerequisites, config, env: emulatorEnv(prerequisites) };
+}
+
+/** The Functions emulator loads functions/lib: compile it first, or it serves yesterday's code. */
+export function buildFunctions(): void {
+  const built = spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'functions/tsconfig.build.json'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) {
+    process.stderr.write('The functions did not compile, so the Functions emulator has nothing to load; fix the build first.\n');
+    process.exit(built.status ?? 1);
+  }
+}
+
+function firebaseArgs(config: EmulatorConfig, command: string[]): string[] {
+  return [FIREBASE_BIN, '-c', config.path, ...command, '--only', config.only.join(','), '--project', PROJECT_ID];
+}
+
+/** Runs a shell command inside `firebase emulators:exec`; resolves with its exit code. */
+export function execInEmulators(suite: PreparedSuite, script: string): Promise<number> {
+  const child = spawn(process.execPath, firebaseArgs(suite.config, ['emulators:exec', script]), {
+    cwd: REPO_ROOT,
+    env: suite.env,
+    stdio: 'inherit',
+  });
+  return exitOf(child);
+}
+
+/** Starts `firebase emulators:start`; the caller owns the process (and stops it with SIGINT). */
+export function startEmulators(suite: PreparedSuite, extra: string[] = []): ChildProcess {
+  return spawn(process.execPath, [...firebaseArgs(suite.config, ['emulators:start']), ...extra], {
+    cwd: REPO_ROOT,
+    env: suite.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+export function exitOf(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once('error', () => resolve(1));
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
