@@ -1,3 +1,4 @@
+import { isRoundComplete } from './acceptance.js';
 import type { MatchUpKey, MatchUpRecord } from './matchUps.js';
 import { compareMatchUpKeys, sidesOf } from './matchUps.js';
 import type { CompetitionPolicy } from './policy.js';
@@ -69,7 +70,7 @@ function applyRoundChange(
   states: ParticipantStates,
 ): ChangeOutcome {
   const ids = [...new Set(roundMatchUps.flatMap(sidesOf))];
-  const complete = roundMatchUps.length > 0 && roundMatchUps.every((m) => m.result !== null);
+  const complete = isRoundComplete(roundMatchUps);
   const upToRound = Object.fromEntries(ids.map((id) => [id, summarize(withoutRoundsFrom(requireState(states, id), roundNumber))]));
   const withRound = complete ? applyRound(policy, upToRound, roundMatchUps) : upToRound;
   const inRound = (e: { roundNumber: number }) => e.roundNumber === roundNumber;

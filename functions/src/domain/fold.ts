@@ -1,3 +1,4 @@
+import { isRoundComplete, judgeMatchUp } from './acceptance.js';
 import { DomainError } from './errors.js';
 import type { MatchUpRecord } from './matchUps.js';
 import { compareMatchUpKeys, sidesOf } from './matchUps.js';
@@ -23,7 +24,8 @@ export function foldCompetition(
     states[participant.participantId] = initialParticipantState(participant, policy);
   }
   checkMatchUps(matchUps, states);
-  const ordered = [...matchUps].sort(compareMatchUpKeys);
+  // A stored result the engine refuses counts as no result: one bad client write never stops the fold.
+  const ordered = matchUps.map((m) => judgeMatchUp(m, policy).record).sort(compareMatchUpKeys);
   const applied = policy.processingGranularity === 'PER_MATCHUP' ? foldPerMatchUp(policy, states, ordered) : foldPerRound(policy, states, ordered);
   for (const id of Object.keys(applied)) applied[id] = summarize(requireState(applied, id));
   return applied;
@@ -57,7 +59,7 @@ function foldPerMatchUp(policy: CompetitionPolicy, states: ParticipantStates, or
 function foldPerRound(policy: CompetitionPolicy, states: ParticipantStates, ordered: readonly MatchUpRecord[]): ParticipantStates {
   let result = states;
   for (const round of groupByRound(ordered).values()) {
-    if (round.every((m) => m.result !== null)) result = applyRound(policy, result, round);
+    if (isRoundComplete(round)) result = applyRound(policy, result, round);
   }
   return result;
 }

@@ -1,33 +1,40 @@
 import { z } from 'zod';
 import { DomainError } from './errors.js';
+import { DocumentId, Rating, SIZES, SeedPosition, TEXT } from './limits.js';
 import type { CompetitionPolicy } from './policy.js';
 import { aggregateRatings } from './ratings.js';
 
-const rating = () => z.number().finite();
+/** Ratings on named scales (the policy's scaleName picks one), a handful per participant. */
+const NamedRatings = z
+  .record(z.string().min(1).max(TEXT.scaleName), Rating)
+  .refine((ratings) => Object.keys(ratings).length <= SIZES.ratingScales, `at most ${SIZES.ratingScales} scales`);
 
 export const Member = z
   .object({
-    participantId: z.string().min(1).optional(),
-    rating: rating().optional(),
-    ratings: z.record(z.string(), rating()).optional(),
+    participantId: DocumentId.optional(),
+    rating: Rating.optional(),
+    ratings: NamedRatings.optional(),
   })
   .strict();
 
 /** A competitor: a player, or a doubles pair / team whose members' ratings are aggregated (seed 000). */
 export const Participant = z
   .object({
-    participantId: z.string().min(1),
-    name: z.string().optional(),
+    /** Also the id of the participant's documents (participants, states, standings). */
+    participantId: DocumentId,
+    name: z.string().trim().min(1).max(TEXT.name).optional(),
     /** The rating on the tournament's scale (baseline source SCALE). */
-    rating: rating().optional(),
+    rating: Rating.optional(),
     /** Ratings on named scales, read when the policy names a scaleName. */
-    ratings: z.record(z.string(), rating()).optional(),
-    seedPosition: z.number().int().positive().optional(),
-    manualRating: rating().optional(),
-    members: z.array(Member).optional(),
-    team: z.string().optional(),
-    club: z.string().optional(),
-    country: z.string().optional(),
+    ratings: NamedRatings.optional(),
+    seedPosition: SeedPosition.optional(),
+    manualRating: Rating.optional(),
+    members: z.array(Member).max(SIZES.members).optional(),
+    // Editors may rewrite these three through firestore.rules: the caps are the rules' own, or a document an
+    // editor saved could no longer be read.
+    team: z.string().max(TEXT.team).optional(),
+    club: z.string().max(TEXT.club).optional(),
+    country: z.string().max(TEXT.participantCountry).optional(),
     withdrawn: z.boolean().optional(),
   })
   .strict();

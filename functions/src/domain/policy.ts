@@ -1,5 +1,17 @@
 import { z } from 'zod';
 import { DomainError, describeIssues } from './errors.js';
+import {
+  BoundedObject,
+  GamePoints,
+  LIMITS,
+  MatchPoints,
+  Rating,
+  SIZES,
+  TEXT,
+  bounded,
+  boundedInt,
+  objectShapeProblem,
+} from './limits.js';
 
 // Enums of seed 000, plus MATCH_POINTS (seed 002) and the Buchholz variants (seed 004).
 export const BaselineRatingSource = z.enum(['SCALE', 'SEEDING', 'MANUAL']);
@@ -29,16 +41,13 @@ export type CompetitionTiebreak = z.infer<typeof CompetitionTiebreak>;
 export type RatingAggregation = z.infer<typeof RatingAggregation>;
 export type BuchholzDropOutMode = z.infer<typeof BuchholzDropOutMode>;
 
-const finite = () => z.number().finite();
-const nonNegative = () => z.number().finite().nonnegative();
-
 /** Match points per outcome (seed 002: 3 / 2 / 1.5 / 0; chess: 1 / 0.5 / 0). */
 export const MatchPointTable = z
   .object({
-    win: nonNegative(),
-    timedWin: nonNegative(),
-    draw: nonNegative(),
-    loss: nonNegative(),
+    win: MatchPoints,
+    timedWin: MatchPoints,
+    draw: MatchPoints,
+    loss: MatchPoints,
   })
   .strict();
 export type MatchPointTable = z.infer<typeof MatchPointTable>;
@@ -46,40 +55,49 @@ export type MatchPointTable = z.infer<typeof MatchPointTable>;
 export const MATCH_POINTS_REDEMPTION: MatchPointTable = { win: 3, timedWin: 2, draw: 1.5, loss: 0 };
 export const MATCH_POINTS_CHESS: MatchPointTable = { win: 1, timedWin: 1, draw: 0.5, loss: 0 };
 
+/**
+ * Whether a game may go on past its target. NEVER (seed 002): "the game score goes up to 5", the first side to
+ * reach it wins. WIN_BY_TWO: a game may also be played past the target, and then ends as soon as one side is
+ * two points clear (7-5 or 6-4 to 5; never 7-3 or 6-5). Scores up to the target read the same either way.
+ */
+export const PlayPastTarget = z.enum(['NEVER', 'WIN_BY_TWO']);
+export type PlayPastTarget = z.infer<typeof PlayPastTarget>;
+
 export const ScoringPolicy = z
   .object({
     /** Game points that win a game outright; a lead below it is a timed win. null: every lead is a win. */
-    gameTarget: z.number().finite().positive().nullable().default(5),
+    gameTarget: GamePoints.positive().nullable().default(5),
+    playPastTarget: PlayPastTarget.default('NEVER'),
     matchPoints: MatchPointTable.default(MATCH_POINTS_CHESS),
     /** Game points credited to a player for a pairing bye (SoL's phantom score; it uses 25). */
-    phantomScore: nonNegative().default(0),
+    phantomScore: GamePoints.default(0),
   })
   .strict();
 export type ScoringPolicy = z.infer<typeof ScoringPolicy>;
 
 export const CompetitionPolicy = z
   .object({
-    policyName: z.string().optional(),
+    policyName: z.string().max(TEXT.policyName).optional(),
     ratingPolicy: z
       .object({
         baselineRating: z
           .object({
             source: BaselineRatingSource,
-            scaleName: z.string().optional(),
+            scaleName: z.string().min(1).max(TEXT.scaleName).optional(),
             frozenDuringEvent: z.literal(true).default(true),
             /** Baseline for a participant the scale does not rate; absent means such a participant is refused. */
-            unratedValue: finite().optional(),
+            unratedValue: Rating.optional(),
             /** SEEDING: seed 1 gets seedingTop, each later seed seedingStep less. */
-            seedingTop: finite().default(2000),
-            seedingStep: nonNegative().default(25),
+            seedingTop: Rating.default(2000),
+            seedingStep: bounded(LIMITS.seedingStep).default(25),
           })
           .strict(),
         dynamicFormRating: z
           .object({
             enabled: z.boolean(),
             initializeFrom: z.literal('BASELINE').default('BASELINE'),
-            kFactor: nonNegative(),
-            logisticScale: z.number().finite().positive(),
+            kFactor: bounded(LIMITS.kFactor),
+            logisticScale: bounded(LIMITS.logisticScale),
           })
           .strict(),
         pressureRating: z
@@ -89,9 +107,9 @@ export const CompetitionPolicy = z
             actualOutputMethod: ActualOutputMethod,
             weights: z
               .object({
-                pointShare: nonNegative(),
-                pointDifferential: nonNegative().optional(),
-                contextFactor: nonNegative().optional(),
+                pointShare: bounded(LIMITS.outputWeight),
+                pointDifferential: bounded(LIMITS.outputWeight).optional(),
+                contextFactor: bounded(LIMITS.outputWeight).optional(),
               })
               .strict()
               .optional(),
@@ -105,15 +123,15 @@ export const CompetitionPolicy = z
       .object({
         method: PairingMethod,
         ratingSource: RatingSource,
-        laneSize: z.number().int().min(2).optional(),
+        laneSize: boundedInt(LIMITS.laneSize).optional(),
         avoidRepeatOpponents: z.boolean(),
-        sameTeamValue: nonNegative().optional(),
+        sameTeamValue: bounded(LIMITS.sameTeamValue).optional(),
       })
       .strict(),
     victoryPolicy: z
       .object({
         primaryRanking: PrimaryRanking,
-        tiebreakOrder: z.array(CompetitionTiebreak).optional(),
+        tiebreakOrder: z.array(CompetitionTiebreak).max(SIZES.tiebreaks).optional(),
         buchholzDropOut: BuchholzDropOutMode.default('NONE'),
       })
       .strict(),
@@ -182,6 +200,11 @@ export const PRESET_POLICIES = {
 export const PresetName = z.enum(['STANDARD', 'PRESSURE', 'SWISS', 'REDEMPTION']);
 export type PresetName = z.infer<typeof PresetName>;
 
+/** What an organizer sends: a preset name or a whole policy (checked in full by resolvePolicy). */
+export const PolicyChoice = z.union([PresetName, BoundedObject]);
+/** Fields deep-merged over the chosen policy (checked in full by resolvePolicy). */
+export const PolicyOverrides = BoundedObject;
+
 /** Validates a policy, filling defaults; the error names every field at fault. */
 export function parsePolicy(input: unknown): CompetitionPolicy {
   const parsed = CompetitionPolicy.safeParse(unwrapCompetition(input));
@@ -195,8 +218,16 @@ export function presetPolicy(name: PresetName): CompetitionPolicy {
 
 /** A preset name or a policy object, with overrides deep-merged over it, validated. */
 export function resolvePolicy(policy: PresetName | CompetitionPolicyInput | unknown, overrides?: unknown): CompetitionPolicy {
+  requireSaneShape(policy, 'policy');
+  requireSaneShape(overrides, 'policy overrides');
   const base = typeof policy === 'string' ? presetInput(policy) : unwrapCompetition(policy);
   return parsePolicy(overrides === undefined ? base : deepMerge(base, overrides));
+}
+
+/** Merging and validating walk the object: an absurdly deep or large one is refused before either starts. */
+function requireSaneShape(value: unknown, what: string): void {
+  const problem = objectShapeProblem(value);
+  if (problem) throw new DomainError('invalid-argument', `invalid competition policy: ${what} ${problem}`);
 }
 
 function presetInput(name: string): unknown {

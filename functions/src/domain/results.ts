@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DomainError } from './errors.js';
+import { GamePoints, LIMITS, isWithin } from './limits.js';
 import type { MatchPointTable, ScoringPolicy } from './policy.js';
 
 /**
@@ -21,13 +22,11 @@ export type ResultKind = z.infer<typeof ResultKind>;
 export const Winner = z.enum(['a', 'b', 'draw']);
 export type Winner = z.infer<typeof Winner>;
 
-const gamePoints = z.number().finite().nonnegative();
-
 /** What a scorer writes for a matchUp: game points, or just who won, or an unplayed kind. */
 export const MatchUpResult = z
   .object({
     kind: ResultKind.default('PLAYED'),
-    score: z.object({ a: gamePoints, b: gamePoints }).strict().optional(),
+    score: z.object({ a: GamePoints, b: GamePoints }).strict().optional(),
     winner: Winner.optional(),
   })
   .strict();
@@ -103,11 +102,8 @@ function resolvePlayed(result: MatchUpResult, scoring: ScoringPolicy): ResolvedR
     if (winner !== undefined && winner !== scored) {
       throw new DomainError('invalid-argument', `winner "${winner}" disagrees with the score ${score.a}-${score.b}`);
     }
-    const target = scoring.gameTarget;
-    if (target !== null && score.a >= target && score.b >= target) {
-      throw new DomainError('invalid-argument', `score ${score.a}-${score.b}: both sides cannot reach the target of ${target}`);
-    }
-    const [outcomeA, outcomeB] = outcomesOfScore(score.a, score.b, target);
+    requirePossibleScore(score.a, score.b, scoring);
+    const [outcomeA, outcomeB] = outcomesOfScore(score.a, score.b, scoring.gameTarget);
     return {
       kind: 'PLAYED',
       played: true,
@@ -141,6 +137,32 @@ function resolveUnplayed(kind: ResultKind, scoring: ScoringPolicy): ResolvedResu
     default:
       throw new DomainError('invalid-argument', `kind ${kind} is not an unplayed kind`);
   }
+}
+
+/**
+ * Seed 002: "the game score goes up to 5": the game ends when one side reaches the target, so no side passes
+ * it and both cannot reach it. With playPastTarget WIN_BY_TWO a game may go past the target, but only to end
+ * two points clear (7-5, 6-4 to 5). The one place a score is checked against the target.
+ */
+function requirePossibleScore(a: number, b: number, scoring: ScoringPolicy): void {
+  const score = `score ${a}-${b}`;
+  const refuse = (why: string) => new DomainError('invalid-argument', `${score}: ${why}`);
+  // A result built by hand (a scenario, a test) skips MatchUpResult: the bound still keeps every total finite.
+  const { gamePoints } = LIMITS;
+  if (!isWithin(gamePoints, a) || !isWithin(gamePoints, b)) {
+    throw refuse(`game points run from ${gamePoints.min} to ${gamePoints.max}`);
+  }
+  const target = scoring.gameTarget;
+  if (target === null) return;
+  const [high, low] = a >= b ? [a, b] : [b, a];
+  if (high <= target && low < target) return;
+  if (scoring.playPastTarget === 'WIN_BY_TWO') {
+    if (high > target && high - low === 2) return;
+    const examples = `${target + 1}-${target - 1} or ${target + 2}-${target}`;
+    throw refuse(`a game to ${target} played past the target ends two points clear (such as ${examples})`);
+  }
+  if (low >= target) throw refuse(`both sides cannot reach the target of ${target}`);
+  throw refuse(`a game to ${target} ends when a side reaches ${target}, so no side can score more`);
 }
 
 export function winnerOfScore(a: number, b: number): Winner {

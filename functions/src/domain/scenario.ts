@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { judgeMatchUp } from './acceptance.js';
 import { DomainError, describeIssues } from './errors.js';
 import type { MatchUpRecord } from './matchUps.js';
 import { Participant } from './participants.js';
@@ -72,12 +73,14 @@ export function parseScenario(input: unknown): ParsedScenario {
   const parsed = Scenario.safeParse(input);
   if (!parsed.success) throw new DomainError('invalid-argument', `invalid scenario: ${describeIssues(parsed.error.issues)}`);
   const { policy, participants, rounds, options, pairing } = parsed.data;
-  return {
-    policy: resolvePolicy(policy, options.policyOverrides),
-    participants: participants.map(toParticipant),
-    matchUps: rounds.flatMap((round, r) => round.map((m, i) => toMatchUp(m, r + 1, i))),
-    pairing,
-  };
+  const resolved = resolvePolicy(policy, options.policyOverrides);
+  const matchUps = rounds.flatMap((round, r) => round.map((m, i) => toMatchUp(m, r + 1, i)));
+  // A stored tournament counts a refused result as no result; a scenario file is input, and says what is wrong.
+  for (const m of matchUps) {
+    const refusal = judgeMatchUp(m, resolved).refusal;
+    if (refusal) throw new DomainError('invalid-argument', `rounds[${m.roundNumber - 1}][${m.order}]: ${refusal}`);
+  }
+  return { policy: resolved, participants: participants.map(toParticipant), matchUps, pairing };
 }
 
 function toParticipant(p: z.infer<typeof ScenarioParticipant>): Participant {

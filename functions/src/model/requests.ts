@@ -1,17 +1,17 @@
 import { z } from 'zod';
+import { DocumentId, Minutes, PairingSeed, RoundCount, TEXT } from '../domain/limits.js';
 import { Participant } from '../domain/participants.js';
-import { PresetName } from '../domain/policy.js';
+import { PolicyChoice, PolicyOverrides } from '../domain/policy.js';
 import { MatchUpResult } from '../domain/results.js';
 import { Uid } from './club.js';
-import { PairingSettings, TournamentSystem } from './tournament.js';
+import { CalendarDate, PairingSettings, TournamentSystem } from './tournament.js';
 
-/** One schema per callable input, shared by the functions and the dashboard. */
-const id = () => z.string().trim().min(1).max(128).regex(/^[^/]+$/, 'must not contain "/"');
+// One schema per callable input, shared by the functions and the dashboard. Every id is a DocumentId.
 
 export const CreateClubInput = z
   .object({
-    name: z.string().trim().min(1).max(200),
-    country: z.string().max(3).optional(),
+    name: z.string().trim().min(1).max(TEXT.name),
+    country: z.string().max(TEXT.clubCountry).optional(),
     adminUids: z.array(Uid).max(100).default([]),
     memberUids: z.array(Uid).max(2000).default([]),
   })
@@ -19,59 +19,63 @@ export const CreateClubInput = z
 
 export const CreateChampionshipInput = z
   .object({
-    name: z.string().trim().min(1).max(200),
-    clubIds: z.array(id()).max(50).default([]),
-    rating: z.string().max(50).optional(),
+    name: z.string().trim().min(1).max(TEXT.name),
+    clubIds: z.array(DocumentId).max(50).default([]),
+    rating: z.string().max(TEXT.scaleName).optional(),
   })
   .strict();
 
 export const CreateTournamentInput = z
   .object({
-    championshipId: id(),
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD'),
+    championshipId: DocumentId,
+    date: CalendarDate,
     description: z.string().trim().min(1).max(300),
-    hostClubId: id().optional(),
+    hostClubId: DocumentId.optional(),
     location: z.string().max(300).optional(),
     socialUrl: z.string().url().max(500).optional(),
-    roundDurationMinutes: z.number().int().min(0).max(1440).default(0),
-    preAlarmMinutes: z.number().int().min(0).max(1440).default(0),
-    rating: z.string().max(50).optional(),
+    roundDurationMinutes: Minutes.default(0),
+    preAlarmMinutes: Minutes.default(0),
+    rating: z.string().max(TEXT.scaleName).optional(),
     system: TournamentSystem.default('SWISS'),
     pairing: PairingSettings.default({ method: 'SWISS', options: {} }),
     /** A preset name or a whole policy; overrides are deep-merged over it. */
-    policy: z.union([PresetName, z.record(z.string(), z.unknown())]).default('SWISS'),
-    policyOverrides: z.record(z.string(), z.unknown()).optional(),
-    totalRounds: z.number().int().positive().max(1000).optional(),
+    policy: PolicyChoice.default('SWISS'),
+    policyOverrides: PolicyOverrides.optional(),
+    totalRounds: RoundCount.optional(),
     scorekeeperUids: z.array(Uid).max(500).default([]),
   })
   .strict();
 
 export const NewParticipant = Participant.omit({ withdrawn: true })
-  .extend({ name: z.string().trim().min(1).max(200), uid: Uid.optional(), participantId: id() })
+  .extend({ name: z.string().trim().min(1).max(TEXT.name), uid: Uid.optional() })
   .strict();
 
 export const AddParticipantsInput = z
-  .object({ tournamentId: id(), participants: z.array(NewParticipant).min(1).max(1000) })
+  .object({ tournamentId: DocumentId, participants: z.array(NewParticipant).min(1).max(1000) })
   .strict();
 
-export const WithdrawParticipantInput = z.object({ tournamentId: id(), participantId: id() }).strict();
+export const WithdrawParticipantInput = z.object({ tournamentId: DocumentId, participantId: DocumentId }).strict();
 
 export const GenerateNextRoundInput = z
   .object({
-    tournamentId: id(),
+    tournamentId: DocumentId,
     /** Chosen by the client once per click: a retried call with the same id returns the same round. */
-    requestId: id(),
+    requestId: DocumentId,
     /** Pair even though the current round still has open matchUps. */
     force: z.boolean().default(false),
-    seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+    seed: PairingSeed.optional(),
   })
   .strict();
 
-export const TournamentRef = z.object({ tournamentId: id() }).strict();
+export const TournamentRef = z.object({ tournamentId: DocumentId }).strict();
 
-export const RecordScoreInput = z.object({ tournamentId: id(), matchUpId: id(), result: MatchUpResult.nullable() }).strict();
+export const RecordScoreInput = z
+  .object({ tournamentId: DocumentId, matchUpId: DocumentId, result: MatchUpResult.nullable() })
+  .strict();
 
-export const ImportTournamentInput = z.object({ championshipId: id(), json: z.string().min(2).max(9_000_000) }).strict();
+export const ImportTournamentInput = z
+  .object({ championshipId: DocumentId, json: z.string().min(2).max(9_000_000) })
+  .strict();
 
 export type CreateClubInput = z.infer<typeof CreateClubInput>;
 export type CreateChampionshipInput = z.infer<typeof CreateChampionshipInput>;

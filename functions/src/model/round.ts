@@ -2,12 +2,16 @@ import { z } from 'zod';
 import { PairingMethodName } from './tournament.js';
 
 export const RoundStatus = z.enum(['OPEN', 'CLOSED']);
+/** PER_ROUND tournaments rate a round once all its results are in: until then the round is WAITING. */
+export const RoundRating = z.enum(['WAITING', 'RATED']);
 
 /** tournaments/{t}/rounds/{roundNumber}: how a round was generated, so it can be reproduced and explained. */
 export const RoundDoc = z
   .object({
     roundNumber: z.number().int().positive(),
     status: RoundStatus.default('OPEN'),
+    /** Kept by the score trigger for PER_ROUND tournaments; PER_MATCHUP rates every result as it lands. */
+    rating: RoundRating.optional(),
     method: PairingMethodName,
     seed: z.number().int(),
     matchUpCount: z.number().int().min(0),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BoundedObject, DocumentId, LIMITS, Minutes, RoundCount, TEXT } from '../domain/limits.js';
 import { CompetitionPolicy } from '../domain/policy.js';
 import { Uid } from './club.js';
 
@@ -23,39 +24,52 @@ export const PairingMethodName = z.enum([
 export const PairingSettings = z
   .object({
     method: PairingMethodName,
-    options: z.record(z.string(), z.unknown()).default({}),
+    /** Checked in full by the pairing engine; bounded here so a stored tournament stays readable. */
+    options: BoundedObject.default({}),
   })
   .strict();
 export type PairingSettings = z.infer<typeof PairingSettings>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD');
+/** Whether a YYYY-MM-DD string names a day that exists (no 2031-13-45, no 2031-02-30). */
+function isCalendarDate(date: string): boolean {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  if (year < LIMITS.year.min || year > LIMITS.year.max) return false;
+  const parsed = new Date(Date.UTC(year, month - 1, day));
+  return parsed.getUTCFullYear() === year && parsed.getUTCMonth() === month - 1 && parsed.getUTCDate() === day;
+}
+
+/** A tournament's day, as the organizer enters it and as it is stored: one schema for both. */
+export const CalendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD')
+  .refine(isCalendarDate, `expected a real calendar date from ${LIMITS.year.min} to ${LIMITS.year.max}`);
 
 /** tournaments/{tournamentId}: seed 004's tourney, with its competition policy and progress. */
 export const TournamentDoc = z
   .object({
-    tournamentId: z.string().min(1),
-    championshipId: z.string().min(1),
-    date: isoDate,
+    tournamentId: DocumentId,
+    championshipId: DocumentId,
+    date: CalendarDate,
     description: z.string().trim().min(1).max(300),
-    hostClubId: z.string().min(1).optional(),
+    hostClubId: DocumentId.optional(),
     location: z.string().max(300).optional(),
     socialUrl: z.string().url().max(500).optional(),
     /** Minutes per round for the countdown; 0 shows no countdown. */
-    roundDurationMinutes: z.number().int().min(0).max(24 * 60).default(0),
-    preAlarmMinutes: z.number().int().min(0).max(24 * 60).default(0),
+    roundDurationMinutes: Minutes.default(0),
+    preAlarmMinutes: Minutes.default(0),
     /** The rating scale the first round is ordered by (seed 004); absent means random order. */
-    rating: z.string().max(50).optional(),
+    rating: z.string().max(TEXT.scaleName).optional(),
     system: TournamentSystem,
     pairing: PairingSettings,
     ownerUid: Uid,
     /** Clubs of the championship: their admins may edit the tournament. */
-    clubIds: z.array(z.string().min(1)).max(50).default([]),
+    clubIds: z.array(DocumentId).max(50).default([]),
     /** Owner and club admins, kept here so security rules can check an editor with one read. */
     editorUids: z.array(Uid).max(500).default([]),
     /** Allowed to write any matchUp's score while its round is open. */
     scorekeeperUids: z.array(Uid).max(500).default([]),
     policy: CompetitionPolicy,
-    totalRounds: z.number().int().positive().max(1000).optional(),
+    totalRounds: RoundCount.optional(),
     status: TournamentStatus.default('DRAFT'),
     currentRound: z.number().int().min(0).default(0),
   })

@@ -1,14 +1,15 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { isRoundApplied, isRoundComplete, judgeMatchUp } from '../domain/acceptance.js';
 import type { ChangeOutcome } from '../domain/change.js';
 import { applyResultChange } from '../domain/change.js';
 import { foldCompetition } from '../domain/fold.js';
 import type { MatchUpRecord } from '../domain/matchUps.js';
 import { sidesOf } from '../domain/matchUps.js';
-import { resolveResult } from '../domain/results.js';
 import type { ParticipantStates } from '../domain/state.js';
 import type { Refs } from '../firebase/refs.js';
 import { refs } from '../firebase/refs.js';
 import type { ParticipantDoc } from '../model/participant.js';
+import type { RoundDoc } from '../model/round.js';
 import type { TournamentDoc } from '../model/tournament.js';
 import { sameResult, toMatchUpRecord, toParticipant } from './records.js';
 import { readRowInputs, readStates, rowsMovedBy, standingRows } from './standings.js';
@@ -21,85 +22,113 @@ import { readRowInputs, readStates, rowsMovedBy, standingRows } from './standing
  */
 export type ScoreOutcome = 'UNCHANGED' | 'MARKED' | 'APPLIED' | 'REPLAYED' | 'IGNORED';
 
+interface Step {
+  outcome: ScoreOutcome | 'REPLAY';
+  /** PER_ROUND: this matchUp has a result and its round is not rated yet; the round may now be complete. */
+  waitingRound?: number;
+}
+
 /**
  * What the score trigger does for one matchUp. It reads the matchUp's *current* document inside a transaction,
  * whatever the event carried, so duplicated and reordered events converge on the latest result; it never writes
- * the matchUp itself.
+ * the matchUp itself. In PER_ROUND, every event whose matchUp has a result in a round not yet rated then asks
+ * whether the round is complete, after its own transaction: so the event of the last result to land, whatever
+ * came before it, rates the round.
  */
-export async function applyMatchUpScore(db: Firestore, tournamentId: string, matchUpId: string, roundNumberHint?: number): Promise<ScoreOutcome> {
+export async function applyMatchUpScore(db: Firestore, tournamentId: string, matchUpId: string): Promise<ScoreOutcome> {
   const ref = refs(db);
   const tournament = (await ref.tournament(tournamentId).get()).data();
   if (!tournament) return 'IGNORED';
-  const perRound = tournament.policy.processingGranularity === 'PER_ROUND';
-  const openInRound = perRound ? await countOpen(ref, tournamentId, roundNumberHint ?? (await roundOf(ref, tournamentId, matchUpId))) : 0;
-  const outcome = await db.runTransaction((tx) => applyInTransaction(tx, ref, tournament, matchUpId, openInRound));
-  if (outcome !== 'REPLAY') return outcome;
+  const step = await db.runTransaction((tx) => applyInTransaction(tx, ref, tournament, matchUpId));
+  if (step.outcome === 'REPLAY') return replayed(db, tournamentId);
+  if (step.waitingRound === undefined || (await countOpen(ref, tournamentId, step.waitingRound)) > 0) return step.outcome;
+  const completed = await db.runTransaction((tx) => rateRoundIfComplete(tx, ref, tournament, step.waitingRound!));
+  if (completed === 'REPLAY') return replayed(db, tournamentId);
+  return completed === 'APPLIED' ? 'APPLIED' : step.outcome;
+}
+
+async function replayed(db: Firestore, tournamentId: string): Promise<'REPLAYED'> {
   await replayTournament(db, tournamentId);
   return 'REPLAYED';
 }
 
-async function roundOf(ref: Refs, tournamentId: string, matchUpId: string): Promise<number> {
-  const [matchUp, applied] = await Promise.all([ref.matchUp(tournamentId, matchUpId).get(), ref.applied(tournamentId, matchUpId).get()]);
-  return matchUp.data()?.roundNumber ?? applied.data()?.roundNumber ?? 0;
-}
-
-/** An aggregation query: one read per thousand matchUps, however many there are. */
+/** An aggregation query: one read per thousand matchUps; only a filter, the decision is taken in a transaction. */
 async function countOpen(ref: Refs, tournamentId: string, roundNumber: number): Promise<number> {
   const snapshot = await ref.matchUps(tournamentId).where('roundNumber', '==', roundNumber).where('result', '==', null).count().get();
   return snapshot.data().count;
 }
 
-async function applyInTransaction(
-  tx: Transaction,
-  ref: Refs,
-  tournament: TournamentDoc,
-  matchUpId: string,
-  openInRound: number,
-): Promise<ScoreOutcome | 'REPLAY'> {
+async function applyInTransaction(tx: Transaction, ref: Refs, tournament: TournamentDoc, matchUpId: string): Promise<Step> {
   const { tournamentId, policy } = tournament;
   const current = (await tx.get(ref.matchUp(tournamentId, matchUpId))).data();
   const applied = (await tx.get(ref.applied(tournamentId, matchUpId))).data();
   // A deleted matchUp (an undone round) has no result any more; the marker remembers who played it.
-  const record: MatchUpRecord | undefined = current ? toMatchUpRecord(current) : applied ? { ...toMatchUpRecord(applied), result: null } : undefined;
-  if (!record) return 'UNCHANGED';
-  if (!isValidResult(record, policy)) record.result = null;
-  if (applied && sameResult(applied.result, record.result)) return 'UNCHANGED';
+  const stored: MatchUpRecord | undefined = current ? toMatchUpRecord(current) : applied ? { ...toMatchUpRecord(applied), result: null } : undefined;
+  if (!stored) return { outcome: 'UNCHANGED' };
+  const { record } = judgeMatchUp(stored, policy);
+  const perRound = policy.processingGranularity === 'PER_ROUND';
+  const unchanged = applied !== undefined && sameResult(applied.result, record.result);
+  // Only a PER_ROUND result in a round not yet rated needs more than the marker to know it has nothing to do.
+  if (unchanged && (!perRound || record.result === null)) return { outcome: 'UNCHANGED' };
   const own = requireStates(await readStates(ref, tournamentId, sidesOf(record), {}, tx), sidesOf(record), tournamentId);
-  if (policy.processingGranularity === 'PER_ROUND' && openInRound > 0 && !roundApplied(own, record)) {
-    tx.set(ref.applied(tournamentId, matchUpId), toMatchUpRecord(record));
-    return 'MARKED';
+  const roundApplied = isRoundApplied(Object.values(own), record.roundNumber);
+  const waitingRound = perRound && record.result !== null && !roundApplied ? record.roundNumber : undefined;
+  if (unchanged) return { outcome: 'UNCHANGED', waitingRound };
+  if (perRound && !roundApplied) {
+    tx.set(ref.applied(tournamentId, matchUpId), record);
+    return { outcome: 'MARKED', waitingRound };
   }
   let states = own;
-  let roundMatchUps: MatchUpRecord[] | undefined;
-  if (policy.processingGranularity === 'PER_ROUND') {
-    const round = await tx.get(ref.matchUps(tournamentId).where('roundNumber', '==', record.roundNumber));
-    roundMatchUps = round.docs.map((d) => toMatchUpRecord(d.data()));
-    const ids = [...new Set(roundMatchUps.flatMap(sidesOf))];
-    states = requireStates(await readStates(ref, tournamentId, ids.filter((id) => !own[id]), { ...own }, tx), ids, tournamentId);
+  let round: ReadRound | undefined;
+  if (perRound) {
+    round = await readRound(tx, ref, tournament, record.roundNumber, own);
+    states = round.states;
   }
-  const change: ChangeOutcome = applyResultChange(policy, record, states, roundMatchUps);
-  if (change.status === 'REPLAY') return 'REPLAY';
+  const change: ChangeOutcome = applyResultChange(policy, record, states, round?.matchUps);
+  if (change.status === 'REPLAY') return { outcome: 'REPLAY' };
   if (change.status === 'APPLIED') await writeChangedStates(tx, ref, tournament, states, change.states);
-  tx.set(ref.applied(tournamentId, matchUpId), toMatchUpRecord(record));
-  return change.status === 'APPLIED' ? 'APPLIED' : 'UNCHANGED';
+  if (round) markRoundRating(tx, ref, tournamentId, round);
+  tx.set(ref.applied(tournamentId, matchUpId), record);
+  return { outcome: change.status === 'APPLIED' ? 'APPLIED' : 'UNCHANGED' };
+}
+
+interface ReadRound {
+  states: ParticipantStates;
+  matchUps: MatchUpRecord[];
+  doc: RoundDoc | undefined;
+}
+
+/** The whole round, as the engine counts it, and the states of everyone in it (read under the transaction). */
+async function readRound(tx: Transaction, ref: Refs, tournament: TournamentDoc, roundNumber: number, known: ParticipantStates): Promise<ReadRound> {
+  const { tournamentId, policy } = tournament;
+  const [round, doc] = await Promise.all([tx.get(ref.matchUps(tournamentId).where('roundNumber', '==', roundNumber)), tx.get(ref.round(tournamentId, roundNumber))]);
+  const matchUps = round.docs.map((d) => judgeMatchUp(toMatchUpRecord(d.data()), policy).record);
+  const ids = [...new Set(matchUps.flatMap(sidesOf))];
+  const states = requireStates(await readStates(ref, tournamentId, ids.filter((id) => !known[id]), { ...known }, tx), ids, tournamentId);
+  return { states, matchUps, doc: doc.data() };
 }
 
 /**
- * A result the rules let through but the engine refuses (say, a forfeit win whose winner is the other side)
- * counts as no result: retrying it would fail forever, and the callables refuse it before it is stored.
+ * The decision to rate a PER_ROUND round, from reads inside the transaction that writes: every matchUp of the
+ * round and the states of its players. Any number of events may ask; the first to commit rates the round and
+ * the others find it rated.
  */
-function isValidResult(record: MatchUpRecord, policy: TournamentDoc['policy']): boolean {
-  if (record.result === null) return true;
-  try {
-    resolveResult(record.result, record.b !== null, policy.scoringPolicy);
-    return true;
-  } catch {
-    return false;
-  }
+async function rateRoundIfComplete(tx: Transaction, ref: Refs, tournament: TournamentDoc, roundNumber: number): Promise<ChangeOutcome['status']> {
+  const { tournamentId, policy } = tournament;
+  const round = await readRound(tx, ref, tournament, roundNumber, {});
+  if (!isRoundComplete(round.matchUps)) return 'UNCHANGED';
+  const change = applyResultChange(policy, round.matchUps[0]!, round.states, round.matchUps);
+  if (change.status === 'REPLAY') return 'REPLAY';
+  if (change.status === 'APPLIED') await writeChangedStates(tx, ref, tournament, round.states, change.states);
+  markRoundRating(tx, ref, tournamentId, round);
+  for (const m of round.matchUps) tx.set(ref.applied(tournamentId, m.matchUpId), m);
+  return change.status;
 }
 
-function roundApplied(states: ParticipantStates, record: MatchUpRecord): boolean {
-  return Object.values(states).some((s) => s.results.some((r) => r.roundNumber === record.roundNumber));
+/** Tells the organizer's views whether a PER_ROUND round is rated or still waiting for results. */
+function markRoundRating(tx: Transaction, ref: Refs, tournamentId: string, round: ReadRound): void {
+  const rating = isRoundComplete(round.matchUps) ? 'RATED' : 'WAITING';
+  if (round.doc && round.doc.rating !== rating) tx.set(ref.round(tournamentId, round.doc.roundNumber), { ...round.doc, rating });
 }
 
 function requireStates(states: ParticipantStates, ids: readonly string[], tournamentId: string): ParticipantStates {
@@ -128,7 +157,7 @@ export async function replayTournament(db: Firestore, tournamentId: string): Pro
     if (!tournament) return;
     const [participantSnap, matchUpSnap] = await Promise.all([tx.get(ref.participants(tournamentId)), tx.get(ref.matchUps(tournamentId))]);
     const participants = participantSnap.docs.map((d) => d.data());
-    const matchUps = matchUpSnap.docs.map((d) => toMatchUpRecord(d.data()));
+    const matchUps = matchUpSnap.docs.map((d) => judgeMatchUp(toMatchUpRecord(d.data()), tournament.policy).record);
     writeFold(tx, ref, tournament, participants, matchUps);
   });
 }

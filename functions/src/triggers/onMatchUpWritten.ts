@@ -11,7 +11,6 @@ import { applyMatchUpScore } from '../services/applyScore.js';
  */
 export const onMatchUpWritten = onDocumentWritten({ document: MATCHUP_DOCUMENT, retry: true }, async (event) => {
   const { tournamentId, matchUpId } = event.params;
-  const roundNumber = event.data?.after.get('roundNumber') ?? event.data?.before.get('roundNumber');
-  const outcome = await applyMatchUpScore(firestore(), tournamentId, matchUpId, typeof roundNumber === 'number' ? roundNumber : undefined);
+  const outcome = await applyMatchUpScore(firestore(), tournamentId, matchUpId);
   logger.debug('matchUp score applied', { tournamentId, matchUpId, outcome });
 });

@@ -138,3 +138,54 @@ describe('the score trigger service against a Firestore server', () => {
     await expectMatchesFold(tournamentId, policy, players, final);
   });
 });
+
+describe('PER_ROUND: the event that lands last rates the round, whatever ran before it', () => {
+  /** Holds every aggregation query (the open-matchUp count) until released: events "in flight". */
+  function holdCounts() {
+    const proto = Object.getPrototypeOf(fs.db.collection('x').count()) as { get: (...args: unknown[]) => Promise<unknown> };
+    const original = proto.get;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    // The count is taken at once and its answer delivered late: what a slow event sees is already stale.
+    proto.get = async function (this: unknown, ...args: unknown[]) {
+      const answer = await original.apply(this, args);
+      held++;
+      await released;
+      return answer;
+    };
+    return {
+      held: () => held,
+      release: () => {
+        release();
+        proto.get = original;
+      },
+    };
+  }
+
+  it('the creation events of a round run while its results land, then each result event arrives once: the round is rated', async () => {
+    const policy = resolvePolicy('STANDARD');
+    const players = ['a', 'b', 'c', 'd'].map((id) => ({ participantId: id, rating: 1500 }));
+    const round: MatchUpRecord[] = [
+      { matchUpId: 'm1', roundNumber: 1, order: 0, a: 'a', b: 'b', result: { kind: 'PLAYED', score: { a: 5, b: 1 } } },
+      { matchUpId: 'm2', roundNumber: 1, order: 1, a: 'c', b: 'd', result: { kind: 'PLAYED', score: { a: 2, b: 5 } } },
+    ];
+    await seedTournament(fs.db, { tournamentId: 'late', policy, players, matchUps: round });
+    const hold = holdCounts();
+    // The two creation events start before any result exists and are held wherever they count open matchUps.
+    const creation = round.map((m) => applyMatchUpScore(fs.db, 'late', m.matchUpId).then(() => 'done'));
+    const settled = { count: 0 };
+    for (const c of creation) void c.then(() => settled.count++);
+    const deadline = Date.now() + 10_000;
+    while (hold.held() + settled.count < round.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    for (const m of round) await writeScore('late', m.matchUpId, m.result);
+    hold.release();
+    await Promise.all(creation);
+    for (const m of round) await applyMatchUpScore(fs.db, 'late', m.matchUpId);
+    const expected = foldCompetition(policy, players.map((p) => toParticipant(participantDoc(p))), round);
+    expect((await storedStates('late')).a!.roundsPlayed).toBe(1);
+    expect(await storedStates('late')).toEqual(expected);
+    // The organizer's views can tell a rated round from one still waiting for results.
+    expect((await refs(fs.db).round('late', 1).get()).data()?.rating).toBe('RATED');
+  });
+});

@@ -50,6 +50,22 @@ export async function seedTournament(db: Firestore, input: SeedInput): Promise<T
   for (const p of participants) batch.set(ref.participant(input.tournamentId, p.participantId), p);
   for (const s of Object.values(states)) batch.set(ref.state(input.tournamentId, s.participantId), s);
   for (const row of rows) batch.set(ref.standing(input.tournamentId, row.participantId), row);
+  for (const roundNumber of new Set(input.matchUps.map((m) => m.roundNumber))) {
+    const matchUpCount = input.matchUps.filter((m) => m.roundNumber === roundNumber).length;
+    batch.set(ref.round(input.tournamentId, roundNumber), {
+      roundNumber,
+      status: 'OPEN',
+      method: 'SWISS',
+      seed: 1,
+      matchUpCount,
+      byes: [],
+      notes: [],
+      requestId: `seed-round-${roundNumber}`,
+      generatedBy: 'owner',
+      generatedAt: '2026-11-21T09:00:00.000Z',
+      stats: {},
+    });
+  }
   for (const m of input.matchUps) {
     batch.set(ref.matchUp(input.tournamentId, m.matchUpId), { ...m, result: null, playerUids: [], cost: {}, scoredBy: null, scoredAt: null });
   }

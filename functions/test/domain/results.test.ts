@@ -81,3 +81,42 @@ describe('seed 003: unplayed kinds must agree with their result', () => {
     expect(resolve({ kind: 'PAIRING_BYE' }, sol, false).a).toMatchObject({ pointsWon: 25, pointsLost: 0, outcome: 'WIN' });
   });
 });
+
+describe('meaningless results are refused, naming the conflict', () => {
+  it('an empty result on a two-sided matchUp: a played result needs a score or a winner', () => {
+    expect(MatchUpResult.parse({})).toEqual({ kind: 'PLAYED' });
+    expect(() => resolve({})).toThrow('a played result needs a score or a winner');
+  });
+  it.each([
+    [{ score: { a: 3, b: 5 }, winner: 'a' }, 'winner "a" disagrees with the score 3-5'],
+    [{ score: { a: 4, b: 4 }, winner: 'b' }, 'winner "b" disagrees with the score 4-4'],
+    [{ score: { a: 4, b: 3 }, winner: 'draw' }, 'winner "draw" disagrees with the score 4-3'],
+  ] as const)('a played result whose winner disagrees with its score: %o', (input, message) => {
+    expect(() => resolve(input)).toThrow(message);
+  });
+  it.each(['FULL_BYE', 'HALF_BYE', 'PAIRING_BYE', 'ZERO_BYE'] as const)('a %s on a two-sided matchUp', (kind) => {
+    expect(() => resolve({ kind })).toThrow(`kind ${kind} is for a player without an opponent`);
+  });
+  it.each(['PLAYED', 'FORFEIT_WIN', 'FORFEIT_LOSS', 'DOUBLE_FORFEIT'] as const)('a %s on a bye matchUp', (kind) => {
+    const onBye = () => resolve({ kind, winner: 'a' }, redemption, false);
+    expect(onBye).toThrow(`a bye matchUp needs a bye kind, not ${kind}`);
+  });
+  it.each([
+    ['FULL_BYE', 'b', false, 'kind FULL_BYE requires winner "a", got "b"'],
+    ['PAIRING_BYE', 'draw', false, 'kind PAIRING_BYE requires winner "a", got "draw"'],
+    ['FORFEIT_WIN', 'draw', true, 'kind FORFEIT_WIN requires winner "a", got "draw"'],
+    ['DOUBLE_FORFEIT', 'draw', true, 'kind DOUBLE_FORFEIT requires no winner, got "draw"'],
+  ] as const)('a %s whose winner is "%s"', (kind, winner, hasB, message) => {
+    expect(() => resolve({ kind, winner }, redemption, hasB)).toThrow(message);
+  });
+  it('an unplayed kind carrying a score', () => {
+    const scored = () => resolve({ kind: 'DOUBLE_FORFEIT', score: { a: 0, b: 0 } });
+    expect(scored).toThrow('kind DOUBLE_FORFEIT is unplayed and takes no score');
+  });
+  it('the meaningful neighbours still pass', () => {
+    expect(resolve({ winner: 'a' }).a.outcome).toBe('WIN');
+    expect(resolve({ score: { a: 0, b: 0 }, winner: 'draw' }).a.outcome).toBe('DRAW');
+    expect(resolve({ kind: 'DOUBLE_FORFEIT' }).b?.outcome).toBe('LOSS');
+    expect(resolve({ kind: 'FULL_BYE', winner: 'a' }, redemption, false).a.outcome).toBe('WIN');
+  });
+});

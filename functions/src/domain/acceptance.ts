@@ -1,0 +1,35 @@
+import type { MatchUpRecord } from './matchUps.js';
+import type { CompetitionPolicy } from './policy.js';
+import { resolveResult } from './results.js';
+
+/** A stored matchUp as the engine counts it: its result, or no result and the reason it was refused. */
+export interface JudgedMatchUp {
+  record: MatchUpRecord;
+  /** Why the stored result does not count (a client wrote something the engine refuses). */
+  refusal?: string;
+}
+
+/**
+ * A result the security rules let through but the engine refuses counts as no result, never as a failure: one
+ * bad write must not stop the tournament. The refusal is kept so the organizer can be told.
+ */
+export function judgeMatchUp(record: MatchUpRecord, policy: CompetitionPolicy): JudgedMatchUp {
+  if (record.result === null) return { record };
+  try {
+    resolveResult(record.result, record.b !== null, policy.scoringPolicy);
+    return { record };
+  } catch (error) {
+    return { record: { ...record, result: null }, refusal: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** PER_ROUND (seed 000): a round is rated once every one of its matchUps has a result that counts. */
+export function isRoundComplete(roundMatchUps: readonly MatchUpRecord[]): boolean {
+  return roundMatchUps.length > 0 && roundMatchUps.every((m) => m.result !== null);
+}
+
+/** Whether these participants' states already hold a rated entry of the round. */
+export function isRoundApplied(states: Iterable<{ results: ReadonlyArray<{ roundNumber: number }> }>, roundNumber: number): boolean {
+  for (const state of states) if (state.results.some((r) => r.roundNumber === roundNumber)) return true;
+  return false;
+}

@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { LIMITS, TEXT } from '../../src/domain/limits.js';
+import { Participant } from '../../src/domain/participants.js';
+import { ParticipantDoc } from '../../src/model/participant.js';
+import { NewParticipant } from '../../src/model/requests.js';
+
+const rules = readFileSync(new URL('../../../firestore.rules', import.meta.url), 'utf8');
+/** The cap firestore.rules puts on one field of a client write, read from the rules text itself. */
+const ruleCap = (pattern: RegExp): number => Number(rules.match(pattern)?.[1]);
+
+describe('the caps are the ones firestore.rules applies to client writes', () => {
+  // A cap tighter than the rules' would make a document an editor was allowed to save unreadable.
+  it('participant team, club, country and name', () => {
+    expect(TEXT.team).toBe(ruleCap(/optionalString\(incoming\(\), 'team', (\d+)\)/));
+    expect(TEXT.club).toBe(ruleCap(/optionalString\(incoming\(\), 'club', (\d+)\)/));
+    expect(TEXT.participantCountry).toBe(ruleCap(/optionalString\(incoming\(\), 'country', (\d+)\)/));
+    expect(TEXT.name).toBe(ruleCap(/nonEmptyString\(incoming\(\)\.name, (\d+)\)/));
+  });
+  it("a club's name and country, game points, minutes", () => {
+    expect(TEXT.clubCountry).toBe(ruleCap(/optionalString\(club, 'country', (\d+)\)/));
+    expect(TEXT.name).toBe(ruleCap(/nonEmptyString\(club\.name, (\d+)\)/));
+    expect(LIMITS.gamePoints.max).toBe(ruleCap(/value >= 0 && value <= (\d+);\s*}\s*function validScore/));
+    expect(LIMITS.minutes.max).toBe(ruleCap(/value is int && value >= 0 && value <= (\d+)/));
+  });
+});
+
+describe("a participant's text fields", () => {
+  const schemas = [
+    ['Participant', Participant, {}],
+    ['NewParticipant', NewParticipant, { name: 'Ada' }],
+    ['ParticipantDoc', ParticipantDoc, { name: 'Ada' }],
+  ] as const;
+  describe.each(schemas)('%s', (_name, schema, base) => {
+    const parse = (fields: Record<string, unknown>) => schema.safeParse({ participantId: 'p1', ...base, ...fields });
+    it.each([
+      ['team', 201],
+      ['club', 201],
+      ['country', 101],
+      ['name', 201],
+    ])('refuses a %s of %i characters, naming the field', (field, length) => {
+      expect(parse({ [field]: 'x'.repeat(length) }).error?.issues[0]?.path).toEqual([field]);
+    });
+    it('accepts each at its cap', () => {
+      const atCap = { team: 'x'.repeat(200), club: 'x'.repeat(200), country: 'x'.repeat(100), name: 'x'.repeat(200) };
+      expect(parse(atCap).success).toBe(true);
+    });
+    it('trims a name and refuses a blank one', () => {
+      expect(parse({ name: '  Ada Lovelace ' }).data?.name).toBe('Ada Lovelace');
+      expect(parse({ name: '   ' }).error?.issues[0]?.path).toEqual(['name']);
+    });
+  });
+});
