@@ -22,12 +22,12 @@ import { firestore } from '../functions/src/firebase/app.js';
 import { refs } from '../functions/src/firebase/refs.js';
 import type { MatchUpDoc } from '../functions/src/model/matchUp.js';
 import { paths } from '../functions/src/model/paths.js';
-import { applyMatchUpScore } from '../functions/src/services/applyScore.js';
+import { applyMatchUpScore, replayTournament } from '../functions/src/services/applyScore.js';
+import { PROJECT_ID, backgroundTriggers, discoverEmulators } from '../functions/test/support/emulatorEnv.js';
 import { toMatchUpRecord, toParticipant } from '../functions/src/services/records.js';
 import { metered } from '../functions/test/support/meter.js';
-import { PROJECT_ID } from './emulators/config.js';
 import { execInEmulators, prepareSuite } from './emulators/suite.js';
-import { type EmulatorHosts, signUp } from './lib/emulatorClients.js';
+import { signUp } from './lib/emulatorClients.js';
 import { simulatedScore } from './lib/games.js';
 import { simulatedField } from './lib/simulate.js';
 
@@ -54,22 +54,14 @@ const round1 = (x: number) => Math.round(x * 10) / 10;
 const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 const stored = (x: unknown) => JSON.parse(JSON.stringify(x)) as unknown;
 
-async function hostsFromHub(): Promise<EmulatorHosts> {
-  const response = await fetch(`http://${process.env.FIREBASE_EMULATOR_HUB}/emulators`);
-  const list = (await response.json()) as Record<string, { host: string; port: number }>;
-  return { host: list.auth!.host, auth: list.auth!.port, firestore: list.firestore!.port, functions: list.functions!.port, projectId: PROJECT_ID };
-}
-
-async function hub(path: string): Promise<void> {
-  await fetch(`http://${process.env.FIREBASE_EMULATOR_HUB}${path}`, { method: 'PUT' });
-}
-
 async function bench(players: number, rounds: number, policy: PresetName, seed: number): Promise<void> {
   const started = Date.now();
   if (!getApps().length) initializeApp({ projectId: PROJECT_ID });
   const db = firestore();
   const typed = refs(db);
-  const organizer = await signUp(await hostsFromHub(), `bench-${Date.now()}@example.com`);
+  const { auth, firestore: store, functions } = await discoverEmulators();
+  const hosts = { host: auth.host, auth: auth.port, firestore: store.port, functions: functions.port, projectId: PROJECT_ID };
+  const organizer = await signUp(hosts, `bench-${Date.now()}@example.com`);
   const { clubId } = await organizer.call<{ clubId: string }>('createClub', { name: 'Bench Club' });
   const { championshipId } = await organizer.call<{ championshipId: string }>('createChampionship', { name: 'Bench League', clubIds: [clubId] });
   const { tournamentId } = await organizer.call<{ tournamentId: string }>('createTournament', {
@@ -96,7 +88,7 @@ async function bench(players: number, rounds: number, policy: PresetName, seed: 
     const seen = new Map<string, number>();
     const allSeen = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`round ${roundNumber}: ${seen.size} of ${games.length} scores applied after 300 s`)), 300_000);
-      const stop = db.collection(paths.applied(tournamentId, 'x').replace(/\/x$/, '')).onSnapshot((snap) => {
+      const stop = db.collection(paths.appliedMarkers(tournamentId)).onSnapshot((snap) => {
         const now = Date.now();
         for (const change of snap.docChanges()) {
           const id = change.doc.id;
@@ -163,16 +155,16 @@ async function meteredReplay(sourceId: string, played: MatchUpDoc[][]) {
   const db = firestore();
   const typed = refs(db);
   const copyId = `${sourceId}-metered`;
-  await hub('/functions/disableBackgroundTriggers');
+  await backgroundTriggers.disable();
   try {
     const source = (await typed.tournament(sourceId).get()).data()!;
     const participants = (await typed.participants(sourceId).get()).docs.map((d) => d.data());
-    const states = (await typed.states(sourceId).get()).docs.map((d) => d.id);
     const batch = db.batch();
     batch.set(typed.tournament(copyId), { ...source, tournamentId: copyId, currentRound: 0 });
     for (const p of participants) batch.set(typed.participant(copyId, p.participantId), p);
     await batch.commit();
-    await refreshInitialStates(copyId, states.length);
+    // The copy starts as addParticipants leaves a tournament: initial states and rows, through the replay path.
+    await replayTournament(db, copyId);
     const reads: number[] = [];
     const writes: number[] = [];
     for (const docs of played) {
@@ -192,16 +184,8 @@ async function meteredReplay(sourceId: string, played: MatchUpDoc[][]) {
     const summary = (xs: number[]) => ({ mean: round1(xs.reduce((s, x) => s + x, 0) / xs.length), max: Math.max(...xs) });
     return { reads: summary(reads), writes: summary(writes) };
   } finally {
-    await hub('/functions/enableBackgroundTriggers');
+    await backgroundTriggers.enable();
   }
-}
-
-/** The copy starts as addParticipants leaves a tournament: initial states and rows, through the replay path. */
-async function refreshInitialStates(tournamentId: string, expected: number): Promise<void> {
-  const { replayTournament } = await import('../functions/src/services/applyScore.js');
-  await replayTournament(firestore(), tournamentId);
-  const count = (await refs(firestore()).states(tournamentId).count().get()).data().count;
-  if (count !== expected) throw new Error(`the metered copy has ${count} states, expected ${expected}`);
 }
 
 async function main(): Promise<void> {
@@ -222,8 +206,7 @@ async function main(): Promise<void> {
   if (!policy.success) fail(`--policy must be one of ${PresetName.options.join(', ')}`);
   if (process.env.FIREBASE_EMULATOR_HUB) return bench(players, rounds, policy.data, seed);
   const suite = await prepareSuite({ ui: false, hosting: false, quiet: true });
-  const args = process.argv.slice(2).map((a) => `'${a.replace(/'/g, "'\\''")}'`);
-  process.exitCode = await execInEmulators(suite, ['npx tsx scripts/bench-backend.ts', ...args].join(' '));
+  process.exitCode = await execInEmulators(suite, ['npx', 'tsx', 'scripts/bench-backend.ts', ...process.argv.slice(2)]);
 }
 
 main().then(

@@ -9,17 +9,15 @@
  * Firestore emulator reloads firestore.rules on change. Ctrl-C stops everything.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { type DemoData, DEMO_PASSWORD, seedDemo } from './demo/seedDemo.js';
-import { PROJECT_ID } from './emulators/config.js';
+import { type EmulatorConfig, PROJECT_ID } from './emulators/config.js';
 import { REPO_ROOT } from './emulators/prerequisites.js';
-import { exitOf, prepareSuite, startEmulators } from './emulators/suite.js';
+import { TSC, exitOf, prepareSuite, startEmulators } from './emulators/suite.js';
 
 const USAGE = 'usage: npm start -- [--no-seed] [--port-offset N] [--import DIR] [--export-on-exit DIR] [--no-ui] [--quiet]';
 const READY_TIMEOUT_MS = 180_000;
-const TSC = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
 function parseOptions() {
   const { values } = parseArgs({
@@ -65,7 +63,7 @@ function whenReady(emulators: ChildProcess, quiet: boolean): Promise<void> {
   });
 }
 
-function banner(ports: Record<string, number>, only: string[], ui: boolean, demo: DemoData | undefined): string {
+function banner({ ports, only, ui }: EmulatorConfig, demo: DemoData | undefined): string {
   const host = '127.0.0.1';
   const fn = `http://${host}:${ports.functions}/${PROJECT_ID}/us-central1`;
   const auth = `http://${host}:${ports.auth}`;
@@ -78,7 +76,7 @@ function banner(ports: Record<string, number>, only: string[], ui: boolean, demo
     `  Auth        ${auth}`,
     `  Functions   ${fn}/<name>   (recompiled and reloaded on change)`,
     only.includes('hosting') ? `  Dashboard   http://${host}:${ports.hosting}` : '  Dashboard   not built (web/dist is missing)',
-    ui ? `  Emulator UI http://${host}:${ports.ui}` : '  Emulator UI off (not available offline; see the note above)',
+    ui ? `  Emulator UI http://${host}:${ports.ui}` : '  Emulator UI off (--no-ui, or not available offline: see the note above)',
   ];
   if (demo) {
     lines.push(
@@ -156,7 +154,7 @@ async function main(): Promise<void> {
 
   console.log('Starting the Firebase Emulator Suite ...');
   await whenReady(emulators, options.quiet);
-  const { ports, only } = suite.config;
+  const { ports } = suite.config;
   let demo: DemoData | undefined;
   if (!options['no-seed'] && !options.import) {
     console.log('Seeding the demo through the callables, with Auth emulator accounts ...');
@@ -167,7 +165,7 @@ async function main(): Promise<void> {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  console.log(banner(ports, only, suite.prerequisites.ui && !options['no-ui'], demo));
+  console.log(banner(suite.config, demo));
 }
 
 main().catch((error: unknown) => {

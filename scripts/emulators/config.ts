@@ -33,6 +33,8 @@ export interface EmulatorConfig {
   ports: Record<EmulatorName, number>;
   /** The emulators for `--only`. */
   only: string[];
+  /** Whether the Emulator UI runs. */
+  ui: boolean;
 }
 
 export interface ConfigOptions {
@@ -57,5 +59,5 @@ export function emulatorConfig({ portOffset, ui, hosting, root = REPO_ROOT }: Co
   const path = join(root, portOffset === 0 ? '.firebase.emulators.json' : `.firebase.emulators.${portOffset}.json`);
   writeFileSync(path, `${JSON.stringify({ ...base, emulators }, null, 2)}\n`);
   const serveHosting = hosting && existsSync(join(root, 'web', 'dist', 'index.html'));
-  return { path, ports, only: ['auth', 'functions', 'firestore', ...(serveHosting ? ['hosting'] : [])] };
+  return { path, ports, only: ['auth', 'functions', 'firestore', ...(serveHosting ? ['hosting'] : [])], ui };
 }

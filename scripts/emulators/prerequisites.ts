@@ -193,8 +193,7 @@ export async function findPrerequisites(probe: Probe = machineProbe()): Promise<
     await findFirestoreEmulator(probe, { expectedJar: info.firestoreJar, launcherPath }),
     await findEmulatorUi(probe, info.uiBinary),
   ];
-  const missing = [java, firestore].flatMap((found) => (found.ok ? [] : [found]));
-  if (missing.length > 0 || !java.ok || !firestore.ok) throw new MissingPrerequisite(missing);
+  if (!java.ok || !firestore.ok) throw new MissingPrerequisite([java, firestore].flatMap((found) => (found.ok ? [] : [found])));
   if (firestore.value.source === 'cloud-sdk') writeLauncherJar(firestore.value.launcher, FIRESTORE_MAIN_CLASS, firestore.value.sdkJar);
   const notes = [`Java: ${java.detail}`, `Firestore emulator: ${firestore.detail}`];
   notes.push(ui.ok ? `Emulator UI: ${ui.detail}` : `Emulator UI: off (${ui.missing}; ${ui.howToInstall})`);

@@ -9,6 +9,7 @@ import { type EmulatorConfig, PROJECT_ID, emulatorConfig } from './config.js';
 import { MissingPrerequisite, type Prerequisites, REPO_ROOT, emulatorEnv, findPrerequisites } from './prerequisites.js';
 
 const FIREBASE_BIN = join(REPO_ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
+export const TSC = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
 export interface SuiteOptions {
   portOffset?: number;
@@ -48,7 +49,7 @@ export async function prepareSuite(options: SuiteOptions = {}): Promise<Prepared
 
 /** The Functions emulator loads functions/lib: compile it first, or it serves yesterday's code. */
 export function buildFunctions(): void {
-  const built = spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'functions/tsconfig.build.json'], {
+  const built = spawnSync(process.execPath, [TSC, '-p', 'functions/tsconfig.build.json'], {
     cwd: REPO_ROOT,
     stdio: 'inherit',
   });
@@ -62,8 +63,12 @@ function firebaseArgs(config: EmulatorConfig, command: string[]): string[] {
   return [FIREBASE_BIN, '-c', config.path, ...command, '--only', config.only.join(','), '--project', PROJECT_ID];
 }
 
-/** Runs a shell command inside `firebase emulators:exec`; resolves with its exit code. */
-export function execInEmulators(suite: PreparedSuite, script: string): Promise<number> {
+/** One shell word: emulators:exec hands its script to a shell. */
+const shellWord = (arg: string) => `'${arg.replace(/'/g, "'\\''")}'`;
+
+/** Runs a command (its words, quoted here) inside `firebase emulators:exec`; resolves with its exit code. */
+export function execInEmulators(suite: PreparedSuite, command: readonly string[]): Promise<number> {
+  const script = command.map(shellWord).join(' ');
   const child = spawn(process.execPath, firebaseArgs(suite.config, ['emulators:exec', script]), {
     cwd: REPO_ROOT,
     env: suite.env,

@@ -57,4 +57,12 @@ describe('npm run replay -- FILE.json', () => {
     expect(run3.stderr).toMatch(/unknown participant nobody/);
     expect(runTool('replay.ts', '{ not json').stderr).toMatch(/not valid JSON/);
   });
+  it('a score the engine refuses (7-3 in a game to 5) exits non-zero and names the game, instead of ranking it', () => {
+    const bad = structuredClone(scenario) as any;
+    bad.rounds[0][0].score = { a: 7, b: 3 };
+    const run = runTool('replay.ts', bad);
+    expect(run.status).not.toBe(0);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/rounds\[0\]\[0\]: score 7-3: a game to 5 ends when a side reaches 5/);
+  });
 });

@@ -63,7 +63,11 @@ function applyMatchUpChange(policy: CompetitionPolicy, matchUp: MatchUpRecord, s
   return { status: 'APPLIED', states: next };
 }
 
-function applyRoundChange(
+/**
+ * PER_ROUND: brings the states in line with a whole round as it now stands: rated from the ratings at the
+ * round's start once every result is in, un-rated when one is cleared.
+ */
+export function applyRoundChange(
   policy: CompetitionPolicy,
   roundNumber: number,
   roundMatchUps: readonly MatchUpRecord[],

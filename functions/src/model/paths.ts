@@ -34,7 +34,8 @@ export const paths = {
   /** One leaderboard row per participant, ranks left to the reader; written by the backend only. */
   standings: (tournamentId: string) => `tournaments/${tournamentId}/standings`,
   standing: (tournamentId: string, participantId: string) => `tournaments/${tournamentId}/standings/${participantId}`,
-  /** What the score trigger last applied for a matchUp. */
+  /** What the score trigger last applied for each matchUp. */
+  appliedMarkers: (tournamentId: string) => `tournaments/${tournamentId}/applied`,
   applied: (tournamentId: string, matchUpId: string) => `tournaments/${tournamentId}/applied/${matchUpId}`,
   /** A callable request already carried out, so a retried call does not act twice. */
   request: (tournamentId: string, requestId: string) => `tournaments/${tournamentId}/requests/${requestId}`,

@@ -1,7 +1,7 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { isRoundApplied, isRoundComplete, judgeMatchUp } from '../domain/acceptance.js';
 import type { ChangeOutcome } from '../domain/change.js';
-import { applyResultChange } from '../domain/change.js';
+import { applyResultChange, applyRoundChange } from '../domain/change.js';
 import { foldCompetition } from '../domain/fold.js';
 import type { MatchUpRecord } from '../domain/matchUps.js';
 import { sidesOf } from '../domain/matchUps.js';
@@ -117,7 +117,7 @@ async function rateRoundIfComplete(tx: Transaction, ref: Refs, tournament: Tourn
   const { tournamentId, policy } = tournament;
   const round = await readRound(tx, ref, tournament, roundNumber, {});
   if (!isRoundComplete(round.matchUps)) return 'UNCHANGED';
-  const change = applyResultChange(policy, round.matchUps[0]!, round.states, round.matchUps);
+  const change = applyRoundChange(policy, roundNumber, round.matchUps, round.states);
   if (change.status === 'REPLAY') return 'REPLAY';
   if (change.status === 'APPLIED') await writeChangedStates(tx, ref, tournament, round.states, change.states);
   markRoundRating(tx, ref, tournamentId, round);

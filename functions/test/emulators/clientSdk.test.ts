@@ -107,6 +107,11 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 
 const played = (a: number, b: number) => ({ kind: 'PLAYED', score: { a, b } }) as const;
 
+/** A score as the phone app writes it: straight into the matchUp, signed by the writer, through the rules. */
+function writeScore(client: Client, tournamentId: string, matchUpId: string, result: ReturnType<typeof played>): Promise<void> {
+  return updateDoc(doc(client.db, paths.matchUp(tournamentId, matchUpId)), { result, scoredBy: client.uid, scoredAt: new Date().toISOString() });
+}
+
 describe.skipIf(Boolean(skipReason))('the Node client SDK on the Emulator Suite', () => {
   let game: MatchUpDoc; // round 1, board 1
   let other: MatchUpDoc; // round 1, board 2
@@ -140,11 +145,7 @@ describe.skipIf(Boolean(skipReason))('the Node client SDK on the Emulator Suite'
       await waitFor('the first snapshot of the row', () => row.seen.length, (n) => n > 0, TIMEOUT_MS);
       expect(rowNumbers(row.seen[0])).toEqual({ matchPoints: 0, wins: 0, losses: 0, draws: 0, pointsWon: 0, pointsLost: 0 });
 
-      await updateDoc(doc(player.db, paths.matchUp(seeded.tournamentId, game.matchUpId)), {
-        result: played(5, 3),
-        scoredBy: player.uid,
-        scoredAt: new Date().toISOString(),
-      });
+      await writeScore(player, seeded.tournamentId, game.matchUpId, played(5, 3));
 
       // 5-3 reaches the target of 5: a win, 3 match points under REDEMPTION.
       const expected: RowNumbers = { matchPoints: 3, wins: 1, losses: 0, draws: 0, pointsWon: 5, pointsLost: 3 };
@@ -172,11 +173,7 @@ describe.skipIf(Boolean(skipReason))('the Node client SDK on the Emulator Suite'
     const before = await readRow(seeded.tournamentId, playerId);
 
     const code = await refusal(
-      updateDoc(doc(stranger.db, paths.matchUp(seeded.tournamentId, game.matchUpId)), {
-        result: played(0, 5),
-        scoredBy: stranger.uid,
-        scoredAt: new Date().toISOString(),
-      }),
+      writeScore(stranger, seeded.tournamentId, game.matchUpId, played(0, 5)),
     );
     expect(code).toBe('permission-denied');
 
@@ -204,11 +201,7 @@ describe.skipIf(Boolean(skipReason))('the Node client SDK on the Emulator Suite'
 
     // Board 2's player scores it from their own phone.
     const otherPlayer = await clientFor('other-player', signInAs(playerOf(seeded, other, 'a').account));
-    await updateDoc(doc(otherPlayer.db, paths.matchUp(seeded.tournamentId, other.matchUpId)), {
-      result: played(5, 1),
-      scoredBy: otherPlayer.uid,
-      scoredAt: new Date().toISOString(),
-    });
+    await writeScore(otherPlayer, seeded.tournamentId, other.matchUpId, played(5, 1));
 
     // The organizer's app lists round 2's matchUps as they appear.
     const round2: MatchUpDoc[][] = [];
@@ -239,11 +232,7 @@ describe.skipIf(Boolean(skipReason))('the Node client SDK on the Emulator Suite'
 
     // Round 1 is closed: its player can no longer change the score.
     const code = await refusal(
-      updateDoc(doc(player.db, paths.matchUp(seeded.tournamentId, game.matchUpId)), {
-        result: played(3, 5),
-        scoredBy: player.uid,
-        scoredAt: new Date().toISOString(),
-      }),
+      writeScore(player, seeded.tournamentId, game.matchUpId, played(3, 5)),
     );
     expect(code).toBe('permission-denied');
     expect((await readMatchUp(seeded.tournamentId, game.matchUpId))?.result).toEqual(played(5, 3));

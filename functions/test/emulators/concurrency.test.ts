@@ -58,10 +58,8 @@ beforeAll(async () => {
 
 afterAll(() => closeAdmin());
 
-/** A result the engine accepts for a game to 5: the generator's, kept inside the target. */
-function gameResult(random: () => number): MatchUpResult {
-  return randomResult(random, { unplayed: true });
-}
+/** Scores to 5, bare winners and unplayed kinds, as phones send them. */
+const gameResult = (random: () => number): MatchUpResult => randomResult(random, { unplayed: true });
 
 async function playRound(tournamentId: string, roundNumber: number, random: () => number): Promise<void> {
   await call(emulators, 'generateNextRound', { tournamentId, requestId: `round-${roundNumber}` }, organizer);

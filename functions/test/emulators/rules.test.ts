@@ -20,7 +20,7 @@ import {
 } from 'firebase/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, it } from 'vitest';
 import { paths } from '../../src/model/paths.js';
-import { backgroundTriggers } from '../support/emulator.js';
+import { backgroundTriggers } from '../support/emulatorEnv.js';
 import { UIDS, type World, buildWorld, modular, seedDocuments, startRulesEnvironment } from './support.js';
 
 const ACTORS = ['anonymous', 'other', 'player', 'otherPlayer', 'scorekeeper', 'clubMember', 'clubAdmin', 'owner'] as const;

@@ -12,14 +12,11 @@ import { type App, deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Firestore, getFirestore } from 'firebase-admin/firestore';
 import type { MatchUpDoc } from '../../src/model/matchUp.js';
 import { paths } from '../../src/model/paths.js';
-import type { HostAndPort } from './support.js';
+import { type Emulators, PROJECT_ID, origin, whyNoEmulators } from '../support/emulatorEnv.js';
 
 export { waitFor } from '../support/wait.js';
-
-/** The environment variable that says we run inside `firebase emulators:exec`. */
-export const HUB_VARIABLE = 'FIREBASE_EMULATOR_HUB';
-
-export const PROJECT_ID = process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT ?? 'demo-competition';
+export { HUB_VARIABLE, PROJECT_ID, discoverEmulators, hostPort, origin, whyNoEmulators } from '../support/emulatorEnv.js';
+export type { Emulators } from '../support/emulatorEnv.js';
 
 /** The region the callables are deployed to (firebase-functions' default). */
 export const REGION = 'us-central1';
@@ -29,64 +26,6 @@ const CALL_TIMEOUT_MS = 20_000;
 
 /** The Auth emulator accepts any API key; the SDKs only need one to be present. */
 export const FAKE_API_KEY = 'fake-api-key';
-
-export interface Emulators {
-  projectId: string;
-  hub: HostAndPort;
-  auth: HostAndPort;
-  firestore: HostAndPort;
-  functions: HostAndPort;
-}
-
-/** Why a test of this tier cannot run here, or undefined when the emulators are there. */
-export function whyNoEmulators(): string | undefined {
-  if (process.env[HUB_VARIABLE]) return undefined;
-  return (
-    `${HUB_VARIABLE} is not set: this test needs the Auth, Functions and Firestore emulators. Run it inside ` +
-    '`firebase emulators:exec --only auth,functions,firestore` (see functions/test/emulators/stack.ts).'
-  );
-}
-
-/** `http://host:port`, with an IPv6 host in brackets. */
-export function origin({ host, port }: HostAndPort): string {
-  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-}
-
-/** `host:port` as the emulators' own environment variables write it. */
-export function hostPort({ host, port }: HostAndPort): string {
-  return `${host.includes(':') ? `[${host}]` : host}:${port}`;
-}
-
-function parseHostPort(value: string, what: string): HostAndPort {
-  const colon = value.lastIndexOf(':');
-  const host = value.slice(0, colon).replace(/^\[(.*)\]$/, '$1');
-  const port = Number(value.slice(colon + 1));
-  if (colon <= 0 || !Number.isInteger(port)) throw new Error(`${what}="${value}" is not host:port`);
-  return { host, port };
-}
-
-/** The emulators `GET /emulators` of the hub lists, by name. */
-export async function discoverEmulators(): Promise<Emulators> {
-  const why = whyNoEmulators();
-  if (why) throw new Error(why);
-  const hub = parseHostPort(process.env[HUB_VARIABLE]!, HUB_VARIABLE);
-  const response = await fetch(`${origin(hub)}/emulators`, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
-  if (!response.ok) throw new Error(`the emulator hub at ${origin(hub)} answered ${response.status} to GET /emulators`);
-  const listed = (await response.json()) as Record<string, { host?: string; port?: number } | undefined>;
-  const find = (name: string): HostAndPort => {
-    const entry = listed[name];
-    if (!entry?.host || !entry.port) {
-      throw new Error(
-        `the ${name} emulator is not running (the hub lists ${Object.keys(listed).join(', ') || 'nothing'}); ` +
-          'start emulators:exec with --only auth,functions,firestore',
-      );
-    }
-    // A wildcard bind address is not one a client can dial.
-    const host = entry.host === '0.0.0.0' ? '127.0.0.1' : entry.host === '::' ? '::1' : entry.host;
-    return { host, port: entry.port };
-  };
-  return { projectId: PROJECT_ID, hub, auth: find('auth'), firestore: find('firestore'), functions: find('functions') };
-}
 
 // ---------------------------------------------------------------- Auth emulator accounts
 

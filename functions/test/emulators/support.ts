@@ -27,32 +27,11 @@ import { paths } from '../../src/model/paths.js';
 import { RoundDoc } from '../../src/model/round.js';
 import { TournamentDoc } from '../../src/model/tournament.js';
 import { toMatchUpRecord } from '../../src/services/records.js';
+import { PROJECT_ID, emulatorAddress } from '../support/emulatorEnv.js';
 
-/** firebase.json's emulators run in single-project mode under this demo project (no real project touched). */
-export const PROJECT_ID = process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT ?? 'demo-competition';
+export { PROJECT_ID, emulatorAddress } from '../support/emulatorEnv.js';
 
 export const RULES = readFileSync(new URL('../../../firestore.rules', import.meta.url), 'utf8');
-
-export interface HostAndPort {
-  host: string;
-  port: number;
-}
-
-/** Reads "host:port" (or "[::1]:port") from an environment variable emulators:exec sets. */
-export function emulatorAddress(variable: string): HostAndPort {
-  const value = process.env[variable];
-  if (!value) {
-    throw new Error(
-      `${variable} is not set: this file belongs to the Emulator Suite tier. Run it with \`npm run test:emulators\`, ` +
-        'which starts the emulators through `firebase emulators:exec` (the default `npm test` only type-checks it).',
-    );
-  }
-  const colon = value.lastIndexOf(':');
-  const host = value.slice(0, colon).replace(/^\[(.*)\]$/, '$1');
-  const port = Number(value.slice(colon + 1));
-  if (colon <= 0 || !Number.isInteger(port)) throw new Error(`${variable}="${value}" is not host:port`);
-  return { host, port };
-}
 
 /** The rules-unit-testing environment, with firestore.rules loaded into the Firestore emulator. */
 export function startRulesEnvironment(): Promise<RulesTestEnvironment> {

@@ -19,9 +19,9 @@ import { type MatchUpResultInput, MatchUpResult } from '../../src/domain/results
 import type { MatchUpDoc } from '../../src/model/matchUp.js';
 import { paths } from '../../src/model/paths.js';
 import { toMatchUpRecord, toParticipant } from '../../src/services/records.js';
+import { origin } from '../support/emulatorEnv.js';
 import { waitFor } from '../support/wait.js';
 import {
-  type HostAndPort,
   PROJECT_ID,
   type World,
   buildWorld,
@@ -41,15 +41,13 @@ let db: Firestore;
 let playerUid: string;
 let world: World;
 
-const url = ({ host, port }: HostAndPort) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-
 beforeAll(async () => {
   env = await startRulesEnvironment();
   const run = Math.random().toString(36).slice(2, 10);
 
   app = initializeApp({ projectId: PROJECT_ID, apiKey: 'demo-api-key' }, `trigger-test-${run}`);
   const auth = getAuth(app);
-  connectAuthEmulator(auth, url(emulatorAddress('FIREBASE_AUTH_EMULATOR_HOST')), { disableWarnings: true });
+  connectAuthEmulator(auth, origin(emulatorAddress('FIREBASE_AUTH_EMULATOR_HOST')), { disableWarnings: true });
   const credential = await createUserWithEmailAndPassword(auth, `player-${run}@example.com`, 'a-test-password');
   playerUid = credential.user.uid;
 

@@ -8,58 +8,22 @@
  *   it('...', async () => { await emulator.db.doc('a/b').set({ x: 1 }); });
  */
 import { getApps, initializeApp } from 'firebase-admin/app';
-import { type Firestore, getFirestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll } from 'vitest';
 import { firestore } from '../../src/firebase/app.js';
+import { PROJECT_ID, backgroundTriggers, clearFirestore, emulatorAddress } from './emulatorEnv.js';
 
 export interface EmulatorFirestore {
   readonly db: Firestore;
-  readonly projectId: string;
 }
-
-export function emulatorHost(variable: 'FIRESTORE_EMULATOR_HOST' | 'FIREBASE_EMULATOR_HUB' | 'FIREBASE_AUTH_EMULATOR_HOST'): string {
-  const value = process.env[variable];
-  if (!value) {
-    throw new Error(`${variable} is not set: this suite runs inside \`firebase emulators:exec\` (npm test, or npm run test:emulators)`);
-  }
-  return value;
-}
-
-export function projectId(): string {
-  return process.env.GCLOUD_PROJECT ?? 'demo-competition';
-}
-
-async function hub(path: string, method: 'PUT' | 'GET'): Promise<void> {
-  const response = await fetch(`http://${emulatorHost('FIREBASE_EMULATOR_HUB')}${path}`, { method });
-  if (!response.ok) throw new Error(`Emulator Hub ${method} ${path}: ${response.status} ${await response.text()}`);
-}
-
-/** The deployed background triggers, off or on for everyone (files run one at a time). */
-export const backgroundTriggers = {
-  disable: () => hub('/functions/disableBackgroundTriggers', 'PUT'),
-  enable: () => hub('/functions/enableBackgroundTriggers', 'PUT'),
-};
 
 export function useEmulatorFirestore(options: { triggers: boolean }): EmulatorFirestore {
-  emulatorHost('FIRESTORE_EMULATOR_HOST');
-  if (!getApps().some((app) => app.name === '[DEFAULT]')) initializeApp({ projectId: projectId() });
-  const db = firestore();
+  emulatorAddress('FIRESTORE_EMULATOR_HOST');
+  if (!getApps().some((app) => app.name === '[DEFAULT]')) initializeApp({ projectId: PROJECT_ID });
   beforeAll(async () => {
     await clearFirestore();
     if (!options.triggers) await backgroundTriggers.disable();
   });
   if (!options.triggers) afterAll(() => backgroundTriggers.enable());
-  return { db, projectId: projectId() };
-}
-
-/** Deletes every document of the project (the emulator's own reset endpoint). */
-export async function clearFirestore(): Promise<void> {
-  const url = `http://${emulatorHost('FIRESTORE_EMULATOR_HOST')}/emulator/v1/projects/${projectId()}/databases/(default)/documents`;
-  const response = await fetch(url, { method: 'DELETE' });
-  if (!response.ok) throw new Error(`clearing the Firestore emulator: ${response.status} ${await response.text()}`);
-}
-
-/** A second firebase-admin Firestore on the same emulator, for code that must not share the handlers' client. */
-export function otherFirestore(): Firestore {
-  return getFirestore();
+  return { db: firestore() };
 }

@@ -12,18 +12,18 @@ export interface Operations {
 }
 
 type AnyFunction = (...args: any[]) => any;
-const patches: Array<() => void> = [];
+let installed = false;
 let counting: Operations | undefined;
 
-function wrap<T extends object>(proto: T, name: string, count: (result: unknown, args: unknown[]) => void): void {
+/** Counts each call of a method once its answer is there (a promise's value, or the value itself). */
+function wrap(proto: object, name: string, count: (result: unknown) => void): void {
   const original = (proto as Record<string, AnyFunction>)[name]!;
   (proto as Record<string, AnyFunction>)[name] = function (this: unknown, ...args: unknown[]) {
     const result = original.apply(this, args);
-    if (result instanceof Promise) return result.then((value) => (count(value, args), value));
-    count(result, args);
+    if (result instanceof Promise) return result.then((value) => (count(value), value));
+    count(result);
     return result;
   };
-  patches.push(() => ((proto as Record<string, AnyFunction>)[name] = original));
 }
 
 const readsOf = (value: unknown): number => {
@@ -34,7 +34,8 @@ const readsOf = (value: unknown): number => {
 };
 
 function install(): void {
-  if (patches.length > 0) return;
+  if (installed) return;
+  installed = true;
   const read = (value: unknown) => counting && (counting.reads += readsOf(value));
   const write = () => counting && (counting.writes += 1);
   // Inside a transaction the reads go through Transaction, so the plain reads below do not count them twice.
@@ -42,25 +43,13 @@ function install(): void {
   wrap(Transaction.prototype, 'getAll', read);
   // A transaction's writes, and a document's own set/update/create/delete, all go through a WriteBatch.
   for (const op of ['set', 'update', 'create', 'delete']) wrap(WriteBatch.prototype, op, write);
-  const plainRead = (proto: object) => {
-    const original = (proto as Record<string, AnyFunction>).get!;
-    (proto as Record<string, AnyFunction>).get = function (this: unknown, ...args: unknown[]) {
-      return Promise.resolve(original.apply(this, args)).then((value) => (read(value), value));
-    };
-    patches.push(() => ((proto as Record<string, AnyFunction>).get = original));
-  };
-  plainRead(DocumentReference.prototype);
-  plainRead(Query.prototype);
+  wrap(DocumentReference.prototype, 'get', read);
+  wrap(Query.prototype, 'get', read);
   // The SDK does not export AggregateQuery; its prototype is that of any count() query.
-  plainRead(Object.getPrototypeOf(getFirestore().collection('meter').count()) as object);
+  wrap(Object.getPrototypeOf(getFirestore().collection('meter').count()) as object, 'get', read);
 }
 
-/** Puts the SDK's methods back. */
-export function uninstallMeter(): void {
-  for (const undo of patches.splice(0)) undo();
-}
-
-/** Runs `work` and returns what it cost (the SDK stays wrapped until uninstallMeter). */
+/** Runs `work` and returns what it cost. The SDK stays wrapped for the process; outside `work` nothing counts. */
 export async function metered<T>(work: () => Promise<T>): Promise<{ value: T; operations: Operations }> {
   install();
   const operations: Operations = { reads: 0, writes: 0 };

@@ -219,6 +219,10 @@ describe.skipIf(Boolean(skipReason))('the Web SDK in Chromium on the Emulator Su
     expect(await readRow(seeded.tournamentId, playerId)).toEqual({ matchPoints: 3, wins: 1, losses: 0, draws: 0, pointsWon: 5, pointsLost: 3 });
     expect(await readRow(seeded.tournamentId, opponentId)).toEqual({ matchPoints: 0, wins: 0, losses: 1, draws: 0, pointsWon: 3, pointsLost: 5 });
     await screenshot('client-player-scored.png');
+    // The same page as the player sees it on a phone.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot('client-player-phone.png');
+    await page.setViewportSize({ width: 1100, height: 900 });
   });
 
   it(`measures score write -> standings row onSnapshot in the browser over ${BENCH_WRITES} writes`, { timeout: 180_000 }, async () => {

@@ -119,11 +119,15 @@ function clearStatus(target: HTMLElement): void {
 }
 
 /** What a refused call says: the SDK's code (permission-denied, functions/failed-precondition...) and message. */
-function describeError(error: unknown): { code: string; text: string } {
+function describeError(error: unknown, deniedBecause?: string): { code: string; text: string } {
   const { code, message } = error as { code?: string; message?: string };
+  // The security rules answer a refused write with their own line numbers; a player needs the reason instead.
+  if (code === 'permission-denied' && deniedBecause) return { code, text: `refused: ${deniedBecause}` };
   const short = (code ?? 'error').replace(/^(functions|auth|firestore)\//, '');
   return { code: code ?? 'error', text: `refused: ${short} — ${message ?? String(error)}` };
 }
+
+const SCORE_REFUSAL = "only this matchUp's players, the scorekeepers and the organizer may enter its score, while its round is open";
 
 function cell(text: string | number, numeric = false): HTMLTableCellElement {
   const td = document.createElement('td');
@@ -355,12 +359,12 @@ function listen(): void {
 
 // ---------------------------------------------------------------- actions
 
-async function act(target: HTMLElement, run: () => Promise<string>): Promise<void> {
+async function act(target: HTMLElement, run: () => Promise<string>, deniedBecause?: string): Promise<void> {
   setStatus(target, 'pending', 'working…');
   try {
     setStatus(target, 'ok', await run());
   } catch (error) {
-    const { code, text } = describeError(error);
+    const { code, text } = describeError(error, deniedBecause);
     setStatus(target, 'error', text, code);
   }
 }
@@ -413,7 +417,7 @@ ui.saveScore.addEventListener('click', () =>
     const b = Number(ui.scoreB.value);
     await writeScore(matchUpId, a, b);
     return `saved ${matchUpId}: ${a}–${b}`;
-  }),
+  }, SCORE_REFUSAL),
 );
 
 ui.generate.addEventListener('click', () =>
