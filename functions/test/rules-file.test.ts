@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COLLECTIONS } from '../src/model/paths.js';
+import { SOCIAL_URL_PATTERN } from '../src/model/tournament.js';
 
 const source = readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
 /** The rules without // comments (outside string literals), so a commented-out rule proves nothing. */
@@ -28,8 +29,16 @@ describe('firestore.rules (structure only)', () => {
     expect(code).not.toMatch(/allow\s+read\s*,\s*write\s*:\s*if\s+true/);
   });
 
-  it('grants nothing through a recursive wildcard', () => {
-    expect(code).not.toMatch(/match\s+\/\{[^}]*=\*\*\}/);
+  it('grants only reads of an account\'s own role documents through a recursive wildcard', () => {
+    const recursive = code.match(/match\s+\/\{[^}]*=\*\*\}[^\n]*\n[^\n]*/g) ?? [];
+    expect(recursive.map((block) => block.replace(/\s+/g, ' '))).toEqual(
+      ['members', 'editors', 'roles'].map((name) => `match /{path=**}/${name}/{uid} { allow read: if signedIn() && resource.data.uid == me();`),
+    );
+  });
+
+  it("checks a social URL with model/tournament.ts's pattern, character for character", () => {
+    const pattern = code.match(/value\.matches\('([^']+)'\)/)?.[1]?.replace(/\\\\/g, '\\');
+    expect(pattern).toBe(SOCIAL_URL_PATTERN);
   });
 
   it.each(Object.values(COLLECTIONS))('has a match block for the %s collection', (collection) => {

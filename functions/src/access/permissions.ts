@@ -1,120 +1,102 @@
 /**
- * Who may do what: the one module the callables ask. It states the same policy as `firestore.rules` (which
- * guards direct client writes); change both together. Pure: plain documents in, a yes/no (or a DomainError) out.
+ * Who may do what: the one module the callables ask. It reads the same role documents as `firestore.rules`
+ * (which guards direct client writes) and gives the same answers; the shared allow/deny table of the tests
+ * (functions/test/access/accessTable.ts) holds both to it. Pure: plain documents in, a yes/no (or a
+ * DomainError) out. Where the roles come from is ./roles.ts.
  *
  * - A club is run by its owner and its admins (members only belong to it).
- * - A championship is edited by its owner and by the people who run one of its linked clubs.
- * - A tournament is edited by its owner and by the people who run one of its clubs (`editorUids`).
- * - A matchUp's score is written by its two players, the tournament's scorekeepers and its editors, while the
- *   tournament is running and the matchUp's round is open.
+ * - A championship, and a tournament, is edited by the accounts its `editors` / `roles` documents name.
+ * - A matchUp's score is written by the accounts that play as its participants, the tournament's scorekeepers
+ *   and its editors, while the tournament is running and the matchUp's round is open; a bye is the engine's
+ *   decision, which only an editor may change.
  * - Everyone else can at most read what is public.
  */
 import { DomainError } from '../domain/errors.js';
 import type { ChampionshipDoc } from '../model/championship.js';
-import type { ClubDoc } from '../model/club.js';
 import type { MatchUpDoc } from '../model/matchUp.js';
+import type { ChampionshipEditorDoc, ClubMemberDoc, TournamentRoleDoc } from '../model/roles.js';
 import type { RoundDoc } from '../model/round.js';
 import type { TournamentDoc } from '../model/tournament.js';
+import { runsClub } from './roles.js';
 
 /** The caller's account: undefined (or null, or empty) when not signed in. */
 export type CallerUid = string | null | undefined;
 
-export type ClubRoles = Pick<ClubDoc, 'clubId' | 'ownerUid'> & Partial<Pick<ClubDoc, 'adminUids'>>;
-export type ChampionshipRoles = Pick<ChampionshipDoc, 'ownerUid'> & Partial<Pick<ChampionshipDoc, 'clubIds' | 'closed'>>;
-export type TournamentRoles = Pick<TournamentDoc, 'ownerUid'> &
-  Partial<Pick<TournamentDoc, 'editorUids' | 'scorekeeperUids' | 'status'>>;
-export type MatchUpRoles = Pick<MatchUpDoc, 'roundNumber'> & Partial<Pick<MatchUpDoc, 'playerUids'>>;
+/** The caller's own role document, as read for the caller (undefined: none). */
+type Own<T extends { uid: string }> = T | undefined;
+
+export type TournamentState = Partial<Pick<TournamentDoc, 'status'>> & { tournamentId?: string };
+export type MatchUpSides = Pick<MatchUpDoc, 'roundNumber' | 'a' | 'b'>;
 export type RoundState = Pick<RoundDoc, 'roundNumber'> & Partial<Pick<RoundDoc, 'status'>>;
 
 export function isSignedIn(uid: CallerUid): uid is string {
   return typeof uid === 'string' && uid.length > 0;
 }
 
-function listed(uid: CallerUid, uids: readonly string[] | undefined): boolean {
-  return isSignedIn(uid) && (uids ?? []).includes(uid);
+/** The document is the caller's own: a role read for someone else grants nothing. */
+function mine<T extends { uid: string }>(uid: CallerUid, role: Own<T>): role is T {
+  return isSignedIn(uid) && role !== undefined && role.uid === uid;
 }
 
 // ---------------------------------------------------------------- clubs
 
 /** Owner or admin of the club. */
-export function canEditClub(uid: CallerUid, club: ClubRoles): boolean {
-  return isSignedIn(uid) && (club.ownerUid === uid || listed(uid, club.adminUids));
+export function canEditClub(uid: CallerUid, member: Own<ClubMemberDoc>): boolean {
+  return mine(uid, member) && runsClub(member);
 }
 
 /** Only the owner names the admins, and deletes the club. */
-export function canManageClubAdmins(uid: CallerUid, club: ClubRoles): boolean {
-  return isSignedIn(uid) && club.ownerUid === uid;
+export function canManageClubAdmins(uid: CallerUid, member: Own<ClubMemberDoc>): boolean {
+  return mine(uid, member) && member.role === 'OWNER';
 }
-
-export const canDeleteClub = canManageClubAdmins;
 
 // ---------------------------------------------------------------- championships
 
-/** The clubs given that the championship really links: an unrelated club passed in grants nothing. */
-export function linkedClubs<C extends ClubRoles>(championship: Pick<ChampionshipRoles, 'clubIds'>, clubs: readonly C[]): C[] {
-  const linked = new Set(championship.clubIds ?? []);
-  return clubs.filter((club) => linked.has(club.clubId));
+export function canEditChampionship(uid: CallerUid, editor: Own<ChampionshipEditorDoc>): boolean {
+  return mine(uid, editor);
 }
 
-/** The championship's owner, or the owner or an admin of one of its linked clubs. */
-export function canEditChampionship(uid: CallerUid, championship: ChampionshipRoles, clubs: readonly ClubRoles[]): boolean {
-  if (!isSignedIn(uid)) return false;
-  return championship.ownerUid === uid || linkedClubs(championship, clubs).some((club) => canEditClub(uid, club));
-}
-
-/** Linking a club to a championship: an editor of the championship who also runs the club. */
-export function canLinkClub(
+/** Seed 004: a tournament is created by an editor of the championship; never in a closed championship. */
+export function canCreateTournamentIn(
   uid: CallerUid,
-  championship: ChampionshipRoles,
-  clubs: readonly ClubRoles[],
-  club: ClubRoles,
+  championship: Pick<ChampionshipDoc, 'closed'>,
+  editor: Own<ChampionshipEditorDoc>,
 ): boolean {
-  return canEditChampionship(uid, championship, clubs) && canEditClub(uid, club);
-}
-
-/**
- * Seed 004: a tournament is created by the championship's owner, or by someone who runs (owns or administers)
- * one of its linked clubs; never in a closed championship.
- */
-export function canCreateTournamentIn(uid: CallerUid, championship: ChampionshipRoles, clubs: readonly ClubRoles[]): boolean {
-  return championship.closed !== true && canEditChampionship(uid, championship, clubs);
+  return championship.closed !== true && canEditChampionship(uid, editor);
 }
 
 // ---------------------------------------------------------------- tournaments
 
-/**
- * The tournament's `editorUids`: its owner, then the owner and admins of each of its clubs, each once. Kept on
- * the tournament (and, proposed, on the championship) because security rules cannot loop over `clubIds`.
- */
-export function editorUidsFor(ownerUid: string, clubs: readonly ClubRoles[]): string[] {
-  const editors = new Set<string>([ownerUid]);
-  for (const club of clubs) {
-    editors.add(club.ownerUid);
-    for (const admin of club.adminUids ?? []) editors.add(admin);
-  }
-  return [...editors];
+/** Owner or editor (whoever runs one of its clubs): manages participants, rounds and the descriptive fields. */
+export function canEditTournament(uid: CallerUid, role: Own<TournamentRoleDoc>): boolean {
+  return mine(uid, role) && role.editor;
 }
 
-/** Owner or editor (an admin of one of its clubs): manages participants, rounds and the descriptive fields. */
-export function canEditTournament(uid: CallerUid, tournament: TournamentRoles): boolean {
-  return isSignedIn(uid) && (tournament.ownerUid === uid || listed(uid, tournament.editorUids));
+function mayScore(uid: CallerUid, role: Own<TournamentRoleDoc>, matchUp: MatchUpSides): boolean {
+  if (!mine(uid, role)) return false;
+  if (role.editor) return true;
+  // A bye is the engine's decision: neither its player nor a scorekeeper may write or clear it.
+  if (matchUp.b === null) return false;
+  return role.scorekeeper || role.participantIds.includes(matchUp.a) || role.participantIds.includes(matchUp.b);
 }
 
 /** Why a score write is refused, or null when it is allowed. */
 export function scoreWriteRefusal(
   uid: CallerUid,
-  tournament: TournamentRoles,
-  matchUp: MatchUpRoles,
+  role: Own<TournamentRoleDoc>,
+  tournament: TournamentState,
+  matchUp: MatchUpSides,
   round: RoundState,
 ): string | null {
   if (!isSignedIn(uid)) return 'sign in to write a score';
-  const allowed =
-    listed(uid, matchUp.playerUids) || listed(uid, tournament.scorekeeperUids) || canEditTournament(uid, tournament);
-  if (!allowed) {
-    return 'only the two players of this matchUp, a scorekeeper or an editor of the tournament may write its score';
+  if (!mayScore(uid, role, matchUp)) {
+    return matchUp.b === null
+      ? 'a bye is decided by the pairing: only an editor of the tournament may change it'
+      : 'only the players of this matchUp, a scorekeeper or an editor of the tournament may write its score';
   }
-  if ((tournament.status ?? 'DRAFT') !== 'RUNNING') {
-    return `the tournament is ${(tournament.status ?? 'DRAFT').toLowerCase()}: scores are written only while it is running`;
+  const status = tournament.status ?? 'DRAFT';
+  if (status !== 'RUNNING') {
+    return `the tournament is ${status.toLowerCase()}: scores are written only while it is running`;
   }
   if (round.roundNumber !== matchUp.roundNumber) {
     return `this matchUp belongs to round ${matchUp.roundNumber}, not round ${round.roundNumber}`;
@@ -125,16 +107,17 @@ export function scoreWriteRefusal(
   return null;
 }
 
-/** A player of this matchUp, a scorekeeper or an editor, while the tournament runs and the round is open. */
-export function canWriteScore(uid: CallerUid, tournament: TournamentRoles, matchUp: MatchUpRoles, round: RoundState): boolean {
-  return scoreWriteRefusal(uid, tournament, matchUp, round) === null;
+export function canWriteScore(
+  uid: CallerUid,
+  role: Own<TournamentRoleDoc>,
+  tournament: TournamentState,
+  matchUp: MatchUpSides,
+  round: RoundState,
+): boolean {
+  return scoreWriteRefusal(uid, role, tournament, matchUp, round) === null;
 }
 
 // ---------------------------------------------------------------- require variants (for the callables)
-
-function championshipName(championship: { championshipId?: string }): string {
-  return championship.championshipId === undefined ? 'this championship' : `championship ${championship.championshipId}`;
-}
 
 function deny(message: string): never {
   throw new DomainError('permission-denied', message);
@@ -144,35 +127,25 @@ export function requireSignedIn(uid: CallerUid): asserts uid is string {
   if (!isSignedIn(uid)) throw new DomainError('unauthenticated', 'sign in first');
 }
 
-export function requireCanEditClub(uid: CallerUid, club: ClubRoles): asserts uid is string {
+export function requireCanEditClub(uid: CallerUid, clubId: string, member: Own<ClubMemberDoc>): asserts uid is string {
   requireSignedIn(uid);
-  if (!canEditClub(uid, club)) deny(`only the owner or an admin of club ${club.clubId} may edit it`);
+  if (!canEditClub(uid, member)) deny(`only the owner or an admin of club ${clubId} may do this`);
 }
 
-export function requireCanManageClubAdmins(uid: CallerUid, club: ClubRoles): asserts uid is string {
+export function requireCanManageClubAdmins(uid: CallerUid, clubId: string, member: Own<ClubMemberDoc>): asserts uid is string {
   requireSignedIn(uid);
-  if (!canManageClubAdmins(uid, club)) deny(`only the owner of club ${club.clubId} may change its admins`);
+  if (!canManageClubAdmins(uid, member)) deny(`only the owner of club ${clubId} may do this`);
 }
 
 export function requireCanEditChampionship(
   uid: CallerUid,
-  championship: ChampionshipRoles & { championshipId?: string },
-  clubs: readonly ClubRoles[],
+  championshipId: string,
+  editor: Own<ChampionshipEditorDoc>,
 ): asserts uid is string {
   requireSignedIn(uid);
-  if (!canEditChampionship(uid, championship, clubs)) {
-    deny(`only the owner of ${championshipName(championship)} or the owner or an admin of a linked club may edit it`);
+  if (!canEditChampionship(uid, editor)) {
+    deny(`only the owner of championship ${championshipId} or the owner or an admin of a linked club may edit it`);
   }
-}
-
-export function requireCanLinkClub(
-  uid: CallerUid,
-  championship: ChampionshipRoles & { championshipId?: string },
-  clubs: readonly ClubRoles[],
-  club: ClubRoles,
-): asserts uid is string {
-  requireCanEditChampionship(uid, championship, clubs);
-  if (!canEditClub(uid, club)) deny(`only the owner or an admin of club ${club.clubId} may link it to a championship`);
 }
 
 /**
@@ -181,34 +154,33 @@ export function requireCanLinkClub(
  */
 export function requireCanCreateTournamentIn(
   uid: CallerUid,
-  championship: ChampionshipRoles & { championshipId?: string },
-  clubs: readonly ClubRoles[],
+  championship: Pick<ChampionshipDoc, 'championshipId' | 'closed'>,
+  editor: Own<ChampionshipEditorDoc>,
 ): asserts uid is string {
   requireSignedIn(uid);
-  const name = championshipName(championship);
-  if (!canEditChampionship(uid, championship, clubs)) {
+  const name = `championship ${championship.championshipId}`;
+  if (!canEditChampionship(uid, editor)) {
     deny(`only the owner of ${name} or the owner or an admin of one of its clubs may create a tournament in it`);
   }
-  if (championship.closed === true) throw new DomainError('failed-precondition', `${name} is closed and takes no new tournaments`);
+  if (championship.closed) throw new DomainError('failed-precondition', `${name} is closed and takes no new tournaments`);
 }
 
 export function requireCanEditTournament(
   uid: CallerUid,
-  tournament: TournamentRoles & { tournamentId?: string },
+  tournamentId: string,
+  role: Own<TournamentRoleDoc>,
 ): asserts uid is string {
   requireSignedIn(uid);
-  if (!canEditTournament(uid, tournament)) {
-    const name = tournament.tournamentId === undefined ? 'this tournament' : `tournament ${tournament.tournamentId}`;
-    deny(`only the owner of ${name} or an admin of one of its clubs may edit it`);
-  }
+  if (!canEditTournament(uid, role)) deny(`only the owner of tournament ${tournamentId} or an admin of one of its clubs may edit it`);
 }
 
 export function requireCanWriteScore(
   uid: CallerUid,
-  tournament: TournamentRoles,
-  matchUp: MatchUpRoles,
+  role: Own<TournamentRoleDoc>,
+  tournament: TournamentState,
+  matchUp: MatchUpSides,
   round: RoundState,
 ): asserts uid is string {
-  const refusal = scoreWriteRefusal(uid, tournament, matchUp, round);
+  const refusal = scoreWriteRefusal(uid, role, tournament, matchUp, round);
   if (refusal !== null) deny(refusal);
 }

@@ -1,15 +1,56 @@
-import { CreateChampionshipInput, CreateClubInput, CreateTournamentInput, AddParticipantsInput, GenerateNextRoundInput, ImportTournamentInput, RecordScoreInput, TournamentRef, WithdrawParticipantInput } from '../model/requests.js';
+import {
+  AddParticipantsInput,
+  ClubRef,
+  CreateChampionshipInput,
+  CreateClubInput,
+  CreateTournamentInput,
+  GenerateNextRoundInput,
+  ImportTournamentInput,
+  LinkClubInput,
+  LinkParticipantAccountInput,
+  RecordScoreInput,
+  SetClubMemberInput,
+  SetScorekeepersInput,
+  TournamentRef,
+  WithdrawParticipantInput,
+} from '../model/requests.js';
 import { exportTournament as exportService, importTournament as importService } from '../services/exchange.js';
-import { createChampionship as createChampionshipService, createClub as createClubService, createTournament as createTournamentService } from '../services/organisation.js';
-import { addParticipants as addParticipantsService, withdrawParticipant as withdrawService } from '../services/participants.js';
+import * as organisation from '../services/organisation.js';
+import { addParticipants as addParticipantsService, linkParticipantAccount as linkAccountService, withdrawParticipant as withdrawService } from '../services/participants.js';
 import { closeTournament as closeService, generateNextRound as generateService, undoLastRound as undoService } from '../services/rounds.js';
 import { recordScore as recordScoreService } from '../services/scores.js';
 import { getLeaderboard as leaderboardService, getStandingsCsv as csvService } from '../services/views.js';
 import { callable } from './callable.js';
 
-export const createClub = callable(CreateClubInput, (input, { db, uid }) => createClubService(db, uid, input));
-export const createChampionship = callable(CreateChampionshipInput, (input, { db, uid }) => createChampionshipService(db, uid, input));
-export const createTournament = callable(CreateTournamentInput, (input, { db, uid }) => createTournamentService(db, uid, input));
+const ok = { ok: true } as const;
+
+export const createClub = callable(CreateClubInput, (input, { db, uid }) => organisation.createClub(db, uid, input));
+export const setClubMember = callable(SetClubMemberInput, async (input, { db, uid }) => {
+  await organisation.setClubMember(db, uid, input);
+  return ok;
+});
+export const leaveClub = callable(ClubRef, async (input, { db, uid }) => {
+  await organisation.leaveClub(db, uid, input.clubId);
+  return ok;
+});
+export const deleteClub = callable(ClubRef, async (input, { db, uid }) => {
+  await organisation.deleteClub(db, uid, input.clubId);
+  return ok;
+});
+export const createChampionship = callable(CreateChampionshipInput, (input, { db, uid }) => organisation.createChampionship(db, uid, input));
+export const linkClub = callable(LinkClubInput, async (input, { db, uid }) => {
+  await organisation.linkClub(db, uid, input);
+  return ok;
+});
+export const createTournament = callable(CreateTournamentInput, (input, { db, uid }) => organisation.createTournament(db, uid, input));
+export const setScorekeepers = callable(SetScorekeepersInput, async (input, { db, uid }) => {
+  await organisation.setScorekeepers(db, uid, input);
+  return ok;
+});
+export const linkParticipantAccount = callable(LinkParticipantAccountInput, async (input, { db, uid }) => {
+  await linkAccountService(db, uid, input);
+  return ok;
+});
 export const addParticipants = callable(AddParticipantsInput, (input, { db, uid }) => addParticipantsService(db, uid, input));
 export const withdrawParticipant = callable(WithdrawParticipantInput, (input, { db, uid }) => withdrawService(db, uid, input.tournamentId, input.participantId));
 export const generateNextRound = callable(GenerateNextRoundInput, (input, { db, uid }) => generateService(db, uid, input));

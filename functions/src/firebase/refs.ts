@@ -4,14 +4,18 @@ import { ClubDoc } from '../model/club.js';
 import { AppliedDoc, StandingDoc, StateDoc } from '../model/derived.js';
 import { MatchUpDoc } from '../model/matchUp.js';
 import { ParticipantDoc } from '../model/participant.js';
-import { paths } from '../model/paths.js';
+import { COLLECTIONS, paths } from '../model/paths.js';
+import { ChampionshipEditorDoc, ClubMemberDoc, TournamentRoleDoc } from '../model/roles.js';
 import { RoundDoc } from '../model/round.js';
 import { TournamentDoc } from '../model/tournament.js';
 import { converterFor } from './converters.js';
 
 const converters = {
   club: converterFor(ClubDoc),
+  clubMember: converterFor(ClubMemberDoc),
   championship: converterFor(ChampionshipDoc),
+  championshipEditor: converterFor(ChampionshipEditorDoc),
+  role: converterFor(TournamentRoleDoc),
   tournamentKey: converterFor(TournamentKeyDoc),
   tournament: converterFor(TournamentDoc),
   participant: converterFor(ParticipantDoc),
@@ -25,10 +29,20 @@ const converters = {
 /** Typed references: every read of a document goes through its schema's converter. */
 export function refs(db: Firestore) {
   return {
+    clubs: () => db.collection(COLLECTIONS.clubs).withConverter(converters.club),
     club: (clubId: string) => db.doc(paths.club(clubId)).withConverter(converters.club),
+    clubMembers: (clubId: string) => db.collection(paths.clubMembers(clubId)).withConverter(converters.clubMember),
+    clubMember: (clubId: string, uid: string) => db.doc(paths.clubMember(clubId, uid)).withConverter(converters.clubMember),
+    championships: () => db.collection(COLLECTIONS.championships).withConverter(converters.championship),
     championship: (id: string) => db.doc(paths.championship(id)).withConverter(converters.championship),
+    championshipEditors: (id: string) => db.collection(paths.championshipEditors(id)).withConverter(converters.championshipEditor),
+    championshipEditor: (id: string, uid: string) =>
+      db.doc(paths.championshipEditor(id, uid)).withConverter(converters.championshipEditor),
     tournamentKey: (id: string, key: string) => db.doc(paths.tournamentKey(id, key)).withConverter(converters.tournamentKey),
+    tournaments: () => db.collection(COLLECTIONS.tournaments).withConverter(converters.tournament),
     tournament: (t: string) => db.doc(paths.tournament(t)).withConverter(converters.tournament),
+    roles: (t: string) => db.collection(paths.roles(t)).withConverter(converters.role),
+    role: (t: string, uid: string) => db.doc(paths.role(t, uid)).withConverter(converters.role),
     participants: (t: string) => db.collection(paths.participants(t)).withConverter(converters.participant),
     participant: (t: string, p: string) => db.doc(paths.participant(t, p)).withConverter(converters.participant),
     rounds: (t: string) => db.collection(paths.rounds(t)).withConverter(converters.round),

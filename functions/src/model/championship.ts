@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DocumentId, TEXT } from '../domain/limits.js';
-import { Uid } from './club.js';
+import { Uid } from './roles.js';
 
 /** championships/{championshipId}: a series of tournaments, owned by a user and linked to clubs. */
 export const ChampionshipDoc = z
@@ -8,9 +8,8 @@ export const ChampionshipDoc = z
     championshipId: DocumentId,
     name: z.string().trim().min(1).max(TEXT.name),
     ownerUid: Uid,
+    /** Linked clubs: whoever runs one edits the championship (its `editors`, model/roles.ts). */
     clubIds: z.array(DocumentId).max(50).default([]),
-    /** Owner and the owners and admins of the linked clubs, kept here so security rules can check an editor. */
-    editorUids: z.array(Uid).max(500).default([]),
     /** A closed championship takes no new tournaments. */
     closed: z.boolean().default(false),
     /** A rating scale new tournaments inherit (seed 004: "it may be set also on the championship"). */

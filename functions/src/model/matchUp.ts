@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MatchUpResult } from '../domain/results.js';
-import { Uid } from './club.js';
+import { Uid } from './roles.js';
 
 /**
  * tournaments/{t}/matchUps/{matchUpId}: one pairing of a round, and the document scores are written into by
@@ -14,8 +14,6 @@ export const MatchUpDoc = z
     a: z.string().min(1),
     /** null: a bye. */
     b: z.string().min(1).nullable(),
-    /** The accounts of the two players, for the security rules. */
-    playerUids: z.array(Uid).max(2).default([]),
     /** The pairing engine's cost terms for this pair: "why these two". */
     cost: z.record(z.string(), z.number()).default({}),
     result: MatchUpResult.nullable().default(null),

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { TEXT } from '../domain/limits.js';
 import { Participant } from '../domain/participants.js';
-import { Uid } from './club.js';
 
-/** tournaments/{t}/participants/{participantId}: a competitor as entered, plus the account that may score for them. */
+/** tournaments/{t}/participants/{participantId}: a competitor as entered (the account that plays as them is in `roles`). */
 export const ParticipantDoc = Participant.extend({
   name: z.string().trim().min(1).max(TEXT.name),
-  /** The player's own account, allowed to write the scores of their matchUps. */
-  uid: Uid.optional(),
+  // Editors write these directly: one stored malformed reads as absent instead of making the field unreadable.
+  team: z.string().max(TEXT.team).optional().catch(undefined),
+  club: z.string().max(TEXT.club).optional().catch(undefined),
+  country: z.string().max(TEXT.participantCountry).optional().catch(undefined),
   /** The first round the participant can be paired in (late entries join a running tournament). */
   enteredRound: z.number().int().positive().default(1),
   withdrawn: z.boolean().default(false),

@@ -4,7 +4,9 @@
  */
 export const COLLECTIONS = {
   clubs: 'clubs',
+  members: 'members',
   championships: 'championships',
+  editors: 'editors',
   tournamentKeys: 'tournamentKeys',
   tournaments: 'tournaments',
   participants: 'participants',
@@ -13,15 +15,23 @@ export const COLLECTIONS = {
   states: 'states',
   standings: 'standings',
   applied: 'applied',
-  requests: 'requests',
+  roles: 'roles',
 } as const;
 
 export const paths = {
   club: (clubId: string) => `clubs/${clubId}`,
+  /** Who owns, runs and belongs to a club: one private document per account. */
+  clubMembers: (clubId: string) => `clubs/${clubId}/members`,
+  clubMember: (clubId: string, uid: string) => `clubs/${clubId}/members/${uid}`,
   championship: (championshipId: string) => `championships/${championshipId}`,
+  championshipEditors: (championshipId: string) => `championships/${championshipId}/editors`,
+  championshipEditor: (championshipId: string, uid: string) => `championships/${championshipId}/editors/${uid}`,
   /** One per (date, description) of a championship: makes the pair unique (seed 004). */
   tournamentKey: (championshipId: string, key: string) => `championships/${championshipId}/tournamentKeys/${key}`,
   tournament: (tournamentId: string) => `tournaments/${tournamentId}`,
+  /** What each account may do in a tournament (edit, keep score, play as whom): private to that account and editors. */
+  roles: (tournamentId: string) => `tournaments/${tournamentId}/roles`,
+  role: (tournamentId: string, uid: string) => `tournaments/${tournamentId}/roles/${uid}`,
   participants: (tournamentId: string) => `tournaments/${tournamentId}/participants`,
   participant: (tournamentId: string, participantId: string) => `tournaments/${tournamentId}/participants/${participantId}`,
   rounds: (tournamentId: string) => `tournaments/${tournamentId}/rounds`,
@@ -37,8 +47,6 @@ export const paths = {
   /** What the score trigger last applied for each matchUp. */
   appliedMarkers: (tournamentId: string) => `tournaments/${tournamentId}/applied`,
   applied: (tournamentId: string, matchUpId: string) => `tournaments/${tournamentId}/applied/${matchUpId}`,
-  /** A callable request already carried out, so a retried call does not act twice. */
-  request: (tournamentId: string, requestId: string) => `tournaments/${tournamentId}/requests/${requestId}`,
 } as const;
 
 /** The trigger's document pattern (firebase-functions path syntax). */

@@ -3,8 +3,8 @@ import { DocumentId, Minutes, PairingSeed, RoundCount, TEXT } from '../domain/li
 import { Participant } from '../domain/participants.js';
 import { PolicyChoice, PolicyOverrides } from '../domain/policy.js';
 import { MatchUpResult } from '../domain/results.js';
-import { Uid } from './club.js';
-import { CalendarDate, PairingSettings, TournamentSystem } from './tournament.js';
+import { ClubRole, Uid } from './roles.js';
+import { CalendarDate, PairingSettings, SocialUrl, TournamentSystem } from './tournament.js';
 
 // One schema per callable input, shared by the functions and the dashboard. Every id is a DocumentId.
 
@@ -16,6 +16,11 @@ export const CreateClubInput = z
     memberUids: z.array(Uid).max(2000).default([]),
   })
   .strict();
+
+/** Gives an account a role in a club, or (role null) takes it out. The owner's role never moves. */
+export const SetClubMemberInput = z.object({ clubId: DocumentId, uid: Uid, role: ClubRole.exclude(['OWNER']).nullable() }).strict();
+
+export const ClubRef = z.object({ clubId: DocumentId }).strict();
 
 export const CreateChampionshipInput = z
   .object({
@@ -32,7 +37,7 @@ export const CreateTournamentInput = z
     description: z.string().trim().min(1).max(300),
     hostClubId: DocumentId.optional(),
     location: z.string().max(300).optional(),
-    socialUrl: z.string().url().max(500).optional(),
+    socialUrl: SocialUrl.optional(),
     roundDurationMinutes: Minutes.default(0),
     preAlarmMinutes: Minutes.default(0),
     rating: z.string().max(TEXT.scaleName).optional(),
@@ -69,6 +74,16 @@ export const GenerateNextRoundInput = z
 
 export const TournamentRef = z.object({ tournamentId: DocumentId }).strict();
 
+export const LinkClubInput = z.object({ championshipId: DocumentId, clubId: DocumentId }).strict();
+
+/** The accounts allowed to write any matchUp's score while its round is open: the whole list, replacing the old. */
+export const SetScorekeepersInput = z.object({ tournamentId: DocumentId, uids: z.array(Uid).max(500) }).strict();
+
+/** The account that plays as a participant (and so may write the scores of their matchUps), or null for none. */
+export const LinkParticipantAccountInput = z
+  .object({ tournamentId: DocumentId, participantId: DocumentId, uid: Uid.nullable() })
+  .strict();
+
 export const RecordScoreInput = z
   .object({ tournamentId: DocumentId, matchUpId: DocumentId, result: MatchUpResult.nullable() })
   .strict();
@@ -79,6 +94,10 @@ export const ImportTournamentInput = z
 
 export type CreateClubInput = z.infer<typeof CreateClubInput>;
 export type CreateChampionshipInput = z.infer<typeof CreateChampionshipInput>;
+export type SetClubMemberInput = z.infer<typeof SetClubMemberInput>;
+export type LinkClubInput = z.infer<typeof LinkClubInput>;
+export type SetScorekeepersInput = z.infer<typeof SetScorekeepersInput>;
+export type LinkParticipantAccountInput = z.infer<typeof LinkParticipantAccountInput>;
 export type CreateTournamentInput = z.infer<typeof CreateTournamentInput>;
 export type AddParticipantsInput = z.infer<typeof AddParticipantsInput>;
 export type GenerateNextRoundInput = z.infer<typeof GenerateNextRoundInput>;

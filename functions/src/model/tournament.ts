@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BoundedObject, DocumentId, LIMITS, Minutes, RoundCount, TEXT } from '../domain/limits.js';
 import { CompetitionPolicy } from '../domain/policy.js';
-import { Uid } from './club.js';
+import { Uid } from './roles.js';
 
 export const TournamentSystem = z.enum(['SWISS', 'KNOCKOUT', 'ROUND_ROBIN']);
 export const TournamentStatus = z.enum(['DRAFT', 'RUNNING', 'CLOSED']);
@@ -44,6 +44,28 @@ export const CalendarDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD')
   .refine(isCalendarDate, `expected a real calendar date from ${LIMITS.year.min} to ${LIMITS.year.max}`);
 
+/**
+ * A link to the event's page. The same pattern is firestore.rules' `socialUrl()`: the rules must accept exactly
+ * what this schema reads back, or one client write would make the tournament unreadable to the backend.
+ */
+export const SOCIAL_URL_PATTERN = '^https?://[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*(:[0-9]{1,5})?([/?#][^\\s]*)?$';
+export const SocialUrl = z
+  .string()
+  .max(500)
+  .regex(new RegExp(SOCIAL_URL_PATTERN), 'expected an http(s) address such as https://example.org/event');
+
+/**
+ * The fields an editor may change directly (firestore.rules, tournament update). A value that was stored
+ * malformed reads as absent: a bad description costs only itself, never the whole tournament.
+ */
+const Descriptive = {
+  location: z.string().max(300).optional().catch(undefined),
+  socialUrl: SocialUrl.optional().catch(undefined),
+  /** Minutes per round for the countdown; 0 shows no countdown. */
+  roundDurationMinutes: Minutes.default(0).catch(0),
+  preAlarmMinutes: Minutes.default(0).catch(0),
+};
+
 /** tournaments/{tournamentId}: seed 004's tourney, with its competition policy and progress. */
 export const TournamentDoc = z
   .object({
@@ -52,22 +74,14 @@ export const TournamentDoc = z
     date: CalendarDate,
     description: z.string().trim().min(1).max(300),
     hostClubId: DocumentId.optional(),
-    location: z.string().max(300).optional(),
-    socialUrl: z.string().url().max(500).optional(),
-    /** Minutes per round for the countdown; 0 shows no countdown. */
-    roundDurationMinutes: Minutes.default(0),
-    preAlarmMinutes: Minutes.default(0),
+    ...Descriptive,
     /** The rating scale the first round is ordered by (seed 004); absent means random order. */
     rating: z.string().max(TEXT.scaleName).optional(),
     system: TournamentSystem,
     pairing: PairingSettings,
     ownerUid: Uid,
-    /** Clubs of the championship: their admins may edit the tournament. */
+    /** The championship's clubs when the tournament was created: whoever runs one edits it (`roles`). */
     clubIds: z.array(DocumentId).max(50).default([]),
-    /** Owner and club admins, kept here so security rules can check an editor with one read. */
-    editorUids: z.array(Uid).max(500).default([]),
-    /** Allowed to write any matchUp's score while its round is open. */
-    scorekeeperUids: z.array(Uid).max(500).default([]),
     policy: CompetitionPolicy,
     totalRounds: RoundCount.optional(),
     status: TournamentStatus.default('DRAFT'),

@@ -10,19 +10,17 @@ import type { TournamentDoc } from '../model/tournament.js';
 import { replayTournament } from './applyScore.js';
 import { createTournament } from './organisation.js';
 import { toMatchUpRecord, toParticipant } from './records.js';
-import { requireCanEditTournament } from '../access/permissions.js';
+import { readTournamentToEdit } from './tournamentAccess.js';
 
 /** What of the tournament document travels in an export: its description, not its identity or its people. */
 function portable(tournament: TournamentDoc) {
-  const { tournamentId: _id, championshipId: _c, ownerUid: _o, clubIds: _cl, editorUids: _e, scorekeeperUids: _s, policy: _p, ...rest } = tournament;
+  const { tournamentId: _id, championshipId: _c, ownerUid: _o, clubIds: _cl, policy: _p, ...rest } = tournament;
   return rest;
 }
 
 export async function exportTournament(db: Firestore, uid: string | undefined, tournamentId: string): Promise<string> {
   const ref = refs(db);
-  const tournament = (await ref.tournament(tournamentId).get()).data();
-  if (!tournament) throw new DomainError('not-found', `tournament ${tournamentId} does not exist`);
-  requireCanEditTournament(uid, tournament);
+  const tournament = await db.runTransaction((tx) => readTournamentToEdit(tx, ref, uid, tournamentId), { readOnly: true });
   const [participants, rounds, matchUps] = await Promise.all([ref.participants(tournamentId).get(), ref.rounds(tournamentId).get(), ref.matchUps(tournamentId).get()]);
   return exportJson({
     tournament: portable(tournament),
@@ -55,7 +53,7 @@ export async function importTournament(db: Firestore, uid: string | undefined, i
     batch.set(ref.participant(tournamentId, p.participantId), doc);
   }
   for (const r of rounds) batch.set(ref.round(tournamentId, r.roundNumber), r);
-  for (const m of data.matchUps) batch.set(ref.matchUp(tournamentId, m.matchUpId), { ...m, playerUids: [], cost: {}, scoredBy: null, scoredAt: null });
+  for (const m of data.matchUps) batch.set(ref.matchUp(tournamentId, m.matchUpId), { ...m, cost: {}, scoredBy: null, scoredAt: null });
   batch.update(ref.tournament(tournamentId), { currentRound, status: currentRound > 0 ? 'RUNNING' : 'DRAFT' });
   await batch.commit();
   await replayTournament(db, tournamentId);

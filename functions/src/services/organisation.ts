@@ -1,43 +1,142 @@
 import { createHash } from 'node:crypto';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { editorUidsFor, requireCanCreateTournamentIn, requireCanLinkClub, requireSignedIn } from '../access/permissions.js';
+import {
+  requireCanCreateTournamentIn,
+  requireCanEditChampionship,
+  requireCanEditClub,
+  requireCanManageClubAdmins,
+  requireSignedIn,
+} from '../access/permissions.js';
+import { editorsOf, runsClub } from '../access/roles.js';
 import { DomainError } from '../domain/errors.js';
 import { resolvePolicy } from '../domain/policy.js';
 import type { Refs } from '../firebase/refs.js';
 import { refs } from '../firebase/refs.js';
 import type { ChampionshipDoc } from '../model/championship.js';
-import type { ClubDoc } from '../model/club.js';
-import type { CreateChampionshipInput, CreateClubInput, CreateTournamentInput } from '../model/requests.js';
+import type {
+  CreateChampionshipInput,
+  CreateClubInput,
+  CreateTournamentInput,
+  LinkClubInput,
+  SetClubMemberInput,
+  SetScorekeepersInput,
+} from '../model/requests.js';
+import type { ClubMemberDoc, ClubRole } from '../model/roles.js';
 import type { TournamentDoc } from '../model/tournament.js';
+import {
+  Runners,
+  planChampionshipEditors,
+  planClubRefresh,
+  planTournamentRoles,
+  readOwnEditor,
+  readOwnMember,
+} from './roles.js';
+import { readEditableTournament } from './tournamentAccess.js';
+
+// ---------------------------------------------------------------- clubs
+
+/** The club's first roles: the creator owns it; an account named twice keeps its highest role. */
+function firstMembers(clubId: string, ownerUid: string, input: CreateClubInput): ClubMemberDoc[] {
+  const roles = new Map<string, ClubRole>();
+  for (const uid of input.memberUids) roles.set(uid, 'MEMBER');
+  for (const uid of input.adminUids) roles.set(uid, 'ADMIN');
+  roles.set(ownerUid, 'OWNER');
+  return [...roles].map(([uid, role]) => ({ uid, clubId, role }));
+}
 
 export async function createClub(db: Firestore, uid: string | undefined, input: CreateClubInput): Promise<{ clubId: string }> {
   requireSignedIn(uid);
-  const clubId = db.collection('clubs').doc().id;
-  const club: ClubDoc = { clubId, ownerUid: uid, ...input };
-  await refs(db).club(clubId).create(club);
+  const ref = refs(db);
+  const clubId = ref.clubs().doc().id;
+  const batch = db.batch();
+  batch.create(ref.club(clubId), { clubId, name: input.name, ...(input.country ? { country: input.country } : {}) });
+  for (const member of firstMembers(clubId, uid, input)) batch.create(ref.clubMember(clubId, member.uid), member);
+  await batch.commit();
   return { clubId };
 }
 
-export async function readClubs(tx: Transaction, ref: Refs, clubIds: readonly string[]): Promise<ClubDoc[]> {
-  if (clubIds.length === 0) return [];
-  const snaps = await tx.getAll(...clubIds.map((id) => ref.club(id)));
-  return snaps.map((snap, i) => {
-    const club = snap.data();
-    if (!club) throw new DomainError('not-found', `club ${clubIds[i]} does not exist`);
-    return club;
+async function requireClub(tx: Transaction, ref: Refs, clubId: string): Promise<void> {
+  if (!(await tx.get(ref.club(clubId))).exists) throw new DomainError('not-found', `club ${clubId} does not exist`);
+}
+
+/** The club's runners once `uid` holds `role` (null: has left). */
+async function runnersAfter(tx: Transaction, ref: Refs, clubId: string, uid: string, role: ClubRole | null): Promise<Runners> {
+  const current = await new Runners(tx, ref).of([clubId]);
+  const others = current.filter((runner) => runner !== uid);
+  const after = runsClub(role === null ? undefined : { role }) ? [...others, uid] : others;
+  return new Runners(tx, ref, new Map([[clubId, after]]));
+}
+
+/**
+ * Gives an account a role in a club, or takes it out (role null). Runners manage members; only the owner names
+ * or removes admins; the owner's own role never moves. Every championship and tournament the club's runners edit
+ * is refreshed in the same transaction.
+ */
+export async function setClubMember(db: Firestore, uid: string | undefined, input: SetClubMemberInput): Promise<void> {
+  const ref = refs(db);
+  const { clubId, role } = input;
+  await db.runTransaction(async (tx) => {
+    await requireClub(tx, ref, clubId);
+    const [caller, target] = await Promise.all([readOwnMember(tx, ref, clubId, uid), readOwnMember(tx, ref, clubId, input.uid)]);
+    requireCanEditClub(uid, clubId, caller);
+    if (target?.role === 'OWNER') throw new DomainError('failed-precondition', `the owner of club ${clubId} keeps that role`);
+    if (role === 'ADMIN' || target?.role === 'ADMIN') requireCanManageClubAdmins(uid, clubId, caller);
+    if ((target?.role ?? null) === role) return;
+    const write = runsClub(target) || role === 'ADMIN' ? await planClubRefresh(tx, ref, clubId, await runnersAfter(tx, ref, clubId, input.uid, role)) : () => {};
+    if (role === null) tx.delete(ref.clubMember(clubId, input.uid));
+    else tx.set(ref.clubMember(clubId, input.uid), { uid: input.uid, clubId, role });
+    write();
   });
 }
+
+/** A member or an admin leaves a club; the owner cannot (the club would have nobody to run it). */
+export async function leaveClub(db: Firestore, uid: string | undefined, clubId: string): Promise<void> {
+  requireSignedIn(uid);
+  const ref = refs(db);
+  await db.runTransaction(async (tx) => {
+    const member = await readOwnMember(tx, ref, clubId, uid);
+    if (!member) throw new DomainError('not-found', `you are not a member of club ${clubId}`);
+    if (member.role === 'OWNER') throw new DomainError('failed-precondition', `the owner cannot leave club ${clubId}`);
+    const write = runsClub(member) ? await planClubRefresh(tx, ref, clubId, await runnersAfter(tx, ref, clubId, uid, null)) : () => {};
+    tx.delete(ref.clubMember(clubId, uid));
+    write();
+  });
+}
+
+/** Only the owner, and only while no championship or tournament links the club (its id could be reused otherwise). */
+export async function deleteClub(db: Firestore, uid: string | undefined, clubId: string): Promise<void> {
+  const ref = refs(db);
+  await db.runTransaction(async (tx) => {
+    await requireClub(tx, ref, clubId);
+    requireCanManageClubAdmins(uid, clubId, await readOwnMember(tx, ref, clubId, uid));
+    const [championships, tournaments, members] = await Promise.all([
+      tx.get(ref.championships().where('clubIds', 'array-contains', clubId).limit(1)),
+      tx.get(ref.tournaments().where('clubIds', 'array-contains', clubId).limit(1)),
+      tx.get(ref.clubMembers(clubId)),
+    ]);
+    const linked = championships.docs[0]?.id ?? tournaments.docs[0]?.id;
+    if (linked) throw new DomainError('failed-precondition', `club ${clubId} is linked to ${championships.empty ? 'tournament' : 'championship'} ${linked}`);
+    for (const member of members.docs) tx.delete(member.ref);
+    tx.delete(ref.club(clubId));
+  });
+}
+
+// ---------------------------------------------------------------- championships
 
 export async function createChampionship(db: Firestore, uid: string | undefined, input: CreateChampionshipInput): Promise<{ championshipId: string }> {
   requireSignedIn(uid);
   const ref = refs(db);
-  const championshipId = db.collection('championships').doc().id;
+  const championshipId = ref.championships().doc().id;
   await db.runTransaction(async (tx) => {
-    const clubs = await readClubs(tx, ref, input.clubIds);
-    const championship: ChampionshipDoc = { championshipId, ownerUid: uid, closed: false, ...input, editorUids: editorUidsFor(uid, clubs) };
     // Linking a club needs someone who runs it: the new owner must run every club named.
-    for (const club of clubs) requireCanLinkClub(uid, championship, clubs, club);
+    for (const clubId of input.clubIds) {
+      await requireClub(tx, ref, clubId);
+      requireCanEditClub(uid, clubId, await readOwnMember(tx, ref, clubId, uid));
+    }
+    const championship: ChampionshipDoc = { championshipId, ownerUid: uid, closed: false, ...input };
+    const write = await planChampionshipEditors(tx, ref, championship, new Runners(tx, ref));
     tx.create(ref.championship(championshipId), championship);
+    write();
   });
   return { championshipId };
 }
@@ -48,6 +147,25 @@ async function requireChampionship(tx: Transaction, ref: Refs, championshipId: s
   return championship;
 }
 
+/** Links one more club: its runners become editors of the championship (its tournaments keep their clubs). */
+export async function linkClub(db: Firestore, uid: string | undefined, input: LinkClubInput): Promise<void> {
+  const ref = refs(db);
+  const { championshipId, clubId } = input;
+  await db.runTransaction(async (tx) => {
+    const championship = await requireChampionship(tx, ref, championshipId);
+    requireCanEditChampionship(uid, championshipId, await readOwnEditor(tx, ref, championshipId, uid));
+    await requireClub(tx, ref, clubId);
+    requireCanEditClub(uid, clubId, await readOwnMember(tx, ref, clubId, uid));
+    if (championship.clubIds.includes(clubId)) return;
+    const linked = { ...championship, clubIds: [...championship.clubIds, clubId] };
+    const write = await planChampionshipEditors(tx, ref, linked, new Runners(tx, ref));
+    tx.set(ref.championship(championshipId), linked);
+    write();
+  });
+}
+
+// ---------------------------------------------------------------- tournaments
+
 /** Seed 004: "there cannot be two distinct tourneys in the same date associated to a single championship". */
 export function tournamentKey(date: string): string {
   return createHash('sha1').update(date).digest('hex').slice(0, 20);
@@ -55,13 +173,12 @@ export function tournamentKey(date: string): string {
 
 export async function createTournament(db: Firestore, uid: string | undefined, input: CreateTournamentInput): Promise<{ tournamentId: string }> {
   const ref = refs(db);
-  const { championshipId, policy: policyInput, policyOverrides, ...fields } = input;
+  const { championshipId, policy: policyInput, policyOverrides, scorekeeperUids, ...fields } = input;
   const policy = resolvePolicy(policyInput, policyOverrides);
-  const tournamentId = db.collection('tournaments').doc().id;
+  const tournamentId = ref.tournaments().doc().id;
   await db.runTransaction(async (tx) => {
     const championship = await requireChampionship(tx, ref, championshipId);
-    const clubs = await readClubs(tx, ref, championship.clubIds);
-    requireCanCreateTournamentIn(uid, championship, clubs);
+    requireCanCreateTournamentIn(uid, championship, await readOwnEditor(tx, ref, championshipId, uid));
     if (fields.hostClubId && !(await tx.get(ref.club(fields.hostClubId))).exists) {
       throw new DomainError('not-found', `host club ${fields.hostClubId} does not exist`);
     }
@@ -75,13 +192,23 @@ export async function createTournament(db: Firestore, uid: string | undefined, i
       championshipId,
       ownerUid: uid,
       clubIds: championship.clubIds,
-      editorUids: editorUidsFor(uid, clubs),
       policy,
       status: 'DRAFT',
       currentRound: 0,
     };
+    const editors = editorsOf(uid, await new Runners(tx, ref).of(championship.clubIds));
+    const write = await planTournamentRoles(tx, ref, tournamentId, { editors, scorekeepers: new Set(scorekeeperUids) });
     tx.create(keyRef, { tournamentId });
     tx.create(ref.tournament(tournamentId), tournament);
+    write();
   });
   return { tournamentId };
+}
+
+export async function setScorekeepers(db: Firestore, uid: string | undefined, input: SetScorekeepersInput): Promise<void> {
+  const ref = refs(db);
+  await db.runTransaction(async (tx) => {
+    await readEditableTournament(tx, ref, uid, input.tournamentId);
+    (await planTournamentRoles(tx, ref, input.tournamentId, { scorekeepers: new Set(input.uids) }))();
+  });
 }

@@ -3,9 +3,10 @@ import { DomainError } from '../domain/errors.js';
 import { initialParticipantState } from '../domain/state.js';
 import { refs } from '../firebase/refs.js';
 import type { ParticipantDoc } from '../model/participant.js';
-import type { AddParticipantsInput } from '../model/requests.js';
+import type { AddParticipantsInput, LinkParticipantAccountInput } from '../model/requests.js';
 import { replayTournament } from './applyScore.js';
 import { toParticipant } from './records.js';
+import { planTournamentRoles } from './roles.js';
 import { standingRows } from './standings.js';
 import { readEditableTournament } from './tournamentAccess.js';
 
@@ -23,8 +24,11 @@ export async function addParticipants(db: Firestore, uid: string | undefined, in
     const existing = await tx.getAll(...ids.map((id) => ref.participant(input.tournamentId, id)));
     const taken = existing.find((snap) => snap.exists);
     if (taken) throw new DomainError('already-exists', `participant ${taken.id} is already entered`);
+    const accounts = input.participants.flatMap(({ participantId, uid }) => (uid ? [{ participantId, uid }] : []));
+    const writeRoles = await planTournamentRoles(tx, ref, input.tournamentId, { accounts });
     const enteredRound = tournament.status === 'RUNNING' ? tournament.currentRound + 1 : 1;
-    for (const entry of input.participants) {
+    writeRoles();
+    for (const { uid: _account, ...entry } of input.participants) {
       const participant: ParticipantDoc = { ...entry, enteredRound, withdrawn: false };
       const state = initialParticipantState(toParticipant(participant), tournament.policy);
       const inputs = { states: { [state.participantId]: state }, participants: new Map([[participant.participantId, participant]]) };
@@ -52,4 +56,20 @@ export async function withdrawParticipant(db: Firestore, uid: string | undefined
     return tournament.policy.victoryPolicy.buchholzDropOut !== 'NONE';
   });
   if (needsReplay) await replayTournament(db, tournamentId);
+}
+
+/**
+ * Links a participant to the account that plays as them (or to none): from then on only that account, among the
+ * players, may write the participant's scores. An account it replaces loses that right at once.
+ */
+export async function linkParticipantAccount(db: Firestore, uid: string | undefined, input: LinkParticipantAccountInput): Promise<void> {
+  const ref = refs(db);
+  const { tournamentId, participantId } = input;
+  await db.runTransaction(async (tx) => {
+    await readEditableTournament(tx, ref, uid, tournamentId);
+    if (!(await tx.get(ref.participant(tournamentId, participantId))).exists) {
+      throw new DomainError('not-found', `participant ${participantId} is not entered in tournament ${tournamentId}`);
+    }
+    (await planTournamentRoles(tx, ref, tournamentId, { accounts: [{ participantId, uid: input.uid }] }))();
+  });
 }

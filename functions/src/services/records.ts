@@ -6,7 +6,7 @@ import type { ParticipantDoc } from '../model/participant.js';
 
 /** Documents to the engine's plain records and back: the only translation between the two worlds. */
 export function toParticipant(doc: ParticipantDoc): Participant {
-  const { uid: _uid, enteredRound: _enteredRound, ...participant } = doc;
+  const { enteredRound: _enteredRound, ...participant } = doc;
   return participant;
 }
 

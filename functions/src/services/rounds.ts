@@ -51,8 +51,7 @@ export async function generateNextRound(db: Firestore, uid: string | undefined, 
     const spec = parsePairingSpec({ ...tournament.pairing.options, method: tournament.pairing.method, seed, ...(tournament.totalRounds ? { totalRounds: tournament.totalRounds } : {}) });
     const scored = matchUps.filter((m) => m.result !== null).map(toMatchUpRecord);
     const round = generateRound({ ...pairingRequestFor({ policy: tournament.policy, participants: participants.map(toParticipant), matchUps: scored }, spec), roundNumber: tournament.currentRound + 1 });
-    const uidOf = new Map(participants.flatMap((p) => (p.uid ? [[p.participantId, p.uid] as const] : [])));
-    const docs = matchUpDocs(round, uidOf);
+    const docs = matchUpDocs(round);
     const roundDoc: RoundDoc = {
       roundNumber: round.roundNumber,
       status: 'OPEN',
@@ -74,8 +73,7 @@ export async function generateNextRound(db: Firestore, uid: string | undefined, 
   });
 }
 
-function matchUpDocs(round: PairingRound, uidOf: Map<string, string>): MatchUpDoc[] {
-  const uids = (...ids: string[]) => ids.flatMap((id) => (uidOf.has(id) ? [uidOf.get(id)!] : []));
+function matchUpDocs(round: PairingRound): MatchUpDoc[] {
   const base = { scoredBy: null, scoredAt: null };
   const pairs: MatchUpDoc[] = round.pairings.map((pair, order) => ({
     ...base,
@@ -84,7 +82,6 @@ function matchUpDocs(round: PairingRound, uidOf: Map<string, string>): MatchUpDo
     order,
     a: pair.a,
     b: pair.b,
-    playerUids: uids(pair.a, pair.b),
     cost: pair.cost,
     result: null,
   }));
@@ -95,7 +92,6 @@ function matchUpDocs(round: PairingRound, uidOf: Map<string, string>): MatchUpDo
     order: pairs.length + k,
     a: bye.id,
     b: null,
-    playerUids: uids(bye.id),
     cost: bye.cost,
     result: { kind: 'PAIRING_BYE' },
   }));

@@ -4,6 +4,7 @@ import { DomainError } from '../domain/errors.js';
 import { resolveResult } from '../domain/results.js';
 import { refs } from '../firebase/refs.js';
 import type { RecordScoreInput } from '../model/requests.js';
+import { readOwnRole } from './roles.js';
 import { readTournament } from './tournamentAccess.js';
 
 /**
@@ -19,7 +20,7 @@ export async function recordScore(db: Firestore, uid: string | undefined, input:
     if (!matchUp) throw new DomainError('not-found', `matchUp ${matchUpId} does not exist in tournament ${tournamentId}`);
     const round = (await tx.get(ref.round(tournamentId, matchUp.roundNumber))).data();
     if (!round) throw new DomainError('not-found', `round ${matchUp.roundNumber} does not exist`);
-    requireCanWriteScore(uid, tournament, matchUp, round);
+    requireCanWriteScore(uid, await readOwnRole(tx, ref, tournamentId, uid), tournament, matchUp, round);
     if (result !== null) resolveResult(result, matchUp.b !== null, tournament.policy.scoringPolicy);
     tx.update(ref.matchUp(tournamentId, matchUpId), { result, scoredBy: result === null ? null : uid!, scoredAt: result === null ? null : now.toISOString() });
   });

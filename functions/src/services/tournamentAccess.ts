@@ -3,6 +3,7 @@ import { requireCanEditTournament } from '../access/permissions.js';
 import { DomainError } from '../domain/errors.js';
 import type { Refs } from '../firebase/refs.js';
 import type { TournamentDoc } from '../model/tournament.js';
+import { readOwnRole } from './roles.js';
 
 export async function readTournament(tx: Transaction, ref: Refs, tournamentId: string): Promise<TournamentDoc> {
   const tournament = (await tx.get(ref.tournament(tournamentId))).data();
@@ -10,10 +11,16 @@ export async function readTournament(tx: Transaction, ref: Refs, tournamentId: s
   return tournament;
 }
 
+/** The tournament, if the caller's role document makes them an editor of it. */
+export async function readTournamentToEdit(tx: Transaction, ref: Refs, uid: string | undefined, tournamentId: string): Promise<TournamentDoc> {
+  const [tournament, role] = await Promise.all([readTournament(tx, ref, tournamentId), readOwnRole(tx, ref, tournamentId, uid)]);
+  requireCanEditTournament(uid, tournamentId, role);
+  return tournament;
+}
+
 /** The tournament, if the caller may edit it and it is not closed. */
 export async function readEditableTournament(tx: Transaction, ref: Refs, uid: string | undefined, tournamentId: string): Promise<TournamentDoc> {
-  const tournament = await readTournament(tx, ref, tournamentId);
-  requireCanEditTournament(uid, tournament);
+  const tournament = await readTournamentToEdit(tx, ref, uid, tournamentId);
   if (tournament.status === 'CLOSED') throw new DomainError('failed-precondition', `tournament ${tournamentId} is closed`);
   return tournament;
 }

@@ -42,10 +42,15 @@ describe('callables: success paths', () => {
     const bye = matchUps.find((m) => m.b === null)!;
     expect(bye.result).toEqual({ kind: 'PAIRING_BYE' });
     const paired = matchUps.find((m) => m.b !== null)!;
-    expect(paired.playerUids).toHaveLength(2);
+    const accountOf = (participantId: string) => `u${participantId.slice(1)}`;
+    const playerRole = (await refs(fs.db).role(tournamentId, accountOf(paired.a)).get()).data();
+    expect(playerRole).toMatchObject({ editor: false, scorekeeper: false, participantIds: [paired.a] });
     expect(Object.keys(paired.cost).length).toBeGreaterThan(0);
     const tournament = (await refs(fs.db).tournament(tournamentId).get()).data()!;
-    expect(tournament).toMatchObject({ status: 'RUNNING', currentRound: 1, editorUids: ['owner', 'admin'] });
+    expect(tournament).toMatchObject({ status: 'RUNNING', currentRound: 1 });
+    const roles = (await refs(fs.db).roles(tournamentId).get()).docs.map((d) => d.data());
+    expect(roles.filter((r) => r.editor).map((r) => r.uid).sort()).toEqual(['admin', 'owner']);
+    expect(roles.filter((r) => r.scorekeeper).map((r) => r.uid)).toEqual(['keeper']);
     // The bye's automatic win reaches the standings through the trigger.
     await fireTrigger(fs.db, tournamentId, bye.matchUpId);
     expect((await refs(fs.db).standing(tournamentId, bye.a).get()).data()).toMatchObject({ wins: 1, matchPoints: 3 });
@@ -66,7 +71,7 @@ describe('callables: success paths', () => {
     const matchUps = (await refs(fs.db).matchUps(tournamentId).get()).docs.map((d) => d.data());
     for (const [i, m] of matchUps.entries()) {
       // Half by the players themselves (their own accounts), half by the scorekeeper.
-      const scorer = i % 2 === 0 ? m.playerUids[0]! : 'keeper';
+      const scorer = i % 2 === 0 ? `u${m.a.slice(1)}` : 'keeper';
       await call.recordScore({ tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: i } } }, scorer);
     }
     await fireAll(fs.db, tournamentId);
@@ -171,8 +176,8 @@ describe('callables: every refusal has a precise code', () => {
     expect((await refs(fs.db).participants(strict).get()).size).toBe(0);
     await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
     await expectRefusal(call.generateNextRound({ tournamentId, requestId: 'r2' }, 'owner'), 'failed-precondition', /without a result/);
-    const [m1, m2] = (await refs(fs.db).matchUps(tournamentId).get()).docs.map((d) => d.data()).filter((m) => m.b !== null && m.playerUids.length === 2);
-    await expectRefusal(call.recordScore({ tournamentId, matchUpId: m1!.matchUpId, result: { kind: 'PLAYED', winner: 'a' } }, m2!.playerUids[0]), 'permission-denied', /two players/);
+    const [m1, m2] = (await refs(fs.db).matchUps(tournamentId).get()).docs.map((d) => d.data()).filter((m) => m.b !== null && m.roundNumber === 2);
+    await expectRefusal(call.recordScore({ tournamentId, matchUpId: m1!.matchUpId, result: { kind: 'PLAYED', winner: 'a' } }, `u${m2!.a.slice(1)}`), 'permission-denied', /only the players/);
     await expectRefusal(call.recordScore({ tournamentId, matchUpId: m1!.matchUpId, result: { kind: 'FORFEIT_WIN', winner: 'b' } }, 'owner'), 'invalid-argument', /FORFEIT_WIN requires winner "a"/);
     await expectRefusal(call.recordScore({ tournamentId, matchUpId: m1!.matchUpId, result: { kind: 'PLAYED', score: { a: -1, b: 0 } } }, 'owner'), 'invalid-argument', /score\.a/);
     await expectRefusal(call.recordScore({ tournamentId, matchUpId: 'nope', result: null }, 'owner'), 'not-found');

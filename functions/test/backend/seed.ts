@@ -11,14 +11,14 @@ import { toParticipant } from '../../src/services/records.js';
 export interface SeedInput {
   tournamentId: string;
   policy: CompetitionPolicy;
-  players: Array<{ participantId: string; rating: number; uid?: string }>;
+  players: Array<{ participantId: string; rating: number }>;
   /** Pairings to store as open matchUps (results are written later, as clients do). */
   matchUps: MatchUpRecord[];
   currentRound?: number;
 }
 
 /** A player as addParticipants stores him before round 1. */
-export function participantDoc(player: { participantId: string; rating?: number; uid?: string }): ParticipantDoc {
+export function participantDoc(player: { participantId: string; rating?: number }): ParticipantDoc {
   return { ...player, name: `Player ${player.participantId}`, enteredRound: 1, withdrawn: false };
 }
 
@@ -36,8 +36,6 @@ export async function seedTournament(db: Firestore, input: SeedInput): Promise<T
     pairing: { method: 'SWISS', options: {} },
     ownerUid: 'owner',
     clubIds: [],
-    editorUids: ['owner'],
-    scorekeeperUids: [],
     policy: input.policy,
     status: 'RUNNING',
     currentRound: input.currentRound ?? Math.max(0, ...input.matchUps.map((m) => m.roundNumber)),
@@ -47,6 +45,7 @@ export async function seedTournament(db: Firestore, input: SeedInput): Promise<T
   const rows = standingRows(input.policy, Object.keys(states), { states, participants: new Map(participants.map((p) => [p.participantId, p])) }, tournament.currentRound);
   const batch = db.batch();
   batch.set(ref.tournament(input.tournamentId), tournament);
+  batch.set(ref.role(input.tournamentId, 'owner'), { uid: 'owner', tournamentId: input.tournamentId, editor: true, scorekeeper: false, participantIds: [] });
   for (const p of participants) batch.set(ref.participant(input.tournamentId, p.participantId), p);
   for (const s of Object.values(states)) batch.set(ref.state(input.tournamentId, s.participantId), s);
   for (const row of rows) batch.set(ref.standing(input.tournamentId, row.participantId), row);
@@ -67,7 +66,7 @@ export async function seedTournament(db: Firestore, input: SeedInput): Promise<T
     });
   }
   for (const m of input.matchUps) {
-    batch.set(ref.matchUp(input.tournamentId, m.matchUpId), { ...m, result: null, playerUids: [], cost: {}, scoredBy: null, scoredAt: null });
+    batch.set(ref.matchUp(input.tournamentId, m.matchUpId), { ...m, result: null, cost: {}, scoredBy: null, scoredAt: null });
   }
   await batch.commit();
   return tournament;

@@ -216,7 +216,6 @@ describe.skipIf(Boolean(skipReason))('the Node client SDK on the Emulator Suite'
       const firstOpponents = new Set(seeded.round1.map((m) => [m.a, m.b].sort().join('|')));
       for (const matchUp of listed) {
         expect(matchUp.result).toBeNull();
-        expect(matchUp.playerUids).toHaveLength(2);
         expect(firstOpponents.has([matchUp.a, matchUp.b].sort().join('|'))).toBe(false);
       }
     } finally {

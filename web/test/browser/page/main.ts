@@ -64,6 +64,7 @@ const path = {
   collection: (name: string) => `tournaments/${tournamentId}/${name}`,
   matchUp: (id: string) => `tournaments/${tournamentId}/matchUps/${id}`,
   standing: (id: string) => `tournaments/${tournamentId}/standings/${id}`,
+  role: (uid: string) => `tournaments/${tournamentId}/roles/${uid}`,
 };
 
 // ---------------------------------------------------------------- the page's elements
@@ -145,6 +146,9 @@ const matchUps = new Map<string, MatchUpDoc>();
 const standings = new Map<string, StandingDoc>();
 let user: User | null = null;
 let myParticipantId = '';
+/** The participants the signed-in account plays as, from its own role document (readable by it alone). */
+let myParticipantIds: string[] = [];
+let stopMyRole: Unsubscribe | undefined;
 let stopMyRow: Unsubscribe | undefined;
 
 const nameOf = (participantId: string | null) =>
@@ -190,8 +194,8 @@ function renderMatchUps(): void {
       tr.dataset.matchup = m.matchUpId;
       tr.dataset.round = String(m.roundNumber);
       tr.dataset.result = JSON.stringify(m.result);
-      if (user && m.playerUids.includes(user.uid)) tr.className = 'mine';
-      const scorer = m.scoredBy === null ? '' : m.scoredBy === user?.uid ? 'you' : (scorerName(m.scoredBy) ?? m.scoredBy.slice(0, 8));
+      if (myParticipantIds.includes(m.a) || (m.b !== null && myParticipantIds.includes(m.b))) tr.className = 'mine';
+      const scorer = m.scoredBy === null ? '' : m.scoredBy === user?.uid ? 'you' : 'another account';
       tr.append(cell(m.matchUpId), cell(m.roundNumber), cell(nameOf(m.a)), cell(nameOf(m.b)), cell(describeResult(m)), cell(scorer));
       return tr;
     }),
@@ -210,10 +214,6 @@ function renderMatchUps(): void {
   );
   if (chosen && matchUps.has(chosen)) ui.matchUp.value = chosen;
   renderSides();
-}
-
-function scorerName(uid: string): string | undefined {
-  return [...participants.values()].find((p) => p.uid === uid)?.name;
 }
 
 function renderSides(): void {
@@ -285,7 +285,7 @@ function renderMyRow(row: StandingDoc | undefined): void {
 
 /** Who the signed-in account is in this tournament, and a listener on that participant's standings row. */
 function recomputeMe(): void {
-  const mine = user ? [...participants.values()].find((p) => p.uid === user!.uid) : undefined;
+  const mine = user ? myParticipantIds.map((id) => participants.get(id)).find((p) => p !== undefined) : undefined;
   const participantId = mine?.participantId ?? '';
   ui.me.dataset.participant = participantId;
   ui.me.textContent = !user ? 'not signed in' : mine ? `${mine.name} (${mine.participantId})` : 'not entered in this tournament';
@@ -392,6 +392,20 @@ onAuthStateChanged(auth, (next) => {
   // What the previous account did is not this one's to read.
   if (next?.uid !== user?.uid) for (const status of [ui.scoreStatus, ui.generateStatus]) clearStatus(status);
   user = next;
+  stopMyRole?.();
+  stopMyRole = undefined;
+  myParticipantIds = [];
+  if (next) {
+    stopMyRole = onSnapshot(
+      doc(db, path.role(next.uid)),
+      (snapshot) => {
+        myParticipantIds = (snapshot.data()?.participantIds as string[] | undefined) ?? [];
+        recomputeMe();
+        renderMatchUps();
+      },
+      (error) => setStatus(ui.me, 'error', describeError(error).text),
+    );
+  }
   ui.who.dataset.uid = next?.uid ?? '';
   ui.who.textContent = next ? `${next.email} (uid ${next.uid.slice(0, 10)}…)` : 'nobody';
   recomputeMe();

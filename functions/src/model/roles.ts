@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { DocumentId } from '../domain/limits.js';
+
+/** A Firebase Auth account id. Account ids live only in the private documents of this module (issue 15 §5). */
+export const Uid = z.string().min(1).max(128);
+
+export const ClubRole = z.enum(['OWNER', 'ADMIN', 'MEMBER']);
+export type ClubRole = z.infer<typeof ClubRole>;
+
+/**
+ * clubs/{clubId}/members/{uid}: one account's place in a club. Read by that account and by the people who run
+ * the club; written by the callables only. The club's owner and admins run it and edit its tournaments.
+ */
+export const ClubMemberDoc = z.object({ uid: Uid, clubId: DocumentId, role: ClubRole }).strict();
+export type ClubMemberDoc = z.infer<typeof ClubMemberDoc>;
+
+/**
+ * championships/{championshipId}/editors/{uid}: an account that edits the championship (its owner, or someone
+ * who runs one of its linked clubs). Derived by the backend and refreshed whenever a club's roles change.
+ */
+export const ChampionshipEditorDoc = z.object({ uid: Uid, championshipId: DocumentId }).strict();
+export type ChampionshipEditorDoc = z.infer<typeof ChampionshipEditorDoc>;
+
+/**
+ * tournaments/{tournamentId}/roles/{uid}: everything one account may do in a tournament, in the one document
+ * the security rules and the callables both read. `editor` is derived (the owner, and whoever runs one of the
+ * tournament's clubs) and refreshed when a club's roles change; `scorekeeper` and `participantIds` are set by
+ * the organizer. Read by that account and by the tournament's editors.
+ */
+export const TournamentRoleDoc = z
+  .object({
+    uid: Uid,
+    tournamentId: DocumentId,
+    editor: z.boolean().default(false),
+    scorekeeper: z.boolean().default(false),
+    /** The participants this account plays as: it may write their matchUps' scores. */
+    participantIds: z.array(DocumentId).max(20).default([]),
+  })
+  .strict();
+export type TournamentRoleDoc = z.infer<typeof TournamentRoleDoc>;
