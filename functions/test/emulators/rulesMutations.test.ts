@@ -1,0 +1,185 @@
+/**
+ * Emulator Suite tier: a mutation check of firestore.rules. Each mutation weakens one guard of a copy of the
+ * rules; the copy is loaded into the Firestore emulator and the named case that guard exists for must then go
+ * wrong (a write the real rules refuse is accepted). A mutation no case notices is a guard nothing tests.
+ * The real rules are loaded again afterwards, for the files that follow.
+ */
+import { type RulesTestEnvironment, assertFails, assertSucceeds, initializeTestEnvironment } from '@firebase/rules-unit-testing';
+import { type DocumentData, collection, doc, getDocs, updateDoc } from 'firebase/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '../../src/model/paths.js';
+import { backgroundTriggers } from '../support/emulatorEnv.js';
+import { type Actor, PROJECT_ID, RULES, UIDS, buildWorld, emulatorAddress, modular, seedDocuments, uidOf } from './support.js';
+
+const world = buildWorld({ roundStatus: 'OPEN' });
+const { tournamentId, clubId } = world.ids;
+
+function scoreWrite(actor: Actor, result: unknown = { kind: 'PLAYED', score: { a: 5, b: 3 } }): DocumentData {
+  return { result, scoredBy: uidOf(actor), scoredAt: new Date().toISOString() };
+}
+
+/** A request the real rules refuse, made as `actor`. */
+interface Case {
+  name: string;
+  actor: Actor;
+  run: (env: RulesTestEnvironment, actor: Actor) => Promise<unknown>;
+}
+
+const dbOf = (env: RulesTestEnvironment, actor: Actor) => {
+  const uid = uidOf(actor);
+  return modular(uid === null ? env.unauthenticatedContext() : env.authenticatedContext(uid));
+};
+const matchUp = (env: RulesTestEnvironment, actor: Actor, id: string) => doc(dbOf(env, actor), paths.matchUp(tournamentId, id));
+
+const CASES: Record<string, Case> = {
+  scorekeeperEdits: {
+    name: 'a scorekeeper edits the tournament',
+    actor: 'scorekeeper',
+    run: (env, actor) => updateDoc(doc(dbOf(env, actor), paths.tournament(tournamentId)), { location: 'Hall Z' }),
+  },
+  otherPlayerScores: {
+    name: "a player scores someone else's game",
+    actor: 'otherPlayer',
+    run: (env, actor) => updateDoc(matchUp(env, actor, world.ids.matchUpId), scoreWrite(actor)),
+  },
+  byePlayerRewritesBye: {
+    name: 'a bye player rewrites their own bye',
+    actor: 'byePlayer',
+    run: (env, actor) => updateDoc(matchUp(env, actor, world.ids.byeMatchUpId), scoreWrite(actor, { kind: 'FULL_BYE' })),
+  },
+  scoreInClosedRound: {
+    name: 'a player scores after the round is closed',
+    actor: 'player',
+    run: async (env, actor) => {
+      await env.withSecurityRulesDisabled((context) => updateDoc(doc(modular(context), paths.round(tournamentId, 1)), { status: 'CLOSED' }));
+      return updateDoc(matchUp(env, actor, world.ids.matchUpId), scoreWrite(actor));
+    },
+  },
+  strangerReadsRoles: {
+    name: "a stranger lists a tournament's roles",
+    actor: 'other',
+    run: (env, actor) => getDocs(collection(dbOf(env, actor), paths.roles(tournamentId))),
+  },
+  strangerReadsMembers: {
+    name: "a stranger lists a club's members",
+    actor: 'other',
+    run: (env, actor) => getDocs(collection(dbOf(env, actor), paths.clubMembers(clubId))),
+  },
+  unreadableSocialUrl: {
+    name: 'an editor stores a social URL the backend cannot read',
+    actor: 'owner',
+    run: (env, actor) => updateDoc(doc(dbOf(env, actor), paths.tournament(tournamentId)), { socialUrl: 'https://%' }),
+  },
+  playerMovesSides: {
+    name: 'a player changes who plays the game',
+    actor: 'player',
+    run: (env, actor) => updateDoc(matchUp(env, actor, world.ids.matchUpId), { ...scoreWrite(actor), b: 'p-fourth' }),
+  },
+  unknownKind: {
+    name: 'a player writes an unknown result kind',
+    actor: 'player',
+    run: (env, actor) => updateDoc(matchUp(env, actor, world.ids.matchUpId), scoreWrite(actor, { kind: 'WALKOVER', winner: 'a' })),
+  },
+  forgedSignature: {
+    name: "a player signs a score with someone else's account",
+    actor: 'player',
+    run: (env, actor) => updateDoc(matchUp(env, actor, world.ids.matchUpId), { ...scoreWrite(actor), scoredBy: UIDS.opponent }),
+  },
+  blankParticipantName: {
+    name: "an editor blanks a participant's name",
+    actor: 'owner',
+    run: (env, actor) => updateDoc(doc(dbOf(env, actor), paths.participant(tournamentId, world.ids.participantId)), { name: '   ' }),
+  },
+};
+
+interface Mutation {
+  /** What the weakened copy stops checking. */
+  weakens: string;
+  find: string;
+  replace: string;
+  /** The case that must go wrong under it. */
+  caught: keyof typeof CASES;
+}
+
+const MUTATIONS: Mutation[] = [
+  { weakens: 'the editor flag', find: 'tournamentRole(tournamentId).editor == true', replace: 'true', caught: 'scorekeeperEdits' },
+  {
+    weakens: 'which sides an account plays',
+    find: 'tournamentRole(tournamentId).participantIds.hasAny([matchUp.a, matchUp.b])',
+    replace: 'true',
+    caught: 'otherPlayerScores',
+  },
+  { weakens: 'the bye guard', find: '|| (matchUp.b != null\n', replace: '|| (true\n', caught: 'byePlayerRewritesBye' },
+  {
+    weakens: 'the open-round check',
+    find: "roundOf(tournamentId, resource.data.roundNumber).status == 'OPEN'",
+    replace: 'true',
+    caught: 'scoreInClosedRound',
+  },
+  {
+    weakens: 'who reads a tournament role',
+    find: 'allow read: if signedIn() && (uid == me() || editsTournament(tournamentId));',
+    replace: 'allow read: if signedIn();',
+    caught: 'strangerReadsRoles',
+  },
+  {
+    weakens: 'who reads a club member',
+    find: 'allow read: if signedIn() && (uid == me() || runsClub(clubId));',
+    replace: 'allow read: if signedIn();',
+    caught: 'strangerReadsMembers',
+  },
+  {
+    weakens: 'the social URL pattern',
+    find: "(!('socialUrl' in incoming()) || socialUrl(incoming().socialUrl))",
+    replace: 'true',
+    caught: 'unreadableSocialUrl',
+  },
+  { weakens: 'the score fields a client may change', find: "changesOnly(['result', 'scoredBy', 'scoredAt'])", replace: 'true', caught: 'playerMovesSides' },
+  { weakens: 'the result check', find: "validResult(after.get('result', null))", replace: 'true', caught: 'unknownKind' },
+  { weakens: "the writer's signature", find: 'after.scoredBy == me()', replace: 'true', caught: 'forgedSignature' },
+  { weakens: 'trimmed names', find: 'value.trim().size() > 0', replace: 'value.size() > 0', caught: 'blankParticipantName' },
+];
+
+async function environment(rules: string): Promise<RulesTestEnvironment> {
+  return initializeTestEnvironment({ projectId: PROJECT_ID, firestore: { rules, ...emulatorAddress('FIRESTORE_EMULATOR_HOST') } });
+}
+
+async function reseeded(env: RulesTestEnvironment): Promise<RulesTestEnvironment> {
+  await env.clearFirestore();
+  await seedDocuments(env, world.documents);
+  return env;
+}
+
+beforeAll(async () => {
+  await backgroundTriggers.disable();
+});
+
+afterAll(async () => {
+  // Leave the real rules loaded for whatever runs next.
+  await (await environment(RULES)).cleanup();
+  await backgroundTriggers.enable();
+});
+
+describe('the real rules refuse every case the mutations below must let through', () => {
+  it.each(Object.entries(CASES).map(([key, c]) => [key, c.name, c] as const))('%s: %s', async (_key, _name, c) => {
+    const env = await reseeded(await environment(RULES));
+    try {
+      await assertFails(c.run(env, c.actor));
+    } finally {
+      await env.cleanup();
+    }
+  });
+});
+
+describe('a weakened copy of firestore.rules fails a named case', () => {
+  it.each(MUTATIONS)('without $weakens, "$caught" goes wrong', async ({ find, replace, caught }) => {
+    expect(RULES.split(find).length - 1, `the mutation's text must occur exactly once in firestore.rules: ${find}`).toBe(1);
+    const env = await reseeded(await environment(RULES.replace(find, replace)));
+    try {
+      const c = CASES[caught]!;
+      await assertSucceeds(c.run(env, c.actor));
+    } finally {
+      await env.cleanup();
+    }
+  });
+});
