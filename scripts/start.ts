@@ -12,7 +12,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { type DemoData, DEMO_PASSWORD, seedDemo } from './demo/seedDemo.js';
-import { type EmulatorConfig, PROJECT_ID } from './emulators/config.js';
+import { type EmulatorConfig, PROJECT_ID, portOffsetProblem } from './emulators/config.js';
 import { REPO_ROOT } from './emulators/prerequisites.js';
 import { TSC, exitOf, prepareSuite, startEmulators } from './emulators/suite.js';
 
@@ -36,8 +36,9 @@ function parseOptions() {
     process.exit(0);
   }
   const portOffset = Number(values['port-offset']);
-  if (!Number.isInteger(portOffset) || portOffset < 0 || portOffset > 50_000) {
-    console.error(`--port-offset must be a whole number from 0 to 50000, got "${values['port-offset']}"\n${USAGE}`);
+  const problem = portOffsetProblem(portOffset);
+  if (problem) {
+    console.error(`--port-offset: ${problem}\n${USAGE}`);
     process.exit(2);
   }
   return { ...values, portOffset };

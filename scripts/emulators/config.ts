@@ -27,6 +27,20 @@ const FIRESTORE_WEBSOCKET_PORT = 9150;
 type EmulatorEntry = { port?: number; enabled?: boolean; websocketPort?: number };
 type EmulatorsBlock = Record<string, unknown> & Partial<Record<EmulatorName, EmulatorEntry>>;
 
+/**
+ * The emulators' default ports lie between 4000 and 9500 and some differ by 100, 200, 400, 500 or 1000: two
+ * stacks whose offsets differ by such an amount would want the same port. Offsets in whole steps of 10,000
+ * give each stack a range of its own.
+ */
+export const PORT_OFFSET_STEP = 10_000;
+const MAX_PORT_OFFSET = 50_000;
+
+/** Why an offset cannot be used, or null. */
+export function portOffsetProblem(offset: number): string | null {
+  if (Number.isInteger(offset) && offset >= 0 && offset <= MAX_PORT_OFFSET && offset % PORT_OFFSET_STEP === 0) return null;
+  return `a port offset moves every emulator port together, in steps of ${PORT_OFFSET_STEP} (so two stacks never share a port): 0, 10000, ... ${MAX_PORT_OFFSET}; got ${offset}`;
+}
+
 export interface EmulatorConfig {
   /** The config file to pass to `firebase -c`. */
   path: string;
@@ -46,6 +60,8 @@ export interface ConfigOptions {
 }
 
 export function emulatorConfig({ portOffset, ui, hosting, root = REPO_ROOT }: ConfigOptions): EmulatorConfig {
+  const problem = portOffsetProblem(portOffset);
+  if (problem) throw new Error(problem);
   const base = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')) as { emulators?: EmulatorsBlock };
   const emulators: EmulatorsBlock = { ...base.emulators };
   const ports = {} as Record<EmulatorName, number>;
