@@ -4,7 +4,7 @@ import { Participant } from '../domain/participants.js';
 import { PolicyChoice, PolicyOverrides } from '../domain/policy.js';
 import { MatchUpResult } from '../domain/results.js';
 import { Uid } from './club.js';
-import { CalendarDate, PairingSettings, TournamentSystem } from './tournament.js';
+import { CalendarDate, PairingChoice, TournamentSystem } from './tournament.js';
 
 // One schema per callable input, shared by the functions and the dashboard. Every id is a DocumentId.
 
@@ -36,8 +36,10 @@ export const CreateTournamentInput = z
     roundDurationMinutes: Minutes.default(0),
     preAlarmMinutes: Minutes.default(0),
     rating: z.string().max(TEXT.scaleName).optional(),
-    system: TournamentSystem.default('SWISS'),
-    pairing: PairingSettings.default({ method: 'SWISS', options: {} }),
+    /** Left out: the method's system (SWISS for the policy's methods). */
+    system: TournamentSystem.optional(),
+    /** Method left out: the system's (round robin, knockout), else the policy's pairingPolicy.method. */
+    pairing: PairingChoice.default({ options: {} }),
     /** A preset name or a whole policy; overrides are deep-merged over it. */
     policy: PolicyChoice.default('SWISS'),
     policyOverrides: PolicyOverrides.optional(),

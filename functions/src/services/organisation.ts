@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { editorUidsFor, requireCanCreateTournamentIn, requireCanLinkClub, requireSignedIn } from '../access/permissions.js';
 import { DomainError } from '../domain/errors.js';
+import { pairingSettingsFor } from '../domain/pairing/method.js';
 import { resolvePolicy } from '../domain/policy.js';
 import type { Refs } from '../firebase/refs.js';
 import { refs } from '../firebase/refs.js';
@@ -55,8 +56,9 @@ export function tournamentKey(date: string): string {
 
 export async function createTournament(db: Firestore, uid: string | undefined, input: CreateTournamentInput): Promise<{ tournamentId: string }> {
   const ref = refs(db);
-  const { championshipId, policy: policyInput, policyOverrides, ...fields } = input;
+  const { championshipId, policy: policyInput, policyOverrides, system: _system, pairing: _pairing, ...fields } = input;
   const policy = resolvePolicy(policyInput, policyOverrides);
+  const { system, method, options } = pairingSettingsFor({ system: input.system, ...input.pairing }, policy);
   const tournamentId = db.collection('tournaments').doc().id;
   await db.runTransaction(async (tx) => {
     const championship = await requireChampionship(tx, ref, championshipId);
@@ -70,6 +72,8 @@ export async function createTournament(db: Firestore, uid: string | undefined, i
     if (taken) throw new DomainError('already-exists', `championship ${championshipId} already has a tournament on ${fields.date} (${taken.tournamentId})`);
     const tournament: TournamentDoc = {
       ...fields,
+      system,
+      pairing: { method, options },
       ...(fields.rating === undefined && championship.rating !== undefined ? { rating: championship.rating } : {}),
       tournamentId,
       championshipId,
