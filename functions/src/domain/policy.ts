@@ -12,11 +12,12 @@ import {
   boundedInt,
   objectShapeProblem,
 } from './limits.js';
+import { POLICY_METHODS } from './pairing/types.js';
 
 // Enums of seed 000, plus MATCH_POINTS (seed 002) and the Buchholz variants (seed 004).
 export const BaselineRatingSource = z.enum(['SCALE', 'SEEDING', 'MANUAL']);
 export const ActualOutputMethod = z.enum(['POINT_SHARE', 'WEIGHTED']);
-export const PairingMethod = z.enum(['DRAW_MATIC', 'SWISS', 'LEVEL_BASED']);
+export const PairingMethod = z.enum(POLICY_METHODS);
 export const RatingSource = z.enum(['DYNAMIC_FORM', 'BASELINE']);
 export const ProcessingGranularity = z.enum(['PER_MATCHUP', 'PER_ROUND']);
 export const RatingAggregation = z.enum(['AVERAGE', 'MIN', 'MAX', 'SUM']);

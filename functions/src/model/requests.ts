@@ -4,7 +4,7 @@ import { Participant } from '../domain/participants.js';
 import { PolicyChoice, PolicyOverrides } from '../domain/policy.js';
 import { MatchUpResult } from '../domain/results.js';
 import { ClubRole, Uid } from './roles.js';
-import { CalendarDate, PairingSettings, SocialUrl, TournamentSystem } from './tournament.js';
+import { CalendarDate, PairingChoice, SocialUrl, TournamentSystem } from './tournament.js';
 
 // One schema per callable input, shared by the functions and the dashboard. Every id is a DocumentId.
 
@@ -41,8 +41,10 @@ export const CreateTournamentInput = z
     roundDurationMinutes: Minutes.default(0),
     preAlarmMinutes: Minutes.default(0),
     rating: z.string().max(TEXT.scaleName).optional(),
-    system: TournamentSystem.default('SWISS'),
-    pairing: PairingSettings.default({ method: 'SWISS', options: {} }),
+    /** Left out: the method's system (SWISS for the policy's methods). */
+    system: TournamentSystem.optional(),
+    /** Method left out: the system's (round robin, knockout), else the policy's pairingPolicy.method. */
+    pairing: PairingChoice.default({ options: {} }),
     /** A preset name or a whole policy; overrides are deep-merged over it. */
     policy: PolicyChoice.default('SWISS'),
     policyOverrides: PolicyOverrides.optional(),

@@ -1,34 +1,28 @@
 import { z } from 'zod';
 import { BoundedObject, DocumentId, LIMITS, Minutes, RoundCount, TEXT } from '../domain/limits.js';
+import { PAIRING_METHODS, SYSTEMS } from '../domain/pairing/types.js';
 import { CompetitionPolicy } from '../domain/policy.js';
 import { Uid } from './roles.js';
 
-export const TournamentSystem = z.enum(['SWISS', 'KNOCKOUT', 'ROUND_ROBIN']);
+export const TournamentSystem = z.enum(SYSTEMS);
 export const TournamentStatus = z.enum(['DRAFT', 'RUNNING', 'CLOSED']);
-export const PairingMethodName = z.enum([
-  'SWISS',
-  'DRAW_MATIC',
-  'LEVEL_BASED',
-  'WEIGHTED',
-  'ALL',
-  'SERIAL',
-  'DAZED',
-  'STAGGERED',
-  'ROUND_ROBIN',
-  'KNOCKOUT',
-  'SEEDS',
-  'CIRCLE',
-]);
+export const PairingMethodName = z.enum(PAIRING_METHODS);
 
-/** The organizer's pairing choice: a method and its options, as the pairing engine reads them. */
+/**
+ * A tournament's pairing: the method decided when it was created (pairingSettingsFor: the organizer's, else the
+ * system's, else the policy's) and its options, checked then with the engine's own schema.
+ */
 export const PairingSettings = z
   .object({
     method: PairingMethodName,
-    /** Checked in full by the pairing engine; bounded here so a stored tournament stays readable. */
+    /** Bounded here so a stored tournament stays readable; checked in full by the engine's schema. */
     options: BoundedObject.default({}),
   })
   .strict();
 export type PairingSettings = z.infer<typeof PairingSettings>;
+
+/** What the organizer says when creating a tournament: the method may be left to the system or the policy. */
+export const PairingChoice = PairingSettings.extend({ method: PairingMethodName.optional() }).strict();
 
 /** Whether a YYYY-MM-DD string names a day that exists (no 2031-13-45, no 2031-02-30). */
 function isCalendarDate(date: string): boolean {

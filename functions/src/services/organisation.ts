@@ -9,6 +9,7 @@ import {
 } from '../access/permissions.js';
 import { editorsOf, runsClub } from '../access/roles.js';
 import { DomainError } from '../domain/errors.js';
+import { pairingSettingsFor } from '../domain/pairing/method.js';
 import { resolvePolicy } from '../domain/policy.js';
 import type { Refs } from '../firebase/refs.js';
 import { refs } from '../firebase/refs.js';
@@ -173,8 +174,9 @@ export function tournamentKey(date: string): string {
 
 export async function createTournament(db: Firestore, uid: string | undefined, input: CreateTournamentInput): Promise<{ tournamentId: string }> {
   const ref = refs(db);
-  const { championshipId, policy: policyInput, policyOverrides, scorekeeperUids, ...fields } = input;
+  const { championshipId, policy: policyInput, policyOverrides, scorekeeperUids, system: _system, pairing: _pairing, ...fields } = input;
   const policy = resolvePolicy(policyInput, policyOverrides);
+  const { system, method, options } = pairingSettingsFor({ system: input.system, ...input.pairing }, policy);
   const tournamentId = ref.tournaments().doc().id;
   await db.runTransaction(async (tx) => {
     const championship = await requireChampionship(tx, ref, championshipId);
@@ -187,6 +189,8 @@ export async function createTournament(db: Firestore, uid: string | undefined, i
     if (taken) throw new DomainError('already-exists', `championship ${championshipId} already has a tournament on ${fields.date} (${taken.tournamentId})`);
     const tournament: TournamentDoc = {
       ...fields,
+      system,
+      pairing: { method, options },
       ...(fields.rating === undefined && championship.rating !== undefined ? { rating: championship.rating } : {}),
       tournamentId,
       championshipId,

@@ -56,6 +56,29 @@ describe('callables: success paths', () => {
     expect((await refs(fs.db).standing(tournamentId, bye.a).get()).data()).toMatchObject({ wins: 1, matchPoints: 3 });
   });
 
+  it('a STANDARD-preset tournament that names no method is paired by its policy (DrawMatic), with checked options', async () => {
+    const { championshipId } = await runningTournament();
+    const { tournamentId } = await call.createTournament(
+      { championshipId, date: '2026-12-12', description: 'Lanes night', policy: 'STANDARD', pairing: { options: { laneSize: 2 } } },
+      'owner',
+    );
+    expect((await refs(fs.db).tournament(tournamentId).get()).data()).toMatchObject({ system: 'SWISS', pairing: { method: 'DRAW_MATIC', options: { laneSize: 2 } } });
+    await call.addParticipants(
+      { tournamentId, participants: Array.from({ length: 8 }, (_, i) => ({ participantId: `p${i + 1}`, name: `Player ${i + 1}`, rating: 2000 - 100 * i })) },
+      'owner',
+    );
+    expect(await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner')).toMatchObject({ method: 'DRAW_MATIC', matchUps: 4 });
+    // Lanes of two by rating: 1-2, 3-4, 5-6, 7-8 (a Swiss round 1 would pair across the field).
+    const pairs = (await refs(fs.db).matchUps(tournamentId).get()).docs.map((d) => [d.data().a, d.data().b].sort().join('-')).sort();
+    expect(pairs).toEqual(['p1-p2', 'p3-p4', 'p5-p6', 'p7-p8']);
+    // A misspelt option, or a method the system cannot use, is refused when the tournament is created.
+    const create = (extra: object) => call.createTournament({ championshipId, date: '2026-12-19', description: 'x', policy: 'STANDARD', ...extra }, 'owner');
+    await expectRefusal(create({ pairing: { options: { lanesize: 2 } } }), 'invalid-argument', /lanesize/);
+    await expectRefusal(create({ system: 'KNOCKOUT', pairing: { method: 'DRAW_MATIC' } }), 'invalid-argument', /KNOCKOUT tournament cannot be paired with DRAW_MATIC/);
+    const { tournamentId: knockout } = await create({ system: 'KNOCKOUT' });
+    expect((await refs(fs.db).tournament(knockout).get()).data()!.pairing.method).toBe('KNOCKOUT');
+  });
+
   it('a retried generateNextRound (same requestId) does not create a second round', async () => {
     const { tournamentId } = await runningTournament();
     const first = await call.generateNextRound({ tournamentId, requestId: 'click-1' }, 'owner');

@@ -1,4 +1,3 @@
-import { PairingError } from './errors.js';
 import { hashString } from './prng.js';
 import type { PairingPlayer, PairingRequest } from './types.js';
 
@@ -46,21 +45,12 @@ export function compareRatingOrder(x: FieldPlayer, y: FieldPlayer): number {
   return y.rating - x.rating || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
 }
 
-/** Validates a request's players and derives scores, byes, floats and opponents. */
+/** Derives scores, byes, floats and opponents from a request already checked by its schema (request.ts). */
 export function prepareField(request: PairingRequest): Field {
   const { roundNumber } = request;
-  if (!Number.isInteger(roundNumber) || roundNumber < 1) {
-    throw new PairingError('invalid-argument', `roundNumber must be a positive integer, got ${roundNumber}`);
-  }
-  if (!Array.isArray(request.players)) throw new PairingError('invalid-argument', 'players must be an array');
   const byId = new Map<string, PairingPlayer>();
-  for (const player of request.players) {
-    if (typeof player.id !== 'string' || player.id.length === 0) throw new PairingError('invalid-argument', 'every player needs a non-empty id');
-    if (byId.has(player.id)) throw new PairingError('invalid-argument', `player ${player.id} appears twice`);
-    if (!Number.isFinite(player.rating)) throw new PairingError('invalid-argument', `player ${player.id} has no finite rating`);
-    byId.set(player.id, player);
-  }
-  const scoreBefore = cumulativeScores(request.players, byId, roundNumber);
+  for (const player of request.players) byId.set(player.id, player);
+  const scoreBefore = cumulativeScores(request.players);
   const finalScore = new Map<string, number>();
   for (const player of request.players) finalScore.set(player.id, player.games.reduce((sum, g) => sum + g.matchPoints, 0));
 
@@ -158,29 +148,9 @@ function derive(
 }
 
 /** Each player's score before each round they played, to tell a float from a game inside a score group. */
-function cumulativeScores(
-  players: readonly PairingPlayer[],
-  byId: Map<string, PairingPlayer>,
-  roundNumber: number,
-): Map<string, Map<number, number>> {
+function cumulativeScores(players: readonly PairingPlayer[]): Map<string, Map<number, number>> {
   const rounds = new Set<number>();
-  for (const player of players) {
-    if (!Array.isArray(player.games)) throw new PairingError('invalid-argument', `player ${player.id} needs a games array`);
-    for (const game of player.games) {
-      if (!Number.isInteger(game.round) || game.round < 1 || game.round >= roundNumber) {
-        throw new PairingError(
-          'invalid-argument',
-          `player ${player.id} has a game in round ${game.round}; earlier rounds are 1 to ${roundNumber - 1}`,
-        );
-      }
-      if (!Number.isFinite(game.matchPoints)) throw new PairingError('invalid-argument', `player ${player.id}: game of round ${game.round} has no matchPoints`);
-      if (game.opponent !== null && !byId.has(game.opponent)) {
-        throw new PairingError('invalid-argument', `player ${player.id} played unknown opponent ${game.opponent} in round ${game.round}`);
-      }
-      if (game.opponent === player.id) throw new PairingError('invalid-argument', `player ${player.id} cannot play itself`);
-      rounds.add(game.round);
-    }
-  }
+  for (const player of players) for (const game of player.games) rounds.add(game.round);
   const sorted = [...rounds].sort((a, b) => a - b);
   const running = new Map<string, number>();
   const before = new Map<string, Map<number, number>>();

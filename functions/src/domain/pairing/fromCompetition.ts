@@ -5,6 +5,7 @@ import type { CompetitionPolicy } from '../policy.js';
 import { isWin, type Outcome } from '../results.js';
 import type { ParticipantStates } from '../state.js';
 import { PairingError } from './errors.js';
+import { pairingMethodFor } from './method.js';
 import type { PairingSpec } from './request.js';
 import type { GameOutcome, PairingPlayer, PairingRequest } from './types.js';
 
@@ -33,7 +34,7 @@ export function pairingRequestFor(competition: Competition, spec: PairingSpec): 
   return {
     roundNumber: lastRound + 1,
     ...(totalRounds !== undefined ? { totalRounds } : {}),
-    method: method ?? pairingPolicy.method,
+    method: pairingMethodFor(method, undefined, policy),
     seed,
     players: pairingPlayers(participants, states, policy),
     points: { win: policy.scoringPolicy.matchPoints.win, draw: policy.scoringPolicy.matchPoints.draw, loss: policy.scoringPolicy.matchPoints.loss },

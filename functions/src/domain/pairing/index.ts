@@ -8,7 +8,8 @@ import { pairDazed } from './sol/dazed.js';
 import { solRanking } from './sol/ranking.js';
 import { pairSerial } from './sol/serial.js';
 import type { SolPairs } from './sol/types.js';
-import { type CostTerms, PAIRING_METHODS, type PairingRequest, type PairingRound } from './types.js';
+import { parsePairingRequest } from './request.js';
+import type { CostTerms, PairingRequest, PairingRound } from './types.js';
 import { pairWeighted } from './weighted/pairWeighted.js';
 
 export { PairingError } from './errors.js';
@@ -16,18 +17,12 @@ export { recommendedRounds } from './rounds.js';
 export type * from './types.js';
 
 /**
- * Generates the next round. Deterministic: the same request (same seed) always gives the same round, and the
+ * Generates the next round. The request is checked in full first (request.ts), so nothing past this line checks
+ * its input again. Deterministic: the same request (same seed) always gives the same round, and the
  * round records its method, seed and the cost terms behind every pair.
  */
-export function generateRound(request: PairingRequest): PairingRound {
-  if (request === null || typeof request !== 'object') throw new PairingError('invalid-argument', 'a pairing request must be an object');
-  if (!PAIRING_METHODS.includes(request.method)) {
-    throw new PairingError('invalid-argument', `unknown pairing method "${String(request.method)}" (expected one of ${PAIRING_METHODS.join(', ')})`);
-  }
-  if (!Number.isInteger(request.seed)) throw new PairingError('invalid-argument', `seed must be an integer, got ${request.seed}`);
-  if (request.totalRounds !== undefined && (!Number.isInteger(request.totalRounds) || request.totalRounds < 1)) {
-    throw new PairingError('invalid-argument', `totalRounds must be a positive integer, got ${request.totalRounds}`);
-  }
+export function generateRound(input: PairingRequest): PairingRound {
+  const request = parsePairingRequest(input);
   const field = prepareField(request);
   const options = request.options ?? {};
   switch (request.method) {

@@ -29,7 +29,6 @@ export function knockoutRound(request: PairingRequest): ScheduledRound {
   const { entrants, withdrawn } = seededEntrants(request);
   if (entrants.length < 2) throw new PairingError('failed-precondition', `a knockout needs at least 2 players, got ${entrants.length}`);
   const finals = request.options?.finals ?? 1;
-  if (finals !== 0 && finals !== 1 && finals !== 2) throw new PairingError('invalid-argument', `finals must be 0, 1 or 2, got ${finals}`);
   const bestOfThree = request.options?.finalKind === 'BEST_OF_THREE';
   const size = 2 ** bracketRounds(entrants.length);
   const total = Math.log2(size);

@@ -24,7 +24,6 @@ export function roundRobinRound(request: PairingRequest, table: 'BERGER' | 'CIRC
   const { entrants, withdrawn } = seededEntrants(request);
   if (entrants.length < 2) throw new PairingError('failed-precondition', `a round robin needs at least 2 players, got ${entrants.length}`);
   const cycles = request.options?.cycles ?? 1;
-  if (cycles !== 1 && cycles !== 2) throw new PairingError('invalid-argument', `cycles must be 1 or 2, got ${cycles}`);
   const slots: (FieldPlayer | null)[] = entrants.length % 2 === 0 ? entrants.slice() : [...entrants, null];
   const n = slots.length;
   const perCycle = n - 1;

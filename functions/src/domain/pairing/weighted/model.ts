@@ -1,4 +1,3 @@
-import { PairingError } from '../errors.js';
 import type { CriteriaWeights, FloatPlacement, PairingRequest, SeedingSystem, WeightedMethod } from '../types.js';
 
 /**
@@ -76,33 +75,19 @@ const PRESETS: Record<WeightedMethod, { grouping: Grouping['kind']; scoreTier: b
   },
 };
 
-const MAX_WEIGHT = 1_000_000;
-
+/** The model of a request already checked by its schema (request.ts): the preset with the organizer's options. */
 export function modelFor(request: PairingRequest, method: WeightedMethod): WeightedModel {
   const options = request.options ?? {};
   const preset = PRESETS[method];
   const weights: CriteriaWeights = { ...preset.weights };
-  for (const [key, value] of Object.entries(options.weights ?? {})) {
-    if (!(key in weights)) throw new PairingError('invalid-argument', `unknown criterion weight "${key}"`);
-    if (!Number.isInteger(value) || value < 0 || value > MAX_WEIGHT) {
-      throw new PairingError('invalid-argument', `weight ${key} must be an integer from 0 to ${MAX_WEIGHT}, got ${value}`);
-    }
-    weights[key as keyof CriteriaWeights] = value;
-  }
+  for (const [key, value] of Object.entries(options.weights ?? {})) if (value !== undefined) weights[key as keyof CriteriaWeights] = value;
   const laneSize = options.laneSize ?? 4;
-  if (!Number.isInteger(laneSize) || laneSize < 2) throw new PairingError('invalid-argument', `laneSize must be an integer of at least 2, got ${laneSize}`);
   const bandWidth = options.bandWidth ?? 200;
-  if (!(bandWidth > 0)) throw new PairingError('invalid-argument', `bandWidth must be positive, got ${bandWidth}`);
   const concavity = options.concavity ?? 0.5;
-  if (!(concavity >= 0 && concavity <= 1)) throw new PairingError('invalid-argument', `concavity k must be between 0 and 1, got ${concavity}`);
   const sameTeamValue = options.sameTeamValue ?? 100;
-  if (!(sameTeamValue >= 0)) throw new PairingError('invalid-argument', `sameTeamValue must be non-negative, got ${sameTeamValue}`);
   const grouping: Grouping =
     preset.grouping === 'SCORE' ? { kind: 'SCORE' } : preset.grouping === 'LANE' ? { kind: 'LANE', laneSize } : { kind: 'BAND', bandWidth };
   const compatriotRounds = options.delayCompatriots ?? 0;
-  if (!Number.isInteger(compatriotRounds) || compatriotRounds < 0) {
-    throw new PairingError('invalid-argument', `delayCompatriots must be a non-negative integer, got ${compatriotRounds}`);
-  }
   if (compatriotRounds > 0 && weights.sameCountry === 0) weights.sameCountry = 150;
   const avoidRepeat = options.avoidRepeatOpponents ?? true;
   if (avoidRepeat) weights.repeat = 0;
@@ -126,16 +111,10 @@ export function modelFor(request: PairingRequest, method: WeightedMethod): Weigh
   };
 }
 
+/** Explicit accelerated rounds, else the first half of the event (the schema makes sure one of them is known). */
 function acceleratedRounds(request: PairingRequest): number {
   const acceleration = request.options?.acceleration;
   if (acceleration === undefined) return 0;
   const explicit = typeof acceleration === 'object' ? acceleration.acceleratedRounds : undefined;
-  if (explicit !== undefined) {
-    if (!Number.isInteger(explicit) || explicit < 0) throw new PairingError('invalid-argument', `acceleratedRounds must be a non-negative integer`);
-    return explicit;
-  }
-  if (request.totalRounds === undefined) {
-    throw new PairingError('invalid-argument', 'Baku acceleration needs totalRounds (or acceleratedRounds) to know which rounds to accelerate');
-  }
-  return Math.ceil(request.totalRounds / 2);
+  return explicit ?? Math.ceil(request.totalRounds! / 2);
 }

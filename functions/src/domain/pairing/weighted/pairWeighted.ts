@@ -2,18 +2,27 @@ import { PairingError } from '../errors.js';
 import type { Field } from '../field.js';
 import { recommendedRounds } from '../rounds.js';
 import type { PairingRequest, PairingRound, WeightedMethod } from '../types.js';
-import { buildCandidates, type CandidateLevel } from './candidates.js';
+import { buildCandidates, type CandidateGraph, type CandidateLevel } from './candidates.js';
 import { buildContext, type PairingContext } from './context.js';
 import { type Coster, createCoster } from './costs.js';
 import { perfectMatchingsByWeight } from './kbest.js';
-import { type Feasibility, remainingRoundsFeasible } from './lookahead.js';
+import { decompose, type Feasibility, remainingRoundsFeasible } from './lookahead.js';
 import { modelFor } from './model.js';
 import { solveGraph, solveRound } from './solve.js';
 
 /** Beyond this size the lookahead only applies Dirac's condition (the exact check would be too slow). */
 export const LOOKAHEAD_MAX_PLAYERS = 64;
-/** How many next-best rounds the lookahead may reject before it gives up and keeps the best one. */
-const LOOKAHEAD_CANDIDATES = 4000;
+/**
+ * Up to this many players, an event whose length nobody gave is kept playable for a whole round robin: a club
+ * night may well go on that long, and while the field is dense the guard costs nothing.
+ */
+export const ROUND_ROBIN_HORIZON_PLAYERS = 16;
+/**
+ * How many next-best rounds the lookahead may reject before it lays out the rest of the event outright (small
+ * fields; a tenth of it above 16 players). A setting, not a constant, so tests can send every round down the
+ * lay-out path.
+ */
+export const lookaheadLimits = { candidates: 4000 };
 
 /**
  * SWISS, DRAW_MATIC, LEVEL_BASED and WEIGHTED: one model. Every pair gets a tiered cost from the enabled
@@ -29,7 +38,7 @@ export function pairWeighted(request: PairingRequest, field: Field, method: Weig
   let mate = report.solved.mate;
   const notes: string[] = [];
   let rejected = 0;
-  const totalRounds = request.totalRounds ?? (method === 'SWISS' ? recommendedRounds(n).rounds : undefined);
+  const totalRounds = request.totalRounds ?? defaultHorizon(n, method);
   const remaining = totalRounds === undefined ? 0 : totalRounds - request.roundNumber;
   const lookahead = model.lookahead ?? true;
   if (lookahead && remaining > 0 && model.avoidRepeat && report.solved.totals[0] === 0) {
@@ -46,9 +55,17 @@ export function pairWeighted(request: PairingRequest, field: Field, method: Weig
   });
 }
 
+/** The rounds to keep playable when the request does not say: a round robin's for small fields, seed 002's table for a Swiss. */
+function defaultHorizon(n: number, method: WeightedMethod): number | undefined {
+  if (n <= ROUND_ROBIN_HORIZON_PLAYERS) return n % 2 === 0 ? n - 1 : n;
+  return method === 'SWISS' ? recommendedRounds(n).rounds : undefined;
+}
+
 /**
  * Keeps the best round if the rest of the event can still be played without rematches; otherwise walks down
- * the next-best rounds (on the complete rematch-free graph) until one leaves a playable remainder.
+ * the next-best rounds (on the complete rematch-free graph) until one leaves a playable remainder. If that takes
+ * too long, it lays out this round and every remaining one at once (an exact search, guided by the pair weights
+ * for this round) and plays the best of those rounds: the rest of the layout proves the remainder playable.
  */
 function lookAhead(
   ctx: PairingContext,
@@ -62,7 +79,7 @@ function lookAhead(
   const first = feasibleAfter(ctx, unplayed, mate, remaining);
   if (first !== 'no') return { mate, rejected: 0, note: first === 'unknown' ? 'the lookahead could not settle whether the remaining rounds can all avoid rematches' : undefined };
   if (ctx.n > LOOKAHEAD_MAX_PLAYERS) return { mate, rejected: 0, note: `the remaining ${remaining} round(s) cannot all avoid rematches after this round` };
-  const budget = ctx.n <= 16 ? LOOKAHEAD_CANDIDATES : LOOKAHEAD_CANDIDATES / 10;
+  const budget = ctx.n <= 16 ? lookaheadLimits.candidates : lookaheadLimits.candidates / 10;
   const full: CandidateLevel = {
     window: Int32Array.from(ctx.groupSize),
     maxDistance: ctx.groupCount,
@@ -72,11 +89,44 @@ function lookAhead(
   const solved = solveGraph(ctx, coster, buildCandidates(ctx, full));
   let rejected = 0;
   for (const candidate of perfectMatchingsByWeight({ ...solved.graph, weight: solved.weight })) {
-    const verdict = feasibleAfter(ctx, unplayed, candidate, remaining);
-    if (verdict !== 'no') return { mate: candidate, rejected };
-    if (++rejected >= budget) break;
+    if (rejected >= budget) break;
+    if (feasibleAfter(ctx, unplayed, candidate, remaining) !== 'no') return { mate: candidate, rejected };
+    rejected++;
   }
+  const laidOut = layOutRemainder(ctx, solved.graph, solved.weight, remaining);
+  if (laidOut) return { mate: laidOut, rejected };
   return { mate, rejected, note: `no round keeps the remaining ${remaining} round(s) free of rematches; kept the best round` };
+}
+
+/**
+ * This round and the `remaining` after it as one decomposition of the graph of unplayed pairs (with the bye's
+ * phantom), this round's partners tried in the order of the pair weights; returns the heaviest of the rounds
+ * found, every one of which leaves the others as a playable remainder. Null when no decomposition exists (the
+ * history came from elsewhere) or the search runs out of steps.
+ */
+function layOutRemainder(ctx: PairingContext, graph: CandidateGraph, weight: Float64Array, remaining: number): Int32Array | null {
+  const size = graph.n;
+  const adjacency = new Uint8Array(size * size);
+  const edgeWeight = new Float64Array(size * size);
+  for (let e = 0; e < graph.edgeCount; e++) {
+    const a = graph.from[e]!;
+    const b = graph.to[e]!;
+    adjacency[a * size + b] = adjacency[b * size + a] = 1;
+    edgeWeight[a * size + b] = edgeWeight[b * size + a] = weight[e]!;
+  }
+  const found = decompose(adjacency, size, remaining + 1, size <= 24 ? 20_000_000 : 2_000_000, (v, u) => edgeWeight[v * size + u]!);
+  if (!Array.isArray(found)) return null;
+  let best: Int32Array | null = null;
+  let bestWeight = -Infinity;
+  for (const round of found) {
+    let total = 0;
+    for (let v = 0; v < size; v++) if (round[v]! > v) total += edgeWeight[v * size + round[v]!]!;
+    if (total > bestWeight) {
+      bestWeight = total;
+      best = round;
+    }
+  }
+  return best;
 }
 
 /**
