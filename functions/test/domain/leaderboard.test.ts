@@ -85,7 +85,7 @@ describe('tiebreaks in the policy order', () => {
     // both 1 win; a gained 5/9 - 0.5 then lost 1/6 - 0.5: net < 0; b the opposite.
     expect(order(rows)).toEqual(['1:b', '2:a']);
   });
-  it('BUCHHOLZ, cut-1, median and SONNEBORN_BERGER', () => {
+  it('BUCHHOLZ, cut-1 (drops the lowest opponent), median (lowest and highest) and SONNEBORN_BERGER', () => {
     // Round robin of 5 with match points 3/2/1.5/0.
     const games = [
       game(1, 'a', 'b', score(5, 1)),
@@ -109,6 +109,11 @@ describe('tiebreaks in the policy order', () => {
     expect(a.BUCHHOLZ_MEDIAN).toBe(11);
     // a beat b (5) and e (0), drew c (10.5 / 2)
     expect(a.SONNEBORN_BERGER).toBe(5 + 0 + 5.25);
+    // e met a 7.5, b 5, c 10.5, d 6: no opponent on 0, so each cut takes something off.
+    const e = rows.find((r) => r.participantId === 'e')!.tiebreaks;
+    expect(e.BUCHHOLZ).toBe(29);
+    expect(e.BUCHHOLZ_CUT1).toBe(29 - 5);
+    expect(e.BUCHHOLZ_MEDIAN).toBe(29 - 5 - 10.5);
   });
   it('Buchholz drop-out modes: trend credits a withdrawn opponent his pace, trend70 70% of it', () => {
     // d withdraws after round 1 having won it: pace 3 per round; after 3 rounds he missed 2.
