@@ -125,6 +125,25 @@ describe('tiebreaks in the policy order', () => {
     expect(value('TREND')).toBe(12 + 3 * 2);
     expect(value('TREND70')).toBeCloseTo(12 + 3 * 2 * 0.7, 12);
   });
+  it("a drop-out trend counts each player's own rounds so far (his last round with a result), not the event's", () => {
+    // d wins rounds 1 and 2 (pace 3) and withdraws. In round 3 a has played, b's game is not scored yet.
+    const games = [
+      game(1, 'a', 'd', score(0, 5)),
+      game(1, 'b', 'c', score(5, 0)),
+      game(1, 'e', null, { kind: 'PAIRING_BYE' }),
+      game(2, 'b', 'd', score(0, 5)),
+      game(2, 'a', 'e', score(5, 1)),
+      game(2, 'c', null, { kind: 'PAIRING_BYE' }),
+      game(3, 'a', 'c', score(5, 3)),
+    ];
+    const credit = (id: string) => {
+      const buchholz = (mode: string) =>
+        board({ primaryRanking: 'MATCH_POINTS', tiebreakOrder: ['BUCHHOLZ'], buchholzDropOut: mode }, ['a', 'b', 'c', 'd', 'e'], games, {}, ['d']).find((r) => r.participantId === id)!.tiebreaks.BUCHHOLZ!;
+      return buchholz('TREND') - buchholz('NONE');
+    };
+    expect(credit('a')).toBe(3); // a has had 3 rounds: d missed one
+    expect(credit('b')).toBe(0); // b has had 2: d missed none of them
+  });
   it('STRENGTH_OF_OPPOSITION is the average baseline of opponents faced', () => {
     const policy = resolvePolicy('PRESSURE', { victoryPolicy: { primaryRanking: 'WINS', tiebreakOrder: ['STRENGTH_OF_OPPOSITION'] } });
     const ps = [{ participantId: 'a', rating: 1500 }, { participantId: 'b', rating: 1500 }, { participantId: 'strong', rating: 2000 }, { participantId: 'weak', rating: 1000 }];
