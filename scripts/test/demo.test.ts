@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runDemo } from '../demo.js';
 
-describe('npm start (engine demo until the local stack lands)', () => {
+describe('npm run demo: the engine-only demo (pairing and rating engines, no Firebase)', () => {
   it('plays a 16-player, 4-round Swiss with no rematch and prints a full leaderboard', () => {
     const lines: string[] = [];
     runDemo((line) => lines.push(line), 7);

@@ -29,19 +29,13 @@ export const LeaderboardRow = z
 export type LeaderboardRow = z.infer<typeof LeaderboardRow>;
 type TiebreakValues = LeaderboardRow['tiebreaks'];
 
+/** Who withdrew. The drop-out trend's rounds so far come from the states themselves (tiebreaks.roundsSoFar). */
 export interface LeaderboardOptions {
   withdrawn?: Iterable<string>;
-  /** Rounds the event has had, for the drop-out trend; defaults to the latest round with a result. */
-  roundsSoFar?: number;
 }
 
 export function tiebreakContext(policy: CompetitionPolicy, states: ParticipantStates, options: LeaderboardOptions = {}): TiebreakContext {
-  return {
-    states,
-    withdrawn: new Set(options.withdrawn ?? []),
-    roundsSoFar: options.roundsSoFar ?? Math.max(0, ...Object.values(states).flatMap((s) => s.results.map((r) => r.roundNumber))),
-    dropOut: policy.victoryPolicy.buchholzDropOut,
-  };
+  return { states, withdrawn: new Set(options.withdrawn ?? []), dropOut: policy.victoryPolicy.buchholzDropOut };
 }
 
 /**

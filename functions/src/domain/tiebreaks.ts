@@ -3,11 +3,10 @@ import type { Outcome } from './results.js';
 import { isByeKind } from './results.js';
 import type { ParticipantState, ParticipantStates } from './state.js';
 
-/** What every tiebreak may look at: all states, who withdrew, and how many rounds the event has had. */
+/** What every tiebreak may look at: all states, who withdrew, and the Buchholz drop-out mode. */
 export interface TiebreakContext {
   states: ParticipantStates;
   withdrawn: ReadonlySet<string>;
-  roundsSoFar: number;
   dropOut: BuchholzDropOutMode;
 }
 
@@ -16,22 +15,35 @@ export type TiebreakFn = (state: ParticipantState, group: readonly ParticipantSt
 
 const opponentsOf = (state: ParticipantState) => state.results.filter((r) => r.opponentParticipantId !== null);
 
-/** An opponent's score for Buchholz; seed 004's trend modes credit a withdrawn opponent with his pace. */
-function buchholzScore(opponentId: string, context: TiebreakContext): number {
+/**
+ * The rounds so far, as a participant's drop-out trend counts them: the last round he has a result in (a bye
+ * counts). Read from his own state, never from the tournament's round counter, so the stored standings row and
+ * the leaderboard agree, and a row changes only with the states it is computed from: generating or undoing a
+ * round moves it through the results (byes) that round adds or takes away, and through nothing else.
+ */
+export function roundsSoFar(state: ParticipantState): number {
+  return Math.max(0, ...state.results.map((r) => r.roundNumber));
+}
+
+/**
+ * An opponent's score for Buchholz; seed 004's trend modes credit a withdrawn opponent with his pace for each
+ * round he missed of those `rounds` (the rounds so far of the participant whose Buchholz it is).
+ */
+function buchholzScore(opponentId: string, rounds: number, context: TiebreakContext): number {
   const opponent = context.states[opponentId];
   if (!opponent) return 0;
   if (context.dropOut === 'NONE' || !context.withdrawn.has(opponentId)) return opponent.matchPoints;
   const againstRealOpponents = opponent.results.filter((r) => !isByeKind(r.kind));
   if (againstRealOpponents.length === 0) return opponent.matchPoints;
   const pace = againstRealOpponents.reduce((sum, r) => sum + r.matchPoints, 0) / againstRealOpponents.length;
-  const missedRounds = Math.max(0, context.roundsSoFar - new Set(opponent.results.map((r) => r.roundNumber)).size);
+  const missedRounds = Math.max(0, rounds - new Set(opponent.results.map((r) => r.roundNumber)).size);
   const share = context.dropOut === 'TREND70' ? 0.7 : 1;
   return opponent.matchPoints + pace * missedRounds * share;
 }
 
 function opponentScores(state: ParticipantState, context: TiebreakContext): number[] {
   return opponentsOf(state)
-    .map((r) => buchholzScore(r.opponentParticipantId as string, context))
+    .map((r) => buchholzScore(r.opponentParticipantId as string, roundsSoFar(state), context))
     .sort((x, y) => x - y);
 }
 

@@ -143,7 +143,7 @@ async function writeChangedStates(tx: Transaction, ref: Refs, tournament: Tourna
   const moved = rowsMovedBy(policy, after.flatMap((s) => before[s.participantId] ?? []), after);
   const inputs = await readRowInputs(tx, ref, tournamentId, policy, moved, { ...before, ...changed });
   for (const state of after) tx.set(ref.state(tournamentId, state.participantId), state);
-  for (const row of standingRows(policy, moved, inputs, tournament.currentRound)) tx.set(ref.standing(tournamentId, row.participantId), row);
+  for (const row of standingRows(policy, moved, inputs)) tx.set(ref.standing(tournamentId, row.participantId), row);
 }
 
 /**
@@ -166,7 +166,7 @@ function writeFold(tx: Transaction, ref: Refs, tournament: TournamentDoc, partic
   const { tournamentId, policy } = tournament;
   const states = foldCompetition(policy, participants.map(toParticipant), matchUps);
   const ids = Object.keys(states);
-  const rows = standingRows(policy, ids, { states, participants: new Map(participants.map((p) => [p.participantId, p])) }, tournament.currentRound);
+  const rows = standingRows(policy, ids, { states, participants: new Map(participants.map((p) => [p.participantId, p])) });
   for (const id of ids) tx.set(ref.state(tournamentId, id), states[id]!);
   for (const row of rows) tx.set(ref.standing(tournamentId, row.participantId), row);
   for (const m of matchUps) tx.set(ref.applied(tournamentId, m.matchUpId), m);

@@ -32,7 +32,7 @@ export async function addParticipants(db: Firestore, uid: string | undefined, in
       const participant: ParticipantDoc = { ...entry, enteredRound, withdrawn: false };
       const state = initialParticipantState(toParticipant(participant), tournament.policy);
       const inputs = { states: { [state.participantId]: state }, participants: new Map([[participant.participantId, participant]]) };
-      const [row] = standingRows(tournament.policy, [state.participantId], inputs, tournament.currentRound);
+      const [row] = standingRows(tournament.policy, [state.participantId], inputs);
       tx.create(ref.participant(input.tournamentId, entry.participantId), participant);
       tx.set(ref.state(input.tournamentId, entry.participantId), state);
       tx.set(ref.standing(input.tournamentId, entry.participantId), row!);

@@ -67,10 +67,13 @@ export async function readStates(ref: Refs, tournamentId: string, ids: readonly 
   return into;
 }
 
-/** The stored row of each moved participant, computed exactly as the full leaderboard computes it. */
-export function standingRows(policy: CompetitionPolicy, moved: readonly string[], inputs: RowInputs, roundsSoFar: number): StandingDoc[] {
+/**
+ * The stored row of each moved participant, computed exactly as the full leaderboard computes it: from the states
+ * and withdrawals alone (no tournament field), so a row is rewritten whenever what it shows can change.
+ */
+export function standingRows(policy: CompetitionPolicy, moved: readonly string[], inputs: RowInputs): StandingDoc[] {
   const withdrawn = [...inputs.participants.values()].filter((p) => p.withdrawn).map((p) => p.participantId);
-  const context = tiebreakContext(policy, inputs.states, { withdrawn, roundsSoFar });
+  const context = tiebreakContext(policy, inputs.states, { withdrawn });
   return moved.flatMap((id) => {
     const state = inputs.states[id];
     if (!state) return [];

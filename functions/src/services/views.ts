@@ -34,7 +34,6 @@ async function rankedRows(db: Firestore, tournamentId: string): Promise<{ tourna
   const names = new Map(people.map((p) => [p.participantId, p.name]));
   const leaderboard = buildLeaderboard(tournament.policy, Object.fromEntries(states.docs.map((d) => [d.id, d.data()])), {
     withdrawn: people.filter((p) => p.withdrawn).map((p) => p.participantId),
-    roundsSoFar: tournament.currentRound,
   });
   return { tournament, rows: leaderboard.map((row) => ({ ...row, name: names.get(row.participantId) ?? row.participantId })) };
 }

@@ -42,7 +42,7 @@ export async function seedTournament(db: Firestore, input: SeedInput): Promise<T
   };
   const participants = input.players.map(participantDoc);
   const states = foldCompetition(input.policy, participants.map(toParticipant), []);
-  const rows = standingRows(input.policy, Object.keys(states), { states, participants: new Map(participants.map((p) => [p.participantId, p])) }, tournament.currentRound);
+  const rows = standingRows(input.policy, Object.keys(states), { states, participants: new Map(participants.map((p) => [p.participantId, p])) });
   const batch = db.batch();
   batch.set(ref.tournament(input.tournamentId), tournament);
   batch.set(ref.role(input.tournamentId, 'owner'), { uid: 'owner', tournamentId: input.tournamentId, editor: true, scorekeeper: false, participantIds: [] });

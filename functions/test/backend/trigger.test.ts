@@ -12,7 +12,7 @@ const fs = useEmulatorFirestore({ triggers: false });
 afterAll(() => cleanupFunctionsTest());
 
 describe('onMatchUpWritten, the deployed trigger (wrapped by firebase-functions-test)', () => {
-  it('a write that does not change the result costs two reads and writes nothing', async () => {
+  it('a write that does not change the result: the trigger reads the tournament, the matchUp and its marker, and writes nothing', async () => {
     const policy = resolvePolicy('PRESSURE');
     const players = [
       { participantId: 'a', rating: 1500 },

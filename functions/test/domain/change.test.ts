@@ -129,3 +129,31 @@ describe('which changes are O(1) and which replay', () => {
     expect(applyResultChange(policy, bye, withBye).status).toBe('APPLIED');
   });
 });
+
+describe('PER_ROUND: which changes replay', () => {
+  const policy = resolvePolicy('STANDARD'); // PER_ROUND
+  const participants = makeParticipants(prng(11), 4);
+  const [p1, p2, p3, p4] = participants.map((p) => p.participantId) as [string, string, string, string];
+  const played = (a: number, b: number): MatchUpResult => ({ kind: 'PLAYED', score: { a, b } });
+  const round1: MatchUpRecord[] = [
+    { matchUpId: 'r1-m1', roundNumber: 1, order: 0, a: p1, b: p2, result: played(5, 2) },
+    { matchUpId: 'r1-m2', roundNumber: 1, order: 1, a: p3, b: p4, result: played(1, 5) },
+  ];
+  const round2: MatchUpRecord[] = [
+    { matchUpId: 'r2-m1', roundNumber: 2, order: 0, a: p1, b: p4, result: played(5, 4) },
+    { matchUpId: 'r2-m2', roundNumber: 2, order: 1, a: p2, b: p3, result: played(3, 5) },
+  ];
+  const states = foldCompetition(policy, participants, [...round1, ...round2]);
+  const correct = (round: MatchUpRecord[], i: number, result: MatchUpResult) => round.map((m, k) => (k === i ? { ...m, result } : m));
+
+  it('a correction in round 1 after round 2 was rated needs a replay', () => {
+    const corrected = correct(round1, 0, played(2, 5));
+    expect(applyResultChange(policy, corrected[0]!, states, round1)).toMatchObject({ status: 'REPLAY' });
+  });
+  it('a correction in the last rated round re-rates that round alone, exactly as the fold does', () => {
+    const corrected = correct(round2, 1, played(5, 0));
+    const outcome = applyResultChange(policy, corrected[1]!, states, round2);
+    expect(outcome.status).toBe('APPLIED');
+    if (outcome.status === 'APPLIED') expect({ ...states, ...outcome.states }).toEqual(foldCompetition(policy, participants, [...round1, ...corrected]));
+  });
+});

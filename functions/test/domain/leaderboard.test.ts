@@ -85,7 +85,7 @@ describe('tiebreaks in the policy order', () => {
     // both 1 win; a gained 5/9 - 0.5 then lost 1/6 - 0.5: net < 0; b the opposite.
     expect(order(rows)).toEqual(['1:b', '2:a']);
   });
-  it('BUCHHOLZ, cut-1, median and SONNEBORN_BERGER', () => {
+  it('BUCHHOLZ, cut-1 (drops the lowest opponent), median (lowest and highest) and SONNEBORN_BERGER', () => {
     // Round robin of 5 with match points 3/2/1.5/0.
     const games = [
       game(1, 'a', 'b', score(5, 1)),
@@ -109,6 +109,11 @@ describe('tiebreaks in the policy order', () => {
     expect(a.BUCHHOLZ_MEDIAN).toBe(11);
     // a beat b (5) and e (0), drew c (10.5 / 2)
     expect(a.SONNEBORN_BERGER).toBe(5 + 0 + 5.25);
+    // e met a 7.5, b 5, c 10.5, d 6: no opponent on 0, so each cut takes something off.
+    const e = rows.find((r) => r.participantId === 'e')!.tiebreaks;
+    expect(e.BUCHHOLZ).toBe(29);
+    expect(e.BUCHHOLZ_CUT1).toBe(29 - 5);
+    expect(e.BUCHHOLZ_MEDIAN).toBe(29 - 5 - 10.5);
   });
   it('Buchholz drop-out modes: trend credits a withdrawn opponent his pace, trend70 70% of it', () => {
     // d withdraws after round 1 having won it: pace 3 per round; after 3 rounds he missed 2.
@@ -119,6 +124,25 @@ describe('tiebreaks in the policy order', () => {
     expect(base).toBe(12);
     expect(value('TREND')).toBe(12 + 3 * 2);
     expect(value('TREND70')).toBeCloseTo(12 + 3 * 2 * 0.7, 12);
+  });
+  it("a drop-out trend counts each player's own rounds so far (his last round with a result), not the event's", () => {
+    // d wins rounds 1 and 2 (pace 3) and withdraws. In round 3 a has played, b's game is not scored yet.
+    const games = [
+      game(1, 'a', 'd', score(0, 5)),
+      game(1, 'b', 'c', score(5, 0)),
+      game(1, 'e', null, { kind: 'PAIRING_BYE' }),
+      game(2, 'b', 'd', score(0, 5)),
+      game(2, 'a', 'e', score(5, 1)),
+      game(2, 'c', null, { kind: 'PAIRING_BYE' }),
+      game(3, 'a', 'c', score(5, 3)),
+    ];
+    const credit = (id: string) => {
+      const buchholz = (mode: string) =>
+        board({ primaryRanking: 'MATCH_POINTS', tiebreakOrder: ['BUCHHOLZ'], buchholzDropOut: mode }, ['a', 'b', 'c', 'd', 'e'], games, {}, ['d']).find((r) => r.participantId === id)!.tiebreaks.BUCHHOLZ!;
+      return buchholz('TREND') - buchholz('NONE');
+    };
+    expect(credit('a')).toBe(3); // a has had 3 rounds: d missed one
+    expect(credit('b')).toBe(0); // b has had 2: d missed none of them
   });
   it('STRENGTH_OF_OPPOSITION is the average baseline of opponents faced', () => {
     const policy = resolvePolicy('PRESSURE', { victoryPolicy: { primaryRanking: 'WINS', tiebreakOrder: ['STRENGTH_OF_OPPOSITION'] } });

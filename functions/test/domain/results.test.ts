@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeIssues } from '../../src/domain/errors.js';
 import { MATCH_POINTS_CHESS, MATCH_POINTS_REDEMPTION, ScoringPolicy } from '../../src/domain/policy.js';
 import type { MatchUpResultInput } from '../../src/domain/results.js';
 import { MatchUpResult, resolveResult } from '../../src/domain/results.js';
@@ -42,8 +43,13 @@ describe('seed 002: game points to 5 and match points 3 / 2 / 1.5 / 0', () => {
     const r = resolve({ score: { a: 3, b: 1 } }, custom);
     expect([r.a.matchPoints, r.b?.matchPoints]).toEqual([1, 0.25]);
   });
-  it('refuses negative game points with a message naming the field', () => {
-    expect(() => MatchUpResult.parse({ score: { a: -1, b: 3 } })).toThrow(/a/);
+  it('refuses negative game points with the message the organizer reads: the side at fault and the bound', () => {
+    const refusal = (input: unknown) => {
+      const parsed = MatchUpResult.safeParse(input);
+      return parsed.success ? 'accepted' : describeIssues(parsed.error.issues);
+    };
+    expect(refusal({ score: { a: -1, b: 3 } })).toBe('score.a: Too small: expected number to be >=0');
+    expect(refusal({ score: { a: 3, b: -2 } })).toBe('score.b: Too small: expected number to be >=0');
   });
 });
 
