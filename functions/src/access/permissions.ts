@@ -6,7 +6,7 @@
  * - A championship is edited by its owner and by the people who run one of its linked clubs.
  * - A tournament is edited by its owner and by the people who run one of its clubs (`editorUids`).
  * - A matchUp's score is written by its two players, the tournament's scorekeepers and its editors, while the
- *   tournament is running and the matchUp's round is open.
+ *   tournament is running and the matchUp's round is open. A bye is the engine's: only an editor changes it.
  * - Everyone else can at most read what is public.
  */
 import { DomainError } from '../domain/errors.js';
@@ -23,7 +23,7 @@ export type ClubRoles = Pick<ClubDoc, 'clubId' | 'ownerUid'> & Partial<Pick<Club
 export type ChampionshipRoles = Pick<ChampionshipDoc, 'ownerUid'> & Partial<Pick<ChampionshipDoc, 'clubIds' | 'closed'>>;
 export type TournamentRoles = Pick<TournamentDoc, 'ownerUid'> &
   Partial<Pick<TournamentDoc, 'editorUids' | 'scorekeeperUids' | 'status'>>;
-export type MatchUpRoles = Pick<MatchUpDoc, 'roundNumber'> & Partial<Pick<MatchUpDoc, 'playerUids'>>;
+export type MatchUpRoles = Pick<MatchUpDoc, 'roundNumber' | 'b'> & Partial<Pick<MatchUpDoc, 'playerUids'>>;
 export type RoundState = Pick<RoundDoc, 'roundNumber'> & Partial<Pick<RoundDoc, 'status'>>;
 
 export function isSignedIn(uid: CallerUid): uid is string {
@@ -112,6 +112,9 @@ export function scoreWriteRefusal(
     listed(uid, matchUp.playerUids) || listed(uid, tournament.scorekeeperUids) || canEditTournament(uid, tournament);
   if (!allowed) {
     return 'only the two players of this matchUp, a scorekeeper or an editor of the tournament may write its score';
+  }
+  if (matchUp.b === null && !canEditTournament(uid, tournament)) {
+    return 'a bye is decided when the round is generated: only an editor of the tournament may change it';
   }
   if ((tournament.status ?? 'DRAFT') !== 'RUNNING') {
     return `the tournament is ${(tournament.status ?? 'DRAFT').toLowerCase()}: scores are written only while it is running`;

@@ -49,8 +49,10 @@ const tournament = (status: TournamentRoles['status'] = 'RUNNING'): TournamentRo
   scorekeeperUids: [SCOREKEEPER],
   status,
 });
-const matchUp: MatchUpRoles = { roundNumber: 2, playerUids: [PLAYER, OPPONENT] };
-const otherMatchUp: MatchUpRoles = { roundNumber: 2, playerUids: [OTHER_PLAYER, 'u-someone'] };
+const matchUp: MatchUpRoles = { roundNumber: 2, b: 'p-opponent', playerUids: [PLAYER, OPPONENT] };
+const otherMatchUp: MatchUpRoles = { roundNumber: 2, b: 'p-someone', playerUids: [OTHER_PLAYER, 'u-someone'] };
+/** PLAYER's bye: side b is null. */
+const bye: MatchUpRoles = { roundNumber: 2, b: null, playerUids: [PLAYER] };
 const openRound: RoundState = { roundNumber: 2, status: 'OPEN' };
 const closedRound: RoundState = { roundNumber: 2, status: 'CLOSED' };
 
@@ -177,6 +179,12 @@ describe('score writes', () => {
       expect(allowedCallers((uid) => canWriteScore(uid, tournament(status), matchUp, openRound))).toEqual([]);
     }
     expect(canWriteScore(OWNER, { ownerUid: OWNER }, matchUp, openRound)).toBe(false); // status defaults to DRAFT
+  });
+
+  it("leave a bye to the engine: its player and scorekeepers cannot change it, editors can (issue 15)", () => {
+    expect(allowedCallers((uid) => canWriteScore(uid, tournament(), bye, openRound))).toEqual(['club admin', 'club owner', 'owner']);
+    expect(scoreWriteRefusal(PLAYER, tournament(), bye, openRound)).toMatch(/bye is decided when the round is generated/);
+    expect(scoreWriteRefusal(SCOREKEEPER, tournament(), bye, openRound)).toMatch(/only an editor/);
   });
 
   it('check the round given is the matchUp round', () => {
