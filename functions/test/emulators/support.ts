@@ -75,6 +75,8 @@ export const UIDS = {
   player: 'u-player',
   opponent: 'u-opponent',
   otherPlayer: 'u-other-player',
+  /** The player of the bye matchUp, when the world has one (`withBye`). */
+  byePlayer: 'u-bye-player',
   other: 'u-other',
 } as const;
 
@@ -90,6 +92,8 @@ export interface WorldIds {
   /** `player`'s participant. */
   participantId: string;
   opponentId: string;
+  /** `byePlayer`'s pairing bye in round 1 (side b null), present with `withBye`. */
+  byeMatchUpId: string;
 }
 
 export interface WorldOptions {
@@ -100,6 +104,8 @@ export interface WorldOptions {
   policy?: CompetitionPolicy;
   tournamentStatus?: TournamentDoc['status'];
   roundStatus?: RoundDoc['status'];
+  /** A fifth participant (`byePlayer`) with a pairing bye in round 1. */
+  withBye?: boolean;
 }
 
 export interface World {
@@ -127,6 +133,7 @@ export function buildWorld(options: WorldOptions = {}): World {
     otherMatchUpId: 'm2',
     participantId: 'p-player',
     opponentId: 'p-opponent',
+    byeMatchUpId: 'm-bye',
   };
   const t = ids.tournamentId;
   const playerUid = options.playerUid ?? UIDS.player;
@@ -167,13 +174,15 @@ export function buildWorld(options: WorldOptions = {}): World {
     ParticipantDoc.parse({ participantId: ids.opponentId, name: 'Opponent', rating: 1550, uid: opponentUid }),
     ParticipantDoc.parse({ participantId: 'p-other-player', name: 'Other Player', rating: 1500, uid: UIDS.otherPlayer }),
     ParticipantDoc.parse({ participantId: 'p-fourth', name: 'Fourth', rating: 1450 }),
+    ...(options.withBye ? [ParticipantDoc.parse({ participantId: 'p-bye', name: 'Bye Player', rating: 1400, uid: UIDS.byePlayer })] : []),
   ];
   const round = RoundDoc.parse({
     roundNumber: 1,
     status: options.roundStatus ?? 'OPEN',
     method: 'SWISS',
     seed: 42,
-    matchUpCount: 2,
+    matchUpCount: options.withBye ? 3 : 2,
+    byes: options.withBye ? ['p-bye'] : [],
     requestId: 'req-round-1',
     generatedBy: UIDS.owner,
     generatedAt: '2025-06-01T09:00:00.000Z',
@@ -195,6 +204,19 @@ export function buildWorld(options: WorldOptions = {}): World {
       b: 'p-fourth',
       playerUids: [UIDS.otherPlayer],
     }),
+    ...(options.withBye
+      ? [
+          MatchUpDoc.parse({
+            matchUpId: ids.byeMatchUpId,
+            roundNumber: 1,
+            order: 2,
+            a: 'p-bye',
+            b: null,
+            playerUids: [UIDS.byePlayer],
+            result: { kind: 'PAIRING_BYE' },
+          }),
+        ]
+      : []),
   ];
   const states = participants.map((participant) => StateDoc.parse(initialParticipantState(participant, policy)));
   const context = tiebreakContext(policy, Object.fromEntries(states.map((state) => [state.participantId, state])));
