@@ -15,7 +15,7 @@
  */
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { getApps, initializeApp } from 'firebase-admin/app';
-import type { Timestamp } from 'firebase-admin/firestore';
+import { FieldValue, type Timestamp } from 'firebase-admin/firestore';
 import { foldCompetition } from '../functions/src/domain/fold.js';
 import { PresetName } from '../functions/src/domain/policy.js';
 import { firestore } from '../functions/src/firebase/app.js';
@@ -105,7 +105,7 @@ async function bench(players: number, rounds: number, policy: PresetName, seed: 
     const results = games.map((m) => ({ m, result: simulatedScore(seed, roundNumber, byId.get(m.a)!, byId.get(m.b!)!) }));
     await Promise.all(
       results.map(async ({ m, result }) => {
-        const { writeTime } = (await typed.matchUp(tournamentId, m.matchUpId).update({ result, scoredBy: organizer.uid, scoredAt: new Date().toISOString() })) as {
+        const { writeTime } = (await typed.matchUp(tournamentId, m.matchUpId).update({ result, scoredBy: organizer.uid, scoredAt: FieldValue.serverTimestamp() })) as {
           writeTime: Timestamp;
         };
         written.set(m.matchUpId, writeTime.toMillis());
@@ -174,7 +174,7 @@ async function meteredReplay(sourceId: string, played: MatchUpDoc[][]) {
       for (const m of docs.filter((d) => d.b === null)) await applyMatchUpScore(db, copyId, m.matchUpId);
       for (const m of docs.filter((d) => d.b !== null)) {
         const { operations } = await metered(async () => {
-          await typed.matchUp(copyId, m.matchUpId).update({ result: m.result, scoredBy: 'bench', scoredAt: 'now' });
+          await typed.matchUp(copyId, m.matchUpId).update({ result: m.result, scoredBy: 'bench', scoredAt: FieldValue.serverTimestamp() });
           await applyMatchUpScore(db, copyId, m.matchUpId);
         });
         reads.push(operations.reads);

@@ -5,7 +5,7 @@
  * the game straight into the matchUp document (through the security rules, as the phone app does), half by
  * the organizer through recordScore. The score trigger turns them into standings.
  */
-import { doc, getDocs, collection, query, updateDoc, where } from 'firebase/firestore';
+import { doc, getDocs, collection, query, serverTimestamp, updateDoc, where } from 'firebase/firestore';
 import type { MatchUpDoc } from '../../functions/src/model/matchUp.js';
 import type { LeaderboardView } from '../../functions/src/services/views.js';
 import { type EmulatorHosts, type Person, signUp } from '../lib/emulatorClients.js';
@@ -67,7 +67,7 @@ export async function seedDemo(hosts: EmulatorHosts, seed = 2026): Promise<DemoD
         await updateDoc(doc(player.db, 'tournaments', tournamentId, 'matchUps', m.matchUpId), {
           result,
           scoredBy: player.uid,
-          scoredAt: new Date().toISOString(),
+          scoredAt: serverTimestamp(),
         });
         scoredByPlayers++;
       } else {

@@ -1,4 +1,4 @@
-import type { Firestore } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { requireCanWriteScore } from '../access/permissions.js';
 import { DomainError } from '../domain/errors.js';
 import { resolveResult } from '../domain/results.js';
@@ -10,8 +10,10 @@ import { readTournament } from './tournamentAccess.js';
 /**
  * The organizer's (or a scorekeeper's) score entry: the same document write a client makes, checked first
  * against the rules of seed 003 so a kind that disagrees with its result is refused before it is stored.
+ * Stamped with the server's time, as firestore.rules require of a client; `update` skips the converter, which
+ * would refuse the serverTimestamp() sentinel.
  */
-export async function recordScore(db: Firestore, uid: string | undefined, input: RecordScoreInput, now = new Date()): Promise<void> {
+export async function recordScore(db: Firestore, uid: string | undefined, input: RecordScoreInput): Promise<void> {
   const ref = refs(db);
   const { tournamentId, matchUpId, result } = input;
   await db.runTransaction(async (tx) => {
@@ -22,6 +24,7 @@ export async function recordScore(db: Firestore, uid: string | undefined, input:
     if (!round) throw new DomainError('not-found', `round ${matchUp.roundNumber} does not exist`);
     requireCanWriteScore(uid, await readOwnRole(tx, ref, tournamentId, uid), tournament, matchUp, round);
     if (result !== null) resolveResult(result, matchUp.b !== null, tournament.policy.scoringPolicy);
-    tx.update(ref.matchUp(tournamentId, matchUpId), { result, scoredBy: result === null ? null : uid!, scoredAt: result === null ? null : now.toISOString() });
+    const signature = result === null ? { scoredBy: null, scoredAt: null } : { scoredBy: uid!, scoredAt: FieldValue.serverTimestamp() };
+    tx.update(ref.matchUp(tournamentId, matchUpId), { result, ...signature });
   });
 }

@@ -1,3 +1,4 @@
+import { FieldValue } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { foldCompetition } from '../../src/domain/fold.js';
 import { buildLeaderboard } from '../../src/domain/leaderboard.js';
@@ -16,7 +17,7 @@ import { participantDoc, seedTournament } from './seed.js';
 const fs = useEmulatorFirestore({ triggers: false });
 
 async function writeScore(tournamentId: string, matchUpId: string, result: MatchUpResult | null) {
-  await refs(fs.db).matchUp(tournamentId, matchUpId).update({ result, scoredBy: result ? 'scorer' : null, scoredAt: result ? '2026-11-21T10:00:00Z' : null });
+  await refs(fs.db).matchUp(tournamentId, matchUpId).update({ result, scoredBy: result ? 'scorer' : null, scoredAt: result ? FieldValue.serverTimestamp() : null });
 }
 
 async function storedStates(tournamentId: string) {

@@ -1,3 +1,4 @@
+import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
 import { computeStandings } from '../../src/domain/competition.js';
 import { resolvePolicy } from '../../src/domain/policy.js';
@@ -21,7 +22,7 @@ describe('onMatchUpWritten, the deployed trigger (wrapped by firebase-functions-
     await seedTournament(fs.db, { tournamentId: 't', policy, players, matchUps: [{ matchUpId: 'm', roundNumber: 1, order: 0, a: 'a', b: 'b', result: null }] });
     await refs(fs.db).matchUp('t', 'm').update({ result: { kind: 'PLAYED', score: { a: 5, b: 3 } } });
     await fireTrigger(fs.db, 't', 'm');
-    await refs(fs.db).matchUp('t', 'm').update({ scoredAt: '2026-11-21T11:00:00Z' });
+    await refs(fs.db).matchUp('t', 'm').update({ scoredAt: FieldValue.serverTimestamp() });
     const { operations } = await metered(() => fireTrigger(fs.db, 't', 'm'));
     const { reads, writes } = operations;
     // the trigger harness reads the matchUp once to build the event; the trigger reads the tournament, the
@@ -37,7 +38,7 @@ describe('onMatchUpWritten, the deployed trigger (wrapped by firebase-functions-
     const final = makeRounds(random, players, 1, (r) => randomResult(r, { unplayed: true }));
     expect(final).toHaveLength(128);
     await seedTournament(fs.db, { tournamentId: 'big', policy, players: players.map((p) => ({ participantId: p.participantId, rating: p.rating! })), matchUps: final });
-    await Promise.all(final.map((m) => refs(fs.db).matchUp('big', m.matchUpId).update({ result: m.result, scoredBy: 'u', scoredAt: 'now' })));
+    await Promise.all(final.map((m) => refs(fs.db).matchUp('big', m.matchUpId).update({ result: m.result, scoredBy: 'u', scoredAt: FieldValue.serverTimestamp() })));
     await Promise.all(shuffle(random, [...final, ...final]).map((m) => fireTrigger(fs.db, 'big', m.matchUpId)));
     const stored = Object.fromEntries((await refs(fs.db).states('big').get()).docs.map((d) => [d.id, d.data()]));
     expect(stored).toEqual(computeStandings(policy, players, final).states);

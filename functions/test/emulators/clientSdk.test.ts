@@ -24,6 +24,7 @@ import {
   getFirestore,
   onSnapshot,
   query,
+  serverTimestamp,
   terminate,
   updateDoc,
   where,
@@ -109,7 +110,7 @@ const played = (a: number, b: number) => ({ kind: 'PLAYED', score: { a, b } }) a
 
 /** A score as the phone app writes it: straight into the matchUp, signed by the writer, through the rules. */
 function writeScore(client: Client, tournamentId: string, matchUpId: string, result: ReturnType<typeof played>): Promise<void> {
-  return updateDoc(doc(client.db, paths.matchUp(tournamentId, matchUpId)), { result, scoredBy: client.uid, scoredAt: new Date().toISOString() });
+  return updateDoc(doc(client.db, paths.matchUp(tournamentId, matchUpId)), { result, scoredBy: client.uid, scoredAt: serverTimestamp() });
 }
 
 describe.skipIf(Boolean(skipReason))('the Node client SDK on the Emulator Suite', () => {

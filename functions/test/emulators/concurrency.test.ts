@@ -7,7 +7,7 @@
  * as the replay tool's fold of the final results says.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { Firestore } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeStandings } from '../../src/domain/competition.js';
 import { createRng } from '../../src/domain/pairing/prng.js';
@@ -69,7 +69,7 @@ async function playRound(tournamentId: string, roundNumber: number, random: () =
   const games = snapshot.docs.filter((d) => d.get('b') !== null);
   expect(games.length).toBeGreaterThan(0);
   const write = (ref: FirebaseFirestore.DocumentReference, result: MatchUpResult | null) =>
-    ref.update({ result, scoredBy: result ? organizer.uid : null, scoredAt: result ? new Date().toISOString() : null });
+    ref.update({ result, scoredBy: result ? organizer.uid : null, scoredAt: result ? FieldValue.serverTimestamp() : null });
   await Promise.all(
     games.map(async (game) => {
       const roll = random();
@@ -150,7 +150,7 @@ describe('whole rounds written at once through the deployed trigger end exactly 
         }
         // A round-1 result corrected after later rounds were paired and played.
         const first = (await db.collection(paths.matchUps(tournamentId)).where('roundNumber', '==', 1).get()).docs.find((d) => d.get('b') !== null)!;
-        await first.ref.update({ result: { kind: 'PLAYED', score: { a: 0, b: 5 } }, scoredBy: organizer.uid, scoredAt: new Date().toISOString() });
+        await first.ref.update({ result: { kind: 'PLAYED', score: { a: 0, b: 5 } }, scoredBy: organizer.uid, scoredAt: FieldValue.serverTimestamp() });
         await settlesOnFold(tournamentId);
 
         const final = await stored(tournamentId);

@@ -14,6 +14,7 @@ import {
   getDoc,
   getDocs,
   getFirestore,
+  serverTimestamp,
   setDoc,
   terminate,
   updateDoc,
@@ -128,7 +129,7 @@ describe.skipIf(Boolean(skipReason))('roles on the Emulator Suite', () => {
     const oldPhone = await person(previous.account);
     const newPhone = await person(await newAccount('new-phone'));
     const score = (who: Person) =>
-      updateDoc(doc(who.db, paths.matchUp(seeded.tournamentId, game.matchUpId)), { result: play, scoredBy: who.account.uid, scoredAt: new Date().toISOString() });
+      updateDoc(doc(who.db, paths.matchUp(seeded.tournamentId, game.matchUpId)), { result: play, scoredBy: who.account.uid, scoredAt: serverTimestamp() });
     const record = (who: Person) => call(emulators, 'recordScore', { tournamentId: seeded.tournamentId, matchUpId: game.matchUpId, result: play }, who.account);
 
     expect(await outcome(score(newPhone))).toBe('permission-denied');

@@ -16,12 +16,14 @@ import {
   getDoc,
   getDocs,
   query,
+  serverTimestamp,
   setDoc,
   where,
   collectionGroup,
   updateDoc,
 } from 'firebase/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { resolvePolicy } from '../../src/domain/policy.js';
 import { paths } from '../../src/model/paths.js';
 import { backgroundTriggers } from '../support/emulatorEnv.js';
 import { ACCESS_TABLE, type AccessAction } from '../access/accessTable.js';
@@ -62,11 +64,12 @@ function dbAs(actor: Actor): Firestore {
   return modular(uid === null ? env.unauthenticatedContext() : env.authenticatedContext(uid));
 }
 
-const now = () => new Date().toISOString();
-
-/** A score write as a client sends it: result, scoredBy (the writer), scoredAt. */
+/**
+ * A score write as a client sends it: the result signed by the writer at the server's time, or a cleared
+ * result with no signature.
+ */
 function scoreWrite(uid: string | null, result: unknown = { kind: 'PLAYED', score: { a: 5, b: 3 } }): DocumentData {
-  return { result, scoredBy: uid, scoredAt: now() };
+  return result === null ? { result, scoredBy: null, scoredAt: null } : { result, scoredBy: uid, scoredAt: serverTimestamp() };
 }
 
 // The rules are judged alone: the score trigger stays off for the whole file (switching it back on reloads the
@@ -264,9 +267,13 @@ describe('score writes', () => {
     ['a draw', { kind: 'PLAYED', score: { a: 4, b: 4 }, winner: 'draw' }],
     ['a forfeit', { kind: 'FORFEIT_WIN', winner: 'a' }],
     ['fractional points', { kind: 'PLAYED', score: { a: 2.5, b: 0 } }],
-    ['the largest score', { kind: 'PLAYED', score: { a: 10000, b: 0 } }],
   ])('accept %s', async (_name, result) => {
     await assertSucceeds(updateDoc(matchUp(), scoreWrite(UIDS.player, result)));
+  });
+
+  it('accept the largest score where the game has no target', async () => {
+    await reseed(buildWorld({ policy: resolvePolicy('REDEMPTION', { scoringPolicy: { gameTarget: null } }) }));
+    await assertSucceeds(updateDoc(matchUp(), scoreWrite(UIDS.player, { kind: 'PLAYED', score: { a: 10000, b: 0 } })));
   });
 
   it.each([
@@ -292,10 +299,10 @@ describe('score writes', () => {
 
   it('refuse a score signed with another account, or unsigned', async () => {
     await assertFails(updateDoc(matchUp(), scoreWrite(UIDS.opponent)));
-    await assertFails(updateDoc(matchUp(), { result: { winner: 'a' }, scoredBy: deleteField(), scoredAt: now() }));
+    await assertFails(updateDoc(matchUp(), { result: { winner: 'a' }, scoredBy: deleteField(), scoredAt: serverTimestamp() }));
   });
 
-  it('refuse a scoredAt that is not a string', async () => {
+  it('refuse a scoredAt that is not the server time', async () => {
     await assertFails(updateDoc(matchUp(), { ...scoreWrite(UIDS.player), scoredAt: 12 }));
   });
 

@@ -5,7 +5,7 @@
  * The real rules are loaded again afterwards, for the files that follow.
  */
 import { type RulesTestEnvironment, assertFails, assertSucceeds, initializeTestEnvironment } from '@firebase/rules-unit-testing';
-import { type DocumentData, collection, doc, getDocs, updateDoc } from 'firebase/firestore';
+import { type DocumentData, collection, doc, getDocs, serverTimestamp, updateDoc } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/model/paths.js';
 import { backgroundTriggers } from '../support/emulatorEnv.js';
@@ -15,7 +15,7 @@ const world = buildWorld({ roundStatus: 'OPEN' });
 const { tournamentId, clubId } = world.ids;
 
 function scoreWrite(actor: Actor, result: unknown = { kind: 'PLAYED', score: { a: 5, b: 3 } }): DocumentData {
-  return { result, scoredBy: uidOf(actor), scoredAt: new Date().toISOString() };
+  return { result, scoredBy: uidOf(actor), scoredAt: serverTimestamp() };
 }
 
 /** A request the real rules refuse, made as `actor`. */
@@ -80,6 +80,16 @@ const CASES: Record<string, Case> = {
     actor: 'player',
     run: (env, actor) => updateDoc(matchUp(env, actor, world.ids.matchUpId), scoreWrite(actor, { kind: 'WALKOVER', winner: 'a' })),
   },
+  impossibleScore: {
+    name: 'a player writes 6-5 in a game to 5',
+    actor: 'player',
+    run: (env, actor) => updateDoc(matchUp(env, actor, world.ids.matchUpId), scoreWrite(actor, { score: { a: 6, b: 5 } })),
+  },
+  clientChosenTime: {
+    name: 'a player dates a score themselves',
+    actor: 'player',
+    run: (env, actor) => updateDoc(matchUp(env, actor, world.ids.matchUpId), { ...scoreWrite(actor), scoredAt: '2020-01-01T00:00:00Z' }),
+  },
   forgedSignature: {
     name: "a player signs a score with someone else's account",
     actor: 'player',
@@ -135,7 +145,24 @@ const MUTATIONS: Mutation[] = [
     caught: 'unreadableSocialUrl',
   },
   { weakens: 'the score fields a client may change', find: "changesOnly(['result', 'scoredBy', 'scoredAt'])", replace: 'true', caught: 'playerMovesSides' },
-  { weakens: 'the result check', find: "validResult(after.get('result', null))", replace: 'true', caught: 'unknownKind' },
+  {
+    weakens: 'the result check',
+    find: "resolvable(after.result, resource.data.get('b', null) != null, scoringOf(t))",
+    replace: 'true',
+    caught: 'unknownKind',
+  },
+  {
+    weakens: 'the possible-score check',
+    find: '|| (high <= target && low < target)',
+    replace: '|| true',
+    caught: 'impossibleScore',
+  },
+  {
+    weakens: 'the server time',
+    find: 'after.scoredAt == request.time',
+    replace: 'true',
+    caught: 'clientChosenTime',
+  },
   { weakens: "the writer's signature", find: 'after.scoredBy == me()', replace: 'true', caught: 'forgedSignature' },
   { weakens: 'trimmed names', find: 'value.trim().size() > 0', replace: 'value.size() > 0', caught: 'blankParticipantName' },
 ];

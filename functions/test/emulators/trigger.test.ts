@@ -9,7 +9,7 @@
  */
 import { type FirebaseApp, deleteApp, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, createUserWithEmailAndPassword, getAuth } from 'firebase/auth';
-import { type Firestore, connectFirestoreEmulator, doc, getDoc, getFirestore, terminate, updateDoc } from 'firebase/firestore';
+import { type Firestore, connectFirestoreEmulator, doc, getDoc, getFirestore, serverTimestamp, terminate, updateDoc } from 'firebase/firestore';
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeStandings } from '../../src/domain/competition.js';
@@ -97,11 +97,9 @@ async function readRows(): Promise<Record<string, Partial<StandingNumbers> | nul
 }
 
 async function writeScoreAndWait(result: MatchUpResultInput | null): Promise<void> {
-  await updateDoc(doc(db, paths.matchUp(world.ids.tournamentId, world.ids.matchUpId)), {
-    result,
-    scoredBy: playerUid,
-    scoredAt: new Date().toISOString(),
-  });
+  // As firestore.rules want it: signed by the writer at the server's time, or cleared without a signature.
+  const signature = result === null ? { scoredBy: null, scoredAt: null } : { scoredBy: playerUid, scoredAt: serverTimestamp() };
+  await updateDoc(doc(db, paths.matchUp(world.ids.tournamentId, world.ids.matchUpId)), { result, ...signature });
   const expected = expectedRows(result);
   const seen = await waitFor(
     `the standings of ${world.ids.tournamentId} to reflect ${JSON.stringify(result)}`,

@@ -26,6 +26,7 @@ import {
   doc,
   getFirestore,
   onSnapshot,
+  serverTimestamp,
   updateDoc,
 } from 'firebase/firestore';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
@@ -416,9 +417,9 @@ onAuthStateChanged(auth, (next) => {
 function writeScore(matchUpId: string, a: number, b: number): Promise<void> {
   return updateDoc(doc(db, path.matchUp(matchUpId)), {
     result: { kind: 'PLAYED', score: { a, b } },
-    // The rules want the writer's own uid, and scoredAt as an ISO string (MatchUpDoc.scoredAt is a string).
+    // The rules want the writer's own uid, and the server's time (request.time), never the phone's clock.
     scoredBy: auth.currentUser?.uid ?? null,
-    scoredAt: new Date().toISOString(),
+    scoredAt: serverTimestamp(),
   });
 }
 
