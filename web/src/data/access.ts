@@ -446,7 +446,8 @@ function rethrow(error: unknown): never {
   if (short === 'permission-denied' && !code?.startsWith('functions/')) {
     throw new ActionError(short, 'the security rules refuse this change: you may not make it');
   }
-  throw new ActionError(short, message ?? String(error));
+  // The Functions SDK appends the HTTP status ("... [400]"): the server's sentence is what a person reads.
+  throw new ActionError(short, (message ?? String(error)).replace(/ \[\d{3}\]$/, ''));
 }
 
 type Schemas = typeof Requests;

@@ -78,7 +78,11 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, run] = useAction();
-  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => {
+    setForm({ ...form, [field]: event.target.value });
+    // A message stays only until its field is edited.
+    if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest);
+  };
   const advice = recommendedRounds(Number(form.expectedPlayers));
   const clubName = new Map((clubs.data ?? []).map((c) => [c.clubId, c.name]));
   const hostChoices = [...new Set([...clubIds, ...(clubs.data ?? []).map((c) => c.clubId)])];

@@ -84,6 +84,8 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
   const organizer = { email: `organizer-${Date.now()}@example.com`, password: 'organizer-pass-1' };
   let tournamentId = '';
   let participants: ParticipantDoc[] = [];
+  let exportedJson = '';
+  let finalOrder: string[] = [];
   /** What the test typed, by matchUp: the oracle's input. */
   const typed = new Map<string, ReturnType<typeof played>>();
 
@@ -312,6 +314,9 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
 
     // From the phone's keyboard: the player's own points, Tab, the opponent's, Enter.
     const [mine, other] = SCORES[3]![0]!;
+    const standing = card.locator('.my-standing');
+    const before = (await standing.textContent()) ?? '';
+    const wins = Number(/(\d+)-\d+-\d+$/.exec(before)?.[1]);
     await card.getByRole('spinbutton', { name: `Game points of ${nameOf(game.a)} (you)` }).focus();
     await phone.keyboard.type(String(mine));
     await phone.keyboard.press('Tab');
@@ -319,6 +324,8 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
     await phone.keyboard.press('Enter');
     await expectOk(card);
     typed.set(game.matchUpId, played([mine, other]));
+    // The player's own standing moves as the trigger applies the win.
+    await expect.poll(() => standing.textContent(), { timeout: WAIT_MS }).toMatch(new RegExp(`${wins + 1}-\\d+-\\d+$`));
     await checkLabels(phone, 'phone play');
     await shot(phone, 'phone-1-player-scored');
 
@@ -434,7 +441,8 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
 
     await desk.getByRole('link', { name: 'Export' }).click();
     const [json] = await Promise.all([desk.waitForEvent('download'), desk.getByRole('button', { name: 'Download tournament (JSON)' }).click()]);
-    const exported = JSON.parse(readFileSync((await json.path())!, 'utf8')) as { participants: unknown[]; matchUps: unknown[] };
+    exportedJson = (await json.path())!;
+    const exported = JSON.parse(readFileSync(exportedJson, 'utf8')) as { participants: unknown[]; matchUps: unknown[] };
     expect(exported.participants).toHaveLength(16);
     expect(exported.matchUps).toHaveLength(24);
     const [csv] = await Promise.all([desk.waitForEvent('download'), desk.getByRole('button', { name: 'Download standings (CSV)' }).click()]);
@@ -443,6 +451,31 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
     expect(lines).toHaveLength(17);
     await checkLabels(desk, 'export');
     await shot(desk, 'desktop-11-export');
+  });
+
+  it('a withdrawn player is marked; the export imported into another championship ranks the same', { timeout: 90_000 }, async () => {
+    const names = () => desk.locator('table.standings tbody th.player a').allTextContents();
+    await desk.getByRole('link', { name: 'Standings' }).click();
+    finalOrder = await names();
+    const last = finalOrder.at(-1)!;
+    await desk.getByRole('link', { name: 'Participants' }).click();
+    await desk.getByRole('button', { name: `Withdraw ${last}`, exact: true }).click();
+    await desk.getByRole('link', { name: 'Standings' }).click();
+    const lastRow = desk.locator('table.standings tbody tr').filter({ has: desk.getByRole('link', { name: last, exact: true }) });
+    await expect.poll(() => lastRow.locator('.tag').textContent()).toBe('withdrawn');
+    expect(await names()).toEqual(finalOrder);
+
+    // One tournament per date per championship (seed 004): the copy goes into a second championship.
+    await desk.getByRole('link', { name: 'Home' }).click();
+    await desk.getByLabel('Championship name').fill('Archive');
+    await desk.getByRole('button', { name: 'Create championship' }).click();
+    await desk.getByRole('heading', { name: 'Archive' }).waitFor();
+    await desk.getByLabel('Exported tournament (JSON file)').setInputFiles(exportedJson);
+    await desk.getByRole('button', { name: 'Import' }).click();
+    await desk.getByRole('heading', { name: 'Saturday Swiss' }).waitFor();
+    expect(await desk.locator('[data-tournament]').getAttribute('data-tournament')).not.toBe(tournamentId);
+    await expect.poll(names, { timeout: 30_000 }).toEqual(finalOrder);
+    await shot(desk, 'desktop-12-imported-standings');
   });
 
   it('no page logged an error, and every control had a label', () => {

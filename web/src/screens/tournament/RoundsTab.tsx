@@ -91,6 +91,9 @@ function RoundControls() {
         <label className="check">
           <input type="checkbox" checked={force} onChange={(e) => setForce(e.target.checked)} /> Pair even though games are still open
         </label>
+        {tournament?.totalRounds && next > tournament.totalRounds ? (
+          <p className="note small">The tournament planned {tournament.totalRounds} rounds: this one is extra.</p>
+        ) : null}
         <button type="submit" className="primary">
           Generate round {next}
         </button>
