@@ -56,6 +56,7 @@ export default defineConfig({
   root: import.meta.dirname,
   base: '/',
   plugins: [firstScreenBudget()],
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 700 },
+  // The Firebase SDK alone is ~770 KB minified; the gzipped first-screen budget above is the size that matters.
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 800 },
   server: { host: '127.0.0.1' },
 });

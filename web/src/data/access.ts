@@ -17,6 +17,7 @@ import {
   type Unsubscribe,
   collection,
   collectionGroup,
+  deleteField,
   doc,
   onSnapshot,
   query,
@@ -68,6 +69,8 @@ const path = {
   states: (t: string) => `tournaments/${t}/states`,
   state: (t: string, p: string) => `tournaments/${t}/states/${p}`,
   role: (t: string, uid: string) => `tournaments/${t}/roles/${uid}`,
+  roles: (t: string) => `tournaments/${t}/roles`,
+  clubMembers: (clubId: string) => `clubs/${clubId}/members`,
   scoreProblems: (t: string) => `tournaments/${t}/scoreProblems`,
 } as const;
 
@@ -401,6 +404,61 @@ export function watchRoles(tournamentId: string, uid: string, onData: (roles: Ro
   };
 }
 
+export interface ClubMember {
+  uid: string;
+  role: ClubRole;
+}
+
+/** A club's people: clubs/{c}/members (LEGACY: the club document's ownerUid, adminUids and memberUids). */
+export function watchClubMembers(clubId: string, onData: (members: ClubMember[]) => void, onError: OnError): Unsubscribe {
+  let legacy: Unsubscribe | undefined;
+  const stop = watchQuery(
+    col(path.clubMembers(clubId)),
+    (d) => ({ uid: d.uid as string, role: (CLUB_ROLES.has(d.role) ? d.role : 'MEMBER') as ClubRole }),
+    onData,
+    () => {
+      legacy = watchDoc(
+        path.club(clubId),
+        (d): ClubMember[] => {
+          const list = (field: string) => (Array.isArray(d[field]) ? (d[field] as string[]) : []);
+          const roles = new Map<string, ClubRole>([...list('memberUids').map((uid) => [uid, 'MEMBER'] as const), ...list('adminUids').map((uid) => [uid, 'ADMIN'] as const)]);
+          if (typeof d.ownerUid === 'string') roles.set(d.ownerUid, 'OWNER');
+          return [...roles].map(([uid, role]) => ({ uid, role }));
+        },
+        (members) => onData(members ?? []),
+        onError,
+      );
+    },
+  );
+  return () => {
+    stop();
+    legacy?.();
+  };
+}
+
+/** The tournament's scorekeepers, for its editors: roles with `scorekeeper` (LEGACY: `scorekeeperUids`). */
+export function watchScorekeepers(tournamentId: string, onData: (uids: string[]) => void, onError: OnError): Unsubscribe {
+  let inner: Unsubscribe | undefined;
+  const stop = onSnapshot(
+    ref(path.tournament(tournamentId)),
+    (snap) => {
+      const data = snap.data();
+      inner?.();
+      inner = undefined;
+      if (isLegacyTournament(data)) {
+        onData(Array.isArray(data!.scorekeeperUids) ? (data!.scorekeeperUids as string[]) : []);
+        return;
+      }
+      inner = watchQuery(query(col(path.roles(tournamentId)), where('scorekeeper', '==', true)), (d) => d.uid as string, onData, onError);
+    },
+    onError,
+  );
+  return () => {
+    stop();
+    inner?.();
+  };
+}
+
 // ---------------------------------------------------------------- writes by the client (through the rules)
 
 /**
@@ -419,6 +477,29 @@ export async function writeScore(tournamentId: string, matchUpId: string, result
 export async function setRoundStatus(tournamentId: string, roundNumber: number, status: 'OPEN' | 'CLOSED'): Promise<void> {
   await updateDoc(ref(path.round(tournamentId, roundNumber)), { status }).catch(rethrow);
 }
+
+/** Who may score every game of the tournament: setScorekeepers (LEGACY: the tournament's `scorekeeperUids`). */
+export async function setScorekeepers(tournamentId: string, uids: string[]): Promise<void> {
+  if (legacyTournaments.has(tournamentId)) {
+    await updateDoc(ref(path.tournament(tournamentId)), { scorekeeperUids: uids }).catch(rethrow);
+    return;
+  }
+  await callWithoutSchema('setScorekeepers', { tournamentId, uids });
+}
+
+/** The account that plays for a participant: linkParticipantAccount (LEGACY: the participant's `uid`). */
+export async function linkParticipantAccount(tournamentId: string, participantId: string, uid: string | null): Promise<void> {
+  if (legacyTournaments.has(tournamentId)) {
+    await updateDoc(ref(path.participant(tournamentId, participantId)), { uid: uid ?? deleteField() }).catch(rethrow);
+    return;
+  }
+  await callWithoutSchema('linkParticipantAccount', { tournamentId, participantId, uid });
+}
+
+/** Club owners and admins name members and admins (role null removes); anyone may leave. New-contract callables. */
+export const setClubMember = (clubId: string, uid: string, role: ClubRole | null) => callWithoutSchema('setClubMember', { clubId, uid, role });
+export const leaveClub = (clubId: string) => callWithoutSchema('leaveClub', { clubId });
+export const linkClub = (championshipId: string, clubId: string) => callWithoutSchema('linkClub', { championshipId, clubId });
 
 /** Editors fix a participant's name, club or country. */
 export async function updateParticipant(tournamentId: string, participantId: string, fields: { name: string; club?: string; country?: string }) {
@@ -479,6 +560,16 @@ function callable<K extends SchemaName, O>(name: string, schemaName: K) {
       rethrow(error);
     }
   };
+}
+
+/** A callable whose input schema the backend has not published yet: the server checks it. */
+async function callWithoutSchema<O = unknown>(name: string, data: unknown): Promise<O> {
+  const [sdk, instance] = await Promise.all([loadFunctions(), live().functions()]);
+  try {
+    return (await sdk.httpsCallable<unknown, O>(instance, name)(data)).data;
+  } catch (error) {
+    rethrow(error);
+  }
 }
 
 export const actions = {

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { href, navigate } from '../app/route';
 import { useSession } from '../app/session';
 import { ErrorNote, Field, Loading, Status, useAction } from '../components/ui';
-import { type Championship, type Tournament, actions, watchChampionship, watchTournamentsOf } from '../data/access';
+import { type Championship, type Club, type Tournament, actions, linkClub, watchChampionship, watchMyClubs, watchTournamentsOf } from '../data/access';
 import { useLive } from '../data/hooks';
 import { CreateTournamentForm } from './CreateTournament';
 
@@ -54,6 +54,7 @@ export function ChampionshipScreen({ championshipId }: { championshipId: string 
                 ))}
               </ul>
             )}
+            <LinkClub championshipId={championshipId} linked={c.clubIds} uid={user.uid} />
             <ImportTournament championshipId={championshipId} />
           </section>
           <section className="card" aria-labelledby="new-tournament-title">
@@ -63,6 +64,47 @@ export function ChampionshipScreen({ championshipId }: { championshipId: string 
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** Linking a club the organizer runs: its owner and admins then edit the championship's tournaments. */
+function LinkClub({ championshipId, linked, uid }: { championshipId: string; linked: string[]; uid: string }) {
+  const clubs = useLive<Club[]>(`clubs:${uid}`, (onData, onError) => watchMyClubs(uid, onData, onError));
+  const [clubId, setClubId] = useState('');
+  const [status, run] = useAction();
+  const names = new Map((clubs.data ?? []).map((c) => [c.clubId, c.name]));
+  const candidates = (clubs.data ?? []).filter((c) => c.role !== 'MEMBER' && !linked.includes(c.clubId));
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!clubId) return;
+    void run(async () => {
+      await linkClub(championshipId, clubId);
+      return `${names.get(clubId) ?? clubId} linked`;
+    });
+  };
+  return (
+    <form className="stack subtle" onSubmit={onSubmit} aria-labelledby="link-title">
+      <h2 id="link-title">Linked clubs</h2>
+      <p className="muted">{linked.length ? linked.map((id) => names.get(id) ?? id).join(', ') : 'None.'}</p>
+      {candidates.length ? (
+        <div className="row wrap">
+          <Field label="Club to link">
+            {(p) => (
+              <select {...p} value={clubId} onChange={(e) => setClubId(e.target.value)}>
+                <option value="">(choose one of your clubs)</option>
+                {candidates.map((c) => (
+                  <option key={c.clubId} value={c.clubId}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <button type="submit">Link club</button>
+        </div>
+      ) : null}
+      <Status status={status} />
+    </form>
   );
 }
 

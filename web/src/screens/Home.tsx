@@ -2,7 +2,7 @@
 import { type FormEvent, useState } from 'react';
 import { href, navigate } from '../app/route';
 import { ErrorNote, Field, Loading, Status, useAction } from '../components/ui';
-import { type Championship, type Club, actions, watchMyChampionships, watchMyClubs } from '../data/access';
+import { type Championship, type Club, type ClubMember, type ClubRole, actions, leaveClub, setClubMember, watchClubMembers, watchMyChampionships, watchMyClubs } from '../data/access';
 import { useLive } from '../data/hooks';
 import { type FieldErrors, check, requests } from '../lib/forms';
 
@@ -27,6 +27,7 @@ export function Home({ uid }: { uid: string }) {
               <li key={club.clubId} data-club={club.clubId}>
                 <strong>{club.name}</strong> {club.country ? <span className="muted">({club.country})</span> : null}{' '}
                 <span className="tag">{club.role.toLowerCase()}</span>
+                <ClubPeople club={club} />
               </li>
             ))}
           </ul>
@@ -62,6 +63,70 @@ export function Home({ uid }: { uid: string }) {
         <OpenTournament />
       </section>
     </div>
+  );
+}
+
+const ROLE_LABELS: Record<ClubRole, string> = { OWNER: 'owner', ADMIN: 'admin', MEMBER: 'member' };
+
+/** A club's people: owners and admins name members and admins; a member may leave. */
+function ClubPeople({ club }: { club: Club }) {
+  const [open, setOpen] = useState(false);
+  const [uid, setUid] = useState('');
+  const [role, setRole] = useState<ClubRole>('MEMBER');
+  const [status, run] = useAction();
+  const members = useLive<ClubMember[]>(open ? `members:${club.clubId}` : null, (onData, onError) => watchClubMembers(club.clubId, onData, onError));
+  const runs = club.role !== 'MEMBER';
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!uid.trim()) return;
+    void run(async () => {
+      await setClubMember(club.clubId, uid.trim(), role);
+      setUid('');
+      return `${ROLE_LABELS[role]} saved`;
+    });
+  };
+  return (
+    <details className="club-people" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
+      <summary>People</summary>
+      <ErrorNote error={members.error} />
+      <ul className="list small">
+        {(members.data ?? []).map((m) => (
+          <li key={m.uid}>
+            <code className="uid">{m.uid}</code> <span className="tag">{ROLE_LABELS[m.role]}</span>
+            {runs && m.role !== 'OWNER' ? (
+              <button type="button" className="quiet" aria-label={`Remove ${m.uid} from ${club.name}`} onClick={() => void run(async () => {
+                await setClubMember(club.clubId, m.uid, null);
+                return 'removed';
+              })}>
+                Remove
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {runs ? (
+        <form className="row wrap" onSubmit={onSubmit}>
+          <Field label="Account id">{(p) => <input {...p} value={uid} onChange={(e) => setUid(e.target.value)} />}</Field>
+          <Field label="Role">
+            {(p) => (
+              <select {...p} value={role} onChange={(e) => setRole(e.target.value as ClubRole)}>
+                <option value="MEMBER">member</option>
+                <option value="ADMIN">admin (edits the club's tournaments)</option>
+              </select>
+            )}
+          </Field>
+          <button type="submit">Save</button>
+        </form>
+      ) : (
+        <button type="button" onClick={() => void run(async () => {
+          await leaveClub(club.clubId);
+          return `you left ${club.name}`;
+        })}>
+          Leave {club.name}
+        </button>
+      )}
+      <Status status={status} />
+    </details>
   );
 }
 

@@ -4,13 +4,13 @@ import { type Route, type TournamentTab, href } from '../app/route';
 import { useSession } from '../app/session';
 import { ErrorNote, Loading } from '../components/ui';
 import { TournamentProvider, useTournamentLive } from './tournament/data';
-import { ExchangeTab } from './tournament/ExchangeTab';
 import { ParticipantsTab } from './tournament/ParticipantsTab';
 import { PlayTab } from './tournament/PlayTab';
 import { RoundsTab } from './tournament/RoundsTab';
 import { StandingsTab } from './tournament/StandingsTab';
 import { TablePage } from './tournament/TablePage';
 import { ClockTab } from './tournament/ClockTab';
+import { OrganizeTab } from './tournament/OrganizeTab';
 
 // The rating chart (Chart.js) loads only with a participant's page.
 const ParticipantPage = lazy(() => import('./tournament/ParticipantPage').then((m) => ({ default: m.ParticipantPage })));
@@ -23,7 +23,7 @@ const TAB_LABELS: Array<[TournamentTab, string, boolean]> = [
   ['participants', 'Participants', false],
   ['play', 'My game', false],
   ['clock', 'Clock', false],
-  ['exchange', 'Export', true],
+  ['organize', 'Organize', true],
 ];
 
 export function TournamentScreen({ route }: { route: TournamentRoute }) {
@@ -90,8 +90,8 @@ export function TournamentScreen({ route }: { route: TournamentRoute }) {
           <PlayTab />
         ) : tab === 'clock' ? (
           <ClockTab />
-        ) : tab === 'exchange' ? (
-          <ExchangeTab />
+        ) : tab === 'organize' ? (
+          <OrganizeTab />
         ) : null}
       </div>
     </TournamentProvider>

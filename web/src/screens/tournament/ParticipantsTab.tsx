@@ -5,7 +5,7 @@
 import { type FormEvent, Suspense, lazy, useState } from 'react';
 import { href } from '../../app/route';
 import { Field, Status, useAction } from '../../components/ui';
-import { type Participant, actions, updateParticipant } from '../../data/access';
+import { type Participant, actions, linkParticipantAccount, updateParticipant } from '../../data/access';
 import { Loading } from '../../components/ui';
 import { useTournamentData } from './data';
 
@@ -58,7 +58,7 @@ function ParticipantRow({ participant: p, editor }: { participant: Participant; 
   const { tournamentId } = useTournamentData();
   const [editing, setEditing] = useState(false);
   const [status, run] = useAction();
-  const [draft, setDraft] = useState({ name: p.name, club: p.club ?? '', country: p.country ?? '' });
+  const [draft, setDraft] = useState({ name: p.name, club: p.club ?? '', country: p.country ?? '', account: '', unlink: false });
   if (editing) {
     const onSave = (event: FormEvent) => {
       event.preventDefault();
@@ -68,6 +68,9 @@ function ParticipantRow({ participant: p, editor }: { participant: Participant; 
           ...(draft.club.trim() ? { club: draft.club.trim() } : {}),
           ...(draft.country.trim() ? { country: draft.country.trim() } : {}),
         });
+        // The account that may enter this participant's scores: linked, replaced or removed on its own.
+        if (draft.unlink) await linkParticipantAccount(tournamentId, p.participantId, null);
+        else if (draft.account.trim()) await linkParticipantAccount(tournamentId, p.participantId, draft.account.trim());
         setEditing(false);
         return 'saved';
       });
@@ -79,6 +82,12 @@ function ParticipantRow({ participant: p, editor }: { participant: Participant; 
             <Field label="Name">{(f) => <input {...f} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />}</Field>
             <Field label="Club">{(f) => <input {...f} value={draft.club} onChange={(e) => setDraft({ ...draft, club: e.target.value })} />}</Field>
             <Field label="Country">{(f) => <input {...f} value={draft.country} onChange={(e) => setDraft({ ...draft, country: e.target.value })} />}</Field>
+            <Field label="Link to account id" hint="blank: keep the linked account">
+              {(f) => <input {...f} value={draft.account} disabled={draft.unlink} onChange={(e) => setDraft({ ...draft, account: e.target.value })} />}
+            </Field>
+            <label className="check">
+              <input type="checkbox" checked={draft.unlink} onChange={(e) => setDraft({ ...draft, unlink: e.target.checked })} /> Unlink the account
+            </label>
             <button type="submit">Save</button>
             <button type="button" className="quiet" onClick={() => setEditing(false)}>
               Cancel

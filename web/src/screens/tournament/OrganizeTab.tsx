@@ -1,6 +1,11 @@
-/** The organizer's files: the whole tournament as JSON (importable), the standings as CSV; closing the tournament. */
-import { Status, useAction } from '../../components/ui';
-import { actions } from '../../data/access';
+/**
+ * The organizer's desk: who keeps score, the tournament's files (the whole tournament as JSON, importable; the
+ * standings as CSV), and closing the tournament.
+ */
+import { type FormEvent, useState } from 'react';
+import { ErrorNote, Field, Status, useAction } from '../../components/ui';
+import { actions, setScorekeepers, watchScorekeepers } from '../../data/access';
+import { useLive } from '../../data/hooks';
 import { useTournamentData } from './data';
 
 function download(name: string, type: string, text: string): void {
@@ -14,7 +19,49 @@ function download(name: string, type: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function ExchangeTab() {
+function Scorekeepers() {
+  const { tournamentId } = useTournamentData();
+  const keepers = useLive<string[]>(`keepers:${tournamentId}`, (onData, onError) => watchScorekeepers(tournamentId, onData, onError));
+  const [uid, setUid] = useState('');
+  const [status, run] = useAction();
+  const current = keepers.data ?? [];
+  const save = (uids: string[], done: string) =>
+    run(async () => {
+      await setScorekeepers(tournamentId, uids);
+      return done;
+    });
+  const onAdd = (event: FormEvent) => {
+    event.preventDefault();
+    const id = uid.trim();
+    if (!id || current.includes(id)) return;
+    void save([...current, id], 'scorekeeper added').then((ok) => ok && setUid(''));
+  };
+  return (
+    <section className="card stack" aria-labelledby="keepers-title">
+      <h2 id="keepers-title">Scorekeepers</h2>
+      <p className="muted">They enter the score of any game of an open round, from “My game” on their phone.</p>
+      <ErrorNote error={keepers.error} />
+      {current.length === 0 ? <p className="muted">None yet.</p> : null}
+      <ul className="list" aria-label="Scorekeepers">
+        {current.map((id) => (
+          <li key={id}>
+            <code className="uid">{id}</code>{' '}
+            <button type="button" className="quiet" aria-label={`Remove scorekeeper ${id}`} onClick={() => void save(current.filter((k) => k !== id), 'scorekeeper removed')}>
+              Remove
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form className="row wrap" onSubmit={onAdd}>
+        <Field label="Scorekeeper's account id">{(p) => <input {...p} value={uid} onChange={(e) => setUid(e.target.value)} />}</Field>
+        <button type="submit">Add scorekeeper</button>
+      </form>
+      <Status status={status} id="keepers-status" />
+    </section>
+  );
+}
+
+export function OrganizeTab() {
   const { tournamentId, tournament } = useTournamentData();
   const [jsonStatus, runJson] = useAction();
   const [csvStatus, runCsv] = useAction();
@@ -23,6 +70,7 @@ export function ExchangeTab() {
   const base = `${tournament.date}-${tournament.description.replace(/[^\w-]+/g, '-').toLowerCase()}`;
   return (
     <div className="grid two">
+      <Scorekeepers />
       <section className="card stack" aria-labelledby="export-title">
         <h2 id="export-title">Export</h2>
         <p className="muted">The JSON file holds the policy, participants, rounds and results: import it into any championship.</p>
