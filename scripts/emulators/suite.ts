@@ -10,6 +10,7 @@ import { MissingPrerequisite, type Prerequisites, REPO_ROOT, emulatorEnv, findPr
 
 const FIREBASE_BIN = join(REPO_ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
 export const TSC = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+const VITE = join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
 
 export interface SuiteOptions {
   portOffset?: number;
@@ -39,6 +40,7 @@ export async function prepareSuite(options: SuiteOptions = {}): Promise<Prepared
   }
   if (!options.quiet) for (const note of prerequisites.notes) process.stdout.write(`  ${note}\n`);
   buildFunctions();
+  if (options.hosting ?? true) buildWeb();
   const config = emulatorConfig({
     portOffset: options.portOffset ?? 0,
     ui: (options.ui ?? true) && prerequisites.ui,
@@ -57,6 +59,17 @@ export function buildFunctions(): void {
     process.stderr.write('The functions did not compile, so the Functions emulator has nothing to load; fix the build first.\n');
     process.exit(built.status ?? 1);
   }
+}
+
+/** The Hosting emulator serves web/dist: build the dashboard first, or it serves yesterday's (or nothing). */
+export function buildWeb(): void {
+  const started = Date.now();
+  const built = spawnSync(process.execPath, [VITE, 'build', 'web', '--logLevel', 'warn'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (built.status !== 0) {
+    process.stderr.write('The dashboard (web/) did not build, so Hosting has nothing to serve; fix the build first.\n');
+    process.exit(built.status ?? 1);
+  }
+  process.stdout.write(`  dashboard built into web/dist in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
 function firebaseArgs(config: EmulatorConfig, command: string[]): string[] {

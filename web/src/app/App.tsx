@@ -1,0 +1,70 @@
+import { Suspense, lazy } from 'react';
+import type { Connection } from '../data/firebase';
+import { signOut } from '../data/session';
+import { Loading } from '../components/ui';
+import { Home } from '../screens/Home';
+import { SignIn } from '../screens/SignIn';
+import { href, useRoute } from './route';
+import { SessionProvider, useSession } from './session';
+
+// The organizer's and the player's screens load on demand: the first screen stays small.
+const ChampionshipScreen = lazy(() => import('../screens/Championship').then((m) => ({ default: m.ChampionshipScreen })));
+const TournamentScreen = lazy(() => import('../screens/Tournament').then((m) => ({ default: m.TournamentScreen })));
+
+export function App({ connection }: { connection: Connection }) {
+  return (
+    <SessionProvider>
+      <Shell connection={connection} />
+    </SessionProvider>
+  );
+}
+
+function Shell({ connection }: { connection: Connection }) {
+  const route = useRoute();
+  const { ready, user } = useSession();
+  const here = location.hash.replace(/^#/, '') || '/';
+  return (
+    <div className="app" data-ready={ready} data-uid={user?.uid ?? ''}>
+      <header className="topbar">
+        <a className="brand" href={href.home()}>
+          Club competitions
+        </a>
+        {connection.emulators ? (
+          <span className="badge" title={`project ${connection.projectId} on the Firebase Emulator Suite`}>
+            emulators
+          </span>
+        ) : null}
+        <span className="spacer" />
+        {user ? (
+          <>
+            <span className="who" data-uid={user.uid}>
+              {user.email ?? user.uid}
+            </span>
+            <button type="button" className="link-button" onClick={() => void signOut()}>
+              Sign out
+            </button>
+          </>
+        ) : route.screen !== 'signin' ? (
+          <a href={href.signIn(here)}>Sign in</a>
+        ) : null}
+      </header>
+      <main id="content">
+        {!ready ? (
+          <Loading what="your session" />
+        ) : (
+          <Suspense fallback={<Loading what="the screen" />}>
+            {route.screen === 'home' ? user ? <Home uid={user.uid} /> : <SignIn next="/" /> : null}
+            {route.screen === 'signin' ? <SignIn next={route.next} /> : null}
+            {route.screen === 'championship' ? <ChampionshipScreen championshipId={route.championshipId} /> : null}
+            {route.screen === 'tournament' || route.screen === 'participant' || route.screen === 'table' ? <TournamentScreen route={route} /> : null}
+            {route.screen === 'missing' ? (
+              <p>
+                Nothing here. <a href={href.home()}>Back to the start</a>
+              </p>
+            ) : null}
+          </Suspense>
+        )}
+      </main>
+    </div>
+  );
+}

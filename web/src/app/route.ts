@@ -1,0 +1,57 @@
+/** Hash routes, so any static host (and the Hosting emulator) serves every screen from index.html. */
+import { useEffect, useState } from 'react';
+
+export type TournamentTab = 'standings' | 'rounds' | 'participants' | 'organize' | 'play' | 'clock';
+const TABS: readonly TournamentTab[] = ['standings', 'rounds', 'participants', 'organize', 'play', 'clock'];
+
+export type Route =
+  | { screen: 'home' }
+  | { screen: 'signin'; next: string }
+  | { screen: 'championship'; championshipId: string }
+  | { screen: 'tournament'; tournamentId: string; tab: TournamentTab; roundNumber?: number }
+  | { screen: 'participant'; tournamentId: string; participantId: string }
+  | { screen: 'table'; tournamentId: string; matchUpId: string }
+  | { screen: 'missing'; hash: string };
+
+export function parseRoute(hash: string): Route {
+  const [pathPart = '', queryPart = ''] = hash.replace(/^#/, '').split('?');
+  const parts = pathPart.split('/').filter(Boolean).map(decodeURIComponent);
+  const [first, id, second, third] = parts;
+  if (parts.length === 0) return { screen: 'home' };
+  if (first === 'signin') return { screen: 'signin', next: new URLSearchParams(queryPart).get('next') ?? '/' };
+  if (first === 'championships' && id) return { screen: 'championship', championshipId: id };
+  if (first === 't' && id) {
+    if (second === undefined) return { screen: 'tournament', tournamentId: id, tab: 'standings' };
+    if (second === 'p' && third) return { screen: 'participant', tournamentId: id, participantId: third };
+    if (second === 'm' && third) return { screen: 'table', tournamentId: id, matchUpId: third };
+    if ((TABS as readonly string[]).includes(second)) {
+      const roundNumber = second === 'rounds' && third ? Number(third) : undefined;
+      return { screen: 'tournament', tournamentId: id, tab: second as TournamentTab, ...(roundNumber ? { roundNumber } : {}) };
+    }
+  }
+  return { screen: 'missing', hash };
+}
+
+export const href = {
+  home: () => '#/',
+  signIn: (next: string) => `#/signin?next=${encodeURIComponent(next)}`,
+  championship: (id: string) => `#/championships/${encodeURIComponent(id)}`,
+  tournament: (id: string, tab: TournamentTab = 'standings') => `#/t/${encodeURIComponent(id)}${tab === 'standings' ? '' : `/${tab}`}`,
+  round: (id: string, roundNumber: number) => `#/t/${encodeURIComponent(id)}/rounds/${roundNumber}`,
+  participant: (id: string, participantId: string) => `#/t/${encodeURIComponent(id)}/p/${encodeURIComponent(participantId)}`,
+  table: (id: string, matchUpId: string) => `#/t/${encodeURIComponent(id)}/m/${encodeURIComponent(matchUpId)}`,
+};
+
+export function navigate(to: string): void {
+  location.hash = to.startsWith('#') ? to : `#${to}`;
+}
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(location.hash));
+  useEffect(() => {
+    const onChange = () => setRoute(parseRoute(location.hash));
+    addEventListener('hashchange', onChange);
+    return () => removeEventListener('hashchange', onChange);
+  }, []);
+  return route;
+}

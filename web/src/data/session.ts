@@ -1,0 +1,43 @@
+/** Signing in and out with email and password (Firebase Auth, or its emulator). */
+import {
+  type User,
+  createUserWithEmailAndPassword,
+  onAuthStateChanged,
+  signInWithEmailAndPassword,
+  signOut as firebaseSignOut,
+} from 'firebase/auth';
+import type { Connection } from './firebase';
+
+export type { User };
+
+let auth: Connection['auth'] | undefined;
+
+export function setAuth(connection: Connection): void {
+  auth = connection.auth;
+}
+
+function current(): Connection['auth'] {
+  if (!auth) throw new Error('sign-in is used before connect() finished');
+  return auth;
+}
+
+const MESSAGES: Record<string, string> = {
+  'auth/invalid-credential': 'wrong email or password',
+  'auth/wrong-password': 'wrong email or password',
+  'auth/user-not-found': 'no account with this email: create one',
+  'auth/email-already-in-use': 'an account with this email exists: sign in instead',
+  'auth/weak-password': 'the password needs at least 6 characters',
+  'auth/invalid-email': 'that is not an email address',
+  'auth/missing-password': 'enter a password',
+};
+
+/** Auth errors in words a player understands. */
+export function authMessage(error: unknown): string {
+  const code = (error as { code?: string }).code ?? '';
+  return MESSAGES[code] ?? (error as Error).message ?? String(error);
+}
+
+export const signIn = (email: string, password: string) => signInWithEmailAndPassword(current(), email, password);
+export const signUp = (email: string, password: string) => createUserWithEmailAndPassword(current(), email, password);
+export const signOut = () => firebaseSignOut(current());
+export const watchUser = (onUser: (user: User | null) => void) => onAuthStateChanged(current(), onUser);

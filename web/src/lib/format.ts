@@ -1,0 +1,57 @@
+/** How numbers, results and policy names read on screen. */
+import type { CompetitionTiebreak, PrimaryRanking } from '../../../functions/src/domain/policy';
+import type { MatchUpResult, ResultKind } from '../../../functions/src/domain/results';
+
+export const TIEBREAK_LABELS: Record<CompetitionTiebreak, { short: string; long: string }> = {
+  HEAD_TO_HEAD: { short: 'H2H', long: 'Head-to-head (match points among the tied players)' },
+  HEAD_TO_HEAD_PRESSURE: { short: 'H2H pr.', long: 'Head-to-head pressure' },
+  POINT_DIFFERENTIAL: { short: 'Diff', long: 'Game-point differential' },
+  STRENGTH_OF_OPPOSITION: { short: 'SoO', long: "Strength of opposition (opponents' average baseline)" },
+  DYNAMIC_FORM_RATING: { short: 'Form', long: 'Dynamic form rating' },
+  PRESSURE_RATING: { short: 'Pressure', long: 'Pressure rating' },
+  BUCHHOLZ: { short: 'Buch', long: "Buchholz (opponents' match points)" },
+  BUCHHOLZ_CUT1: { short: 'Buch-1', long: 'Buchholz cut 1' },
+  BUCHHOLZ_MEDIAN: { short: 'Buch-M', long: 'Median Buchholz' },
+  SONNEBORN_BERGER: { short: 'SB', long: 'Sonneborn-Berger' },
+};
+
+export const PRIMARY_LABELS: Record<PrimaryRanking, string> = {
+  MATCH_POINTS: 'Match points',
+  WINS: 'Wins',
+  POINTS: 'Game points',
+  PRESSURE_RATING: 'Pressure rating',
+  DYNAMIC_FORM_RATING: 'Form rating',
+};
+
+export const KIND_LABELS: Record<ResultKind, string> = {
+  PLAYED: 'Played',
+  FORFEIT_WIN: 'Forfeit: first player wins',
+  FORFEIT_LOSS: 'Forfeit: second player wins',
+  DOUBLE_FORFEIT: 'Double forfeit',
+  PAIRING_BYE: 'Pairing bye',
+  FULL_BYE: 'Full bye',
+  HALF_BYE: 'Half bye',
+  ZERO_BYE: 'Zero bye',
+};
+
+export const GAME_KINDS: ResultKind[] = ['PLAYED', 'FORFEIT_WIN', 'FORFEIT_LOSS', 'DOUBLE_FORFEIT'];
+export const BYE_KINDS: ResultKind[] = ['PAIRING_BYE', 'FULL_BYE', 'HALF_BYE', 'ZERO_BYE'];
+
+/** Up to two decimals, no trailing zeros: 3, 1.5, 1523.45. */
+export function num(value: number | undefined, digits = 2): string {
+  if (value === undefined || !Number.isFinite(value)) return '';
+  return String(Math.round(value * 10 ** digits) / 10 ** digits);
+}
+
+export function signed(value: number, digits = 1): string {
+  const text = num(value, digits);
+  return value > 0 ? `+${text}` : text;
+}
+
+/** "5–3", "forfeit", "bye"... as one short cell. */
+export function resultText(result: MatchUpResult | null, isBye: boolean): string {
+  if (!result) return isBye ? 'bye' : '–';
+  if (result.score) return `${result.score.a}–${result.score.b}`;
+  if (result.kind === 'PLAYED') return result.winner === 'draw' ? 'draw' : result.winner === 'a' ? '1–0' : result.winner === 'b' ? '0–1' : '–';
+  return KIND_LABELS[result.kind].toLowerCase();
+}

@@ -1,0 +1,23 @@
+/** A form's input checked by the callable's own zod schema: messages per field, before anything is sent. */
+import type { z } from 'zod';
+
+/** The callables' input schemas, loaded when a form is first submitted (the first screen carries no zod). */
+export const requests = () => import('../../../functions/src/model/requests');
+
+export type FieldErrors = Record<string, string>;
+
+export type Checked<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
+
+/** Issues keyed by their top-level field ("policyOverrides.scoringPolicy.win" keys as "policyOverrides"), and in full. */
+export function check<S extends z.ZodType>(schema: S, input: unknown): Checked<z.infer<S>> {
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.length ? String(issue.path[0]) : '_';
+    const rest = issue.path.slice(1).map(String).join('.');
+    const message = rest ? `${rest}: ${issue.message}` : issue.message;
+    errors[field] = errors[field] ? `${errors[field]}; ${message}` : message;
+  }
+  return { ok: false, errors };
+}

@@ -1,0 +1,261 @@
+/**
+ * A new tournament: seed 004's fields, the system and pairing method, a policy preset (or a whole policy as
+ * JSON) with its match-point table, game target and phantom score, and the recommended number of rounds for
+ * the expected field (seed 002's table). Checked by the callable's own schema and the engine's policy check,
+ * field by field, before it is sent.
+ */
+import { type FormEvent, useState } from 'react';
+import { href, navigate } from '../app/route';
+import { useSession } from '../app/session';
+import { Field, Status, useAction } from '../components/ui';
+import { type Club, actions, watchMyClubs } from '../data/access';
+import { useLive } from '../data/hooks';
+import { check, type FieldErrors } from '../lib/forms';
+import { recommendedRounds } from '../../../functions/src/domain/pairing/rounds';
+import { PRESET_POLICIES, type PresetName, resolvePolicy } from '../../../functions/src/domain/policy';
+import { CreateTournamentInput } from '../../../functions/src/model/requests';
+
+const SYSTEMS = { SWISS: 'Swiss', KNOCKOUT: 'Knockout', ROUND_ROBIN: 'Round robin' } as const;
+type System = keyof typeof SYSTEMS;
+
+const METHODS: Record<System, Array<[string, string]>> = {
+  SWISS: [
+    ['SWISS', 'Swiss (score groups, weighted matching)'],
+    ['DRAW_MATIC', 'DrawMatic (rating lanes)'],
+    ['LEVEL_BASED', 'Level-based (rating bands)'],
+    ['SERIAL', 'SoL serial'],
+    ['DAZED', 'SoL dazed'],
+    ['STAGGERED', 'SoL staggered'],
+    ['ALL', 'All possible matches'],
+  ],
+  KNOCKOUT: [
+    ['KNOCKOUT', 'Knockout bracket'],
+    ['SEEDS', 'Seeded table'],
+  ],
+  ROUND_ROBIN: [
+    ['ROUND_ROBIN', 'Round robin (Berger tables)'],
+    ['CIRCLE', 'Circle method'],
+  ],
+};
+
+const PRESETS: Record<PresetName, string> = {
+  REDEMPTION: 'Redemption Swiss: match points, then score differential',
+  SWISS: 'Swiss with pressure: wins, Buchholz, Sonneborn-Berger',
+  STANDARD: 'Standard DrawMatic: wins, per round',
+  PRESSURE: 'Pressure DrawMatic: pressure rating',
+};
+
+function presetScoring(name: PresetName) {
+  const scoring = (PRESET_POLICIES[name] as { scoringPolicy?: { gameTarget?: number; matchPoints?: Record<string, number> } }).scoringPolicy;
+  const points = scoring?.matchPoints ?? { win: 1, timedWin: 1, draw: 0.5, loss: 0 };
+  return { gameTarget: String(scoring?.gameTarget ?? 5), win: String(points.win), timedWin: String(points.timedWin), draw: String(points.draw), loss: String(points.loss) };
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
+const numeric = (value: string) => (value.trim() === '' ? undefined : Number(value));
+
+export function CreateTournamentForm({ championshipId, clubIds }: { championshipId: string; clubIds: string[] }) {
+  const { user } = useSession();
+  const clubs = useLive<Club[]>(user ? `clubs:${user.uid}` : null, (onData, onError) => watchMyClubs(user!.uid, onData, onError));
+  const [form, setForm] = useState({
+    date: today(),
+    description: '',
+    hostClubId: '',
+    location: '',
+    socialUrl: '',
+    system: 'SWISS' as System,
+    method: 'SWISS',
+    methodOptions: '',
+    preset: 'REDEMPTION' as PresetName | 'CUSTOM',
+    customPolicy: '',
+    phantomScore: '0',
+    totalRounds: '',
+    expectedPlayers: '16',
+    roundDurationMinutes: '30',
+    preAlarmMinutes: '5',
+    ...presetScoring('REDEMPTION'),
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [status, run] = useAction();
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => {
+    setForm({ ...form, [field]: event.target.value });
+    // A message stays only until its field is edited.
+    if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest);
+  };
+  const advice = recommendedRounds(Number(form.expectedPlayers));
+  const clubName = new Map((clubs.data ?? []).map((c) => [c.clubId, c.name]));
+  const hostChoices = [...new Set([...clubIds, ...(clubs.data ?? []).map((c) => c.clubId)])];
+
+  const onPreset = (preset: PresetName | 'CUSTOM') => setForm({ ...form, preset, ...(preset === 'CUSTOM' ? {} : presetScoring(preset)) });
+  const onSystem = (system: System) => setForm({ ...form, system, method: METHODS[system][0]![0] });
+
+  function build(): { input?: unknown; errors: FieldErrors } {
+    const errors: FieldErrors = {};
+    const parseJson = (field: string, text: string) => {
+      if (text.trim() === '') return undefined;
+      try {
+        return JSON.parse(text) as unknown;
+      } catch (error) {
+        errors[field] = `not valid JSON: ${(error as Error).message}`;
+        return undefined;
+      }
+    };
+    const options = parseJson('methodOptions', form.methodOptions) ?? {};
+    const policy = form.preset === 'CUSTOM' ? parseJson('customPolicy', form.customPolicy) : form.preset;
+    if (form.preset === 'CUSTOM' && policy === undefined && !errors.customPolicy) errors.customPolicy = 'paste a whole competition policy (seed 000 shape)';
+    const policyOverrides = {
+      scoringPolicy: {
+        gameTarget: numeric(form.gameTarget) ?? null,
+        phantomScore: numeric(form.phantomScore) ?? 0,
+        matchPoints: { win: numeric(form.win), timedWin: numeric(form.timedWin), draw: numeric(form.draw), loss: numeric(form.loss) },
+      },
+    };
+    const input = {
+      championshipId,
+      date: form.date,
+      description: form.description,
+      hostClubId: optional(form.hostClubId),
+      location: optional(form.location),
+      socialUrl: optional(form.socialUrl),
+      system: form.system,
+      pairing: { method: form.method, options },
+      policy,
+      policyOverrides,
+      totalRounds: numeric(form.totalRounds),
+      roundDurationMinutes: numeric(form.roundDurationMinutes) ?? 0,
+      preAlarmMinutes: numeric(form.preAlarmMinutes) ?? 0,
+    };
+    const checked = check(CreateTournamentInput, input);
+    if (!checked.ok) Object.assign(errors, checked.errors);
+    if (!errors.policy && !errors.customPolicy && policy !== undefined) {
+      // The engine's own policy check, with every field at fault named.
+      try {
+        resolvePolicy(policy, policyOverrides);
+      } catch (error) {
+        errors.policyOverrides = (error as Error).message;
+      }
+    }
+    return Object.keys(errors).length ? { errors } : { input: checked.ok ? checked.data : input, errors };
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const built = build();
+    setErrors(built.errors);
+    if (!built.input) return;
+    void run(async () => {
+      const { tournamentId } = await actions.createTournament(built.input as Parameters<typeof actions.createTournament>[0]);
+      navigate(href.tournament(tournamentId, 'participants'));
+    });
+  };
+
+  return (
+    <form className="stack" onSubmit={onSubmit} noValidate>
+      <div className="row wrap">
+        <Field label="Date" error={errors.date}>
+          {(p) => <input {...p} type="date" value={form.date} onChange={set('date')} />}
+        </Field>
+        <Field label="Description" error={errors.description} className="grow">
+          {(p) => <input {...p} value={form.description} onChange={set('description')} placeholder="Saturday open" />}
+        </Field>
+      </div>
+      <div className="row wrap">
+        <Field label="Hosted by" error={errors.hostClubId}>
+          {(p) => (
+            <select {...p} value={form.hostClubId} onChange={set('hostClubId')}>
+              <option value="">(the organizing club)</option>
+              {hostChoices.map((id) => (
+                <option key={id} value={id}>
+                  {clubName.get(id) ?? id}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Location" error={errors.location}>
+          {(p) => <input {...p} value={form.location} onChange={set('location')} />}
+        </Field>
+        <Field label="Social site (URL)" error={errors.socialUrl}>
+          {(p) => <input {...p} type="url" value={form.socialUrl} onChange={set('socialUrl')} placeholder="https://" />}
+        </Field>
+      </div>
+      <div className="row wrap">
+        <Field label="System" error={errors.system}>
+          {(p) => (
+            <select {...p} value={form.system} onChange={(e) => onSystem(e.target.value as System)}>
+              {Object.entries(SYSTEMS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Pairing method" error={errors.pairing}>
+          {(p) => (
+            <select {...p} value={form.method} onChange={set('method')}>
+              {METHODS[form.system].map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Pairing options (JSON, optional)" error={errors.methodOptions} className="grow" hint='e.g. {"laneSize": 4} or {"acceleration": "BAKU"}'>
+          {(p) => <input {...p} value={form.methodOptions} onChange={set('methodOptions')} />}
+        </Field>
+      </div>
+      <Field label="Competition policy" error={errors.policy}>
+        {(p) => (
+          <select {...p} value={form.preset} onChange={(e) => onPreset(e.target.value as PresetName | 'CUSTOM')}>
+            {Object.entries(PRESETS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+            <option value="CUSTOM">Custom policy (JSON)</option>
+          </select>
+        )}
+      </Field>
+      {form.preset === 'CUSTOM' ? (
+        <Field label="Custom competition policy (JSON)" error={errors.customPolicy}>
+          {(p) => <textarea {...p} rows={6} value={form.customPolicy} onChange={set('customPolicy')} />}
+        </Field>
+      ) : null}
+      <fieldset>
+        <legend>Scoring</legend>
+        <div className="row wrap">
+          <Field label="Game to (points)" hint="empty: any lead wins">
+            {(p) => <input {...p} type="number" min={1} size={4} value={form.gameTarget} onChange={set('gameTarget')} />}
+          </Field>
+          <Field label="Match points: win">{(p) => <input {...p} type="number" step="0.5" min={0} value={form.win} onChange={set('win')} />}</Field>
+          <Field label="Timed win">{(p) => <input {...p} type="number" step="0.5" min={0} value={form.timedWin} onChange={set('timedWin')} />}</Field>
+          <Field label="Draw">{(p) => <input {...p} type="number" step="0.5" min={0} value={form.draw} onChange={set('draw')} />}</Field>
+          <Field label="Loss">{(p) => <input {...p} type="number" step="0.5" min={0} value={form.loss} onChange={set('loss')} />}</Field>
+          <Field label="Phantom score (pairing bye)">
+            {(p) => <input {...p} type="number" min={0} value={form.phantomScore} onChange={set('phantomScore')} />}
+          </Field>
+        </div>
+        {errors.policyOverrides ? <p className="field-error">{errors.policyOverrides}</p> : null}
+      </fieldset>
+      <div className="row wrap">
+        <Field label="Rounds" error={errors.totalRounds} hint={advice.rounds ? `recommended for ${form.expectedPlayers} players: ${advice.rounds}` : undefined}>
+          {(p) => <input {...p} type="number" min={1} value={form.totalRounds} onChange={set('totalRounds')} placeholder={advice.rounds ? String(advice.rounds) : ''} />}
+        </Field>
+        <Field label="Expected players">{(p) => <input {...p} type="number" min={2} value={form.expectedPlayers} onChange={set('expectedPlayers')} />}</Field>
+        <Field label="Round duration (minutes, 0 = no clock)" error={errors.roundDurationMinutes}>
+          {(p) => <input {...p} type="number" min={0} value={form.roundDurationMinutes} onChange={set('roundDurationMinutes')} />}
+        </Field>
+        <Field label="Pre-alarm (minutes)" error={errors.preAlarmMinutes}>
+          {(p) => <input {...p} type="number" min={0} value={form.preAlarmMinutes} onChange={set('preAlarmMinutes')} />}
+        </Field>
+      </div>
+      <button type="submit" className="primary">
+        Create tournament
+      </button>
+      <Status status={status} />
+    </form>
+  );
+}

@@ -1,0 +1,229 @@
+/** The signed-in start: my clubs and championships, creating both, and opening a tournament by its link. */
+import { type FormEvent, useState } from 'react';
+import { href, navigate } from '../app/route';
+import { ErrorNote, Field, Loading, Status, useAction } from '../components/ui';
+import { type Championship, type Club, type ClubMember, type ClubRole, actions, leaveClub, setClubMember, watchClubMembers, watchMyChampionships, watchMyClubs } from '../data/access';
+import { useLive } from '../data/hooks';
+import { type FieldErrors, check, requests } from '../lib/forms';
+
+export function Home({ uid }: { uid: string }) {
+  const clubs = useLive<Club[]>(`clubs:${uid}`, (onData, onError) => watchMyClubs(uid, onData, onError));
+  const clubIds = (clubs.data ?? []).map((c) => c.clubId);
+  const championships = useLive<Championship[]>(clubs.data ? `champ:${uid}:${clubIds.join(',')}` : null, (onData, onError) =>
+    watchMyChampionships(uid, clubIds, onData, onError),
+  );
+  return (
+    <div className="grid two">
+      <section className="card" aria-labelledby="clubs-title">
+        <h1 id="clubs-title">My clubs</h1>
+        <ErrorNote error={clubs.error} />
+        {clubs.data === undefined ? (
+          <Loading what="clubs" />
+        ) : clubs.data.length === 0 ? (
+          <p className="muted">No club yet: create one, or ask a club to add you.</p>
+        ) : (
+          <ul className="list" aria-label="My clubs">
+            {clubs.data.map((club) => (
+              <li key={club.clubId} data-club={club.clubId}>
+                <strong>{club.name}</strong> {club.country ? <span className="muted">({club.country})</span> : null}{' '}
+                <span className="tag">{club.role.toLowerCase()}</span>
+                <ClubPeople club={club} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <CreateClub />
+      </section>
+      <section className="card" aria-labelledby="championships-title">
+        <h1 id="championships-title">Championships</h1>
+        <ErrorNote error={championships.error} />
+        {championships.data === undefined ? (
+          <Loading what="championships" />
+        ) : championships.data.length === 0 ? (
+          <p className="muted">No championship yet.</p>
+        ) : (
+          <ul className="list" aria-label="Championships">
+            {championships.data.map((c) => (
+              <li key={c.championshipId}>
+                <a href={href.championship(c.championshipId)}>{c.name}</a> <span className="tag">{c.closed ? 'closed' : 'open'}</span>
+                {c.canEdit ? <span className="tag">you edit</span> : null}
+                <span className="muted"> {c.clubIds.length ? `${c.clubIds.length} linked club(s)` : 'no linked club'}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <CreateChampionship clubs={(clubs.data ?? []).filter((c) => c.role !== 'MEMBER')} />
+      </section>
+      <section className="card" aria-labelledby="account-title">
+        <h2 id="account-title">Playing in a tournament?</h2>
+        <p>
+          Your account id is <code className="uid">{uid}</code>. Give it to the organizer to be linked to your entry, then open the
+          tournament's link to enter your scores.
+        </p>
+        <OpenTournament />
+      </section>
+    </div>
+  );
+}
+
+const ROLE_LABELS: Record<ClubRole, string> = { OWNER: 'owner', ADMIN: 'admin', MEMBER: 'member' };
+
+/** A club's people: owners and admins name members and admins; a member may leave. */
+function ClubPeople({ club }: { club: Club }) {
+  const [open, setOpen] = useState(false);
+  const [uid, setUid] = useState('');
+  const [role, setRole] = useState<ClubRole>('MEMBER');
+  const [status, run] = useAction();
+  const members = useLive<ClubMember[]>(open ? `members:${club.clubId}` : null, (onData, onError) => watchClubMembers(club.clubId, onData, onError));
+  const runs = club.role !== 'MEMBER';
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!uid.trim()) return;
+    void run(async () => {
+      await setClubMember(club.clubId, uid.trim(), role);
+      setUid('');
+      return `${ROLE_LABELS[role]} saved`;
+    });
+  };
+  return (
+    <details className="club-people" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
+      <summary>People</summary>
+      <ErrorNote error={members.error} />
+      <ul className="list small">
+        {(members.data ?? []).map((m) => (
+          <li key={m.uid}>
+            <code className="uid">{m.uid}</code> <span className="tag">{ROLE_LABELS[m.role]}</span>
+            {runs && m.role !== 'OWNER' ? (
+              <button type="button" className="quiet" aria-label={`Remove ${m.uid} from ${club.name}`} onClick={() => void run(async () => {
+                await setClubMember(club.clubId, m.uid, null);
+                return 'removed';
+              })}>
+                Remove
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {runs ? (
+        <form className="row wrap" onSubmit={onSubmit}>
+          <Field label="Account id">{(p) => <input {...p} value={uid} onChange={(e) => setUid(e.target.value)} />}</Field>
+          <Field label="Role">
+            {(p) => (
+              <select {...p} value={role} onChange={(e) => setRole(e.target.value as ClubRole)}>
+                <option value="MEMBER">member</option>
+                <option value="ADMIN">admin (edits the club's tournaments)</option>
+              </select>
+            )}
+          </Field>
+          <button type="submit">Save</button>
+        </form>
+      ) : (
+        <button type="button" onClick={() => void run(async () => {
+          await leaveClub(club.clubId);
+          return `you left ${club.name}`;
+        })}>
+          Leave {club.name}
+        </button>
+      )}
+      <Status status={status} />
+    </details>
+  );
+}
+
+function CreateClub() {
+  const [name, setName] = useState('');
+  const [country, setCountry] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [status, run] = useAction();
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = { name, ...(country.trim() ? { country: country.trim().toUpperCase() } : {}) };
+    const checked = check((await requests()).CreateClubInput, input);
+    setErrors(checked.ok ? {} : checked.errors);
+    if (!checked.ok) return;
+    void run(async () => {
+      await actions.createClub(input);
+      setName('');
+      setCountry('');
+      return `club ${input.name} created`;
+    });
+  };
+  return (
+    <form className="stack subtle" onSubmit={(e) => void onSubmit(e)} aria-labelledby="new-club-title">
+      <h2 id="new-club-title">New club</h2>
+      <div className="row wrap">
+        <Field label="Club name" error={errors.name}>
+          {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} />}
+        </Field>
+        <Field label="Country (3 letters)" error={errors.country}>
+          {(p) => <input {...p} value={country} maxLength={3} size={4} onChange={(e) => setCountry(e.target.value)} />}
+        </Field>
+      </div>
+      <button type="submit">Create club</button>
+      <Status status={status} />
+    </form>
+  );
+}
+
+function CreateChampionship({ clubs }: { clubs: Club[] }) {
+  const [name, setName] = useState('');
+  const [rating, setRating] = useState('');
+  const [linked, setLinked] = useState<string[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [status, run] = useAction();
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = { name, clubIds: linked, ...(rating.trim() ? { rating: rating.trim() } : {}) };
+    const checked = check((await requests()).CreateChampionshipInput, input);
+    setErrors(checked.ok ? {} : checked.errors);
+    if (!checked.ok) return;
+    void run(async () => {
+      const { championshipId } = await actions.createChampionship(input);
+      navigate(href.championship(championshipId));
+    });
+  };
+  return (
+    <form className="stack subtle" onSubmit={(e) => void onSubmit(e)} aria-labelledby="new-championship-title">
+      <h2 id="new-championship-title">New championship</h2>
+      <Field label="Championship name" error={errors.name}>
+        {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} />}
+      </Field>
+      <Field label="Rating scale (optional)" error={errors.rating} hint="new tournaments order their first round by it">
+        {(p) => <input {...p} value={rating} onChange={(e) => setRating(e.target.value)} />}
+      </Field>
+      <fieldset>
+        <legend>Linked clubs (their admins edit its tournaments)</legend>
+        {clubs.length === 0 ? <p className="muted">You run no club yet.</p> : null}
+        {clubs.map((club) => (
+          <label key={club.clubId} className="check">
+            <input
+              type="checkbox"
+              checked={linked.includes(club.clubId)}
+              onChange={(e) => setLinked(e.target.checked ? [...linked, club.clubId] : linked.filter((id) => id !== club.clubId))}
+            />
+            {club.name}
+          </label>
+        ))}
+        {errors.clubIds ? <span className="field-error">{errors.clubIds}</span> : null}
+      </fieldset>
+      <button type="submit">Create championship</button>
+      <Status status={status} />
+    </form>
+  );
+}
+
+/** A tournament's link (or just its id) opens it. */
+function OpenTournament() {
+  const [value, setValue] = useState('');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const id = /#\/t\/([^/?]+)/.exec(value)?.[1] ?? value.trim();
+    if (id) navigate(href.tournament(decodeURIComponent(id), 'play'));
+  };
+  return (
+    <form className="row wrap" onSubmit={onSubmit}>
+      <Field label="Tournament link or id">{(p) => <input {...p} value={value} onChange={(e) => setValue(e.target.value)} />}</Field>
+      <button type="submit">Open</button>
+    </form>
+  );
+}

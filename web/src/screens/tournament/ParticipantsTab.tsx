@@ -1,0 +1,131 @@
+/**
+ * Participants: the list, one by one or pasted CSV (also late entries while the tournament runs), withdraw,
+ * and fixing a name, club or country.
+ */
+import { type FormEvent, Suspense, lazy, useState } from 'react';
+import { href } from '../../app/route';
+import { Field, Status, useAction } from '../../components/ui';
+import { type Participant, actions, linkParticipantAccount, updateParticipant } from '../../data/access';
+import { Loading } from '../../components/ui';
+import { useTournamentData } from './data';
+
+// The entry forms check each line with the callable's schema: they load with the organizer's view only.
+const ParticipantForms = lazy(() => import('./ParticipantForms').then((m) => ({ default: m.ParticipantForms })));
+
+export function ParticipantsTab() {
+  const { participants, roles, tournament } = useTournamentData();
+  const sorted = [...participants].sort((x, y) => (y.rating ?? 0) - (x.rating ?? 0) || x.name.localeCompare(y.name));
+  const running = tournament?.status === 'RUNNING';
+  return (
+    <div className={roles.editor ? 'grid two wide-first' : 'stack'}>
+      <section className="card" aria-labelledby="participants-title">
+        <h2 id="participants-title">Participants ({participants.length})</h2>
+        <div className="table-scroll">
+          <table className="participants">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col" className="num">
+                  Rating
+                </th>
+                <th scope="col">Club</th>
+                <th scope="col">Country</th>
+                <th scope="col">From round</th>
+                {roles.editor ? <th scope="col">Actions</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {sorted.map((p) => (
+                <ParticipantRow key={p.participantId} participant={p} editor={roles.editor} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      {roles.editor ? (
+        <div className="stack">
+          {running ? <p className="note">The tournament is running: new entries are late entries, paired from the next round.</p> : null}
+          <Suspense fallback={<Loading what="the entry forms" />}>
+            <ParticipantForms />
+          </Suspense>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function ParticipantRow({ participant: p, editor }: { participant: Participant; editor: boolean }) {
+  const { tournamentId } = useTournamentData();
+  const [editing, setEditing] = useState(false);
+  const [status, run] = useAction();
+  const [draft, setDraft] = useState({ name: p.name, club: p.club ?? '', country: p.country ?? '', account: '', unlink: false });
+  if (editing) {
+    const onSave = (event: FormEvent) => {
+      event.preventDefault();
+      void run(async () => {
+        await updateParticipant(tournamentId, p.participantId, {
+          name: draft.name.trim(),
+          ...(draft.club.trim() ? { club: draft.club.trim() } : {}),
+          ...(draft.country.trim() ? { country: draft.country.trim() } : {}),
+        });
+        // The account that may enter this participant's scores: linked, replaced or removed on its own.
+        if (draft.unlink) await linkParticipantAccount(tournamentId, p.participantId, null);
+        else if (draft.account.trim()) await linkParticipantAccount(tournamentId, p.participantId, draft.account.trim());
+        setEditing(false);
+        return 'saved';
+      });
+    };
+    return (
+      <tr data-participant={p.participantId}>
+        <td colSpan={6}>
+          <form className="row wrap" onSubmit={onSave}>
+            <Field label="Name">{(f) => <input {...f} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />}</Field>
+            <Field label="Club">{(f) => <input {...f} value={draft.club} onChange={(e) => setDraft({ ...draft, club: e.target.value })} />}</Field>
+            <Field label="Country">{(f) => <input {...f} value={draft.country} onChange={(e) => setDraft({ ...draft, country: e.target.value })} />}</Field>
+            <Field label="Link to account id" hint="blank: keep the linked account">
+              {(f) => <input {...f} value={draft.account} disabled={draft.unlink} onChange={(e) => setDraft({ ...draft, account: e.target.value })} />}
+            </Field>
+            <label className="check">
+              <input type="checkbox" checked={draft.unlink} onChange={(e) => setDraft({ ...draft, unlink: e.target.checked })} /> Unlink the account
+            </label>
+            <button type="submit">Save</button>
+            <button type="button" className="quiet" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+            <Status status={status} />
+          </form>
+        </td>
+      </tr>
+    );
+  }
+  return (
+    <tr data-participant={p.participantId} className={p.withdrawn ? 'withdrawn' : ''}>
+      <th scope="row">
+        <a href={href.participant(tournamentId, p.participantId)}>{p.name}</a>
+        {p.withdrawn ? <span className="tag warn">withdrawn</span> : null}
+      </th>
+      <td className="num">{p.rating ?? ''}</td>
+      <td>{p.club ?? ''}</td>
+      <td>{p.country ?? ''}</td>
+      <td>{p.enteredRound}</td>
+      {editor ? (
+        <td>
+          <button type="button" className="quiet" onClick={() => setEditing(true)} aria-label={`Edit ${p.name}`}>
+            Edit
+          </button>
+          {p.withdrawn ? null : (
+            <button
+              type="button"
+              className="quiet"
+              aria-label={`Withdraw ${p.name}`}
+              onClick={() => void run(async () => void (await actions.withdrawParticipant({ tournamentId, participantId: p.participantId })))}
+            >
+              Withdraw
+            </button>
+          )}
+          {status.state === 'error' ? <Status status={status} /> : null}
+        </td>
+      ) : null}
+    </tr>
+  );
+}

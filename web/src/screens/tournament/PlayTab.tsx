@@ -1,0 +1,159 @@
+/**
+ * The player's and the scorekeeper's screen, phone first: my current game (round, table, opponent) with its score
+ * entry, my standing and my games; a scorekeeper sees every game of the open round.
+ */
+import { href } from '../../app/route';
+import { useSession } from '../../app/session';
+import { type MatchUp } from '../../data/access';
+import { num, resultText } from '../../lib/format';
+import { useTournamentData } from './data';
+import { ScoreForm } from './ScoreForm';
+import { StandingsTab } from './StandingsTab';
+
+export function PlayTab() {
+  const { user } = useSession();
+  const data = useTournamentData();
+  const { tournament, roles, matchUps, currentRound, standings, tournamentId } = data;
+  if (!tournament) return null;
+  if (!user) {
+    return (
+      <section className="card">
+        <p>
+          <a href={href.signIn(`/t/${tournamentId}/play`)}>Sign in</a> to see your game and enter its score.
+        </p>
+        <StandingsTab compact />
+      </section>
+    );
+  }
+  const mine = roles.participantIds;
+  const roundGames = currentRound ? matchUps.filter((m) => m.roundNumber === currentRound.roundNumber) : [];
+  return (
+    <div className="stack play">
+      {mine.length === 0 && !roles.scorekeeper && !roles.editor ? (
+        <section className="card" aria-labelledby="not-entered-title">
+          <h2 id="not-entered-title">You are not entered in this tournament</h2>
+          <p>
+            Only the two players of a game, a scorekeeper or the organizer can enter its score. If you play, give the organizer your account id:{' '}
+            <code className="uid">{user.uid}</code>
+          </p>
+        </section>
+      ) : null}
+      {mine.map((participantId) => {
+        const game = roundGames.find((m) => m.a === participantId || m.b === participantId);
+        const row = standings.find((s) => s.participantId === participantId);
+        return (
+          <section key={participantId} className="card my-game" aria-labelledby={`me-${participantId}`} data-me={participantId}>
+            <h2 id={`me-${participantId}`}>{data.nameOf(participantId)}</h2>
+            {row ? (
+              <p className="my-standing" data-rank={row.rank}>
+                Place <strong>{row.rank}{row.sharedRank ? '=' : ''}</strong> of {standings.length} · <strong>{num(row.matchPoints)}</strong> match points · {row.wins}-{row.draws}-{row.losses}
+              </p>
+            ) : null}
+            {game && currentRound ? <CurrentGame game={game} me={participantId} open={currentRound.status === 'OPEN'} /> : <p className="muted">No game for you in the current round.</p>}
+            <MyGames participantId={participantId} />
+          </section>
+        );
+      })}
+      {(roles.scorekeeper || roles.editor) && currentRound ? (
+        <section className="card" aria-labelledby="all-games-title">
+          <h2 id="all-games-title">All games of round {currentRound.roundNumber}</h2>
+          <ol className="keeper-list">
+            {roundGames.map((m) => (
+              <li key={m.matchUpId}>
+                <span className="strong">
+                  Table {m.order + 1}: {data.nameOf(m.a)} v {data.nameOf(m.b)}
+                </span>
+                {currentRound.status === 'OPEN' ? (
+                  <ScoreForm
+                    tournamentId={tournamentId}
+                    matchUp={m}
+                    nameA={data.nameOf(m.a)}
+                    nameB={data.nameOf(m.b)}
+                    scoring={tournament.policy.scoringPolicy}
+                    channel={roles.editor ? 'callable' : 'rules'}
+                  />
+                ) : (
+                  <span> {resultText(m.result, m.b === null)}</span>
+                )}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+      <StandingsTab compact />
+    </div>
+  );
+}
+
+function CurrentGame({ game, me, open }: { game: MatchUp; me: string; open: boolean }) {
+  const { tournament, tournamentId, nameOf, participant } = useTournamentData();
+  const opponent = game.a === me ? game.b : game.a;
+  const rating = opponent ? participant(opponent)?.rating : undefined;
+  return (
+    <div className="current-game" data-matchup={game.matchUpId}>
+      <p className="game-head">
+        Round <strong>{game.roundNumber}</strong> · Table <strong>{game.order + 1}</strong>
+      </p>
+      {opponent === null ? (
+        <p className="versus">You have a bye this round.</p>
+      ) : (
+        <p className="versus">
+          against <strong className="opponent">{nameOf(opponent)}</strong>
+          {rating !== undefined ? <span className="muted"> ({rating})</span> : null}
+        </p>
+      )}
+      {opponent !== null && open ? (
+        <ScoreForm
+          tournamentId={tournamentId}
+          matchUp={game}
+          nameA={game.a === me ? `${nameOf(game.a)} (you)` : nameOf(game.a)}
+          nameB={game.b === me ? `${nameOf(game.b)} (you)` : nameOf(game.b)}
+          scoring={tournament!.policy.scoringPolicy}
+          channel="rules"
+          large
+        />
+      ) : (
+        <p>
+          Result: <strong>{resultText(game.result, game.b === null)}</strong>
+        </p>
+      )}
+      <p className="muted small">
+        <a href={href.table(tournamentId, game.matchUpId)}>Link to this table's score</a>
+      </p>
+    </div>
+  );
+}
+
+function MyGames({ participantId }: { participantId: string }) {
+  const { matchUps, nameOf, tournamentId } = useTournamentData();
+  const games = matchUps.filter((m) => m.a === participantId || m.b === participantId);
+  if (games.length === 0) return null;
+  return (
+    <details className="my-games">
+      <summary>My games ({games.length})</summary>
+      <ul>
+        {games.map((m) => {
+          const opponent = m.a === participantId ? m.b : m.a;
+          return (
+            <li key={m.matchUpId}>
+              Round {m.roundNumber}: {opponent ? <a href={href.participant(tournamentId, opponent)}>{nameOf(opponent)}</a> : 'bye'} —{' '}
+              {resultFor(m, participantId)}
+            </li>
+          );
+        })}
+      </ul>
+    </details>
+  );
+}
+
+/** The result from this player's side: "won 5–3", "lost 2–5", "draw 4–4". */
+export function resultFor(m: MatchUp, participantId: string): string {
+  if (!m.result) return m.b === null ? 'bye' : 'not played yet';
+  const mineIsA = m.a === participantId;
+  if (m.result.score) {
+    const [mine, theirs] = mineIsA ? [m.result.score.a, m.result.score.b] : [m.result.score.b, m.result.score.a];
+    const word = mine > theirs ? 'won' : mine < theirs ? 'lost' : 'draw';
+    return `${word} ${mine}–${theirs}`;
+  }
+  return resultText(m.result, m.b === null);
+}

@@ -1,0 +1,208 @@
+/**
+ * Rounds: generate the next one (optionally with a seed, or forced past open games), undo the last while it has
+ * no scores, review each pair with the engine's reasons in words, enter and correct every score, and reopen a
+ * closed round to correct it.
+ */
+import { type FormEvent, useState } from 'react';
+import { href, navigate } from '../../app/route';
+import { Field, Status, useAction } from '../../components/ui';
+import { type MatchUp, type Round, actions, setRoundStatus } from '../../data/access';
+import { resultText } from '../../lib/format';
+import { byeReasons, pairReasons, softCosts } from '../../lib/reasons';
+import { recommendedRounds } from '../../../../functions/src/domain/pairing/rounds';
+import { useTournamentData } from './data';
+import { ScoreForm } from './ScoreForm';
+
+export function RoundsTab({ roundNumber }: { roundNumber: number | undefined }) {
+  const data = useTournamentData();
+  const { tournament, rounds, matchUps, roles, participants, scoreProblems } = data;
+  if (!tournament) return null;
+  const selected = rounds.find((r) => r.roundNumber === roundNumber) ?? rounds.at(-1);
+  const active = participants.filter((p) => !p.withdrawn).length;
+  const advice = recommendedRounds(active);
+  return (
+    <div className="rounds-layout">
+      <aside className="card" aria-labelledby="rounds-nav-title">
+        <h2 id="rounds-nav-title">Rounds</h2>
+        <p className="muted small">
+          {active} active players{advice.rounds ? ` · ${advice.rounds} rounds recommended${advice.fromTable ? ' (seed 002 table)' : ''}` : ''}
+          {tournament.totalRounds ? ` · ${tournament.totalRounds} planned` : ''}
+        </p>
+        {rounds.length === 0 ? <p className="muted">No round yet.</p> : null}
+        <ol className="round-list">
+          {rounds.map((r) => (
+            <li key={r.roundNumber}>
+              <a href={href.round(data.tournamentId, r.roundNumber)} aria-current={selected?.roundNumber === r.roundNumber ? 'page' : undefined} data-round={r.roundNumber} data-status={r.status}>
+                Round {r.roundNumber} <span className="tag">{r.status === 'OPEN' ? 'open' : 'closed'}</span>
+              </a>
+            </li>
+          ))}
+        </ol>
+        {roles.editor ? <RoundControls /> : null}
+      </aside>
+      <div className="stack">
+        {roles.editor && scoreProblems.length > 0 ? (
+          <section className="card warn" aria-labelledby="problems-title">
+            <h2 id="problems-title">Scores the engine refused</h2>
+            <ul>
+              {scoreProblems.map((p) => (
+                <li key={p.matchUpId}>
+                  Round {p.roundNumber}, {p.matchUpId}: {p.message}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {selected ? <RoundView round={selected} matchUps={matchUps.filter((m) => m.roundNumber === selected.roundNumber)} /> : null}
+      </div>
+    </div>
+  );
+}
+
+function RoundControls() {
+  const { tournamentId, tournament, rounds, matchUps } = useTournamentData();
+  const [seed, setSeed] = useState('');
+  const [force, setForce] = useState(false);
+  const [status, run] = useAction();
+  const [undoStatus, runUndo] = useAction();
+  const next = (tournament?.currentRound ?? 0) + 1;
+  const last = rounds.at(-1);
+  const lastScored = last ? matchUps.some((m) => m.roundNumber === last.roundNumber && m.b !== null && m.result !== null) : false;
+  const onGenerate = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const generated = await actions.generateNextRound({
+        tournamentId,
+        requestId: crypto.randomUUID(),
+        force,
+        ...(seed.trim() ? { seed: Number(seed) } : {}),
+      });
+      navigate(href.round(tournamentId, generated.roundNumber));
+      return `round ${generated.roundNumber} paired: ${generated.matchUps} matchUps${generated.byes.length ? `, bye for ${generated.byes.length}` : ''}`;
+    });
+  };
+  return (
+    <div className="stack">
+      <form className="stack subtle" onSubmit={onGenerate} aria-labelledby="generate-title">
+        <h3 id="generate-title">Round {next}</h3>
+        <Field label="Seed (optional)" hint="the same seed pairs the same way">
+          {(p) => <input {...p} type="number" min={0} value={seed} onChange={(e) => setSeed(e.target.value)} />}
+        </Field>
+        <label className="check">
+          <input type="checkbox" checked={force} onChange={(e) => setForce(e.target.checked)} /> Pair even though games are still open
+        </label>
+        {tournament?.totalRounds && next > tournament.totalRounds ? (
+          <p className="note small">The tournament planned {tournament.totalRounds} rounds: this one is extra.</p>
+        ) : null}
+        <button type="submit" className="primary">
+          Generate round {next}
+        </button>
+        <Status status={status} id="generate-status" />
+      </form>
+      {last ? (
+        <div className="stack subtle">
+          <button
+            type="button"
+            disabled={lastScored}
+            title={lastScored ? 'clear its scores first' : undefined}
+            onClick={() =>
+              void runUndo(async () => {
+                const { roundNumber } = await actions.undoLastRound({ tournamentId });
+                navigate(href.tournament(tournamentId, 'rounds'));
+                return `round ${roundNumber} undone`;
+              })
+            }
+          >
+            Undo round {last.roundNumber}
+          </button>
+          <Status status={undoStatus} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
+  const { tournamentId, tournament, roles, nameOf, participant, standings } = useTournamentData();
+  const [status, run] = useAction();
+  if (!tournament) return null;
+  const open = round.status === 'OPEN';
+  const scored = matchUps.filter((m) => m.result !== null).length;
+  const rating = (id: string | null) => (id ? participant(id)?.rating : undefined);
+  const points = new Map(standings.map((s) => [s.participantId, s.matchPoints]));
+  const editable = roles.editor && open && tournament.status === 'RUNNING';
+  return (
+    <section className="card" aria-labelledby="round-title" data-round={round.roundNumber} data-status={round.status}>
+      <div className="row between wrap">
+        <h2 id="round-title">
+          Round {round.roundNumber} <span className="tag">{open ? 'open' : 'closed'}</span>
+        </h2>
+        <p className="muted small">
+          {scored} of {matchUps.length} results · {round.method} · seed {round.seed}
+        </p>
+        {roles.editor ? (
+          <div className="stack">
+            <button type="button" onClick={() => void run(async () => {
+              await setRoundStatus(tournamentId, round.roundNumber, open ? 'CLOSED' : 'OPEN');
+              return open ? `round ${round.roundNumber} closed` : `round ${round.roundNumber} reopened for corrections`;
+            })}>
+              {open ? `Close round ${round.roundNumber}` : `Reopen round ${round.roundNumber} for corrections`}
+            </button>
+            <Status status={status} />
+          </div>
+        ) : null}
+      </div>
+      {round.notes.length ? (
+        <ul className="notes">
+          {round.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
+      <ol className="matchups" aria-label={`Pairings of round ${round.roundNumber}`}>
+        {matchUps.map((m) => {
+          const reasons = m.b === null ? byeReasons(m.cost) : pairReasons(m.cost);
+          const soft = m.b === null ? '' : softCosts(m.cost);
+          return (
+            <li key={m.matchUpId} className="matchup" data-matchup={m.matchUpId} data-a={m.a} data-b={m.b ?? ''}>
+              <span className="table-no" aria-label={`Table ${m.order + 1}`}>
+                {m.order + 1}
+              </span>
+              <span className="side a">
+                <a href={href.participant(tournamentId, m.a)}>{nameOf(m.a)}</a>
+                <span className="muted small">
+                  {' '}
+                  {rating(m.a) ?? ''} · {points.get(m.a) ?? 0} MP
+                </span>
+              </span>
+              <span className="side b">
+                {m.b === null ? (
+                  <em>bye</em>
+                ) : (
+                  <>
+                    <a href={href.participant(tournamentId, m.b)}>{nameOf(m.b)}</a>
+                    <span className="muted small">
+                      {' '}
+                      {rating(m.b) ?? ''} · {points.get(m.b) ?? 0} MP
+                    </span>
+                  </>
+                )}
+              </span>
+              <span className="result">
+                {editable ? (
+                  <ScoreForm tournamentId={tournamentId} matchUp={m} nameA={nameOf(m.a)} nameB={nameOf(m.b)} scoring={tournament.policy.scoringPolicy} channel="callable" />
+                ) : (
+                  <strong data-result-text>{resultText(m.result, m.b === null)}</strong>
+                )}
+              </span>
+              <span className="why" title={soft}>
+                <span className="why-label">Why: </span>
+                {reasons.join('; ')}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

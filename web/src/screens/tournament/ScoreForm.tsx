@@ -1,0 +1,135 @@
+/**
+ * Entering, correcting and clearing one matchUp's result: game points, or an unplayed kind (forfeit, byes).
+ * Organizers go through the recordScore callable, which checks the result with the engine and answers with its
+ * reason; players and scorekeepers write the matchUp through the security rules (`updateDoc`), checked first by
+ * the same engine function so a refusal still says why.
+ */
+import { type FormEvent, useState } from 'react';
+import { Status, useAction } from '../../components/ui';
+import { type MatchUp, actions, writeScore } from '../../data/access';
+import { BYE_KINDS, GAME_KINDS, KIND_LABELS, resultText } from '../../lib/format';
+import type { ScoringPolicy } from '../../../../functions/src/domain/policy';
+import type { MatchUpResultInput, ResultKind } from '../../../../functions/src/domain/results';
+
+export type ScoreChannel = 'callable' | 'rules';
+
+interface Props {
+  tournamentId: string;
+  matchUp: MatchUp;
+  nameA: string;
+  nameB: string;
+  scoring: ScoringPolicy;
+  channel: ScoreChannel;
+  /** Larger controls, one per line: the phone. */
+  large?: boolean;
+}
+
+export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channel, large = false }: Props) {
+  const [status, run] = useAction();
+  const stored = matchUp.result;
+  const isBye = matchUp.b === null;
+  const table = matchUp.order + 1;
+  // The inputs restart from the stored result whenever it changes (another scorer, a correction).
+  const key = JSON.stringify(stored);
+
+  const save = (result: MatchUpResultInput | null) =>
+    run(async () => {
+      if (channel === 'callable') {
+        await actions.recordScore({ tournamentId, matchUpId: matchUp.matchUpId, result });
+      } else {
+        // The engine's own check, loaded with the first score (it brings the schema library).
+        const { resolveResult } = await import('../../../../functions/src/domain/results');
+        if (result) resolveResult({ kind: 'PLAYED', ...result }, !isBye, scoring);
+        await writeScore(tournamentId, matchUp.matchUpId, result);
+      }
+      return result ? `saved: ${resultText({ kind: 'PLAYED', ...result }, isBye)}` : 'cleared';
+    });
+
+  return (
+    <div className={`score-form ${large ? 'large' : ''}`} data-matchup={matchUp.matchUpId} data-result={key}>
+      <Inputs key={key} {...{ matchUp, nameA, nameB, isBye, table, save, large }} />
+      <Status status={status} />
+    </div>
+  );
+}
+
+function Inputs({
+  matchUp,
+  nameA,
+  nameB,
+  isBye,
+  table,
+  save,
+  large,
+}: {
+  matchUp: MatchUp;
+  nameA: string;
+  nameB: string;
+  isBye: boolean;
+  table: number;
+  save: (result: MatchUpResultInput | null) => Promise<boolean>;
+  large: boolean;
+}) {
+  const stored = matchUp.result;
+  const [kind, setKind] = useState<ResultKind>(stored?.kind ?? (isBye ? 'PAIRING_BYE' : 'PLAYED'));
+  const [a, setA] = useState(stored?.score ? String(stored.score.a) : '');
+  const [b, setB] = useState(stored?.score ? String(stored.score.b) : '');
+  const played = kind === 'PLAYED';
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!played) return void save({ kind });
+    void save({ kind, score: { a: a === '' ? Number.NaN : Number(a), b: b === '' ? Number.NaN : Number(b) } });
+  };
+  const kinds = isBye ? BYE_KINDS : GAME_KINDS;
+  return (
+    <form className="score-inputs" onSubmit={onSubmit} aria-label={`Result of table ${table}: ${nameA} v ${nameB}`}>
+      {isBye ? null : (
+        <span className="points">
+          <label className="side-points">
+            {large ? <span className="who-plays">{nameA}</span> : null}
+            <input
+              aria-label={`Game points of ${nameA}`}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              value={a}
+              disabled={!played}
+              onChange={(e) => setA(e.target.value)}
+              name="a"
+            />
+          </label>
+          <span aria-hidden="true">–</span>
+          <label className="side-points">
+            {large ? <span className="who-plays">{nameB}</span> : null}
+            <input
+              aria-label={`Game points of ${nameB}`}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              value={b}
+              disabled={!played}
+              onChange={(e) => setB(e.target.value)}
+              name="b"
+            />
+          </label>
+        </span>
+      )}
+      <select aria-label={`Kind of result, table ${table}`} value={kind} onChange={(e) => setKind(e.target.value as ResultKind)} name="kind">
+        {kinds.map((k) => (
+          <option key={k} value={k}>
+            {isBye ? KIND_LABELS[k] : k === 'FORFEIT_WIN' ? `Forfeit: ${nameA} wins` : k === 'FORFEIT_LOSS' ? `Forfeit: ${nameB} wins` : KIND_LABELS[k]}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className={large ? 'primary' : ''} aria-label={`Save the result of table ${table}`}>
+        Save
+      </button>
+      {stored && !isBye ? (
+        <button type="button" className="quiet" onClick={() => void save(null)} aria-label={`Clear the result of table ${table}`}>
+          Clear
+        </button>
+      ) : null}
+    </form>
+  );
+}

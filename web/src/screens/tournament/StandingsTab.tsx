@@ -1,0 +1,91 @@
+/** Live standings: the stored rows in the policy's order, every tiebreak it names, shared ranks shown as shared. */
+import { href } from '../../app/route';
+import { PRIMARY_LABELS, TIEBREAK_LABELS, num } from '../../lib/format';
+import { useTournamentData } from './data';
+
+export function StandingsTab({ compact = false }: { compact?: boolean }) {
+  const { tournament, standings, roles, tournamentId, participant } = useTournamentData();
+  if (!tournament) return null;
+  const { primaryRanking, tiebreakOrder = [] } = tournament.policy.victoryPolicy;
+  const mine = new Set(roles.participantIds);
+  const order = [PRIMARY_LABELS[primaryRanking], ...tiebreakOrder.map((t) => TIEBREAK_LABELS[t].long)].join(', then ');
+  if (standings.length === 0) return <p className="muted">No participants yet.</p>;
+  return (
+    <section className="card" aria-labelledby="standings-title">
+      <h2 id="standings-title">Standings</h2>
+      <div className="table-scroll">
+        <table className="standings" data-rows={standings.length}>
+          <caption>
+            Ranked by {order}. Players still equal share a place (shown as “3=”).
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Rank</th>
+              <th scope="col">Player</th>
+              <th scope="col" className="num">
+                <abbr title="Match points">MP</abbr>
+              </th>
+              <th scope="col" className="num">
+                <abbr title="Wins - draws - losses">W-D-L</abbr>
+              </th>
+              {compact ? null : (
+                <th scope="col" className="num">
+                  <abbr title="Game points won - lost">Games</abbr>
+                </th>
+              )}
+              {tiebreakOrder.map((t) => (
+                <th key={t} scope="col" className="num" data-tiebreak={t}>
+                  <abbr title={TIEBREAK_LABELS[t].long}>{TIEBREAK_LABELS[t].short}</abbr>
+                </th>
+              ))}
+              {compact ? null : (
+                <th scope="col" className="num">
+                  <abbr title="Dynamic form rating (baseline in brackets)">Form</abbr>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {standings.map((row) => {
+              const club = participant(row.participantId)?.club;
+              return (
+                <tr key={row.participantId} data-participant={row.participantId} className={`${mine.has(row.participantId) ? 'mine' : ''} ${row.withdrawn ? 'withdrawn' : ''}`}>
+                  <td className="rank" data-rank={row.rank}>
+                    {row.rank}
+                    {row.sharedRank ? '=' : ''}
+                  </td>
+                  <th scope="row" className="player">
+                    <a href={href.participant(tournamentId, row.participantId)}>{row.name}</a>
+                    {club && !compact ? <span className="muted small"> {club}</span> : null}
+                    {row.withdrawn ? <span className="tag warn">withdrawn</span> : null}
+                  </th>
+                  <td className="num strong" data-field="matchPoints">
+                    {num(row.matchPoints)}
+                  </td>
+                  <td className="num" data-field="wdl">
+                    {row.wins}-{row.draws}-{row.losses}
+                  </td>
+                  {compact ? null : (
+                    <td className="num" data-field="games">
+                      {num(row.pointsWon)}–{num(row.pointsLost)}
+                    </td>
+                  )}
+                  {tiebreakOrder.map((t) => (
+                    <td key={t} className="num" data-field={t}>
+                      {num(row.tiebreaks[t])}
+                    </td>
+                  ))}
+                  {compact ? null : (
+                    <td className="num" data-field="form">
+                      {num(row.dynamicFormRating, 0)} <span className="muted small">({num(row.baselineRating, 0)})</span>
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

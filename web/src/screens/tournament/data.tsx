@@ -1,0 +1,107 @@
+/** Everything a tournament's screens show, live, read once for all its tabs. */
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  type MatchUp,
+  NO_ROLES,
+  type Participant,
+  type ParticipantState,
+  type Roles,
+  type Round,
+  type ScoreProblem,
+  type Standing,
+  type Tournament,
+  watchMatchUps,
+  watchParticipants,
+  watchRoles,
+  watchRounds,
+  watchScoreProblems,
+  watchStandings,
+  watchStates,
+  watchTournament,
+} from '../../data/access';
+import { useLive } from '../../data/hooks';
+import { type GroupTiebreak, type Ranked, groupTiebreaksOf, rankStandings } from '../../lib/ranking';
+
+/** The domain's head-to-head tiebreaks, loaded only when a policy needs them (they bring the schema library). */
+function useGroupTiebreak(needed: boolean): GroupTiebreak | undefined {
+  const [fn, setFn] = useState<GroupTiebreak>();
+  useEffect(() => {
+    if (!needed || fn) return;
+    void import('../../../../functions/src/domain/tiebreaks').then(({ TIEBREAKS }) => {
+      // Head-to-head reads only the tied group; the context's other fields serve the opponent-based tiebreaks.
+      const context = { states: {}, withdrawn: new Set<string>(), dropOut: 'NONE' as const };
+      const value: GroupTiebreak = (tiebreak, state, group) => TIEBREAKS[tiebreak](state, group, context);
+      setFn(() => value);
+    });
+  }, [needed, fn]);
+  return fn;
+}
+
+export interface TournamentData {
+  tournamentId: string;
+  tournament: Tournament | null | undefined;
+  participants: Participant[];
+  rounds: Round[];
+  matchUps: MatchUp[];
+  /** The stored standings rows, ranked by the policy. */
+  standings: Array<Ranked<Standing>>;
+  roles: Roles;
+  scoreProblems: ScoreProblem[];
+  error: string | null;
+  loaded: boolean;
+  nameOf: (participantId: string | null) => string;
+  participant: (participantId: string) => Participant | undefined;
+  /** The open round, if any (the latest one the organizer generated). */
+  currentRound: Round | undefined;
+}
+
+const Context = createContext<TournamentData | null>(null);
+
+export function useTournamentData(): TournamentData {
+  const data = useContext(Context);
+  if (!data) throw new Error('useTournamentData outside a tournament');
+  return data;
+}
+
+export const TournamentProvider = Context.Provider;
+
+export function useTournamentLive(tournamentId: string, uid: string | null): TournamentData {
+  const t = useLive<Tournament | null>(`t:${tournamentId}`, (onData, onError) => watchTournament(tournamentId, onData, onError));
+  const participants = useLive<Participant[]>(`p:${tournamentId}`, (onData, onError) => watchParticipants(tournamentId, onData, onError));
+  const rounds = useLive<Round[]>(`r:${tournamentId}`, (onData, onError) => watchRounds(tournamentId, onData, onError));
+  const matchUps = useLive<MatchUp[]>(`m:${tournamentId}`, (onData, onError) => watchMatchUps(tournamentId, onData, onError));
+  const standings = useLive<Standing[]>(`s:${tournamentId}`, (onData, onError) => watchStandings(tournamentId, onData, onError));
+  const policy = t.data?.policy;
+  const wantStates = policy !== undefined && standings.data !== undefined && groupTiebreaksOf(policy, standings.data).length > 0;
+  const groupTiebreak = useGroupTiebreak(wantStates);
+  const states = useLive<ParticipantState[]>(wantStates ? `st:${tournamentId}` : null, (onData, onError) => watchStates(tournamentId, onData, onError));
+  const roles = useLive<Roles>(uid ? `roles:${tournamentId}:${uid}` : null, (onData, onError) => watchRoles(tournamentId, uid!, onData, onError));
+  const editor = roles.data?.editor ?? false;
+  const problems = useLive<ScoreProblem[]>(editor ? `sp:${tournamentId}` : null, (onData) => watchScoreProblems(tournamentId, onData));
+
+  const ranked = useMemo(() => {
+    if (!policy || !standings.data) return [];
+    const byId = states.data ? Object.fromEntries(states.data.map((s) => [s.participantId, s])) : undefined;
+    return rankStandings(policy, standings.data, byId && groupTiebreak ? { states: byId, groupTiebreak } : {});
+  }, [policy, standings.data, states.data, groupTiebreak]);
+
+  return useMemo(() => {
+    const people = new Map((participants.data ?? []).map((p) => [p.participantId, p]));
+    const roundList = rounds.data ?? [];
+    return {
+      tournamentId,
+      tournament: t.data,
+      participants: participants.data ?? [],
+      rounds: roundList,
+      matchUps: matchUps.data ?? [],
+      standings: ranked,
+      roles: roles.data ?? { ...NO_ROLES, uid: uid ?? '' },
+      scoreProblems: problems.data ?? [],
+      error: t.error ?? participants.error ?? rounds.error ?? matchUps.error ?? standings.error ?? states.error ?? roles.error,
+      loaded: t.data !== undefined && participants.data !== undefined && rounds.data !== undefined && matchUps.data !== undefined && standings.data !== undefined,
+      nameOf: (id) => (id === null ? 'bye' : (people.get(id)?.name ?? id)),
+      participant: (id) => people.get(id),
+      currentRound: roundList.at(-1),
+    };
+  }, [tournamentId, uid, t, participants, rounds, matchUps, ranked, roles, problems, standings.error, states.error]);
+}

@@ -1,0 +1,62 @@
+/**
+ * The dashboard's build: web/dist, served by Firebase Hosting (firebase.json) and by the Hosting emulator under
+ * `npm start` and `npm test`. The build prints what each first screen costs, gzipped: the entry chunk with the
+ * CSS and everything it imports statically (the sign-in and home screens), and the same plus the tournament
+ * screen's chunk (a player opening a tournament's link). It fails above issue 9's budget.
+ */
+import { gzipSync } from 'node:zlib';
+import { type Plugin, defineConfig } from 'vite';
+
+const FIRST_SCREEN_BUDGET_KB = 250;
+/** The lazily loaded screens a visitor can land on first. */
+const LANDING_SCREENS = ['Tournament'];
+
+interface Output {
+  type: 'chunk' | 'asset';
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  code?: string;
+  source?: string | Uint8Array;
+}
+
+function firstScreenBudget(): Plugin {
+  return {
+    name: 'first-screen-budget',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = bundle as unknown as Record<string, Output>;
+      const closure = (start: string, into = new Set<string>()) => {
+        if (into.has(start) || !files[start]) return into;
+        into.add(start);
+        for (const imported of files[start]!.imports ?? []) closure(imported, into);
+        return into;
+      };
+      const gz = (name: string) => gzipSync(Buffer.from(files[name]!.code ?? files[name]!.source ?? '')).length;
+      const kb = (names: Set<string>) => [...names].reduce((sum, name) => sum + gz(name), 0) / 1024;
+      const entry = Object.keys(files).find((name) => files[name]!.isEntry);
+      if (!entry) return;
+      const first = closure(entry);
+      for (const name of Object.keys(files)) if (name.endsWith('.css')) first.add(name);
+      const screens: Array<[string, number]> = [['sign-in and home', kb(first)]];
+      for (const screen of LANDING_SCREENS) {
+        const chunk = Object.keys(files).find((name) => files[name]!.isDynamicEntry && files[name]!.name === screen);
+        if (chunk) screens.push([`tournament link (${screen})`, kb(closure(chunk, new Set(first)))]);
+      }
+      const lines = screens.map(([label, size]) => `first screen, ${label}: ${size.toFixed(1)} KB gzipped (budget ${FIRST_SCREEN_BUDGET_KB} KB)`);
+      console.log(`\n${lines.map((line) => `  ${line}`).join('\n')}\n`);
+      const over = screens.filter(([, size]) => size > FIRST_SCREEN_BUDGET_KB);
+      if (over.length && !process.env.NO_BUDGET) this.error(`over budget: ${over.map(([label]) => label).join(', ')}`);
+    },
+  };
+}
+
+export default defineConfig({
+  root: import.meta.dirname,
+  base: '/',
+  plugins: [firstScreenBudget()],
+  // The Firebase SDK alone is ~770 KB minified; the gzipped first-screen budget above is the size that matters.
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 800 },
+  server: { host: '127.0.0.1' },
+});
