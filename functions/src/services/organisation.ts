@@ -9,6 +9,7 @@ import type { ChampionshipDoc } from '../model/championship.js';
 import type { ClubDoc } from '../model/club.js';
 import type { CreateChampionshipInput, CreateClubInput, CreateTournamentInput } from '../model/requests.js';
 import type { TournamentDoc } from '../model/tournament.js';
+import type { DocumentWriter } from './plannedWrites.js';
 
 export async function createClub(db: Firestore, uid: string | undefined, input: CreateClubInput): Promise<{ clubId: string }> {
   requireSignedIn(uid);
@@ -55,33 +56,46 @@ export function tournamentKey(date: string): string {
 
 export async function createTournament(db: Firestore, uid: string | undefined, input: CreateTournamentInput): Promise<{ tournamentId: string }> {
   const ref = refs(db);
-  const { championshipId, policy: policyInput, policyOverrides, ...fields } = input;
-  const policy = resolvePolicy(policyInput, policyOverrides);
   const tournamentId = db.collection('tournaments').doc().id;
   await db.runTransaction(async (tx) => {
-    const championship = await requireChampionship(tx, ref, championshipId);
-    const clubs = await readClubs(tx, ref, championship.clubIds);
-    requireCanCreateTournamentIn(uid, championship, clubs);
-    if (fields.hostClubId && !(await tx.get(ref.club(fields.hostClubId))).exists) {
-      throw new DomainError('not-found', `host club ${fields.hostClubId} does not exist`);
-    }
-    const keyRef = ref.tournamentKey(championshipId, tournamentKey(fields.date));
-    const taken = (await tx.get(keyRef)).data();
-    if (taken) throw new DomainError('already-exists', `championship ${championshipId} already has a tournament on ${fields.date} (${taken.tournamentId})`);
-    const tournament: TournamentDoc = {
-      ...fields,
-      ...(fields.rating === undefined && championship.rating !== undefined ? { rating: championship.rating } : {}),
-      tournamentId,
-      championshipId,
-      ownerUid: uid,
-      clubIds: championship.clubIds,
-      editorUids: editorUidsFor(uid, clubs),
-      policy,
-      status: 'DRAFT',
-      currentRound: 0,
-    };
-    tx.create(keyRef, { tournamentId });
-    tx.create(ref.tournament(tournamentId), tournament);
+    const tournament = await prepareTournament(tx, ref, uid, input, tournamentId);
+    writeNewTournament(tx, ref, tournament);
   });
   return { tournamentId };
+}
+
+/**
+ * A new tournament's document, after the reads and checks creating it needs: the championship and its clubs
+ * (who may create there), the host club, the (championship, date) key still free. Reads only, so a caller can
+ * add its own writes to the same transaction (import does); writeNewTournament makes the two writes.
+ */
+export async function prepareTournament(tx: Transaction, ref: Refs, uid: string | undefined, input: CreateTournamentInput, tournamentId: string): Promise<TournamentDoc> {
+  const { championshipId, policy: policyInput, policyOverrides, ...fields } = input;
+  const policy = resolvePolicy(policyInput, policyOverrides);
+  const championship = await requireChampionship(tx, ref, championshipId);
+  const clubs = await readClubs(tx, ref, championship.clubIds);
+  requireCanCreateTournamentIn(uid, championship, clubs);
+  if (fields.hostClubId && !(await tx.get(ref.club(fields.hostClubId))).exists) {
+    throw new DomainError('not-found', `host club ${fields.hostClubId} does not exist`);
+  }
+  const taken = (await tx.get(ref.tournamentKey(championshipId, tournamentKey(fields.date)))).data();
+  if (taken) throw new DomainError('already-exists', `championship ${championshipId} already has a tournament on ${fields.date} (${taken.tournamentId})`);
+  return {
+    ...fields,
+    ...(fields.rating === undefined && championship.rating !== undefined ? { rating: championship.rating } : {}),
+    tournamentId,
+    championshipId,
+    ownerUid: uid,
+    clubIds: championship.clubIds,
+    editorUids: editorUidsFor(uid, clubs),
+    policy,
+    status: 'DRAFT',
+    currentRound: 0,
+  };
+}
+
+/** The tournament and the key that claims its date in the championship: created together or not at all. */
+export function writeNewTournament(writer: DocumentWriter, ref: Refs, tournament: TournamentDoc): void {
+  writer.create(ref.tournamentKey(tournament.championshipId, tournamentKey(tournament.date)), { tournamentId: tournament.tournamentId });
+  writer.create(ref.tournament(tournament.tournamentId), tournament);
 }
