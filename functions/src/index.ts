@@ -9,6 +9,7 @@ export {
   createChampionship,
   createClub,
   createTournament,
+  deleteTournament,
   exportTournament,
   generateNextRound,
   getLeaderboard,

@@ -4,7 +4,8 @@
  *
  * - A club is run by its owner and its admins (members only belong to it).
  * - A championship is edited by its owner and by the people who run one of its linked clubs.
- * - A tournament is edited by its owner and by the people who run one of its clubs (`editorUids`).
+ * - A tournament is edited by its owner and by the people who run one of its clubs (`editorUids`); they also
+ *   delete it while it is a draft or broken.
  * - A matchUp's score is written by its two players, the tournament's scorekeepers and its editors, while the
  *   tournament is running and the matchUp's round is open.
  * - Everyone else can at most read what is public.
@@ -98,6 +99,11 @@ export function editorUidsFor(ownerUid: string, clubs: readonly ClubRoles[]): st
 /** Owner or editor (an admin of one of its clubs): manages participants, rounds and the descriptive fields. */
 export function canEditTournament(uid: CallerUid, tournament: TournamentRoles): boolean {
   return isSignedIn(uid) && (tournament.ownerUid === uid || listed(uid, tournament.editorUids));
+}
+
+/** Its editors delete a tournament (only a draft or a broken one: domain/deletion.ts says which). */
+export function canDeleteTournament(uid: CallerUid, tournament: TournamentRoles): boolean {
+  return canEditTournament(uid, tournament);
 }
 
 /** Why a score write is refused, or null when it is allowed. */
@@ -200,6 +206,17 @@ export function requireCanEditTournament(
   if (!canEditTournament(uid, tournament)) {
     const name = tournament.tournamentId === undefined ? 'this tournament' : `tournament ${tournament.tournamentId}`;
     deny(`only the owner of ${name} or an admin of one of its clubs may edit it`);
+  }
+}
+
+export function requireCanDeleteTournament(
+  uid: CallerUid,
+  tournament: TournamentRoles & { tournamentId?: string },
+): asserts uid is string {
+  requireSignedIn(uid);
+  if (!canDeleteTournament(uid, tournament)) {
+    const name = tournament.tournamentId === undefined ? 'this tournament' : `tournament ${tournament.tournamentId}`;
+    deny(`only the owner of ${name} or an admin of one of its clubs may delete it`);
   }
 }
 

@@ -1,4 +1,5 @@
-import { CreateChampionshipInput, CreateClubInput, CreateTournamentInput, AddParticipantsInput, GenerateNextRoundInput, ImportTournamentInput, RecordScoreInput, TournamentRef, WithdrawParticipantInput } from '../model/requests.js';
+import { CreateChampionshipInput, CreateClubInput, CreateTournamentInput, AddParticipantsInput, DeleteTournamentInput, GenerateNextRoundInput, ImportTournamentInput, RecordScoreInput, TournamentRef, WithdrawParticipantInput } from '../model/requests.js';
+import { deleteTournament as deleteService } from '../services/deletion.js';
 import { exportTournament as exportService, importTournament as importService } from '../services/exchange.js';
 import { createChampionship as createChampionshipService, createClub as createClubService, createTournament as createTournamentService } from '../services/organisation.js';
 import { addParticipants as addParticipantsService, withdrawParticipant as withdrawService } from '../services/participants.js';
@@ -24,5 +25,6 @@ export const closeTournament = callable(TournamentRef, async (input, { db, uid }
 });
 export const exportTournament = callable(TournamentRef, async (input, { db, uid }) => ({ json: await exportService(db, uid, input.tournamentId) }));
 export const importTournament = callable(ImportTournamentInput, (input, { db, uid }) => importService(db, uid, input));
+export const deleteTournament = callable(DeleteTournamentInput, (input, { db, uid }) => deleteService(db, uid, input.tournamentId));
 export const getLeaderboard = callable(TournamentRef, (input, { db }) => leaderboardService(db, input.tournamentId));
 export const getStandingsCsv = callable(TournamentRef, async (input, { db }) => ({ csv: await csvService(db, input.tournamentId) }));

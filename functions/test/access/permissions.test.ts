@@ -8,6 +8,7 @@ import {
   type TournamentRoles,
   canCreateTournamentIn,
   canDeleteClub,
+  canDeleteTournament,
   canEditChampionship,
   canEditClub,
   canEditTournament,
@@ -17,6 +18,7 @@ import {
   editorUidsFor,
   linkedClubs,
   requireCanCreateTournamentIn,
+  requireCanDeleteTournament,
   requireCanEditChampionship,
   requireCanEditClub,
   requireCanEditTournament,
@@ -147,6 +149,10 @@ describe('tournaments', () => {
     expect(allowedCallers((uid) => canEditTournament(uid, tournament()))).toEqual(['club admin', 'club owner', 'owner']);
   });
 
+  it('are deleted (a draft or a broken one) by their editors only', () => {
+    expect(allowedCallers((uid) => canDeleteTournament(uid, tournament('DRAFT')))).toEqual(['club admin', 'club owner', 'owner']);
+  });
+
   it('always let the owner edit, even with an empty editor list', () => {
     expect(canEditTournament(OWNER, { ownerUid: OWNER, editorUids: [] })).toBe(true);
     expect(canEditTournament(CLUB_ADMIN, { ownerUid: OWNER })).toBe(false);
@@ -210,6 +216,7 @@ describe('require variants', () => {
       [() => requireCanLinkClub(OWNER, championship, [club], unlinkedClub), /club c9/],
       [() => requireCanCreateTournamentIn(SCOREKEEPER, championship, [club]), /may create a tournament/],
       [() => requireCanEditTournament(SCOREKEEPER, { ...tournament(), tournamentId: 't1' }), /owner of tournament t1/],
+      [() => requireCanDeleteTournament(SCOREKEEPER, { ...tournament('DRAFT'), tournamentId: 't1' }), /owner of tournament t1 or an admin of one of its clubs may delete it/],
       [() => requireCanWriteScore(OTHER_PLAYER, tournament(), matchUp, openRound), /only the two players/],
       [() => requireCanWriteScore(PLAYER, tournament(), matchUp, closedRound), /round 2 is closed/],
     ];

@@ -1,0 +1,92 @@
+import type { DocumentData, Firestore, QuerySnapshot, Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { requireCanDeleteTournament, requireSignedIn } from '../access/permissions.js';
+import { deletionRefusal, missingStateProblems } from '../domain/deletion.js';
+import { DomainError, describeIssues } from '../domain/errors.js';
+import { DocumentId } from '../domain/limits.js';
+import { Uid } from '../model/club.js';
+import { AppliedDoc, StandingDoc, StateDoc } from '../model/derived.js';
+import { MatchUpDoc } from '../model/matchUp.js';
+import { ParticipantDoc } from '../model/participant.js';
+import { COLLECTIONS, paths } from '../model/paths.js';
+import { RoundDoc } from '../model/round.js';
+import { TournamentDoc } from '../model/tournament.js';
+import { PlannedWrites } from './plannedWrites.js';
+
+/** The schema each subcollection's documents are read with; others (the dead `requests`) are deleted unchecked. */
+const SCHEMAS: Readonly<Record<string, z.ZodType>> = {
+  [COLLECTIONS.participants]: ParticipantDoc,
+  [COLLECTIONS.rounds]: RoundDoc,
+  [COLLECTIONS.matchUps]: MatchUpDoc,
+  [COLLECTIONS.states]: StateDoc,
+  [COLLECTIONS.standings]: StandingDoc,
+  [COLLECTIONS.applied]: AppliedDoc,
+};
+
+const SUBCOLLECTIONS = [COLLECTIONS.participants, COLLECTIONS.rounds, COLLECTIONS.matchUps, COLLECTIONS.states, COLLECTIONS.standings, COLLECTIONS.applied, COLLECTIONS.requests];
+
+/**
+ * Who may delete: read from the stored document without its full schema, since a broken tournament's document
+ * may not pass it. The one place this service reads roles.
+ */
+const StoredRoles = z.object({ ownerUid: Uid, editorUids: z.array(Uid).max(500).catch([]) });
+
+/**
+ * Deletes a draft or a broken tournament with everything under it and the key that claims its date, in one
+ * transaction: every document is read (and so locked) first, so a round generated meanwhile either lands
+ * before (and the tournament, running, is refused) or finds no tournament.
+ */
+export async function deleteTournament(db: Firestore, uid: string | undefined, tournamentId: string): Promise<{ deleted: number; problems: string[] }> {
+  requireSignedIn(uid);
+  const tournamentRef = db.doc(paths.tournament(tournamentId));
+  // Listing subcollections is not transactional; the known ones are read in the transaction whatever it finds.
+  const listed = (await tournamentRef.listCollections()).map((c) => c.id);
+  const names = [...new Set([...SUBCOLLECTIONS, ...listed])];
+  return db.runTransaction(async (tx) => {
+    const snapshot = await tx.get(tournamentRef);
+    const stored = snapshot.data();
+    if (!stored) throw new DomainError('not-found', `tournament ${tournamentId} does not exist`);
+    const roles = StoredRoles.safeParse(stored);
+    if (!roles.success) throw new DomainError('failed-precondition', `tournament ${tournamentId} names no owner, so nobody can be allowed to delete it`);
+    requireCanDeleteTournament(uid, { ...roles.data, tournamentId });
+    const collections = new Map<string, QuerySnapshot>();
+    for (const name of names) collections.set(name, await tx.get(tournamentRef.collection(name)));
+    const keys = await readKeys(db, tx, stored, tournamentId);
+    const problems = problemsOf(stored, collections);
+    const refusal = deletionRefusal(tournamentId, stored.status, problems);
+    if (refusal) throw new DomainError('failed-precondition', refusal);
+    const plan = new PlannedWrites();
+    for (const snap of collections.values()) for (const doc of snap.docs) plan.delete(doc.ref);
+    for (const key of keys?.docs ?? []) plan.delete(key.ref);
+    plan.delete(tournamentRef);
+    plan.requireFitsOneTransaction(`deleting tournament ${tournamentId}`, 'delete its documents with the Firebase console or CLI');
+    plan.commitIn(tx);
+    return { deleted: plan.count, problems };
+  });
+}
+
+/** The keys of the championship that claim a date for this tournament (a key of another tournament stays). */
+async function readKeys(db: Firestore, tx: Transaction, stored: DocumentData, tournamentId: string): Promise<QuerySnapshot | undefined> {
+  const championshipId = DocumentId.safeParse(stored.championshipId);
+  if (!championshipId.success) return undefined;
+  const keys = db.collection(`${paths.championship(championshipId.data)}/${COLLECTIONS.tournamentKeys}`);
+  return tx.get(keys.where('tournamentId', '==', tournamentId));
+}
+
+/** Why the tournament is broken: documents that fail their schema, states missing; empty when it is whole. */
+function problemsOf(stored: DocumentData, collections: ReadonlyMap<string, QuerySnapshot>): string[] {
+  const problems: string[] = [];
+  const tournament = TournamentDoc.safeParse(stored);
+  if (!tournament.success) problems.push(`its document does not match its schema (${describeIssues(tournament.error.issues)})`);
+  for (const [name, snapshot] of collections) {
+    const schema = SCHEMAS[name];
+    if (!schema) continue;
+    const malformed = snapshot.docs.filter((doc) => !schema.safeParse(doc.data()).success).map((doc) => doc.id);
+    if (malformed.length > 0) {
+      problems.push(`${name} ${malformed.slice(0, 10).join(', ')}${malformed.length > 10 ? ' ...' : ''} do not match their schema`);
+    }
+  }
+  const ids = (name: string) => (collections.get(name)?.docs ?? []).map((doc) => doc.id);
+  problems.push(...missingStateProblems(ids(COLLECTIONS.participants), new Set(ids(COLLECTIONS.states)), ids(COLLECTIONS.matchUps).length));
+  return problems;
+}
