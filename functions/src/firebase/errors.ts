@@ -20,6 +20,11 @@ export function describeFailure(error: unknown, depth = 0): Record<string, unkno
   };
 }
 
+/** gRPC status ABORTED (10): Firestore gave up a transaction for contention after the client's retries. */
+function isContention(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: unknown }).code === 10;
+}
+
 /**
  * The one place where a refusal becomes an HttpsError code. A failure that is not a refusal (a bug, a stored
  * document that breaks its schema, Firestore refusing a request) is logged with its cause under a reference
@@ -35,5 +40,8 @@ export function toHttpsError(error: unknown, callable = 'callable'): HttpsError 
     return new HttpsError('data-loss', `${error.message} (reference ${reference})`);
   }
   logger.error(`${callable} failed (${reference})`, { reference, callable, error: describeFailure(error) });
+  if (isContention(error)) {
+    return new HttpsError('aborted', `other writes to the same documents kept this one from completing; try again (reference ${reference})`);
+  }
   return new HttpsError('internal', `internal error (reference ${reference}; the server log has the details)`);
 }

@@ -36,6 +36,15 @@ describe('toHttpsError: refusals keep their code, failures are logged with their
     expect(logged.mock.calls[0]![1]).toMatchObject({ error: { thrown: 'a string' } });
   });
 
+  it('tells contention (Firestore ABORTED after the retries) apart: try again, and it is logged', () => {
+    const logged = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    const aborted = Object.assign(new Error('10 ABORTED: Transaction lock timeout.'), { code: 10 });
+    const error = toHttpsError(aborted, 'deleteTournament');
+    expect(error.code).toBe('aborted');
+    expect(error.message).toMatch(/^other writes to the same documents kept this one from completing; try again \(reference \w{8}\)$/);
+    expect(logged.mock.calls[0]![1]).toMatchObject({ callable: 'deleteTournament', error: { code: 10, message: '10 ABORTED: Transaction lock timeout.' } });
+  });
+
   it('passes refusals through with their code and message, logging nothing', () => {
     const logged = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
     expect(toHttpsError(new DomainError('failed-precondition', 'round 1 is open'))).toMatchObject({ code: 'failed-precondition', message: 'round 1 is open' });
