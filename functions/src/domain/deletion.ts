@@ -14,10 +14,21 @@ export function deletionRefusal(tournamentId: string, status: unknown, problems:
  * What makes a tournament broken besides documents that fail their schema: matchUps with no competition state
  * at all (the trigger cannot score them), or a participant without one.
  */
-export function missingStateProblems(participantIds: readonly string[], stateIds: ReadonlySet<string>, matchUpCount: number): string[] {
+export function missingStateProblems(
+  participantIds: readonly string[],
+  stateIds: ReadonlySet<string>,
+  matchUpCount: number,
+): string[] {
   const problems: string[] = [];
-  if (matchUpCount > 0 && stateIds.size === 0) problems.push(`it has ${matchUpCount} matchUp(s) but no competition states`);
+  if (matchUpCount > 0 && stateIds.size === 0) {
+    problems.push(`it has ${matchUpCount} matchUp(s) but no competition states`);
+  }
   const missing = participantIds.filter((id) => !stateIds.has(id));
-  if (missing.length > 0) problems.push(`participant(s) ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ' ...' : ''} have no competition state`);
+  if (missing.length > 0) problems.push(`participant(s) ${someOf(missing)} have no competition state`);
   return problems;
+}
+
+/** The first ten ids of a list, for a message. */
+export function someOf(ids: readonly string[]): string {
+  return `${ids.slice(0, 10).join(', ')}${ids.length > 10 ? ' ...' : ''}`;
 }

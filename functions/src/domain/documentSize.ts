@@ -25,7 +25,9 @@ function valueBytes(value: unknown): number {
   if (value === null || typeof value === 'boolean') return 2;
   if (typeof value === 'number') return Number.isSafeInteger(value) ? 1 + (value < 0 ? 10 : varintBytes(value)) : 9;
   if (typeof value === 'string') return delimited(2, bytesOf(value));
-  if (Array.isArray(value)) return delimited(1, value.reduce<number>((sum, item) => sum + delimited(1, valueBytes(item)), 0));
+  if (Array.isArray(value)) {
+    return delimited(1, value.reduce<number>((sum, item) => sum + delimited(1, valueBytes(item)), 0));
+  }
   if (typeof value === 'object') return delimited(1, fieldsBytes(value as Record<string, unknown>));
   // Anything else (a Timestamp, a reference) is not written by this backend; count it as a short string.
   return delimited(2, 16);
@@ -65,6 +67,7 @@ export function requireFitsOneTransaction(bytes: number, what: string, instead: 
   if (bytes <= SIZES.transactionBytes) return;
   throw new DomainError(
     'invalid-argument',
-    `${what} would write about ${mib(bytes)} at once; one transaction carries at most ${mib(SIZES.transactionBytes)}: ${instead}`,
+    `${what} would write about ${mib(bytes)} at once; ` +
+      `one transaction carries at most ${mib(SIZES.transactionBytes)}: ${instead}`,
   );
 }

@@ -52,7 +52,9 @@ export function importTournament(json: string): TournamentExport {
   const shape = objectShapeProblem(raw, { depth: SIZES.exportDepth, entries: Number.POSITIVE_INFINITY });
   if (shape) throw new DomainError('invalid-argument', `invalid tournament export: the document ${shape}`);
   const parsed = TournamentExport.safeParse(raw);
-  if (!parsed.success) throw new DomainError('invalid-argument', `invalid tournament export: ${describeExportIssues(parsed.error.issues, raw)}`);
+  if (!parsed.success) {
+    throw new DomainError('invalid-argument', `invalid tournament export: ${describeExportIssues(parsed.error.issues, raw)}`);
+  }
   requireImportable(parsed.data);
   return parsed.data;
 }

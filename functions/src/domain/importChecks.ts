@@ -61,7 +61,11 @@ interface RoundPlayed {
   players: Map<string, string>;
 }
 
-function requireMatchUps(list: readonly MatchUpRecord[], participants: ReadonlySet<string>, policy: CompetitionPolicy): Map<number, RoundPlayed> {
+function requireMatchUps(
+  list: readonly MatchUpRecord[],
+  participants: ReadonlySet<string>,
+  policy: CompetitionPolicy,
+): Map<number, RoundPlayed> {
   const ids = new Set<string>();
   const rounds = new Map<number, RoundPlayed>();
   for (const matchUp of list) {
@@ -71,14 +75,20 @@ function requireMatchUps(list: readonly MatchUpRecord[], participants: ReadonlyS
     if (ids.has(matchUp.matchUpId)) refuse(`${name} is listed twice`);
     ids.add(matchUp.matchUpId);
     const { roundNumber } = matchUp;
-    if (roundNumber > LIMITS.rounds.max) refuse(`${name}: round ${roundNumber} is past the last round a tournament can have (${LIMITS.rounds.max})`);
-    for (const id of sidesOf(matchUp)) if (!participants.has(id)) refuse(`${name} names unknown participant ${shownId(id)}`);
+    if (roundNumber > LIMITS.rounds.max) {
+      refuse(`${name}: round ${roundNumber} is past the last round a tournament can have (${LIMITS.rounds.max})`);
+    }
+    for (const id of sidesOf(matchUp)) {
+      if (!participants.has(id)) refuse(`${name} names unknown participant ${shownId(id)}`);
+    }
     if (matchUp.a === matchUp.b) refuse(`${name}: participant ${matchUp.a} cannot play against himself`);
     const round = rounds.get(roundNumber) ?? { matchUps: [], players: new Map<string, string>() };
     rounds.set(roundNumber, round);
     for (const id of sidesOf(matchUp)) {
       const other = round.players.get(id);
-      if (other !== undefined) refuse(`${name}: participant ${id} plays twice in round ${roundNumber} (also in matchUp ${other})`);
+      if (other !== undefined) {
+        refuse(`${name}: participant ${id} plays twice in round ${roundNumber} (also in matchUp ${other})`);
+      }
       round.players.set(id, matchUp.matchUpId);
     }
     round.matchUps.push(matchUp);
@@ -125,7 +135,8 @@ function requireRoundRecords(records: readonly RoundRecordLike[], rounds: Readon
     if (Array.isArray(listed)) {
       const byes = round.matchUps.filter((m) => m.b === null).map((m) => m.a);
       if (!sameMembers(listed, byes)) {
-        refuse(`round ${roundNumber}: its record gives byes to ${listOf(listed)}, its bye matchUps are for ${listOf(byes)}`);
+        const given = `its record gives byes to ${listOf(listed)}`;
+        refuse(`round ${roundNumber}: ${given}, its bye matchUps are for ${listOf(byes)}`);
       }
     }
   }

@@ -36,12 +36,14 @@ export function toHttpsError(error: unknown, callable = 'callable'): HttpsError 
   if (error instanceof DomainError) return new HttpsError(error.code as FunctionsErrorCode, error.message);
   const reference = randomUUID().slice(0, 8);
   if (error instanceof MalformedDocumentError) {
-    logger.error(`${callable} found a malformed document (${reference})`, { reference, callable, error: describeFailure(error) });
+    const data = { reference, callable, error: describeFailure(error) };
+    logger.error(`${callable} found a malformed document (${reference})`, data);
     return new HttpsError('data-loss', `${error.message} (reference ${reference})`);
   }
   logger.error(`${callable} failed (${reference})`, { reference, callable, error: describeFailure(error) });
   if (isContention(error)) {
-    return new HttpsError('aborted', `other writes to the same documents kept this one from completing; try again (reference ${reference})`);
+    const message = 'other writes to the same documents kept this one from completing; try again';
+    return new HttpsError('aborted', `${message} (reference ${reference})`);
   }
   return new HttpsError('internal', `internal error (reference ${reference}; the server log has the details)`);
 }

@@ -1,7 +1,7 @@
 import type { DocumentData, Firestore, QuerySnapshot, Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { requireCanDeleteTournament, requireSignedIn } from '../access/permissions.js';
-import { deletionRefusal, missingStateProblems } from '../domain/deletion.js';
+import { deletionRefusal, missingStateProblems, someOf } from '../domain/deletion.js';
 import { DomainError, describeIssues } from '../domain/errors.js';
 import { DocumentId } from '../domain/limits.js';
 import { Uid } from '../model/club.js';
@@ -23,7 +23,8 @@ const SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   [COLLECTIONS.applied]: AppliedDoc,
 };
 
-const SUBCOLLECTIONS = [COLLECTIONS.participants, COLLECTIONS.rounds, COLLECTIONS.matchUps, COLLECTIONS.states, COLLECTIONS.standings, COLLECTIONS.applied, COLLECTIONS.requests];
+const { participants, rounds, matchUps, states, standings, applied, requests } = COLLECTIONS;
+const SUBCOLLECTIONS = [participants, rounds, matchUps, states, standings, applied, requests];
 
 /**
  * Who may delete: read from the stored document without its full schema, since a broken tournament's document
@@ -36,7 +37,11 @@ const StoredRoles = z.object({ ownerUid: Uid, editorUids: z.array(Uid).max(500).
  * transaction: every document is read (and so locked) first, so a round generated meanwhile either lands
  * before (and the tournament, running, is refused) or finds no tournament.
  */
-export async function deleteTournament(db: Firestore, uid: string | undefined, tournamentId: string): Promise<{ deleted: number; problems: string[] }> {
+export async function deleteTournament(
+  db: Firestore,
+  uid: string | undefined,
+  tournamentId: string,
+): Promise<{ deleted: number; problems: string[] }> {
   requireSignedIn(uid);
   const tournamentRef = db.doc(paths.tournament(tournamentId));
   // Listing subcollections is not transactional; the known ones are read in the transaction whatever it finds.
@@ -47,7 +52,9 @@ export async function deleteTournament(db: Firestore, uid: string | undefined, t
     const stored = snapshot.data();
     if (!stored) throw new DomainError('not-found', `tournament ${tournamentId} does not exist`);
     const roles = StoredRoles.safeParse(stored);
-    if (!roles.success) throw new DomainError('failed-precondition', `tournament ${tournamentId} names no owner, so nobody can be allowed to delete it`);
+    if (!roles.success) {
+      throw new DomainError('failed-precondition', `tournament ${tournamentId} names no owner, so nobody can be allowed to delete it`);
+    }
     requireCanDeleteTournament(uid, { ...roles.data, tournamentId });
     const collections = new Map<string, QuerySnapshot>();
     for (const name of names) collections.set(name, await tx.get(tournamentRef.collection(name)));
@@ -59,14 +66,19 @@ export async function deleteTournament(db: Firestore, uid: string | undefined, t
     for (const snap of collections.values()) for (const doc of snap.docs) plan.delete(doc.ref);
     for (const key of keys?.docs ?? []) plan.delete(key.ref);
     plan.delete(tournamentRef);
-    plan.requireFitsOneTransaction(`deleting tournament ${tournamentId}`, 'delete its documents with the Firebase console or CLI');
+    plan.requireFitsOneTransaction(`deleting tournament ${tournamentId}`, 'delete it with the Firebase console or CLI');
     plan.commitIn(tx);
     return { deleted: plan.count, problems };
   });
 }
 
 /** The keys of the championship that claim a date for this tournament (a key of another tournament stays). */
-async function readKeys(db: Firestore, tx: Transaction, stored: DocumentData, tournamentId: string): Promise<QuerySnapshot | undefined> {
+async function readKeys(
+  db: Firestore,
+  tx: Transaction,
+  stored: DocumentData,
+  tournamentId: string,
+): Promise<QuerySnapshot | undefined> {
   const championshipId = DocumentId.safeParse(stored.championshipId);
   if (!championshipId.success) return undefined;
   const keys = db.collection(`${paths.championship(championshipId.data)}/${COLLECTIONS.tournamentKeys}`);
@@ -77,16 +89,18 @@ async function readKeys(db: Firestore, tx: Transaction, stored: DocumentData, to
 function problemsOf(stored: DocumentData, collections: ReadonlyMap<string, QuerySnapshot>): string[] {
   const problems: string[] = [];
   const tournament = TournamentDoc.safeParse(stored);
-  if (!tournament.success) problems.push(`its document does not match its schema (${describeIssues(tournament.error.issues)})`);
+  if (!tournament.success) {
+    problems.push(`its document does not match its schema (${describeIssues(tournament.error.issues)})`);
+  }
   for (const [name, snapshot] of collections) {
     const schema = SCHEMAS[name];
     if (!schema) continue;
     const malformed = snapshot.docs.filter((doc) => !schema.safeParse(doc.data()).success).map((doc) => doc.id);
     if (malformed.length > 0) {
-      problems.push(`${name} ${malformed.slice(0, 10).join(', ')}${malformed.length > 10 ? ' ...' : ''} do not match their schema`);
+      problems.push(`${name} ${someOf(malformed)} do not match their schema`);
     }
   }
   const ids = (name: string) => (collections.get(name)?.docs ?? []).map((doc) => doc.id);
-  problems.push(...missingStateProblems(ids(COLLECTIONS.participants), new Set(ids(COLLECTIONS.states)), ids(COLLECTIONS.matchUps).length));
+  problems.push(...missingStateProblems(ids(participants), new Set(ids(states)), ids(matchUps).length));
   return problems;
 }

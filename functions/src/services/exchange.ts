@@ -42,7 +42,11 @@ export async function exportTournament(db: Firestore, uid: string | undefined, t
  * results, and the fold of those results. The export is checked whole first (domain/importChecks.ts, the
  * schemas of live writes); then everything, the date key included, is written in one transaction or not at all.
  */
-export async function importTournament(db: Firestore, uid: string | undefined, input: ImportTournamentInput): Promise<{ tournamentId: string }> {
+export async function importTournament(
+  db: Firestore,
+  uid: string | undefined,
+  input: ImportTournamentInput,
+): Promise<{ tournamentId: string }> {
   requireSignedIn(uid);
   const data = importJson(input.json);
   const creation = creationOf(data, input.championshipId);
@@ -59,7 +63,9 @@ export async function importTournament(db: Firestore, uid: string | undefined, i
     writeNewTournament(plan, ref, tournament);
     for (const p of participants) plan.create(ref.participant(tournamentId, p.participantId), p);
     for (const r of rounds) plan.create(ref.round(tournamentId, r.roundNumber), r);
-    for (const m of data.matchUps) plan.create(ref.matchUp(tournamentId, m.matchUpId), { ...m, playerUids: [], cost: {}, scoredBy: null, scoredAt: null });
+    for (const m of data.matchUps) {
+      plan.create(ref.matchUp(tournamentId, m.matchUpId), { ...m, playerUids: [], cost: {}, scoredBy: null, scoredAt: null });
+    }
     writeFold(plan, ref, tournament, participants, data.matchUps);
     plan.requireFitsOneTransaction('importing this tournament', 'import a smaller tournament').commitIn(tx);
   });
@@ -70,14 +76,18 @@ export async function importTournament(db: Firestore, uid: string | undefined, i
 function creationOf(data: TournamentExport, championshipId: string): CreateTournamentInput {
   const { status: _status, currentRound: _currentRound, ...described } = data.tournament;
   const creation = CreateTournamentInput.safeParse({ ...described, championshipId, policy: data.policy });
-  if (!creation.success) throw new DomainError('invalid-argument', `invalid tournament in the export: ${describeIssues(creation.error.issues)}`);
+  if (!creation.success) {
+    throw new DomainError('invalid-argument', `invalid tournament in the export: ${describeIssues(creation.error.issues)}`);
+  }
   return creation.data;
 }
 
 /** A round record through the round document's schema, refused with the round named. */
 function roundDocOf(record: TournamentExport['rounds'][number]): RoundDoc {
   const parsed = RoundDoc.safeParse({ ...record.pairing, roundNumber: record.roundNumber });
-  if (!parsed.success) throw new DomainError('invalid-argument', `round ${record.roundNumber}: ${describeIssues(parsed.error.issues)}`);
+  if (!parsed.success) {
+    throw new DomainError('invalid-argument', `round ${record.roundNumber}: ${describeIssues(parsed.error.issues)}`);
+  }
   return parsed.data;
 }
 
@@ -87,5 +97,10 @@ function participantDocs(data: TournamentExport): ParticipantDoc[] {
   for (const m of data.matchUps) {
     for (const id of sidesOf(m)) firstRound.set(id, Math.min(firstRound.get(id) ?? m.roundNumber, m.roundNumber));
   }
-  return data.participants.map((p) => ({ ...p, name: p.name ?? p.participantId, enteredRound: firstRound.get(p.participantId) ?? 1, withdrawn: p.withdrawn ?? false }));
+  return data.participants.map((p) => ({
+    ...p,
+    name: p.name ?? p.participantId,
+    enteredRound: firstRound.get(p.participantId) ?? 1,
+    withdrawn: p.withdrawn ?? false,
+  }));
 }

@@ -69,7 +69,13 @@ export async function createTournament(db: Firestore, uid: string | undefined, i
  * (who may create there), the host club, the (championship, date) key still free. Reads only, so a caller can
  * add its own writes to the same transaction (import does); writeNewTournament makes the two writes.
  */
-export async function prepareTournament(tx: Transaction, ref: Refs, uid: string | undefined, input: CreateTournamentInput, tournamentId: string): Promise<TournamentDoc> {
+export async function prepareTournament(
+  tx: Transaction,
+  ref: Refs,
+  uid: string | undefined,
+  input: CreateTournamentInput,
+  tournamentId: string,
+): Promise<TournamentDoc> {
   const { championshipId, policy: policyInput, policyOverrides, ...fields } = input;
   const policy = resolvePolicy(policyInput, policyOverrides);
   const championship = await requireChampionship(tx, ref, championshipId);
@@ -96,6 +102,7 @@ export async function prepareTournament(tx: Transaction, ref: Refs, uid: string 
 
 /** The tournament and the key that claims its date in the championship: created together or not at all. */
 export function writeNewTournament(writer: DocumentWriter, ref: Refs, tournament: TournamentDoc): void {
-  writer.create(ref.tournamentKey(tournament.championshipId, tournamentKey(tournament.date)), { tournamentId: tournament.tournamentId });
+  const key = ref.tournamentKey(tournament.championshipId, tournamentKey(tournament.date));
+  writer.create(key, { tournamentId: tournament.tournamentId });
   writer.create(ref.tournament(tournament.tournamentId), tournament);
 }

@@ -41,7 +41,8 @@ export class PlannedWrites implements DocumentWriter {
 
   /** The commit's estimated size (domain/documentSize.ts). */
   bytes(): number {
-    return this.writes.reduce((sum, w) => sum + writeBytes(w.ref.path, w.kind === 'delete' ? null : (w.data as DocumentData)), 0);
+    const data = (w: Planned) => (w.kind === 'delete' ? null : (w.data as DocumentData));
+    return this.writes.reduce((sum, w) => sum + writeBytes(w.ref.path, data(w)), 0);
   }
 
   /** Refuses (invalid-argument, nothing written) a plan one transaction cannot carry. */
