@@ -10,6 +10,7 @@ export {
   createClub,
   createTournament,
   deleteClub,
+  deleteTournament,
   exportTournament,
   generateNextRound,
   getLeaderboard,

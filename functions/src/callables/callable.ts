@@ -11,18 +11,23 @@ export interface CallContext {
   uid: string | undefined;
 }
 
+/** The deployed function's name, for the log: set by Cloud Functions (and its emulator) in each instance. */
+function functionName(): string {
+  return process.env.FUNCTION_TARGET ?? process.env.K_SERVICE ?? 'callable';
+}
+
 /**
  * A thin callable: validate the input with its schema (zod messages become invalid-argument), run the
- * service, turn every refusal into an HttpsError in one place.
+ * service, turn every refusal into an HttpsError in one place (which logs every failure that is not a refusal).
  */
 export function callable<S extends z.ZodType, R>(schema: S, handler: (input: z.output<S>, context: CallContext) => Promise<R>): CallableFunction<z.input<S>, Promise<R>> {
   return onCall({ cors: true }, async (request: CallableRequest<unknown>) => {
-    const parsed = schema.safeParse(request.data);
-    if (!parsed.success) throw new HttpsError('invalid-argument', describeIssues(parsed.error.issues));
     try {
+      const parsed = schema.safeParse(request.data);
+      if (!parsed.success) throw new HttpsError('invalid-argument', describeIssues(parsed.error.issues));
       return await handler(parsed.data, { db: firestore(), uid: request.auth?.uid });
     } catch (error) {
-      throw toHttpsError(error);
+      throw toHttpsError(error, functionName());
     }
   });
 }

@@ -4,6 +4,7 @@ import {
   CreateChampionshipInput,
   CreateClubInput,
   CreateTournamentInput,
+  DeleteTournamentInput,
   GenerateNextRoundInput,
   ImportTournamentInput,
   LinkClubInput,
@@ -14,6 +15,7 @@ import {
   TournamentRef,
   WithdrawParticipantInput,
 } from '../model/requests.js';
+import { deleteTournament as deleteService } from '../services/deletion.js';
 import { exportTournament as exportService, importTournament as importService } from '../services/exchange.js';
 import * as organisation from '../services/organisation.js';
 import { addParticipants as addParticipantsService, linkParticipantAccount as linkAccountService, withdrawParticipant as withdrawService } from '../services/participants.js';
@@ -65,5 +67,6 @@ export const closeTournament = callable(TournamentRef, async (input, { db, uid }
 });
 export const exportTournament = callable(TournamentRef, async (input, { db, uid }) => ({ json: await exportService(db, uid, input.tournamentId) }));
 export const importTournament = callable(ImportTournamentInput, (input, { db, uid }) => importService(db, uid, input));
+export const deleteTournament = callable(DeleteTournamentInput, (input, { db, uid }) => deleteService(db, uid, input.tournamentId));
 export const getLeaderboard = callable(TournamentRef, (input, { db }) => leaderboardService(db, input.tournamentId));
 export const getStandingsCsv = callable(TournamentRef, async (input, { db }) => ({ csv: await csvService(db, input.tournamentId) }));

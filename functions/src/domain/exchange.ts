@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DomainError, describeIssues } from './errors.js';
+import { requireImportable, shownId } from './importChecks.js';
 import type { LeaderboardRow } from './leaderboard.js';
+import { SIZES, objectShapeProblem } from './limits.js';
 import { MatchUpRecord } from './matchUps.js';
 import { Participant } from './participants.js';
 import type { CompetitionPolicy } from './policy.js';
@@ -35,7 +37,10 @@ export function exportTournament(data: Omit<TournamentExport, 'format' | 'versio
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
-/** Reads an exported tournament, refusing (with the field named) anything that would not round-trip. */
+/**
+ * Reads an exported tournament and checks it whole (domain/importChecks.ts): anything that would not round-trip,
+ * or that live writes could not have made, is refused, naming the item and the field.
+ */
 export function importTournament(json: string): TournamentExport {
   let raw: unknown;
   try {
@@ -43,19 +48,40 @@ export function importTournament(json: string): TournamentExport {
   } catch (error) {
     throw new DomainError('invalid-argument', `not valid JSON: ${(error as Error).message}`);
   }
+  // The schema walks the document recursively: an absurdly deep one is refused before it starts.
+  const shape = objectShapeProblem(raw, { depth: SIZES.exportDepth, entries: Number.POSITIVE_INFINITY });
+  if (shape) throw new DomainError('invalid-argument', `invalid tournament export: the document ${shape}`);
   const parsed = TournamentExport.safeParse(raw);
-  if (!parsed.success) throw new DomainError('invalid-argument', `invalid tournament export: ${describeIssues(parsed.error.issues)}`);
-  const ids = new Set<string>();
-  for (const p of parsed.data.participants) {
-    if (ids.has(p.participantId)) throw new DomainError('invalid-argument', `participant ${p.participantId} is listed twice`);
-    ids.add(p.participantId);
+  if (!parsed.success) {
+    throw new DomainError('invalid-argument', `invalid tournament export: ${describeExportIssues(parsed.error.issues, raw)}`);
   }
-  for (const m of parsed.data.matchUps) {
-    for (const id of m.b === null ? [m.a] : [m.a, m.b]) {
-      if (!ids.has(id)) throw new DomainError('invalid-argument', `matchUp ${m.matchUpId} names unknown participant ${id}`);
-    }
-  }
+  requireImportable(parsed.data);
   return parsed.data;
+}
+
+type Issue = { path: ReadonlyArray<PropertyKey>; message: string };
+
+/** Zod's issues, each led by the item it is about ("matchUp r1-m2", "participant p7"), then the field's path. */
+function describeExportIssues(issues: readonly Issue[], raw: unknown): string {
+  return issues.map((issue) => {
+    const item = itemAt(raw, issue.path);
+    return item ? `${item}, ${describeIssues([issue])}` : describeIssues([issue]);
+  }).join('; ');
+}
+
+const ITEMS: Record<string, { label: string; key: string }> = {
+  participants: { label: 'participant', key: 'participantId' },
+  matchUps: { label: 'matchUp', key: 'matchUpId' },
+  rounds: { label: 'round', key: 'roundNumber' },
+};
+
+function itemAt(raw: unknown, path: ReadonlyArray<PropertyKey>): string | undefined {
+  const [list, index] = path;
+  const kind = typeof list === 'string' ? ITEMS[list] : undefined;
+  if (!kind || typeof index !== 'number') return undefined;
+  const entry = (raw as Record<string, unknown[] | undefined>)[list as string]?.[index];
+  const id = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>)[kind.key] : undefined;
+  return id === undefined ? undefined : `${kind.label} ${typeof id === 'number' ? id : shownId(id)}`;
 }
 
 /** RFC 4180: quote a field that holds a comma, a quote or a line break; double the quotes inside. */

@@ -64,6 +64,17 @@ export const SIZES = {
   objectDepth: 8,
   /** Keys and list items in all of such an object, however nested. */
   objectEntries: 500,
+  /** Nesting of a whole tournament export (its deepest real path, a member's named rating, is 5 levels). */
+  exportDepth: 16,
+  /**
+   * What one callable may write in one transaction, as estimated by domain/documentSize.ts. Firestore takes
+   * at most 10 MiB in one request (a commit: one transaction or batch; https://firebase.google.com/docs/firestore/quotas,
+   * "Maximum API request size"); no count of writes is limited any more. The Firestore emulator that `npm start`
+   * and the tests run on refuses gRPC messages over 4 MiB, and its client then retries without end, so the
+   * budget sits under that, with room for the converters' defaults the estimate does not see. A 385-player,
+   * 9-round tournament (the end of seed 002's table) imports in about 3.2 MiB, half of it competition states.
+   */
+  transactionBytes: 3.5 * 1024 * 1024,
 } as const;
 
 interface Range {
@@ -104,18 +115,28 @@ export const DocumentId = z
   .refine((id) => !CONTROL_CHARACTER.test(id), 'must not contain control characters')
   .refine((id) => id.trim() === id, 'must not start or end with a space');
 
-/** What is wrong with a plain object's shape (too deep, too large), walked without recursion; null if nothing. */
-export function objectShapeProblem(value: unknown): string | null {
+interface ShapeBounds {
+  readonly depth: number;
+  readonly entries: number;
+}
+
+const POLICY_SHAPE: ShapeBounds = { depth: SIZES.objectDepth, entries: SIZES.objectEntries };
+
+/**
+ * What is wrong with a plain object's shape (too deep, too large), walked without recursion; null if nothing.
+ * By default the bounds of a policy-like object; an export passes its own.
+ */
+export function objectShapeProblem(value: unknown, bounds: ShapeBounds = POLICY_SHAPE): string | null {
   const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
   let entries = 0;
   while (pending.length > 0) {
     const next = pending.pop()!;
     if (typeof next.value !== 'object' || next.value === null) continue;
     const depth = next.depth + 1;
-    if (depth > SIZES.objectDepth) return `is nested deeper than ${SIZES.objectDepth} levels`;
+    if (depth > bounds.depth) return `is nested deeper than ${bounds.depth} levels`;
     const children = Object.values(next.value);
     entries += children.length;
-    if (entries > SIZES.objectEntries) return `has more than ${SIZES.objectEntries} entries`;
+    if (entries > bounds.entries) return `has more than ${bounds.entries} entries`;
     for (const child of children) pending.push({ value: child, depth });
   }
   return null;

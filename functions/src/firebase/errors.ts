@@ -1,37 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { logger } from 'firebase-functions/v2';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { FunctionsErrorCode } from 'firebase-functions/v2/https';
 import { ZodError } from 'zod';
 import { DomainError, describeIssues } from '../domain/errors.js';
 import { MalformedDocumentError } from './converters.js';
 
-/** Anything with a Firebase-spelled code and a message: the pairing engine's errors have this shape. */
-interface CodedError {
-  code: string;
-  message: string;
+/** An error's message, stack and chain of causes, as plain data for the log. */
+export function describeFailure(error: unknown, depth = 0): Record<string, unknown> {
+  if (!(error instanceof Error)) return { thrown: String(error) };
+  const cause = (error as { cause?: unknown }).cause;
+  return {
+    name: error.name,
+    message: error.message,
+    ...(typeof (error as { code?: unknown }).code !== 'undefined' ? { code: (error as { code?: unknown }).code } : {}),
+    stack: error.stack,
+    // A cause chain is short; the bound only guards against a cycle.
+    ...(cause !== undefined && depth < 5 ? { cause: describeFailure(cause, depth + 1) } : {}),
+  };
 }
 
-const CODES: ReadonlySet<string> = new Set<FunctionsErrorCode>([
-  'invalid-argument',
-  'failed-precondition',
-  'not-found',
-  'already-exists',
-  'permission-denied',
-  'unauthenticated',
-  'out-of-range',
-  'resource-exhausted',
-  'aborted',
-]);
-
-function isCoded(error: unknown): error is CodedError {
-  const code = (error as { code?: unknown } | null)?.code;
-  return error instanceof Error && typeof code === 'string' && CODES.has(code);
+/** gRPC status ABORTED (10): Firestore gave up a transaction for contention after the client's retries. */
+function isContention(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: unknown }).code === 10;
 }
 
-/** The one place where a refusal becomes an HttpsError code. Unknown failures stay 'internal' and say nothing. */
-export function toHttpsError(error: unknown): HttpsError {
+/**
+ * The one place where a refusal becomes an HttpsError code. A failure that is not a refusal (a bug, a stored
+ * document that breaks its schema, Firestore refusing a request) is logged with its cause under a reference
+ * the caller is given, so what the caller reports can be found in the log.
+ */
+export function toHttpsError(error: unknown, callable = 'callable'): HttpsError {
   if (error instanceof HttpsError) return error;
   if (error instanceof ZodError) return new HttpsError('invalid-argument', describeIssues(error.issues));
-  if (error instanceof DomainError || isCoded(error)) return new HttpsError(error.code as FunctionsErrorCode, error.message);
-  if (error instanceof MalformedDocumentError) return new HttpsError('data-loss', error.message);
-  return new HttpsError('internal', 'internal error');
+  if (error instanceof DomainError) return new HttpsError(error.code as FunctionsErrorCode, error.message);
+  const reference = randomUUID().slice(0, 8);
+  if (error instanceof MalformedDocumentError) {
+    const data = { reference, callable, error: describeFailure(error) };
+    logger.error(`${callable} found a malformed document (${reference})`, data);
+    return new HttpsError('data-loss', `${error.message} (reference ${reference})`);
+  }
+  logger.error(`${callable} failed (${reference})`, { reference, callable, error: describeFailure(error) });
+  if (isContention(error)) {
+    const message = 'other writes to the same documents kept this one from completing; try again';
+    return new HttpsError('aborted', `${message} (reference ${reference})`);
+  }
+  return new HttpsError('internal', `internal error (reference ${reference}; the server log has the details)`);
 }

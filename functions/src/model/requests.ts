@@ -86,6 +86,9 @@ export const LinkParticipantAccountInput = z
   .object({ tournamentId: DocumentId, participantId: DocumentId, uid: Uid.nullable() })
   .strict();
 
+/** Deletes a draft or a broken tournament, its date key and everything under it. */
+export const DeleteTournamentInput = z.object({ tournamentId: DocumentId }).strict();
+
 export const RecordScoreInput = z
   .object({ tournamentId: DocumentId, matchUpId: DocumentId, result: MatchUpResult.nullable() })
   .strict();
@@ -105,3 +108,4 @@ export type AddParticipantsInput = z.infer<typeof AddParticipantsInput>;
 export type GenerateNextRoundInput = z.infer<typeof GenerateNextRoundInput>;
 export type RecordScoreInput = z.infer<typeof RecordScoreInput>;
 export type ImportTournamentInput = z.infer<typeof ImportTournamentInput>;
+export type DeleteTournamentInput = z.infer<typeof DeleteTournamentInput>;

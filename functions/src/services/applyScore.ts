@@ -11,6 +11,7 @@ import { refs } from '../firebase/refs.js';
 import type { ParticipantDoc } from '../model/participant.js';
 import type { RoundDoc } from '../model/round.js';
 import type { TournamentDoc } from '../model/tournament.js';
+import type { DocumentWriter } from './plannedWrites.js';
 import { sameResult, toMatchUpRecord, toParticipant } from './records.js';
 import { readRowInputs, readStates, rowsMovedBy, standingRows } from './standings.js';
 
@@ -162,7 +163,14 @@ export async function replayTournament(db: Firestore, tournamentId: string): Pro
   });
 }
 
-function writeFold(tx: Transaction, ref: Refs, tournament: TournamentDoc, participants: ParticipantDoc[], matchUps: MatchUpRecord[]): void {
+/** Writes the fold of these participants and (judged) matchUps: every state, standings row and marker. */
+export function writeFold(
+  tx: DocumentWriter,
+  ref: Refs,
+  tournament: Pick<TournamentDoc, 'tournamentId' | 'policy' | 'currentRound'>,
+  participants: ParticipantDoc[],
+  matchUps: MatchUpRecord[],
+): void {
   const { tournamentId, policy } = tournament;
   const states = foldCompetition(policy, participants.map(toParticipant), matchUps);
   const ids = Object.keys(states);

@@ -1,14 +1,19 @@
 import type { Firestore } from 'firebase-admin/firestore';
+import { requireSignedIn } from '../access/permissions.js';
+import type { TournamentExport } from '../domain/exchange.js';
 import { exportTournament as exportJson, importTournament as importJson } from '../domain/exchange.js';
 import { DomainError, describeIssues } from '../domain/errors.js';
+import { requireRoundsPairedBy } from '../domain/importChecks.js';
+import { sidesOf } from '../domain/matchUps.js';
 import { refs } from '../firebase/refs.js';
 import type { ParticipantDoc } from '../model/participant.js';
 import type { ImportTournamentInput } from '../model/requests.js';
 import { CreateTournamentInput } from '../model/requests.js';
 import { RoundDoc } from '../model/round.js';
 import type { TournamentDoc } from '../model/tournament.js';
-import { replayTournament } from './applyScore.js';
-import { createTournament } from './organisation.js';
+import { writeFold } from './applyScore.js';
+import { prepareTournament, writeNewTournament } from './organisation.js';
+import { PlannedWrites } from './plannedWrites.js';
 import { toMatchUpRecord, toParticipant } from './records.js';
 import { readTournamentToEdit } from './tournamentAccess.js';
 
@@ -33,29 +38,68 @@ export async function exportTournament(db: Firestore, uid: string | undefined, t
 
 /**
  * Creates a new tournament in a championship from an export: its description, policy, participants, rounds and
- * results, then the fold of those results. Refused whole (nothing written) when anything does not validate.
+ * results, and the fold of those results. The export is checked whole first (domain/importChecks.ts, the
+ * schemas of live writes); then everything, the date key included, is written in one transaction or not at all.
  */
-export async function importTournament(db: Firestore, uid: string | undefined, input: ImportTournamentInput): Promise<{ tournamentId: string }> {
+export async function importTournament(
+  db: Firestore,
+  uid: string | undefined,
+  input: ImportTournamentInput,
+): Promise<{ tournamentId: string }> {
+  requireSignedIn(uid);
   const data = importJson(input.json);
-  // Progress comes from the results; the description goes through the same schema as a new tournament's.
-  const { status: _status, currentRound: _currentRound, ...described } = data.tournament;
-  const creation = CreateTournamentInput.safeParse({ ...described, championshipId: input.championshipId, policy: data.policy });
-  if (!creation.success) throw new DomainError('invalid-argument', `invalid tournament in the export: ${describeIssues(creation.error.issues)}`);
-  const rounds = data.rounds.map((r) => RoundDoc.parse({ roundNumber: r.roundNumber, ...r.pairing }));
-  const { tournamentId } = await createTournament(db, uid, creation.data);
-  const ref = refs(db);
+  const creation = creationOf(data, input.championshipId);
+  const rounds = data.rounds.map(roundDocOf);
   const currentRound = Math.max(0, ...data.matchUps.map((m) => m.roundNumber));
-  const firstRound = new Map<string, number>();
-  for (const m of data.matchUps) for (const id of [m.a, m.b]) if (id !== null && !firstRound.has(id)) firstRound.set(id, m.roundNumber);
-  const batch = db.batch();
-  for (const p of data.participants) {
-    const doc: ParticipantDoc = { ...p, name: p.name ?? p.participantId, enteredRound: firstRound.get(p.participantId) ?? 1, withdrawn: p.withdrawn ?? false };
-    batch.set(ref.participant(tournamentId, p.participantId), doc);
-  }
-  for (const r of rounds) batch.set(ref.round(tournamentId, r.roundNumber), r);
-  for (const m of data.matchUps) batch.set(ref.matchUp(tournamentId, m.matchUpId), { ...m, cost: {}, scoredBy: null, scoredAt: null });
-  batch.update(ref.tournament(tournamentId), { currentRound, status: currentRound > 0 ? 'RUNNING' : 'DRAFT' });
-  await batch.commit();
-  await replayTournament(db, tournamentId);
+  const participants = participantDocs(data);
+  const ref = refs(db);
+  const tournamentId = ref.tournaments().doc().id;
+  await db.runTransaction(async (tx) => {
+    const prepared = await prepareTournament(tx, ref, uid, creation, tournamentId);
+    requireRoundsPairedBy(data.rounds, prepared.tournament.pairing.method);
+    const tournament: TournamentDoc = { ...prepared.tournament, currentRound, status: currentRound > 0 ? 'RUNNING' : 'DRAFT' };
+    const plan = new PlannedWrites();
+    writeNewTournament(plan, ref, { ...prepared, tournament });
+    for (const p of participants) plan.create(ref.participant(tournamentId, p.participantId), p);
+    for (const r of rounds) plan.create(ref.round(tournamentId, r.roundNumber), r);
+    for (const m of data.matchUps) {
+      plan.create(ref.matchUp(tournamentId, m.matchUpId), { ...m, cost: {}, scoredBy: null, scoredAt: null });
+    }
+    writeFold(plan, ref, tournament, participants, data.matchUps);
+    plan.requireFitsOneTransaction('importing this tournament', 'import a smaller tournament').commitIn(tx);
+  });
   return { tournamentId };
+}
+
+/** The export's description through the schema of a new tournament; its progress comes from its results. */
+function creationOf(data: TournamentExport, championshipId: string): CreateTournamentInput {
+  const { status: _status, currentRound: _currentRound, ...described } = data.tournament;
+  const creation = CreateTournamentInput.safeParse({ ...described, championshipId, policy: data.policy });
+  if (!creation.success) {
+    throw new DomainError('invalid-argument', `invalid tournament in the export: ${describeIssues(creation.error.issues)}`);
+  }
+  return creation.data;
+}
+
+/** A round record through the round document's schema, refused with the round named. */
+function roundDocOf(record: TournamentExport['rounds'][number]): RoundDoc {
+  const parsed = RoundDoc.safeParse({ ...record.pairing, roundNumber: record.roundNumber });
+  if (!parsed.success) {
+    throw new DomainError('invalid-argument', `round ${record.roundNumber}: ${describeIssues(parsed.error.issues)}`);
+  }
+  return parsed.data;
+}
+
+/** Participants as entered: each from the first round they played (a late entry), names defaulting to ids. */
+function participantDocs(data: TournamentExport): ParticipantDoc[] {
+  const firstRound = new Map<string, number>();
+  for (const m of data.matchUps) {
+    for (const id of sidesOf(m)) firstRound.set(id, Math.min(firstRound.get(id) ?? m.roundNumber, m.roundNumber));
+  }
+  return data.participants.map((p) => ({
+    ...p,
+    name: p.name ?? p.participantId,
+    enteredRound: firstRound.get(p.participantId) ?? 1,
+    withdrawn: p.withdrawn ?? false,
+  }));
 }

@@ -7,7 +7,7 @@ import {
   requireCanManageClubAdmins,
   requireSignedIn,
 } from '../access/permissions.js';
-import { editorsOf, runsClub } from '../access/roles.js';
+import { editorsOf, nextTournamentRoles, runsClub } from '../access/roles.js';
 import { DomainError } from '../domain/errors.js';
 import { pairingSettingsFor } from '../domain/pairing/method.js';
 import { resolvePolicy } from '../domain/policy.js';
@@ -22,7 +22,7 @@ import type {
   SetClubMemberInput,
   SetScorekeepersInput,
 } from '../model/requests.js';
-import type { ClubMemberDoc, ClubRole } from '../model/roles.js';
+import type { ClubMemberDoc, ClubRole, TournamentRoleDoc } from '../model/roles.js';
 import type { TournamentDoc } from '../model/tournament.js';
 import {
   Runners,
@@ -32,6 +32,7 @@ import {
   readOwnEditor,
   readOwnMember,
 } from './roles.js';
+import type { DocumentWriter } from './plannedWrites.js';
 import { readEditableTournament } from './tournamentAccess.js';
 
 // ---------------------------------------------------------------- clubs
@@ -174,39 +175,66 @@ export function tournamentKey(date: string): string {
 
 export async function createTournament(db: Firestore, uid: string | undefined, input: CreateTournamentInput): Promise<{ tournamentId: string }> {
   const ref = refs(db);
+  const tournamentId = ref.tournaments().doc().id;
+  await db.runTransaction(async (tx) => {
+    writeNewTournament(tx, ref, await prepareTournament(tx, ref, uid, input, tournamentId));
+  });
+  return { tournamentId };
+}
+
+/** A new tournament and the role documents it starts with, its owner and the runners of its clubs as editors. */
+export interface NewTournament {
+  tournament: TournamentDoc;
+  roles: TournamentRoleDoc[];
+}
+
+/**
+ * A new tournament's documents, after the reads and checks creating it needs: the championship and who edits it
+ * (who may create there), the runners of its clubs, the host club, the (championship, date) key still free.
+ * Reads only, so a caller can add its own writes to the same transaction (import does); writeNewTournament
+ * makes the writes.
+ */
+export async function prepareTournament(
+  tx: Transaction,
+  ref: Refs,
+  uid: string | undefined,
+  input: CreateTournamentInput,
+  tournamentId: string,
+): Promise<NewTournament> {
   const { championshipId, policy: policyInput, policyOverrides, scorekeeperUids, system: _system, pairing: _pairing, ...fields } = input;
   const policy = resolvePolicy(policyInput, policyOverrides);
   const { system, method, options } = pairingSettingsFor({ system: input.system, ...input.pairing }, policy);
-  const tournamentId = ref.tournaments().doc().id;
-  await db.runTransaction(async (tx) => {
-    const championship = await requireChampionship(tx, ref, championshipId);
-    requireCanCreateTournamentIn(uid, championship, await readOwnEditor(tx, ref, championshipId, uid));
-    if (fields.hostClubId && !(await tx.get(ref.club(fields.hostClubId))).exists) {
-      throw new DomainError('not-found', `host club ${fields.hostClubId} does not exist`);
-    }
-    const keyRef = ref.tournamentKey(championshipId, tournamentKey(fields.date));
-    const taken = (await tx.get(keyRef)).data();
-    if (taken) throw new DomainError('already-exists', `championship ${championshipId} already has a tournament on ${fields.date} (${taken.tournamentId})`);
-    const tournament: TournamentDoc = {
-      ...fields,
-      system,
-      pairing: { method, options },
-      ...(fields.rating === undefined && championship.rating !== undefined ? { rating: championship.rating } : {}),
-      tournamentId,
-      championshipId,
-      ownerUid: uid,
-      clubIds: championship.clubIds,
-      policy,
-      status: 'DRAFT',
-      currentRound: 0,
-    };
-    const editors = editorsOf(uid, await new Runners(tx, ref).of(championship.clubIds));
-    const write = await planTournamentRoles(tx, ref, tournamentId, { editors, scorekeepers: new Set(scorekeeperUids) });
-    tx.create(keyRef, { tournamentId });
-    tx.create(ref.tournament(tournamentId), tournament);
-    write();
-  });
-  return { tournamentId };
+  const championship = await requireChampionship(tx, ref, championshipId);
+  requireCanCreateTournamentIn(uid, championship, await readOwnEditor(tx, ref, championshipId, uid));
+  if (fields.hostClubId && !(await tx.get(ref.club(fields.hostClubId))).exists) {
+    throw new DomainError('not-found', `host club ${fields.hostClubId} does not exist`);
+  }
+  const taken = (await tx.get(ref.tournamentKey(championshipId, tournamentKey(fields.date)))).data();
+  if (taken) throw new DomainError('already-exists', `championship ${championshipId} already has a tournament on ${fields.date} (${taken.tournamentId})`);
+  const editors = editorsOf(uid, await new Runners(tx, ref).of(championship.clubIds));
+  const { write: roles } = nextTournamentRoles(tournamentId, [], { editors, scorekeepers: new Set(scorekeeperUids) });
+  const tournament: TournamentDoc = {
+    ...fields,
+    system,
+    pairing: { method, options },
+    ...(fields.rating === undefined && championship.rating !== undefined ? { rating: championship.rating } : {}),
+    tournamentId,
+    championshipId,
+    ownerUid: uid,
+    clubIds: championship.clubIds,
+    policy,
+    status: 'DRAFT',
+    currentRound: 0,
+  };
+  return { tournament, roles };
+}
+
+/** The tournament, the key that claims its date in the championship and its roles: created together or not at all. */
+export function writeNewTournament(writer: DocumentWriter, ref: Refs, { tournament, roles }: NewTournament): void {
+  const key = ref.tournamentKey(tournament.championshipId, tournamentKey(tournament.date));
+  writer.create(key, { tournamentId: tournament.tournamentId });
+  writer.create(ref.tournament(tournament.tournamentId), tournament);
+  for (const role of roles) writer.create(ref.role(tournament.tournamentId, role.uid), role);
 }
 
 export async function setScorekeepers(db: Firestore, uid: string | undefined, input: SetScorekeepersInput): Promise<void> {

@@ -5,6 +5,7 @@ import { refs } from '../firebase/refs.js';
 import type { ParticipantDoc } from '../model/participant.js';
 import type { AddParticipantsInput, LinkParticipantAccountInput } from '../model/requests.js';
 import { replayTournament } from './applyScore.js';
+import { PlannedWrites } from './plannedWrites.js';
 import { toParticipant } from './records.js';
 import { planTournamentRoles } from './roles.js';
 import { standingRows } from './standings.js';
@@ -27,16 +28,18 @@ export async function addParticipants(db: Firestore, uid: string | undefined, in
     const accounts = input.participants.flatMap(({ participantId, uid }) => (uid ? [{ participantId, uid }] : []));
     const writeRoles = await planTournamentRoles(tx, ref, input.tournamentId, { accounts });
     const enteredRound = tournament.status === 'RUNNING' ? tournament.currentRound + 1 : 1;
-    writeRoles();
+    const plan = new PlannedWrites();
     for (const { uid: _account, ...entry } of input.participants) {
       const participant: ParticipantDoc = { ...entry, enteredRound, withdrawn: false };
       const state = initialParticipantState(toParticipant(participant), tournament.policy);
       const inputs = { states: { [state.participantId]: state }, participants: new Map([[participant.participantId, participant]]) };
       const [row] = standingRows(tournament.policy, [state.participantId], inputs);
-      tx.create(ref.participant(input.tournamentId, entry.participantId), participant);
-      tx.set(ref.state(input.tournamentId, entry.participantId), state);
-      tx.set(ref.standing(input.tournamentId, entry.participantId), row!);
+      plan.create(ref.participant(input.tournamentId, entry.participantId), participant);
+      plan.set(ref.state(input.tournamentId, entry.participantId), state);
+      plan.set(ref.standing(input.tournamentId, entry.participantId), row!);
     }
+    plan.requireFitsOneTransaction(`entering these ${ids.length} participants`, 'enter them in several calls').commitIn(tx);
+    writeRoles();
     return { added: ids.length, enteredRound };
   });
 }

@@ -43,6 +43,7 @@ describe('every id a request accepts is a DocumentId', () => {
     WithdrawParticipantInput: { tournamentId: 't1', participantId: 'p1' },
     GenerateNextRoundInput: { tournamentId: 't1', requestId: 'req-1' },
     TournamentRef: { tournamentId: 't1' },
+    DeleteTournamentInput: { tournamentId: 't1' },
     RecordScoreInput: { tournamentId: 't1', matchUpId: 'r1-m1', result: null },
     ImportTournamentInput: { championshipId: 'c1', json: '{}' },
   } as const;
@@ -58,6 +59,7 @@ describe('every id a request accepts is a DocumentId', () => {
     ['GenerateNextRoundInput', ['tournamentId']],
     ['GenerateNextRoundInput', ['requestId']],
     ['TournamentRef', ['tournamentId']],
+    ['DeleteTournamentInput', ['tournamentId']],
     ['RecordScoreInput', ['tournamentId']],
     ['RecordScoreInput', ['matchUpId']],
     ['ImportTournamentInput', ['championshipId']],

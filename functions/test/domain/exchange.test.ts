@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeStandings } from '../../src/domain/competition.js';
+import { DomainError } from '../../src/domain/errors.js';
 import { exportTournament, importTournament, standingsCsv } from '../../src/domain/exchange.js';
+import { requireRoundsPairedBy } from '../../src/domain/importChecks.js';
 import { presetPolicy, resolvePolicy } from '../../src/domain/policy.js';
 import { makeParticipants, makeRounds, prng, randomResult } from './generate.js';
 
@@ -10,11 +12,16 @@ function randomTournament(seed: number) {
   const participants = makeParticipants(random, 2 + Math.floor(random() * 10)).map((p, i) => ({ ...p, name: `Player "${i}", Jr.`, club: i % 2 ? 'Alpha' : 'Beta', withdrawn: random() < 0.1 }));
   const matchUps = makeRounds(random, participants, Math.floor(random() * 4), (r) => (r() < 0.2 ? null : randomResult(r, { unplayed: true })));
   const policy = resolvePolicy(['STANDARD', 'PRESSURE', 'SWISS', 'REDEMPTION'][seed % 4], { victoryPolicy: { buchholzDropOut: 'TREND70' } });
+  const roundNumbers = [...new Set(matchUps.map((m) => m.roundNumber))];
   return {
     tournament: { tournamentId: `t${seed}`, name: 'Club night, "open"', date: '2026-11-21', roundDuration: 25 },
     policy,
     participants,
-    rounds: [{ roundNumber: 1, pairing: { method: 'SWISS', seed, cost: { rematch: 0, scoreDifference: 1.5 } } }],
+    rounds: roundNumbers.map((roundNumber) => {
+      const round = matchUps.filter((m) => m.roundNumber === roundNumber);
+      const byes = round.filter((m) => m.b === null).map((m) => m.a);
+      return { roundNumber, pairing: { method: 'SWISS', seed, matchUpCount: round.length, byes, stats: { cost: { rematch: 0, scoreDifference: 1.5 } } } };
+    }),
     matchUps,
   };
 }
@@ -60,5 +67,143 @@ describe('standings as CSV', () => {
     expect(lines[1]!.startsWith('1,p1,"Smith, ""Ace""",3,1,0,0,5,2,3,1600,')).toBe(true);
     expect(lines[2]!.startsWith('2,p2,Jones,0,0,1,0,2,5,-3,1500,')).toBe(true);
     expect(lines).toHaveLength(3);
+  });
+});
+
+/**
+ * A small tournament as the backend would have made it: five players under REDEMPTION (games to 5), two SWISS
+ * rounds, a pairing bye each round, every round with its record.
+ */
+function cleanExport() {
+  const round = (roundNumber: number, matchUpCount: number, byes: string[]) => ({
+    roundNumber,
+    pairing: { status: 'CLOSED', method: 'SWISS', seed: 7, matchUpCount, byes, notes: [], requestId: `r${roundNumber}`, generatedBy: 'owner', generatedAt: '2031-05-01T18:00:00.000Z', stats: {} },
+  });
+  const game = (matchUpId: string, roundNumber: number, order: number, a: string, b: string | null, result: unknown) => ({ matchUpId, roundNumber, order, a, b, result });
+  return {
+    format: 'competition-tournament',
+    version: 1,
+    tournament: { date: '2031-05-01', description: 'Club night', system: 'SWISS', pairing: { method: 'SWISS', options: {} } },
+    policy: presetPolicy('REDEMPTION'),
+    participants: ['p1', 'p2', 'p3', 'p4', 'p5'].map((participantId, i) => ({ participantId, name: `Player ${i + 1}`, rating: 1800 - 50 * i })),
+    rounds: [round(1, 3, ['p5']), round(2, 3, ['p4'])],
+    matchUps: [
+      game('r1-m1', 1, 0, 'p1', 'p2', { kind: 'PLAYED', score: { a: 5, b: 3 } }),
+      game('r1-m2', 1, 1, 'p3', 'p4', { kind: 'FORFEIT_WIN', winner: 'a' }),
+      game('r1-bye1', 1, 2, 'p5', null, { kind: 'PAIRING_BYE' }),
+      game('r2-m1', 2, 0, 'p1', 'p3', { kind: 'PLAYED', score: { a: 2, b: 5 } }),
+      game('r2-m2', 2, 1, 'p2', 'p5', null),
+      game('r2-bye1', 2, 2, 'p4', null, { kind: 'PAIRING_BYE' }),
+    ],
+  };
+}
+
+type CleanExport = ReturnType<typeof cleanExport>;
+const importing = (change: (e: CleanExport) => void) => {
+  const data = cleanExport();
+  change(data);
+  return () => importTournament(JSON.stringify(data));
+};
+
+describe('an import is checked whole, each refusal naming the item', () => {
+  it('a clean export passes', () => {
+    expect(importTournament(JSON.stringify(cleanExport())).matchUps).toHaveLength(6);
+  });
+
+  it.each([
+    ['../../x', 'matchUp "../../x": its id must not contain "/"'],
+    ['.', 'matchUp ".": its id must not be "." or ".."'],
+    ['__x__', 'matchUp "__x__": its id must not have the reserved form __name__'],
+    ['r1\u0000', 'matchUp "r1\\u0000": its id must not contain control characters'],
+  ])('refuses a matchUp id %j that Firestore would not take as a document id', (id, message) => {
+    expect(importing((e) => (e.matchUps[0]!.matchUpId = id))).toThrow(message);
+  });
+
+  it.each([
+    ['a/b', 'participant "a/b", participants[1].participantId: must not contain "/"'],
+    ['.', 'participant ".", participants[1].participantId: must not be "." or ".."'],
+    ['..', 'participant "..", participants[1].participantId: must not be "." or ".."'],
+    ['__x__', 'participant "__x__", participants[1].participantId: must not have the reserved form __name__'],
+    ['p\u0000', 'participant "p\\u0000", participants[1].participantId: must not contain control characters'],
+  ])('refuses a participant id %j, naming the participant and the field', (id, message) => {
+    expect(importing((e) => (e.participants[1]!.participantId = id))).toThrow(message);
+  });
+
+  it('refuses a schema fault with the matchUp named as well as the field', () => {
+    const attempt = importing((e) => (e.matchUps[3]!.result = { kind: 'PLAYED', score: { a: 'five', b: 0 } }));
+    expect(attempt).toThrow(/^invalid tournament export: matchUp r2-m1, matchUps\[3\]\.result\.score\.a: /);
+  });
+
+  it('refuses ids listed twice', () => {
+    expect(importing((e) => (e.matchUps[4]!.matchUpId = 'r2-m1'))).toThrow('matchUp r2-m1 is listed twice');
+    expect(importing((e) => (e.participants[4]!.participantId = 'p1'))).toThrow('participant p1 is listed twice');
+  });
+
+  it('refuses a participant playing twice in one round, naming both matchUps', () => {
+    expect(importing((e) => (e.matchUps[4]!.b = 'p1'))).toThrow('matchUp r2-m2: participant p1 plays twice in round 2 (also in matchUp r2-m1)');
+    expect(importing((e) => (e.matchUps[2]!.a = 'p2'))).toThrow('matchUp r1-bye1: participant p2 plays twice in round 1 (also in matchUp r1-m1)');
+  });
+
+  it('refuses a participant playing himself, and an unknown one', () => {
+    expect(importing((e) => (e.matchUps[0]!.b = 'p1'))).toThrow('matchUp r1-m1: participant p1 cannot play against himself');
+    expect(importing((e) => (e.matchUps[0]!.b = 'ghost'))).toThrow('matchUp r1-m1 names unknown participant ghost');
+  });
+
+  it.each([
+    [0, { kind: 'FORFEIT_WIN', winner: 'b' }, 'matchUp r1-m1: kind FORFEIT_WIN requires winner "a", got "b"'],
+    [0, { kind: 'PLAYED', score: { a: 7, b: 3 } }, 'matchUp r1-m1: score 7-3: a game to 5 ends when a side reaches 5'],
+    [0, { kind: 'PLAYED', score: { a: 5, b: 3 }, winner: 'b' }, 'matchUp r1-m1: winner "b" disagrees with the score 5-3'],
+    [0, { kind: 'PAIRING_BYE' }, 'matchUp r1-m1: kind PAIRING_BYE is for a player without an opponent'],
+    [2, { kind: 'PLAYED', winner: 'a' }, 'matchUp r1-bye1: a bye matchUp needs a bye kind, not PLAYED'],
+    [2, { kind: 'HALF_BYE', winner: 'a' }, 'matchUp r1-bye1: kind HALF_BYE requires winner "draw", got "a"'],
+  ])('refuses a stored result the engine refuses (matchUps[%i] = %o)', (index, result, message) => {
+    expect(importing((e) => (e.matchUps[index]!.result = result))).toThrow(message);
+  });
+
+  it('judges results with the tournament\'s own scoring policy', () => {
+    const winByTwo = importing((e) => {
+      e.policy = resolvePolicy('REDEMPTION', { scoringPolicy: { playPastTarget: 'WIN_BY_TWO' } });
+      e.matchUps[0]!.result = { kind: 'PLAYED', score: { a: 7, b: 5 } };
+    });
+    expect(winByTwo().matchUps[0]!.result).toEqual({ kind: 'PLAYED', score: { a: 7, b: 5 } });
+  });
+
+  it('refuses a participant the policy cannot rate', () => {
+    const unrated = importing((e) => {
+      e.policy = presetPolicy('SWISS');
+      delete (e.participants[2] as { rating?: number }).rating;
+    });
+    expect(unrated).toThrow('participant p3 has no rating (baseline source SCALE, no unratedValue set)');
+  });
+
+  it('refuses rounds with a gap, and rounds past the last a tournament can have', () => {
+    const gap = importing((e) => {
+      for (const m of e.matchUps.filter((m) => m.roundNumber === 2)) m.roundNumber = 3;
+      e.rounds[1]!.roundNumber = 3;
+    });
+    expect(gap).toThrow('round 2 has no matchUps, yet round 3 has: rounds are numbered from 1 without gaps');
+    expect(importing((e) => (e.matchUps[5]!.roundNumber = 1001))).toThrow('matchUp r2-bye1: round 1001 is past the last round a tournament can have (1000)');
+  });
+
+  it('refuses rounds without their record, records without a round, and records that disagree with the round', () => {
+    expect(importing((e) => e.rounds.pop())).toThrow('round 2 has matchUps but no round record');
+    expect(importing((e) => e.rounds.push({ ...e.rounds[1]!, roundNumber: 3 }))).toThrow('round 3 has a round record but no matchUps');
+    expect(importing((e) => e.rounds.push(e.rounds[1]!))).toThrow('round 2 has two round records');
+    expect(importing((e) => (e.rounds[0]!.pairing.matchUpCount = 4))).toThrow('round 1: its record counts 4 matchUp(s), the export has 3');
+    expect(importing((e) => (e.rounds[1]!.pairing.byes = ['p5']))).toThrow('round 2: its record gives byes to p5, its bye matchUps are for p4');
+  });
+
+  it('refuses rounds paired by another method than the tournament\'s', () => {
+    const { rounds } = importTournament(JSON.stringify(cleanExport()));
+    expect(() => requireRoundsPairedBy(rounds, 'SWISS')).not.toThrow();
+    expect(() => requireRoundsPairedBy(rounds, 'DAZED')).toThrow('round 1 was paired by SWISS, but this tournament pairs by DAZED');
+  });
+
+  it('refuses an export nested absurdly deep with a clear message, not a stack overflow', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 3000; i++) deep = { x: deep };
+    const attempt = importing((e) => Object.assign(e.tournament, { notes: deep }));
+    expect(attempt).toThrow(DomainError);
+    expect(attempt).toThrow('invalid tournament export: the document is nested deeper than 16 levels');
   });
 });

@@ -1,0 +1,62 @@
+import type { DocumentData, DocumentReference, Transaction, WithFieldValue } from 'firebase-admin/firestore';
+import { requireFitsOneTransaction, writeBytes } from '../domain/documentSize.js';
+
+/** What writes documents: a transaction, or a plan of writes not yet made. */
+export interface DocumentWriter {
+  create<T>(ref: DocumentReference<T>, data: WithFieldValue<T>): unknown;
+  set<T>(ref: DocumentReference<T>, data: WithFieldValue<T>): unknown;
+}
+
+interface Planned {
+  kind: 'create' | 'set' | 'delete';
+  ref: DocumentReference<unknown>;
+  data: unknown;
+}
+
+/**
+ * The writes of one transaction, gathered before they are made so that their size can be checked first: a
+ * transaction larger than Firestore takes is refused, with a message that says why, before anything is written.
+ */
+export class PlannedWrites implements DocumentWriter {
+  private readonly writes: Planned[] = [];
+
+  create<T>(ref: DocumentReference<T>, data: WithFieldValue<T>): this {
+    this.writes.push({ kind: 'create', ref: ref as DocumentReference<unknown>, data });
+    return this;
+  }
+
+  set<T>(ref: DocumentReference<T>, data: WithFieldValue<T>): this {
+    this.writes.push({ kind: 'set', ref: ref as DocumentReference<unknown>, data });
+    return this;
+  }
+
+  delete(ref: DocumentReference<unknown>): this {
+    this.writes.push({ kind: 'delete', ref, data: null });
+    return this;
+  }
+
+  get count(): number {
+    return this.writes.length;
+  }
+
+  /** The commit's estimated size (domain/documentSize.ts). */
+  bytes(): number {
+    const data = (w: Planned) => (w.kind === 'delete' ? null : (w.data as DocumentData));
+    return this.writes.reduce((sum, w) => sum + writeBytes(w.ref.path, data(w)), 0);
+  }
+
+  /** Refuses (invalid-argument, nothing written) a plan one transaction cannot carry. */
+  requireFitsOneTransaction(what: string, instead: string): this {
+    requireFitsOneTransaction(this.bytes(), what, instead);
+    return this;
+  }
+
+  /** Makes the planned writes, in order, in the transaction (after all of its reads). */
+  commitIn(tx: Transaction): void {
+    for (const { kind, ref, data } of this.writes) {
+      if (kind === 'create') tx.create(ref, data as WithFieldValue<unknown>);
+      else if (kind === 'set') tx.set(ref, data as WithFieldValue<unknown>);
+      else tx.delete(ref);
+    }
+  }
+}
