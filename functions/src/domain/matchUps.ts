@@ -29,3 +29,21 @@ export function compareMatchUpKeys(x: MatchUpKey, y: MatchUpKey): number {
 export function sidesOf(matchUp: Pick<MatchUpRecord, 'a' | 'b'>): string[] {
   return matchUp.b === null ? [matchUp.a] : [matchUp.a, matchUp.b];
 }
+
+/**
+ * Whether two records are the same game: the same id, round, place in the round and players. An id alone is not
+ * enough: a round that is undone and paired again re-uses its ids for other players.
+ */
+export function sameGame(x: Omit<MatchUpRecord, 'result'>, y: Omit<MatchUpRecord, 'result'>): boolean {
+  return x.matchUpId === y.matchUpId && x.roundNumber === y.roundNumber && x.order === y.order && x.a === y.a && x.b === y.b;
+}
+
+/** Two results are the same result (key order in a stored map is not significant). */
+export function sameResult(x: MatchUpResult | null | undefined, y: MatchUpResult | null | undefined): boolean {
+  return canonical(x ?? null) === canonical(y ?? null);
+}
+
+function canonical(result: MatchUpResult | null): string {
+  if (result === null) return 'null';
+  return JSON.stringify([result.kind, result.score?.a ?? null, result.score?.b ?? null, result.winner ?? null]);
+}

@@ -39,6 +39,7 @@ export function refs(db: Firestore) {
     state: (t: string, p: string) => db.doc(paths.state(t, p)).withConverter(converters.state),
     standings: (t: string) => db.collection(paths.standings(t)).withConverter(converters.standing),
     standing: (t: string, p: string) => db.doc(paths.standing(t, p)).withConverter(converters.standing),
+    appliedMarkers: (t: string) => db.collection(paths.appliedMarkers(t)).withConverter(converters.applied),
     applied: (t: string, m: string) => db.doc(paths.applied(t, m)).withConverter(converters.applied),
   };
 }
