@@ -47,3 +47,9 @@ function canonical(result: MatchUpResult | null): string {
   if (result === null) return 'null';
   return JSON.stringify([result.kind, result.score?.a ?? null, result.score?.b ?? null, result.winner ?? null]);
 }
+
+/** Names matchUps in a message, the first few of them and how many more: a refusal stays short in any round. */
+export function nameMatchUps(names: readonly string[], shown = 10): string {
+  const more = names.length > shown ? ` and ${names.length - shown} more` : '';
+  return `${names.slice(0, shown).join(', ')}${more}`;
+}

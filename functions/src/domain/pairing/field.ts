@@ -1,6 +1,6 @@
 import { PairingError } from './errors.js';
 import { hashString } from './prng.js';
-import type { PairingPlayer, PairingRequest } from './types.js';
+import type { PairingPlayer, PairingRequest, UnscoredPairing } from './types.js';
 
 /** A player of the field with everything the methods read, derived once from the games. */
 export interface FieldPlayer {
@@ -26,7 +26,7 @@ export interface FieldPlayer {
   floatsUp: number;
   floatsDown: number;
   roundsPlayed: number;
-  /** Opponents met, as indices into `Field.active` (withdrawn opponents are left out), with repeats. */
+  /** Opponents met, scored or not, as indices into `Field.active` (withdrawn opponents are left out), with repeats. */
   opponents: number[];
 }
 
@@ -37,7 +37,7 @@ export interface Field {
   /** Every player, withdrawn ones included (round robin and knockout need the whole table). */
   everyone: PairingPlayer[];
   indexOf: Map<string, number>;
-  /** Games between two active players (both views agree, or the larger count wins). */
+  /** Pairings of two active players so far, scored or not (both views agree, or the larger count wins). */
   met(i: number, j: number): number;
 }
 
@@ -77,7 +77,7 @@ export function prepareField(request: PairingRequest): Field {
   const pairKey = (i: number, j: number) => Math.min(i, j) * n + Math.max(i, j);
   for (const p of active) {
     const own = new Map<number, number>();
-    for (const game of byId.get(p.id)!.games) {
+    for (const game of pairingsOf(byId.get(p.id)!)) {
       if (game.opponent === null) continue;
       const j = indexOf.get(game.opponent);
       if (j !== undefined) own.set(j, (own.get(j) ?? 0) + 1);
@@ -104,6 +104,11 @@ export function prepareField(request: PairingRequest): Field {
       return counts.get(pairKey(i, j)) ?? 0;
     },
   };
+}
+
+/** Every pairing a player has had: the scored games and those still without a result. */
+function pairingsOf(player: PairingPlayer): Array<{ round: number; opponent: string | null }> {
+  return [...player.games, ...(player.unscored ?? [])];
 }
 
 function derive(
@@ -135,6 +140,8 @@ function derive(
     if (theirs > own) floatsUp++;
     else if (theirs < own) floatsDown++;
   }
+  // A bye already given counts against a second one, scored or not; it earns nothing until scored.
+  byes += (player.unscored ?? []).filter((u) => u.opponent === null).length;
   return {
     index,
     id: player.id,
@@ -180,6 +187,8 @@ function cumulativeScores(
       if (game.opponent === player.id) throw new PairingError('invalid-argument', `player ${player.id} cannot play itself`);
       rounds.add(game.round);
     }
+    if (player.unscored !== undefined && !Array.isArray(player.unscored)) throw new PairingError('invalid-argument', `player ${player.id}: unscored must be an array`);
+    for (const pairing of player.unscored ?? []) checkUnscored(player, pairing, byId, roundNumber);
   }
   const sorted = [...rounds].sort((a, b) => a - b);
   const running = new Map<string, number>();
@@ -201,4 +210,14 @@ function cumulativeScores(
     for (const { id, points } of byRound.get(round) ?? []) running.set(id, running.get(id)! + points);
   }
   return before;
+}
+
+function checkUnscored(player: PairingPlayer, pairing: UnscoredPairing, byId: Map<string, PairingPlayer>, roundNumber: number): void {
+  if (!Number.isInteger(pairing.round) || pairing.round < 1 || pairing.round >= roundNumber) {
+    throw new PairingError('invalid-argument', `player ${player.id} has a pairing in round ${pairing.round}; earlier rounds are 1 to ${roundNumber - 1}`);
+  }
+  if (pairing.opponent !== null && !byId.has(pairing.opponent)) {
+    throw new PairingError('invalid-argument', `player ${player.id} was paired with unknown opponent ${pairing.opponent} in round ${pairing.round}`);
+  }
+  if (pairing.opponent === player.id) throw new PairingError('invalid-argument', `player ${player.id} cannot play itself`);
 }

@@ -27,6 +27,15 @@ export interface PairingGame {
   pointsAgainst?: number;
 }
 
+/**
+ * A pairing of an earlier round that counts no result (not scored yet, cleared, or refused by the engine), from
+ * this player's side. `opponent: null` is a bye.
+ */
+export interface UnscoredPairing {
+  round: number;
+  opponent: string | null;
+}
+
 export interface PairingPlayer {
   id: string;
   /** The rating that orders the field: dynamic form or baseline, as the policy's ratingSource says. */
@@ -40,6 +49,11 @@ export interface PairingPlayer {
   team?: string;
   withdrawn?: boolean;
   games: PairingGame[];
+  /**
+   * Pairings already made that have no result (a forced round leaves them open): the two have met all the same,
+   * for rematch avoidance and byes, but nothing is scored for them.
+   */
+  unscored?: UnscoredPairing[];
 }
 
 export type SeedingSystem = 'SPLIT_RANDOM' | 'SPLIT_FOLD' | 'SPLIT_SLIP';
