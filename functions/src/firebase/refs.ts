@@ -6,6 +6,7 @@ import { MatchUpDoc } from '../model/matchUp.js';
 import { ParticipantDoc } from '../model/participant.js';
 import { paths } from '../model/paths.js';
 import { RoundDoc } from '../model/round.js';
+import { ScoreProblemDoc } from '../model/scoreProblem.js';
 import { TournamentDoc } from '../model/tournament.js';
 import { converterFor } from './converters.js';
 
@@ -20,6 +21,7 @@ const converters = {
   state: converterFor(StateDoc),
   standing: converterFor(StandingDoc),
   applied: converterFor(AppliedDoc),
+  scoreProblem: converterFor(ScoreProblemDoc),
 };
 
 /** Typed references: every read of a document goes through its schema's converter. */
@@ -41,6 +43,8 @@ export function refs(db: Firestore) {
     standing: (t: string, p: string) => db.doc(paths.standing(t, p)).withConverter(converters.standing),
     appliedMarkers: (t: string) => db.collection(paths.appliedMarkers(t)).withConverter(converters.applied),
     applied: (t: string, m: string) => db.doc(paths.applied(t, m)).withConverter(converters.applied),
+    scoreProblems: (t: string) => db.collection(paths.scoreProblems(t)).withConverter(converters.scoreProblem),
+    scoreProblem: (t: string, m: string) => db.doc(paths.scoreProblem(t, m)).withConverter(converters.scoreProblem),
   };
 }
 export type Refs = ReturnType<typeof refs>;

@@ -13,6 +13,7 @@ export const COLLECTIONS = {
   states: 'states',
   standings: 'standings',
   applied: 'applied',
+  scoreProblems: 'scoreProblems',
   requests: 'requests',
 } as const;
 
@@ -37,6 +38,9 @@ export const paths = {
   /** What the score trigger last applied for each matchUp. */
   appliedMarkers: (tournamentId: string) => `tournaments/${tournamentId}/applied`,
   applied: (tournamentId: string, matchUpId: string) => `tournaments/${tournamentId}/applied/${matchUpId}`,
+  /** A matchUp whose latest result is not in the standings, and why: the organizer's view shows it. */
+  scoreProblems: (tournamentId: string) => `tournaments/${tournamentId}/scoreProblems`,
+  scoreProblem: (tournamentId: string, matchUpId: string) => `tournaments/${tournamentId}/scoreProblems/${matchUpId}`,
   /** A callable request already carried out, so a retried call does not act twice. */
   request: (tournamentId: string, requestId: string) => `tournaments/${tournamentId}/requests/${requestId}`,
 } as const;

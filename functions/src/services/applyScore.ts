@@ -1,15 +1,19 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import type { JudgedMatchUp } from '../domain/acceptance.js';
 import { isRoundApplied, isRoundComplete, judgeMatchUp } from '../domain/acceptance.js';
 import type { ChangeOutcome, MatchUpChange } from '../domain/change.js';
 import { applyRoundChange, formerPlayers, goneGames, isUpToDate, participantsOf, reconcileMatchUp, roundsOf, targetOf } from '../domain/change.js';
 import { foldCompetition } from '../domain/fold.js';
 import type { MatchUpRecord } from '../domain/matchUps.js';
 import { sidesOf } from '../domain/matchUps.js';
+import { problemOfResult, sameProblem } from '../domain/problems.js';
 import type { ParticipantStates } from '../domain/state.js';
 import type { Refs } from '../firebase/refs.js';
 import { refs } from '../firebase/refs.js';
 import type { ParticipantDoc } from '../model/participant.js';
 import type { RoundDoc } from '../model/round.js';
+import type { AppliedDoc } from '../model/derived.js';
+import type { ScoreProblemDoc } from '../model/scoreProblem.js';
 import type { TournamentDoc } from '../model/tournament.js';
 import { toMatchUpRecord, toParticipant } from './records.js';
 import { readRowInputs, readStates, rowsMovedBy, standingRows } from './standings.js';
@@ -35,11 +39,11 @@ interface Step {
  * whether the round is complete, after its own transaction: so the event of the last result to land, whatever
  * came before it, rates the round.
  */
-export async function applyMatchUpScore(db: Firestore, tournamentId: string, matchUpId: string): Promise<ScoreOutcome> {
+export async function applyMatchUpScore(db: Firestore, tournamentId: string, matchUpId: string, now = new Date()): Promise<ScoreOutcome> {
   const ref = refs(db);
   const tournament = (await ref.tournament(tournamentId).get()).data();
   if (!tournament) return 'IGNORED';
-  const step = await db.runTransaction((tx) => applyInTransaction(tx, ref, tournament, matchUpId));
+  const step = await db.runTransaction((tx) => applyInTransaction(tx, ref, tournament, matchUpId, now));
   if (step.outcome === 'REPLAY') return replayed(db, tournamentId);
   if (step.waitingRound === undefined || (await countOpen(ref, tournamentId, step.waitingRound)) > 0) return step.outcome;
   const completed = await db.runTransaction((tx) => rateRoundIfComplete(tx, ref, tournament, step.waitingRound!));
@@ -58,14 +62,29 @@ async function countOpen(ref: Refs, tournamentId: string, roundNumber: number): 
   return snapshot.data().count;
 }
 
-async function applyInTransaction(tx: Transaction, ref: Refs, tournament: TournamentDoc, matchUpId: string): Promise<Step> {
+async function applyInTransaction(tx: Transaction, ref: Refs, tournament: TournamentDoc, matchUpId: string, now: Date): Promise<Step> {
   const { tournamentId, policy } = tournament;
-  const current = (await tx.get(ref.matchUp(tournamentId, matchUpId))).data();
-  const applied = (await tx.get(ref.applied(tournamentId, matchUpId))).data();
+  const [currentSnap, appliedSnap, problemSnap] = await Promise.all([
+    tx.get(ref.matchUp(tournamentId, matchUpId)),
+    tx.get(ref.applied(tournamentId, matchUpId)),
+    tx.get(ref.scoreProblem(tournamentId, matchUpId)),
+  ]);
+  const current = currentSnap.data();
+  const judged = current ? judgeMatchUp(toMatchUpRecord(current), policy) : undefined;
+  const step = await bringInLine(tx, ref, tournament, matchUpId, judged, appliedSnap.data());
+  // This event went through: the organizer is told of a refused result, and an earlier failure is cleared. Last,
+  // because a transaction reads everything before it writes anything.
+  settleProblem(tx, ref.scoreProblem(tournamentId, matchUpId), problemSnap.data(), judged, now);
+  return step;
+}
+
+/** Brings the state in line with the matchUp's current result, from the marker of what was applied before. */
+async function bringInLine(tx: Transaction, ref: Refs, tournament: TournamentDoc, matchUpId: string, judged: JudgedMatchUp | undefined, applied: AppliedDoc | undefined): Promise<Step> {
+  const { tournamentId, policy } = tournament;
   // The marker names the game as it was applied (round, place, players): an id re-used for others is another game.
   const change: MatchUpChange = {
     ...(applied ? { applied: toMatchUpRecord(applied) } : {}),
-    ...(current ? { current: judgeMatchUp(toMatchUpRecord(current), policy).record } : {}),
+    ...(judged ? { current: judged.record } : {}),
   };
   const record = targetOf(change);
   if (!record) return { outcome: 'UNCHANGED' };
@@ -97,6 +116,13 @@ async function applyInTransaction(tx: Transaction, ref: Refs, tournament: Tourna
   }
   tx.set(ref.applied(tournamentId, matchUpId), record);
   return { outcome: outcome.status === 'APPLIED' ? 'APPLIED' : 'UNCHANGED' };
+}
+
+function settleProblem(tx: Transaction, problemRef: ReturnType<Refs['scoreProblem']>, stored: ScoreProblemDoc | undefined, judged: JudgedMatchUp | undefined, now: Date): void {
+  const wanted = problemOfResult(judged);
+  if (sameProblem(stored, wanted)) return;
+  if (!wanted || !judged) tx.delete(problemRef);
+  else tx.set(problemRef, { matchUpId: judged.record.matchUpId, roundNumber: judged.record.roundNumber, ...wanted, at: now.toISOString() });
 }
 
 interface ReadRound {

@@ -180,6 +180,16 @@ const CASES: CollectionCase[] = [
     allowed: { read: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY },
   },
   {
+    collection: 'scoreProblems',
+    existing: (w) => paths.scoreProblem(t(w), w.ids.otherMatchUpId),
+    created: (w) => ({
+      path: paths.scoreProblem(t(w), w.ids.matchUpId),
+      data: { ...w.documents[paths.scoreProblem(t(w), w.ids.otherMatchUpId)], matchUpId: w.ids.matchUpId },
+    }),
+    change: () => ({ message: 'nothing wrong' }),
+    allowed: { read: EDITORS, create: NOBODY, update: NOBODY, delete: NOBODY },
+  },
+  {
     collection: 'requests',
     existing: (w) => paths.request(t(w), 'req-round-1'),
     created: (w) => ({ path: paths.request(t(w), 'req-new'), data: { done: true } }),

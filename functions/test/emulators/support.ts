@@ -25,6 +25,7 @@ import { MatchUpDoc } from '../../src/model/matchUp.js';
 import { ParticipantDoc } from '../../src/model/participant.js';
 import { paths } from '../../src/model/paths.js';
 import { RoundDoc } from '../../src/model/round.js';
+import { ScoreProblemDoc } from '../../src/model/scoreProblem.js';
 import { TournamentDoc } from '../../src/model/tournament.js';
 import { toMatchUpRecord } from '../../src/services/records.js';
 import { PROJECT_ID, emulatorAddress } from '../support/emulatorEnv.js';
@@ -210,6 +211,13 @@ export function buildWorld(options: WorldOptions = {}): World {
     [paths.round(t, 1)]: round,
     [paths.applied(t, ids.otherMatchUpId)]: AppliedDoc.parse(toMatchUpRecord(matchUps[1]!)),
     [paths.request(t, 'req-round-1')]: { done: true, at: '2025-06-01T09:00:00.000Z' },
+    [paths.scoreProblem(t, ids.otherMatchUpId)]: ScoreProblemDoc.parse({
+      matchUpId: ids.otherMatchUpId,
+      roundNumber: 1,
+      kind: 'REFUSED_RESULT',
+      message: 'its result counts as none: a played result needs a score or a winner',
+      at: '2025-06-01T10:00:00.000Z',
+    }),
   };
   for (const participant of participants) documents[paths.participant(t, participant.participantId)] = participant;
   for (const matchUp of matchUps) documents[paths.matchUp(t, matchUp.matchUpId)] = matchUp;
