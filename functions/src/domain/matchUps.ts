@@ -29,3 +29,27 @@ export function compareMatchUpKeys(x: MatchUpKey, y: MatchUpKey): number {
 export function sidesOf(matchUp: Pick<MatchUpRecord, 'a' | 'b'>): string[] {
   return matchUp.b === null ? [matchUp.a] : [matchUp.a, matchUp.b];
 }
+
+/**
+ * Whether two records are the same game: the same id, round, place in the round and players. An id alone is not
+ * enough: a round that is undone and paired again re-uses its ids for other players.
+ */
+export function sameGame(x: Omit<MatchUpRecord, 'result'>, y: Omit<MatchUpRecord, 'result'>): boolean {
+  return x.matchUpId === y.matchUpId && x.roundNumber === y.roundNumber && x.order === y.order && x.a === y.a && x.b === y.b;
+}
+
+/** Two results are the same result (key order in a stored map is not significant). */
+export function sameResult(x: MatchUpResult | null | undefined, y: MatchUpResult | null | undefined): boolean {
+  return canonical(x ?? null) === canonical(y ?? null);
+}
+
+function canonical(result: MatchUpResult | null): string {
+  if (result === null) return 'null';
+  return JSON.stringify([result.kind, result.score?.a ?? null, result.score?.b ?? null, result.winner ?? null]);
+}
+
+/** Names matchUps in a message, the first few of them and how many more: a refusal stays short in any round. */
+export function nameMatchUps(names: readonly string[], shown = 10): string {
+  const more = names.length > shown ? ` and ${names.length - shown} more` : '';
+  return `${names.slice(0, shown).join(', ')}${more}`;
+}

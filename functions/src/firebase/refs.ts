@@ -7,6 +7,7 @@ import { ParticipantDoc } from '../model/participant.js';
 import { COLLECTIONS, paths } from '../model/paths.js';
 import { ChampionshipEditorDoc, ClubMemberDoc, TournamentRoleDoc } from '../model/roles.js';
 import { RoundDoc } from '../model/round.js';
+import { ScoreProblemDoc } from '../model/scoreProblem.js';
 import { TournamentDoc } from '../model/tournament.js';
 import { converterFor } from './converters.js';
 
@@ -24,6 +25,7 @@ const converters = {
   state: converterFor(StateDoc),
   standing: converterFor(StandingDoc),
   applied: converterFor(AppliedDoc),
+  scoreProblem: converterFor(ScoreProblemDoc),
 };
 
 /** Typed references: every read of a document goes through its schema's converter. */
@@ -53,7 +55,10 @@ export function refs(db: Firestore) {
     state: (t: string, p: string) => db.doc(paths.state(t, p)).withConverter(converters.state),
     standings: (t: string) => db.collection(paths.standings(t)).withConverter(converters.standing),
     standing: (t: string, p: string) => db.doc(paths.standing(t, p)).withConverter(converters.standing),
+    appliedMarkers: (t: string) => db.collection(paths.appliedMarkers(t)).withConverter(converters.applied),
     applied: (t: string, m: string) => db.doc(paths.applied(t, m)).withConverter(converters.applied),
+    scoreProblems: (t: string) => db.collection(paths.scoreProblems(t)).withConverter(converters.scoreProblem),
+    scoreProblem: (t: string, m: string) => db.doc(paths.scoreProblem(t, m)).withConverter(converters.scoreProblem),
   };
 }
 export type Refs = ReturnType<typeof refs>;

@@ -16,6 +16,7 @@ export const COLLECTIONS = {
   standings: 'standings',
   applied: 'applied',
   roles: 'roles',
+  scoreProblems: 'scoreProblems',
 } as const;
 
 export const paths = {
@@ -47,6 +48,9 @@ export const paths = {
   /** What the score trigger last applied for each matchUp. */
   appliedMarkers: (tournamentId: string) => `tournaments/${tournamentId}/applied`,
   applied: (tournamentId: string, matchUpId: string) => `tournaments/${tournamentId}/applied/${matchUpId}`,
+  /** A matchUp whose latest result is not in the standings, and why: the organizer's view shows it. */
+  scoreProblems: (tournamentId: string) => `tournaments/${tournamentId}/scoreProblems`,
+  scoreProblem: (tournamentId: string, matchUpId: string) => `tournaments/${tournamentId}/scoreProblems/${matchUpId}`,
 } as const;
 
 /** The trigger's document pattern (firebase-functions path syntax). */

@@ -1,18 +1,22 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import type { JudgedMatchUp } from '../domain/acceptance.js';
 import { isRoundApplied, isRoundComplete, judgeMatchUp } from '../domain/acceptance.js';
-import type { ChangeOutcome } from '../domain/change.js';
-import { applyResultChange, applyRoundChange } from '../domain/change.js';
+import type { ChangeOutcome, MatchUpChange } from '../domain/change.js';
+import { applyRoundChange, formerPlayers, goneGames, isUpToDate, participantsOf, reconcileMatchUp, roundsOf, targetOf } from '../domain/change.js';
 import { foldCompetition } from '../domain/fold.js';
 import type { MatchUpRecord } from '../domain/matchUps.js';
 import { sidesOf } from '../domain/matchUps.js';
+import { problemOfResult, sameProblem } from '../domain/problems.js';
 import type { ParticipantStates } from '../domain/state.js';
 import type { Refs } from '../firebase/refs.js';
 import { refs } from '../firebase/refs.js';
 import type { ParticipantDoc } from '../model/participant.js';
 import type { RoundDoc } from '../model/round.js';
+import type { AppliedDoc } from '../model/derived.js';
+import type { ScoreProblemDoc } from '../model/scoreProblem.js';
 import type { TournamentDoc } from '../model/tournament.js';
 import type { DocumentWriter } from './plannedWrites.js';
-import { sameResult, toMatchUpRecord, toParticipant } from './records.js';
+import { toMatchUpRecord, toParticipant } from './records.js';
 import { readRowInputs, readStates, rowsMovedBy, standingRows } from './standings.js';
 
 /**
@@ -36,11 +40,11 @@ interface Step {
  * whether the round is complete, after its own transaction: so the event of the last result to land, whatever
  * came before it, rates the round.
  */
-export async function applyMatchUpScore(db: Firestore, tournamentId: string, matchUpId: string): Promise<ScoreOutcome> {
+export async function applyMatchUpScore(db: Firestore, tournamentId: string, matchUpId: string, now = new Date()): Promise<ScoreOutcome> {
   const ref = refs(db);
   const tournament = (await ref.tournament(tournamentId).get()).data();
   if (!tournament) return 'IGNORED';
-  const step = await db.runTransaction((tx) => applyInTransaction(tx, ref, tournament, matchUpId));
+  const step = await db.runTransaction((tx) => applyInTransaction(tx, ref, tournament, matchUpId, now));
   if (step.outcome === 'REPLAY') return replayed(db, tournamentId);
   if (step.waitingRound === undefined || (await countOpen(ref, tournamentId, step.waitingRound)) > 0) return step.outcome;
   const completed = await db.runTransaction((tx) => rateRoundIfComplete(tx, ref, tournament, step.waitingRound!));
@@ -59,21 +63,40 @@ async function countOpen(ref: Refs, tournamentId: string, roundNumber: number): 
   return snapshot.data().count;
 }
 
-async function applyInTransaction(tx: Transaction, ref: Refs, tournament: TournamentDoc, matchUpId: string): Promise<Step> {
+async function applyInTransaction(tx: Transaction, ref: Refs, tournament: TournamentDoc, matchUpId: string, now: Date): Promise<Step> {
   const { tournamentId, policy } = tournament;
-  const current = (await tx.get(ref.matchUp(tournamentId, matchUpId))).data();
-  const applied = (await tx.get(ref.applied(tournamentId, matchUpId))).data();
-  // A deleted matchUp (an undone round) has no result any more; the marker remembers who played it.
-  const stored: MatchUpRecord | undefined = current ? toMatchUpRecord(current) : applied ? { ...toMatchUpRecord(applied), result: null } : undefined;
-  if (!stored) return { outcome: 'UNCHANGED' };
-  const { record } = judgeMatchUp(stored, policy);
+  const [currentSnap, appliedSnap, problemSnap] = await Promise.all([
+    tx.get(ref.matchUp(tournamentId, matchUpId)),
+    tx.get(ref.applied(tournamentId, matchUpId)),
+    tx.get(ref.scoreProblem(tournamentId, matchUpId)),
+  ]);
+  const current = currentSnap.data();
+  const judged = current ? judgeMatchUp(toMatchUpRecord(current), policy) : undefined;
+  const step = await bringInLine(tx, ref, tournament, matchUpId, judged, appliedSnap.data());
+  // This event went through: the organizer is told of a refused result, and an earlier failure is cleared. Last,
+  // because a transaction reads everything before it writes anything.
+  settleProblem(tx, ref.scoreProblem(tournamentId, matchUpId), problemSnap.data(), judged, now);
+  return step;
+}
+
+/** Brings the state in line with the matchUp's current result, from the marker of what was applied before. */
+async function bringInLine(tx: Transaction, ref: Refs, tournament: TournamentDoc, matchUpId: string, judged: JudgedMatchUp | undefined, applied: AppliedDoc | undefined): Promise<Step> {
+  const { tournamentId, policy } = tournament;
+  // The marker names the game as it was applied (round, place, players): an id re-used for others is another game.
+  const change: MatchUpChange = {
+    ...(applied ? { applied: toMatchUpRecord(applied) } : {}),
+    ...(judged ? { current: judged.record } : {}),
+  };
+  const record = targetOf(change);
+  if (!record) return { outcome: 'UNCHANGED' };
   const perRound = policy.processingGranularity === 'PER_ROUND';
-  const unchanged = applied !== undefined && sameResult(applied.result, record.result);
+  const unchanged = isUpToDate(change);
   // Only a PER_ROUND result in a round not yet rated needs more than the marker to know it has nothing to do.
   if (unchanged && (!perRound || record.result === null)) return { outcome: 'UNCHANGED' };
-  const own = requireStates(await readStates(ref, tournamentId, sidesOf(record), {}, tx), sidesOf(record), tournamentId);
-  const roundApplied = isRoundApplied(Object.values(own), record.roundNumber);
-  const waitingRound = perRound && record.result !== null && !roundApplied ? record.roundNumber : undefined;
+  const ids = participantsOf(change);
+  const own = requireStates(await readStates(ref, tournamentId, ids, {}, tx), ids, tournamentId);
+  const roundApplied = roundsOf(change).some((r) => isRoundApplied(Object.values(own), r));
+  const waitingRound = perRound && record.result !== null && !isRoundApplied(Object.values(own), record.roundNumber) ? record.roundNumber : undefined;
   if (unchanged) return { outcome: 'UNCHANGED', waitingRound };
   if (perRound && !roundApplied) {
     tx.set(ref.applied(tournamentId, matchUpId), record);
@@ -85,28 +108,46 @@ async function applyInTransaction(tx: Transaction, ref: Refs, tournament: Tourna
     round = await readRound(tx, ref, tournament, record.roundNumber, own);
     states = round.states;
   }
-  const change: ChangeOutcome = applyResultChange(policy, record, states, round?.matchUps);
-  if (change.status === 'REPLAY') return { outcome: 'REPLAY' };
-  if (change.status === 'APPLIED') await writeChangedStates(tx, ref, tournament, states, change.states);
-  if (round) markRoundRating(tx, ref, tournamentId, round);
+  const outcome: ChangeOutcome = reconcileMatchUp(policy, change, states, round);
+  if (outcome.status === 'REPLAY') return { outcome: 'REPLAY' };
+  if (outcome.status === 'APPLIED') await writeChangedStates(tx, ref, tournament, states, outcome.states);
+  if (round) {
+    markRoundRating(tx, ref, tournamentId, round);
+    forgetGoneGames(tx, ref, tournamentId, round, matchUpId);
+  }
   tx.set(ref.applied(tournamentId, matchUpId), record);
-  return { outcome: change.status === 'APPLIED' ? 'APPLIED' : 'UNCHANGED' };
+  return { outcome: outcome.status === 'APPLIED' ? 'APPLIED' : 'UNCHANGED' };
+}
+
+function settleProblem(tx: Transaction, problemRef: ReturnType<Refs['scoreProblem']>, stored: ScoreProblemDoc | undefined, judged: JudgedMatchUp | undefined, now: Date): void {
+  const wanted = problemOfResult(judged);
+  if (sameProblem(stored, wanted)) return;
+  if (!wanted || !judged) tx.delete(problemRef);
+  else tx.set(problemRef, { matchUpId: judged.record.matchUpId, roundNumber: judged.record.roundNumber, ...wanted, at: now.toISOString() });
 }
 
 interface ReadRound {
+  roundNumber: number;
   states: ParticipantStates;
+  /** The round's matchUps as the engine counts them, and the markers of what it was last applied with. */
   matchUps: MatchUpRecord[];
+  markers: MatchUpRecord[];
   doc: RoundDoc | undefined;
 }
 
-/** The whole round, as the engine counts it, and the states of everyone in it (read under the transaction). */
+/** The whole round, as it stands and as it was applied, and the states of everyone either names (under the transaction). */
 async function readRound(tx: Transaction, ref: Refs, tournament: TournamentDoc, roundNumber: number, known: ParticipantStates): Promise<ReadRound> {
   const { tournamentId, policy } = tournament;
-  const [round, doc] = await Promise.all([tx.get(ref.matchUps(tournamentId).where('roundNumber', '==', roundNumber)), tx.get(ref.round(tournamentId, roundNumber))]);
+  const [round, applied, doc] = await Promise.all([
+    tx.get(ref.matchUps(tournamentId).where('roundNumber', '==', roundNumber)),
+    tx.get(ref.appliedMarkers(tournamentId).where('roundNumber', '==', roundNumber)),
+    tx.get(ref.round(tournamentId, roundNumber)),
+  ]);
   const matchUps = round.docs.map((d) => judgeMatchUp(toMatchUpRecord(d.data()), policy).record);
-  const ids = [...new Set(matchUps.flatMap(sidesOf))];
+  const markers = applied.docs.map((d) => toMatchUpRecord(d.data()));
+  const ids = [...new Set([...matchUps, ...markers].flatMap(sidesOf))];
   const states = requireStates(await readStates(ref, tournamentId, ids.filter((id) => !known[id]), { ...known }, tx), ids, tournamentId);
-  return { states, matchUps, doc: doc.data() };
+  return { roundNumber, states, matchUps, markers, doc: doc.data() };
 }
 
 /**
@@ -118,12 +159,21 @@ async function rateRoundIfComplete(tx: Transaction, ref: Refs, tournament: Tourn
   const { tournamentId, policy } = tournament;
   const round = await readRound(tx, ref, tournament, roundNumber, {});
   if (!isRoundComplete(round.matchUps)) return 'UNCHANGED';
-  const change = applyRoundChange(policy, roundNumber, round.matchUps, round.states);
+  const change = applyRoundChange(policy, roundNumber, round.matchUps, round.states, formerPlayers(roundNumber, round.matchUps, round.markers));
   if (change.status === 'REPLAY') return 'REPLAY';
   if (change.status === 'APPLIED') await writeChangedStates(tx, ref, tournament, round.states, change.states);
   markRoundRating(tx, ref, tournamentId, round);
+  forgetGoneGames(tx, ref, tournamentId, round);
   for (const m of round.matchUps) tx.set(ref.applied(tournamentId, m.matchUpId), m);
   return change.status;
+}
+
+/** After a round change, the markers of games the round no longer holds go: their players were just taken out of it. */
+function forgetGoneGames(tx: Transaction, ref: Refs, tournamentId: string, round: ReadRound, except?: string): void {
+  const held = new Set(round.matchUps.map((m) => m.matchUpId));
+  for (const gone of goneGames(round.roundNumber, round.matchUps, round.markers)) {
+    if (!held.has(gone.matchUpId) && gone.matchUpId !== except) tx.delete(ref.applied(tournamentId, gone.matchUpId));
+  }
 }
 
 /** Tells the organizer's views whether a PER_ROUND round is rated or still waiting for results. */

@@ -1,5 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { requireSignedIn } from '../access/permissions.js';
+import { judgeMatchUp } from '../domain/acceptance.js';
 import type { TournamentExport } from '../domain/exchange.js';
 import { exportTournament as exportJson, importTournament as importJson } from '../domain/exchange.js';
 import { DomainError, describeIssues } from '../domain/errors.js';
@@ -32,7 +33,8 @@ export async function exportTournament(db: Firestore, uid: string | undefined, t
     policy: tournament.policy,
     participants: participants.docs.map((d) => toParticipant(d.data())),
     rounds: rounds.docs.map((d) => d.data()).map(({ roundNumber, ...pairing }) => ({ roundNumber, pairing })),
-    matchUps: matchUps.docs.map((d) => toMatchUpRecord(d.data())),
+    // A stored result the engine refuses (written past the rules) goes out as none, so the export re-imports.
+    matchUps: matchUps.docs.map((d) => judgeMatchUp(toMatchUpRecord(d.data()), tournament.policy).record),
   });
 }
 

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
+import { judgeMatchUp } from '../domain/acceptance.js';
 import { DomainError } from '../domain/errors.js';
+import { nameMatchUps } from '../domain/matchUps.js';
 import { pairingRequestFor } from '../domain/pairing/fromCompetition.js';
 import type { PairingRound } from '../domain/pairing/index.js';
 import { generateRound } from '../domain/pairing/index.js';
@@ -42,15 +44,12 @@ export async function generateNextRound(db: Firestore, uid: string | undefined, 
     if (done) return { roundNumber: done.roundNumber, method: done.method, seed: done.seed, matchUps: done.matchUpCount, byes: done.byes, repeated: true };
     const [participantSnap, matchUpSnap] = await Promise.all([tx.get(ref.participants(tournamentId)), tx.get(ref.matchUps(tournamentId))]);
     const participants = participantSnap.docs.map((d) => d.data());
-    const matchUps = matchUpSnap.docs.map((d) => d.data());
-    const open = matchUps.filter((m) => m.result === null);
-    if (open.length > 0 && !input.force) {
-      throw new DomainError('failed-precondition', `round ${tournament.currentRound} still has ${open.length} matchUp(s) without a result; score them, or force the next round`);
-    }
+    const matchUps = matchUpSnap.docs.map((d) => toMatchUpRecord(d.data()));
     const seed = input.seed ?? seedFor(requestId);
     const spec = parsePairingSpec({ ...tournament.pairing.options, method: tournament.pairing.method, seed, ...(tournament.totalRounds ? { totalRounds: tournament.totalRounds } : {}) });
-    const scored = matchUps.filter((m) => m.result !== null).map(toMatchUpRecord);
-    const round = generateRound({ ...pairingRequestFor({ policy: tournament.policy, participants: participants.map(toParticipant), matchUps: scored }, spec), roundNumber: tournament.currentRound + 1 });
+    // Every matchUp goes in, scored or not: an open one is refused unless forced, and counts as met when forced.
+    const competition = { policy: tournament.policy, participants: participants.map(toParticipant), matchUps };
+    const round = generateRound({ ...pairingRequestFor(competition, spec, { force: input.force }), roundNumber: tournament.currentRound + 1 });
     const docs = matchUpDocs(round);
     const roundDoc: RoundDoc = {
       roundNumber: round.roundNumber,
@@ -109,8 +108,12 @@ export async function undoLastRound(db: Firestore, uid: string | undefined, tour
     const roundNumber = tournament.currentRound;
     if (roundNumber === 0) throw new DomainError('failed-precondition', 'there is no round to undo');
     const matchUps = (await tx.get(ref.matchUps(tournamentId).where('roundNumber', '==', roundNumber))).docs.map((d) => d.data());
-    const scored = matchUps.filter((m) => m.b !== null && m.result !== null);
-    if (scored.length > 0) throw new DomainError('failed-precondition', `round ${roundNumber} already has ${scored.length} score(s); clear them before undoing the round`);
+    // A stored result the engine refuses counts as none here too: it does not hold the round.
+    const scored = matchUps.filter((m) => m.b !== null && judgeMatchUp(toMatchUpRecord(m), tournament.policy).record.result !== null);
+    if (scored.length > 0) {
+      const named = nameMatchUps(scored.map((m) => m.matchUpId));
+      throw new DomainError('failed-precondition', `round ${roundNumber} already has ${scored.length} score(s) (${named}); clear them before undoing the round`);
+    }
     for (const m of matchUps) tx.delete(ref.matchUp(tournamentId, m.matchUpId));
     tx.delete(ref.round(tournamentId, roundNumber));
     if (roundNumber > 1) tx.update(ref.round(tournamentId, roundNumber - 1), { status: 'OPEN' });

@@ -1,16 +1,34 @@
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions/v2';
+import { isPastRetryWindow } from '../domain/problems.js';
 import { firestore } from '../firebase/app.js';
 import { MATCHUP_DOCUMENT } from '../model/paths.js';
 import { applyMatchUpScore } from '../services/applyScore.js';
+import { recordNotApplied } from '../services/scoreProblems.js';
 
 /**
  * Turns a score written into a matchUp into ratings and standings. Delivered at least once and in any order,
  * so it ignores the event's payload and applies the matchUp's current document (see applyMatchUpScore).
  * It never writes the matchUp, so it cannot trigger itself.
+ *
+ * A failure is retried (retry: true) and recorded on every attempt where the organizer sees it; past the retry
+ * window (domain/problems.ts) the event is given up: recorded as such and acknowledged, not thrown again.
  */
 export const onMatchUpWritten = onDocumentWritten({ document: MATCHUP_DOCUMENT, retry: true }, async (event) => {
   const { tournamentId, matchUpId } = event.params;
-  const outcome = await applyMatchUpScore(firestore(), tournamentId, matchUpId);
-  logger.debug('matchUp score applied', { tournamentId, matchUpId, outcome });
+  const db = firestore();
+  try {
+    const outcome = await applyMatchUpScore(db, tournamentId, matchUpId);
+    logger.debug('matchUp score applied', { tournamentId, matchUpId, outcome });
+  } catch (error) {
+    const givingUp = isPastRetryWindow(event.time, new Date());
+    // The error before the fields: the logger prints its stack (the cause) in the message.
+    logger.error(givingUp ? 'matchUp score not applied; giving up' : 'matchUp score not applied; retrying', error, { tournamentId, matchUpId, eventTime: event.time, givingUp });
+    try {
+      await recordNotApplied(db, tournamentId, matchUpId, error, givingUp);
+    } catch (recordError) {
+      logger.error('matchUp score problem not recorded', recordError, { tournamentId, matchUpId });
+    }
+    if (!givingUp) throw error;
+  }
 });

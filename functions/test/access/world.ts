@@ -17,6 +17,7 @@ import { ParticipantDoc } from '../../src/model/participant.js';
 import { paths } from '../../src/model/paths.js';
 import { ChampionshipEditorDoc, ClubMemberDoc, TournamentRoleDoc } from '../../src/model/roles.js';
 import { RoundDoc } from '../../src/model/round.js';
+import { ScoreProblemDoc } from '../../src/model/scoreProblem.js';
 import { TournamentDoc } from '../../src/model/tournament.js';
 import { toMatchUpRecord } from '../../src/services/records.js';
 
@@ -175,6 +176,13 @@ export function buildWorld(options: WorldOptions = {}): World {
     [paths.tournament(t)]: tournament,
     [paths.round(t, 1)]: round,
     [paths.applied(t, ids.otherMatchUpId)]: AppliedDoc.parse(toMatchUpRecord(matchUps[1]!)),
+    [paths.scoreProblem(t, ids.otherMatchUpId)]: ScoreProblemDoc.parse({
+      matchUpId: ids.otherMatchUpId,
+      roundNumber: 1,
+      kind: 'REFUSED_RESULT',
+      message: 'its result counts as none: a played result needs a score or a winner',
+      at: '2025-06-01T10:00:00.000Z',
+    }),
   };
   for (const member of members) documents[paths.clubMember(ids.clubId, member.uid)] = member;
   for (const editor of championshipEditors) documents[paths.championshipEditor(ids.championshipId, editor.uid)] = editor;

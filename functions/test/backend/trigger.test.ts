@@ -2,6 +2,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
 import { computeStandings } from '../../src/domain/competition.js';
 import { resolvePolicy } from '../../src/domain/policy.js';
+import { RETRY_WINDOW_MS } from '../../src/domain/problems.js';
 import { refs } from '../../src/firebase/refs.js';
 import { makeParticipants, makeRounds, prng, randomResult, shuffle } from '../domain/generate.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
@@ -13,7 +14,7 @@ const fs = useEmulatorFirestore({ triggers: false });
 afterAll(() => cleanupFunctionsTest());
 
 describe('onMatchUpWritten, the deployed trigger (wrapped by firebase-functions-test)', () => {
-  it('a write that does not change the result: the trigger reads the tournament, the matchUp and its marker, and writes nothing', async () => {
+  it('a write that does not change the result: the trigger reads the tournament, the matchUp, its marker and its score problem, and writes nothing', async () => {
     const policy = resolvePolicy('PRESSURE');
     const players = [
       { participantId: 'a', rating: 1500 },
@@ -26,9 +27,9 @@ describe('onMatchUpWritten, the deployed trigger (wrapped by firebase-functions-
     const { operations } = await metered(() => fireTrigger(fs.db, 't', 'm'));
     const { reads, writes } = operations;
     // the trigger harness reads the matchUp once to build the event; the trigger reads the tournament, the
-    // matchUp and its marker, and stops there.
+    // matchUp, its marker and its score problem (none), and stops there.
     expect(writes).toBe(0);
-    expect(reads).toBe(1 + 3);
+    expect(reads).toBe(1 + 4);
   });
 
   it('a full round of 128 matchUps whose scores land concurrently, each event delivered twice, ends identical to the replay tool', async () => {
@@ -44,3 +45,27 @@ describe('onMatchUpWritten, the deployed trigger (wrapped by firebase-functions-
     expect(stored).toEqual(computeStandings(policy, players, final).states);
   });
 });
+
+describe('a trigger that cannot apply a matchUp tells the organizer (scoreProblems)', () => {
+  it('each failed attempt is recorded with the error; an event past the retry window is given up, not thrown; fixed, it goes', async () => {
+    const policy = resolvePolicy('PRESSURE');
+    await seedTournament(fs.db, { tournamentId: 'fails', policy, players: [{ participantId: 'a', rating: 1500 }], matchUps: [] });
+    // A matchUp naming a participant without a state: every attempt fails the same way, a permanent failure.
+    const matchUp = { matchUpId: 'm1', roundNumber: 1, order: 0, a: 'a', b: 'ghost', result: { kind: 'PLAYED' as const, winner: 'a' as const } };
+    await refs(fs.db).matchUp('fails', 'm1').set({ ...matchUp, cost: {}, scoredBy: 'u', scoredAt: 'now' });
+    const problem = async () => (await refs(fs.db).scoreProblem('fails', 'm1').get()).data();
+
+    await expect(fireTrigger(fs.db, 'fails', 'm1')).rejects.toThrow(/no competition state for participant ghost/);
+    expect(await problem()).toMatchObject({ matchUpId: 'm1', roundNumber: 1, kind: 'NOT_APPLIED', message: expect.stringMatching(/\(retrying\): no competition state for participant ghost/) });
+
+    // The platform retries for a day; past the retry window the trigger records the give-up and acknowledges.
+    const late = new Date(Date.now() - RETRY_WINDOW_MS - 60_000).toISOString();
+    await expect(fireTrigger(fs.db, 'fails', 'm1', { time: late })).resolves.toBeUndefined();
+    expect(await problem()).toMatchObject({ kind: 'NOT_APPLIED', message: expect.stringMatching(/gave up after 15 minutes of retries\): no competition state for participant ghost/) });
+
+    await refs(fs.db).matchUp('fails', 'm1').delete();
+    await fireTrigger(fs.db, 'fails', 'm1');
+    expect(await problem()).toBeUndefined();
+  });
+});
+

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyResultChange } from '../../src/domain/change.js';
+import { applyResultChange, isUpToDate, participantsOf, reconcileMatchUp } from '../../src/domain/change.js';
 import { foldCompetition } from '../../src/domain/fold.js';
 import type { MatchUpRecord } from '../../src/domain/matchUps.js';
 import type { Participant } from '../../src/domain/participants.js';
@@ -155,5 +155,44 @@ describe('PER_ROUND: which changes replay', () => {
     const outcome = applyResultChange(policy, corrected[1]!, states, round2);
     expect(outcome.status).toBe('APPLIED');
     if (outcome.status === 'APPLIED') expect({ ...states, ...outcome.states }).toEqual(foldCompetition(policy, participants, [...round1, ...corrected]));
+  });
+});
+
+describe('an id re-used for another game (an undone round paired again)', () => {
+  const participants = makeParticipants(prng(11), 5);
+  const [p1, p2, p3, p4, p5] = participants.map((p) => p.participantId) as [string, string, string, string, string];
+  const round1: MatchUpRecord[] = [
+    { matchUpId: 'r1-m1', roundNumber: 1, order: 0, a: p1, b: p2, result: { kind: 'PLAYED', score: { a: 5, b: 2 } } },
+    { matchUpId: 'r1-m2', roundNumber: 1, order: 1, a: p3, b: p4, result: { kind: 'PLAYED', score: { a: 1, b: 5 } } },
+    { matchUpId: 'r1-bye1', roundNumber: 1, order: 2, a: p5, b: null, result: { kind: 'PAIRING_BYE' } },
+  ];
+  const byeFor = (a: string): MatchUpRecord => ({ matchUpId: 'r2-bye1', roundNumber: 2, order: 2, a, b: null, result: { kind: 'PAIRING_BYE' } });
+
+  it('PER_MATCHUP: the old bye player loses the bye and the new one gets it, whatever the results say', () => {
+    const policy = resolvePolicy('PRESSURE');
+    const old = byeFor(p1);
+    const now = byeFor(p3);
+    const change = { applied: old, current: now };
+    expect(isUpToDate(change)).toBe(false);
+    expect(participantsOf(change).sort()).toEqual([p1, p3].sort());
+    const states = foldCompetition(policy, participants, [...round1, old]);
+    const outcome = reconcileMatchUp(policy, change, states);
+    expect(outcome.status).toBe('APPLIED');
+    if (outcome.status === 'APPLIED') expect({ ...states, ...outcome.states }).toEqual(foldCompetition(policy, participants, [...round1, now]));
+    expect(isUpToDate({ applied: now, current: now })).toBe(true);
+  });
+
+  it('PER_ROUND: a deleted game leaves its players out of the round and never un-rates the others', () => {
+    const policy = resolvePolicy('STANDARD');
+    const deleted: MatchUpRecord = { matchUpId: 'r2-m3', roundNumber: 2, order: 2, a: p5, b: p1, result: { kind: 'PLAYED', score: { a: 5, b: 0 } } };
+    const round2: MatchUpRecord[] = [
+      { matchUpId: 'r2-m1', roundNumber: 2, order: 0, a: p2, b: p3, result: { kind: 'PLAYED', score: { a: 5, b: 3 } } },
+      { matchUpId: 'r2-m2', roundNumber: 2, order: 1, a: p4, b: p5, result: { kind: 'PLAYED', winner: 'a' } },
+    ];
+    // Rated once with the game that is now deleted; its event arrives after the round was paired again.
+    const states = foldCompetition(policy, participants, [...round1, ...round2.slice(0, 1), deleted]);
+    const outcome = reconcileMatchUp(policy, { applied: deleted }, states, { matchUps: round2, markers: [...round2.slice(0, 1), deleted] });
+    expect(outcome.status).toBe('APPLIED');
+    if (outcome.status === 'APPLIED') expect({ ...states, ...outcome.states }).toEqual(foldCompetition(policy, participants, [...round1, ...round2]));
   });
 });

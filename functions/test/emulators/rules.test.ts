@@ -219,6 +219,16 @@ const CASES: CollectionCase[] = [
     change: () => ({ roundNumber: 2 }),
     allowed: { read: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY },
   },
+  {
+    collection: 'scoreProblems',
+    existing: (w) => paths.scoreProblem(t(w), w.ids.otherMatchUpId),
+    created: (w) => ({
+      path: paths.scoreProblem(t(w), w.ids.matchUpId),
+      data: { ...w.documents[paths.scoreProblem(t(w), w.ids.otherMatchUpId)], matchUpId: w.ids.matchUpId },
+    }),
+    change: () => ({ message: 'nothing wrong' }),
+    allowed: { read: EDITORS, create: NOBODY, update: NOBODY, delete: NOBODY },
+  },
 ];
 
 function attempt(operation: Operation, actor: Actor, c: CollectionCase): Promise<unknown> {

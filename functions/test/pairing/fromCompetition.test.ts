@@ -1,6 +1,7 @@
 /** From a competition (policy, participants, matchUps) to the engine's request: what the CLI and callables use. */
 import { describe, expect, it } from 'vitest';
 import { pairingRequestFor } from '../../src/domain/pairing/fromCompetition.js';
+import { generateRound } from '../../src/domain/pairing/index.js';
 import { parsePairingSpec } from '../../src/domain/pairing/request.js';
 import { PairingError } from '../../src/domain/pairing/errors.js';
 import { parseScenario } from '../../src/domain/scenario.js';
@@ -44,9 +45,66 @@ describe('pairingRequestFor', () => {
     expect(request).toMatchObject({ method: 'LEVEL_BASED', seed: 4, options: { laneSize: 6, sameTeamValue: 100 } });
   });
 
-  it('refuses an unknown option and an unfinished round', () => {
+  it('refuses an unknown option and an unfinished round, naming its open matchUps and why a stored result does not count', () => {
     expect(() => parsePairingSpec({ method: 'SWISS', lanesize: 3 })).toThrowError(PairingError);
     const open = parseScenario({ policy: 'SWISS', participants: [{ id: 'a', rating: 1 }, { id: 'b', rating: 2 }], rounds: [[{ a: 'a', b: 'b' }]] });
-    expect(() => pairingRequestFor(open, parsePairingSpec({}))).toThrowError(/round 1 is not complete/);
+    expect(() => pairingRequestFor(open, parsePairingSpec({}))).toThrowError(/round 1 is not complete: 1 matchUp\(s\) without a result that counts: r1-m1;/);
+    // A result written past the rules (firebase-admin) that the engine refuses: the round is open, and says why.
+    const refused = { ...open, matchUps: [{ ...open.matchUps[0]!, result: { kind: 'FORFEIT_WIN' as const, winner: 'b' as const } }] };
+    expect(() => pairingRequestFor(refused, parsePairingSpec({}))).toThrowError(/r1-m1 \(its result is refused: kind FORFEIT_WIN requires winner "a", got "b"\)/);
+    expect(pairingRequestFor(refused, parsePairingSpec({}), { force: true }).players.map((p) => p.games)).toEqual([[], []]);
+  });
+});
+
+describe('forced rounds: every pairing already made counts as met, scored or not', () => {
+  /** Pairs `rounds` rounds in a row with force, leaving each one unscored, after a scored round 1. */
+  function forceRounds(players: number, rounds: number, seed: number) {
+    const participants = Array.from({ length: players }, (_, i) => ({ id: `p${i + 1}`, rating: 1500 + 40 * i }));
+    const ids = participants.map((p) => p.id);
+    const round1 = ids.slice(0, players - (players % 2)).flatMap((id, i) => (i % 2 === 0 ? [{ a: id, b: ids[i + 1]!, score: { a: 5, b: i % 5 } }] : []));
+    const byes1 = players % 2 === 1 ? [{ a: ids.at(-1)!, b: null }] : [];
+    const competition = parseScenario({ policy: 'SWISS', participants, rounds: [[...round1, ...byes1]] });
+    const matchUps = [...competition.matchUps];
+    for (let r = 2; r <= rounds + 1; r++) {
+      const request = pairingRequestFor({ ...competition, matchUps }, parsePairingSpec({ method: 'SWISS', seed: seed + r }), { force: true });
+      expect(request.roundNumber).toBe(r);
+      const round = generateRound(request);
+      round.pairings.forEach((p, k) => matchUps.push({ matchUpId: `r${r}-m${k + 1}`, roundNumber: r, order: k, a: p.a, b: p.b, result: null }));
+      round.byes.forEach((id, k) => matchUps.push({ matchUpId: `r${r}-bye${k + 1}`, roundNumber: r, order: round.pairings.length + k, a: id, b: null, result: null }));
+    }
+    return matchUps;
+  }
+
+  /** Whether the players can all be paired without a pair already met (brute force, small fields). */
+  function freshRoundExists(players: readonly string[], met: ReadonlySet<string>): boolean {
+    if (players.length < 2) return true;
+    const [first, ...rest] = players;
+    return rest.some((other, k) => !met.has([first!, other].sort().join('-')) && freshRoundExists(rest.filter((_, j) => j !== k), met));
+  }
+
+  for (const seed of [1, 7, 42]) {
+    it(`seed ${seed}: three forced rounds after a scored round 1 repeat no pair while a fresh round exists`, () => {
+      for (const players of [6, 8, 10]) {
+        const matchUps = forceRounds(players, 3, seed);
+        const ids = Array.from({ length: players }, (_, i) => `p${i + 1}`);
+        const met = new Set<string>();
+        for (let r = 1; r <= 4; r++) {
+          const pairs = matchUps.filter((m) => m.roundNumber === r && m.b !== null).map((m) => [m.a, m.b!].sort().join('-'));
+          expect(pairs).toHaveLength(players / 2);
+          const repeats = pairs.filter((p) => met.has(p));
+          // A rematch only when no round without one was left (six players can run out after three rounds).
+          if (repeats.length > 0) expect(freshRoundExists(ids, met), `round ${r} of ${players} repeats ${repeats.join(', ')}`).toBe(false);
+          for (const p of pairs) met.add(p);
+        }
+        if (players >= 8) expect(met.size).toBe((players / 2) * 4);
+      }
+    });
+  }
+
+  it('an odd field: an unscored bye still counts against a second bye while others have had none', () => {
+    const matchUps = forceRounds(7, 3, 3);
+    const byes = matchUps.filter((m) => m.b === null).map((m) => m.a);
+    expect(byes).toHaveLength(4);
+    expect(new Set(byes).size).toBe(4);
   });
 });

@@ -25,7 +25,7 @@ export interface FieldPlayer {
   floatsUp: number;
   floatsDown: number;
   roundsPlayed: number;
-  /** Opponents met, as indices into `Field.active` (withdrawn opponents are left out), with repeats. */
+  /** Opponents met, scored or not, as indices into `Field.active` (withdrawn opponents are left out), with repeats. */
   opponents: number[];
 }
 
@@ -36,7 +36,7 @@ export interface Field {
   /** Every player, withdrawn ones included (round robin and knockout need the whole table). */
   everyone: PairingPlayer[];
   indexOf: Map<string, number>;
-  /** Games between two active players (both views agree, or the larger count wins). */
+  /** Pairings of two active players so far, scored or not (both views agree, or the larger count wins). */
   met(i: number, j: number): number;
 }
 
@@ -67,7 +67,7 @@ export function prepareField(request: PairingRequest): Field {
   const pairKey = (i: number, j: number) => Math.min(i, j) * n + Math.max(i, j);
   for (const p of active) {
     const own = new Map<number, number>();
-    for (const game of byId.get(p.id)!.games) {
+    for (const game of pairingsOf(byId.get(p.id)!)) {
       if (game.opponent === null) continue;
       const j = indexOf.get(game.opponent);
       if (j !== undefined) own.set(j, (own.get(j) ?? 0) + 1);
@@ -94,6 +94,11 @@ export function prepareField(request: PairingRequest): Field {
       return counts.get(pairKey(i, j)) ?? 0;
     },
   };
+}
+
+/** Every pairing a player has had: the scored games and those still without a result. */
+function pairingsOf(player: PairingPlayer): Array<{ round: number; opponent: string | null }> {
+  return [...player.games, ...(player.unscored ?? [])];
 }
 
 function derive(
@@ -125,6 +130,8 @@ function derive(
     if (theirs > own) floatsUp++;
     else if (theirs < own) floatsDown++;
   }
+  // A bye already given counts against a second one, scored or not; it earns nothing until scored.
+  byes += (player.unscored ?? []).filter((u) => u.opponent === null).length;
   return {
     index,
     id: player.id,
@@ -172,3 +179,4 @@ function cumulativeScores(players: readonly PairingPlayer[]): Map<string, Map<nu
   }
   return before;
 }
+

@@ -1,5 +1,8 @@
+import type { JudgedMatchUp } from '../acceptance.js';
+import { judgeMatchUp } from '../acceptance.js';
 import { foldCompetition } from '../fold.js';
 import type { MatchUpRecord } from '../matchUps.js';
+import { compareMatchUpKeys, nameMatchUps } from '../matchUps.js';
 import type { Participant } from '../participants.js';
 import type { CompetitionPolicy } from '../policy.js';
 import { isWin, type Outcome } from '../results.js';
@@ -7,7 +10,7 @@ import type { ParticipantStates } from '../state.js';
 import { PairingError } from './errors.js';
 import { pairingMethodFor } from './method.js';
 import type { PairingSpec } from './request.js';
-import type { GameOutcome, PairingPlayer, PairingRequest } from './types.js';
+import type { GameOutcome, PairingPlayer, PairingRequest, UnscoredPairing } from './types.js';
 
 export interface Competition {
   policy: CompetitionPolicy;
@@ -15,19 +18,23 @@ export interface Competition {
   matchUps: readonly MatchUpRecord[];
 }
 
+export interface NextRoundOptions {
+  /** Pair the next round although earlier matchUps have no result that counts (they stay open, and met). */
+  force?: boolean;
+}
+
 /**
  * Builds the engine's request for the next round of a competition: the state fold gives every participant's
  * results (match points from the policy's table; a bye counts as a win there) and form rating; the policy's
- * pairingPolicy gives the defaults the organizer's spec does not override.
+ * pairingPolicy gives the defaults the organizer's spec does not override. Every pairing already made counts as
+ * met, scored or not: a stored result the engine refuses counts as none, and the round it is in stays open.
  */
-export function pairingRequestFor(competition: Competition, spec: PairingSpec): PairingRequest {
+export function pairingRequestFor(competition: Competition, spec: PairingSpec, { force = false }: NextRoundOptions = {}): PairingRequest {
   const { policy, participants, matchUps } = competition;
   const lastRound = matchUps.reduce((max, m) => Math.max(max, m.roundNumber), 0);
-  const open = matchUps.filter((m) => m.result === null);
-  if (open.length > 0) {
-    const round = Math.min(...open.map((m) => m.roundNumber));
-    throw new PairingError('failed-precondition', `round ${round} is not complete (${open.length} matchUp(s) without a result); score it before pairing the next round`);
-  }
+  const open = matchUps.map((m) => judgeMatchUp(m, policy)).filter((j) => j.record.result === null);
+  open.sort((x, y) => compareMatchUpKeys(x.record, y.record));
+  if (open.length > 0 && !force) throw new PairingError('failed-precondition', openRefusal(open));
   const states = foldCompetition(policy, participants, matchUps);
   const pairingPolicy = policy.pairingPolicy;
   const { method, seed, totalRounds, ...options } = spec;
@@ -36,7 +43,7 @@ export function pairingRequestFor(competition: Competition, spec: PairingSpec): 
     ...(totalRounds !== undefined ? { totalRounds } : {}),
     method: pairingMethodFor(method, undefined, policy),
     seed,
-    players: pairingPlayers(participants, states, policy),
+    players: pairingPlayers(participants, states, policy, unscoredPairings(open.map((j) => j.record))),
     points: { win: policy.scoringPolicy.matchPoints.win, draw: policy.scoringPolicy.matchPoints.draw, loss: policy.scoringPolicy.matchPoints.loss },
     options: {
       avoidRepeatOpponents: pairingPolicy.avoidRepeatOpponents,
@@ -47,8 +54,31 @@ export function pairingRequestFor(competition: Competition, spec: PairingSpec): 
   };
 }
 
+/** The refusal to pair over open matchUps, naming them (and why a stored result does not count). */
+function openRefusal(open: readonly JudgedMatchUp[]): string {
+  const round = Math.min(...open.map((j) => j.record.roundNumber));
+  const names = open.map((j) => (j.refusal ? `${j.record.matchUpId} (its result is refused: ${j.refusal})` : j.record.matchUpId));
+  return `round ${round} is not complete: ${open.length} matchUp(s) without a result that counts: ${nameMatchUps(names)}; score them, or force the next round`;
+}
+
+/** Each side's view of the pairings that have no result: met, but worth nothing. */
+function unscoredPairings(open: readonly MatchUpRecord[]): Map<string, UnscoredPairing[]> {
+  const byPlayer = new Map<string, UnscoredPairing[]>();
+  const add = (id: string, pairing: UnscoredPairing) => byPlayer.set(id, [...(byPlayer.get(id) ?? []), pairing]);
+  for (const m of open) {
+    add(m.a, { round: m.roundNumber, opponent: m.b });
+    if (m.b !== null) add(m.b, { round: m.roundNumber, opponent: m.a });
+  }
+  return byPlayer;
+}
+
 /** One engine player per participant; the pairing rating follows the policy's ratingSource. A timed win is a win. */
-export function pairingPlayers(participants: readonly Participant[], states: ParticipantStates, policy: CompetitionPolicy): PairingPlayer[] {
+export function pairingPlayers(
+  participants: readonly Participant[],
+  states: ParticipantStates,
+  policy: CompetitionPolicy,
+  unscored: ReadonlyMap<string, UnscoredPairing[]> = new Map(),
+): PairingPlayer[] {
   const dynamic = policy.pairingPolicy.ratingSource === 'DYNAMIC_FORM';
   return participants.map((participant) => {
     const state = states[participant.participantId]!;
@@ -69,6 +99,7 @@ export function pairingPlayers(participants: readonly Participant[], states: Par
         pointsFor: r.pointsWon,
         pointsAgainst: r.pointsLost,
       })),
+      ...(unscored.has(participant.participantId) ? { unscored: unscored.get(participant.participantId)! } : {}),
     };
   });
 }

@@ -125,6 +125,13 @@ export const PairingGame = z.object({
 export type PairingGame = z.infer<typeof PairingGame>;
 export type GameOutcome = PairingGame['outcome'];
 
+/**
+ * A pairing of an earlier round that counts no result (not scored yet, cleared, or refused by the engine), from
+ * this player's side. `opponent: null` is a bye.
+ */
+export const UnscoredPairing = z.object({ round: z.number().int().min(1), opponent: z.string().min(1).nullable() });
+export type UnscoredPairing = z.infer<typeof UnscoredPairing>;
+
 export const PairingPlayer = z.object({
   id: z.string().min(1),
   /** The rating that orders the field: dynamic form or baseline, as the policy's ratingSource says. */
@@ -138,6 +145,11 @@ export const PairingPlayer = z.object({
   team: z.string().optional(),
   withdrawn: z.boolean().optional(),
   games: z.array(PairingGame),
+  /**
+   * Pairings already made that have no result (a forced round leaves them open): the two have met all the same,
+   * for rematch avoidance and byes, but nothing is scored for them.
+   */
+  unscored: z.array(UnscoredPairing).optional(),
 });
 export type PairingPlayer = z.infer<typeof PairingPlayer>;
 
@@ -166,16 +178,17 @@ function checkReferences(request: PairingRequest, ctx: z.RefinementCtx): void {
     ids.add(player.id);
   });
   request.players.forEach((player, k) => {
-    player.games.forEach((game, g) => {
-      const path = ['players', k, 'games', g];
-      if (game.round >= request.roundNumber) {
-        ctx.addIssue({ code: 'custom', path: [...path, 'round'], message: `player ${player.id} has a game in round ${game.round}; earlier rounds are 1 to ${request.roundNumber - 1}` });
+    const check = (meeting: UnscoredPairing, path: (string | number)[], what: string) => {
+      if (meeting.round >= request.roundNumber) {
+        ctx.addIssue({ code: 'custom', path: [...path, 'round'], message: `player ${player.id} has a ${what} in round ${meeting.round}; earlier rounds are 1 to ${request.roundNumber - 1}` });
       }
-      if (game.opponent === player.id) ctx.addIssue({ code: 'custom', path: [...path, 'opponent'], message: `player ${player.id} cannot play itself` });
-      else if (game.opponent !== null && !ids.has(game.opponent)) {
-        ctx.addIssue({ code: 'custom', path: [...path, 'opponent'], message: `player ${player.id} played unknown opponent ${game.opponent} in round ${game.round}` });
+      if (meeting.opponent === player.id) ctx.addIssue({ code: 'custom', path: [...path, 'opponent'], message: `player ${player.id} cannot play itself` });
+      else if (meeting.opponent !== null && !ids.has(meeting.opponent)) {
+        ctx.addIssue({ code: 'custom', path: [...path, 'opponent'], message: `player ${player.id} ${what === 'game' ? 'played' : 'was paired with'} unknown opponent ${meeting.opponent} in round ${meeting.round}` });
       }
-    });
+    };
+    player.games.forEach((game, g) => check(game, ['players', k, 'games', g], 'game'));
+    (player.unscored ?? []).forEach((pairing, u) => check(pairing, ['players', k, 'unscored', u], 'pairing'));
   });
   const acceleration = request.options?.acceleration;
   const explicit = typeof acceleration === 'object' ? acceleration.acceleratedRounds : undefined;

@@ -38,6 +38,7 @@ export type {
   PairingRequest,
   PointTable,
   SeedingSystem,
+  UnscoredPairing,
 } from './request.js';
 
 /** The named terms that gave a pair (or a bye) its cost: the dashboard's "why these two". */

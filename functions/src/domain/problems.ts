@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type { JudgedMatchUp } from './acceptance.js';
+
+/**
+ * What the organizer is told about a matchUp whose result did not reach the standings.
+ * - REFUSED_RESULT: the stored result is one the engine refuses (written past the rules); it counts as none.
+ * - NOT_APPLIED: the score trigger failed on the matchUp's latest write; retried, then given up.
+ */
+export const ScoreProblemKind = z.enum(['REFUSED_RESULT', 'NOT_APPLIED']);
+export type ScoreProblemKind = z.infer<typeof ScoreProblemKind>;
+
+export interface ScoreProblem {
+  kind: ScoreProblemKind;
+  message: string;
+}
+
+/** The view shows a line, and an error's text can be any length. */
+export const PROBLEM_MESSAGE_MAX = 500;
+
+/**
+ * How long the score trigger retries one event before it gives up. A 2nd-gen trigger with retry is retried for
+ * 24 hours, backing off from 10 s to 10 min. A transient failure (contention beyond a transaction's own retries,
+ * a deadline, a short outage) passes within the first few attempts, which 15 minutes holds (about seven). One
+ * that lasts longer (a document the backend cannot read, a participant without a state) needs a person, who is
+ * told by the recorded problem from the first failed attempt on; retrying it for a day more only costs.
+ */
+export const RETRY_WINDOW_MS = 15 * 60_000;
+
+/** Whether an event is too old to retry; an event without a readable time is left to the platform's own limit. */
+export function isPastRetryWindow(eventTime: string | undefined, now: Date): boolean {
+  const at = eventTime === undefined ? Number.NaN : Date.parse(eventTime);
+  return Number.isFinite(at) && now.getTime() - at > RETRY_WINDOW_MS;
+}
+
+/** The problem a matchUp has once its latest write went through: its stored result refused, or none. */
+export function problemOfResult(judged: JudgedMatchUp | undefined): ScoreProblem | undefined {
+  return judged?.refusal ? { kind: 'REFUSED_RESULT', message: clip(`its result counts as none: ${judged.refusal}`) } : undefined;
+}
+
+/** The problem recorded for a failed attempt: still retrying, or given up. */
+export function notAppliedProblem(error: unknown, givingUp: boolean): ScoreProblem {
+  const reason = error instanceof Error ? error.message : String(error);
+  const state = givingUp ? `gave up after ${RETRY_WINDOW_MS / 60_000} minutes of retries` : 'retrying';
+  return { kind: 'NOT_APPLIED', message: clip(`the standings miss this matchUp's latest write (${state}): ${reason}`) };
+}
+
+/** Whether a stored problem already says what should be said (its time aside). */
+export function sameProblem(stored: ScoreProblem | undefined, wanted: ScoreProblem | undefined): boolean {
+  return stored?.kind === wanted?.kind && stored?.message === wanted?.message;
+}
+
+function clip(text: string): string {
+  return text.length <= PROBLEM_MESSAGE_MAX ? text : `${text.slice(0, PROBLEM_MESSAGE_MAX - 1)}…`;
+}

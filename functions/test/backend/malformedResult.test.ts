@@ -1,0 +1,89 @@
+/**
+ * Issue 15 §1, defence in depth: a stored result the engine refuses (written with firebase-admin, past the rules)
+ * is never fatal. Pairing, replay, export and the leaderboard treat it as no result; the rest of the tournament
+ * works. Through the real callables and the real trigger handler, on the emulator.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { foldCompetition } from '../../src/domain/fold.js';
+import { buildLeaderboard } from '../../src/domain/leaderboard.js';
+import type { MatchUpResult } from '../../src/domain/results.js';
+import { refs } from '../../src/firebase/refs.js';
+import { replayTournament } from '../../src/services/applyScore.js';
+import { toMatchUpRecord, toParticipant } from '../../src/services/records.js';
+import { useEmulatorFirestore } from '../support/emulator.js';
+import { call, cleanupFunctionsTest, fireAll } from './harness.js';
+
+const fs = useEmulatorFirestore({ triggers: false });
+afterAll(() => cleanupFunctionsTest());
+
+/** What a player's phone can store today although the engine refuses it. */
+const REFUSED: Array<[string, MatchUpResult]> = [
+  ['a forfeit win for side b', { kind: 'FORFEIT_WIN', winner: 'b' }],
+  ['6-5 in a game to 5', { kind: 'PLAYED', score: { a: 6, b: 5 } }],
+];
+
+let tournaments = 0;
+
+async function tournamentWithRefusedResult(policy: string, bad: MatchUpResult) {
+  const n = ++tournaments;
+  const { clubId } = await call.createClub({ name: `Malformed ${n}` }, 'owner');
+  const { championshipId } = await call.createChampionship({ name: `Malformed league ${n}`, clubIds: [clubId] }, 'owner');
+  const { tournamentId } = await call.createTournament({ championshipId, date: '2026-11-21', description: `Malformed ${n}`, policy }, 'owner');
+  await call.addParticipants(
+    { tournamentId, participants: Array.from({ length: 8 }, (_, i) => ({ participantId: `p${i + 1}`, name: `Player ${i + 1}`, rating: 1400 + 50 * i })) },
+    'owner',
+  );
+  await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
+  const games = (await refs(fs.db).matchUps(tournamentId).get()).docs.map((d) => d.data());
+  const [victim, ...others] = games;
+  for (const m of others) await call.recordScore({ tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: 2 } } }, 'owner');
+  // Past the rules and recordScore: firebase-admin writes what the engine refuses.
+  await refs(fs.db).matchUp(tournamentId, victim!.matchUpId).update({ result: bad, scoredBy: 'u1', scoredAt: '2026-11-21T10:00:00Z' });
+  await fireAll(fs.db, tournamentId);
+  return { tournamentId, championshipId, victim: victim!.matchUpId };
+}
+
+/** The leaderboard from the fold of the stored matchUps with the refused result taken out. */
+async function expectedLeaderboard(tournamentId: string, victim: string) {
+  const ref = refs(fs.db);
+  const tournament = (await ref.tournament(tournamentId).get()).data()!;
+  const participants = (await ref.participants(tournamentId).get()).docs.map((d) => toParticipant(d.data()));
+  const matchUps = (await ref.matchUps(tournamentId).get()).docs.map((d) => toMatchUpRecord(d.data()));
+  const withoutIt = matchUps.map((m) => (m.matchUpId === victim ? { ...m, result: null } : m));
+  const fold = foldCompetition(tournament.policy, participants, withoutIt);
+  return { fold, rows: buildLeaderboard(tournament.policy, fold, { withdrawn: [] }) };
+}
+
+const numbers = (rows: Array<Record<string, unknown>>) => rows.map(({ name: _name, ...row }) => row);
+
+describe('a stored result the engine refuses counts as no result everywhere', () => {
+  for (const policy of ['SWISS', 'PRESSURE']) {
+    for (const [label, bad] of REFUSED) {
+      it(`${policy}, ${label}: the tournament still pairs (forced), replays, exports, re-imports, and ranks as the fold without it`, async () => {
+        const { tournamentId, championshipId, victim } = await tournamentWithRefusedResult(policy, bad);
+        const expected = await expectedLeaderboard(tournamentId, victim);
+        const board = await call.getLeaderboard({ tournamentId });
+        expect(numbers(board.rows)).toEqual(expected.rows);
+
+        // The matchUp counts as open: pairing is refused, naming it and the reason, unless forced.
+        await expect(call.generateNextRound({ tournamentId, requestId: 'r2' }, 'owner')).rejects.toMatchObject({
+          code: 'failed-precondition',
+          message: expect.stringMatching(new RegExp(`${victim} \\(its result is refused: `)),
+        });
+        const forced = await call.generateNextRound({ tournamentId, requestId: 'r2-forced', force: true }, 'owner');
+        expect(forced).toMatchObject({ roundNumber: 2, matchUps: 4 });
+
+        await replayTournament(fs.db, tournamentId);
+        const states = Object.fromEntries((await refs(fs.db).states(tournamentId).get()).docs.map((d) => [d.id, d.data()]));
+        expect(states).toEqual((await expectedLeaderboard(tournamentId, victim)).fold);
+
+        const { json } = await call.exportTournament({ tournamentId }, 'owner');
+        const exported = JSON.parse(json);
+        expect(exported.matchUps.find((m: { matchUpId: string }) => m.matchUpId === victim).result).toBeNull();
+        exported.tournament.date = '2026-11-28';
+        const { tournamentId: copy } = await call.importTournament({ championshipId, json: JSON.stringify(exported) }, 'owner');
+        expect(numbers((await call.getLeaderboard({ tournamentId: copy })).rows)).toEqual(numbers((await call.getLeaderboard({ tournamentId })).rows));
+      });
+    }
+  }
+});
