@@ -1,3 +1,4 @@
+import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
 import { refs } from '../../src/firebase/refs.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
@@ -138,6 +139,28 @@ describe('callables: success paths', () => {
     const round2 = (await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', 2).get()).docs.map((d) => d.data());
     expect(round2.flatMap((m) => [m.a, m.b])).not.toContain('p3');
     expect((await refs(fs.db).standing(tournamentId, 'p3').get()).data()!.withdrawn).toBe(true);
+  });
+
+  it("recordScore stamps the server's time, clears a result unsigned, and leaves a bye to the editors", async () => {
+    const { tournamentId } = await runningTournament(5);
+    await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
+    const matchUps = (await refs(fs.db).matchUps(tournamentId).get()).docs.map((d) => d.data());
+    const game = matchUps.find((m) => m.b !== null && m.playerUids.length === 2)!;
+    const bye = matchUps.find((m) => m.b === null)!;
+    const stored = async (matchUpId: string) => (await refs(fs.db).matchUp(tournamentId, matchUpId).get()).data()!;
+    const before = Date.now();
+    await call.recordScore({ tournamentId, matchUpId: game.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: 2 } } }, game.playerUids[0]);
+    const signed = await stored(game.matchUpId);
+    expect(signed.scoredBy).toBe(game.playerUids[0]);
+    expect(signed.scoredAt).toBeInstanceOf(Timestamp);
+    expect(Math.abs((signed.scoredAt as Timestamp).toMillis() - before)).toBeLessThan(60_000);
+    await call.recordScore({ tournamentId, matchUpId: game.matchUpId, result: null }, 'keeper');
+    expect(await stored(game.matchUpId)).toMatchObject({ result: null, scoredBy: null, scoredAt: null });
+    await expectRefusal(call.recordScore({ tournamentId, matchUpId: bye.matchUpId, result: { kind: 'FULL_BYE' } }, bye.playerUids[0]), 'permission-denied', /bye/);
+    await expectRefusal(call.recordScore({ tournamentId, matchUpId: bye.matchUpId, result: null }, 'keeper'), 'permission-denied', /bye/);
+    expect((await stored(bye.matchUpId)).result).toEqual({ kind: 'PAIRING_BYE' });
+    await call.recordScore({ tournamentId, matchUpId: bye.matchUpId, result: { kind: 'HALF_BYE' } }, 'admin');
+    expect((await stored(bye.matchUpId)).result).toEqual({ kind: 'HALF_BYE' });
   });
 
   it('undoLastRound takes back an unscored round; export and import round-trip the standings', async () => {
