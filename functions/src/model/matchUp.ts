@@ -14,6 +14,8 @@ export const MatchUpDoc = z
     a: z.string().min(1),
     /** null: a bye. */
     b: z.string().min(1).nullable(),
+    /** Side a moves first (white, home, first player): this names it; null for a bye. */
+    movesFirst: z.string().min(1).nullable().default(null),
     /** The accounts of the two players, for the security rules. */
     playerUids: z.array(Uid).max(2).default([]),
     /** The pairing engine's cost terms for this pair: "why these two". */

@@ -29,7 +29,7 @@ export async function exportTournament(db: Firestore, uid: string | undefined, t
     policy: tournament.policy,
     participants: participants.docs.map((d) => toParticipant(d.data())),
     rounds: rounds.docs.map((d) => d.data()).map(({ roundNumber, ...pairing }) => ({ roundNumber, pairing })),
-    matchUps: matchUps.docs.map((d) => toMatchUpRecord(d.data())),
+    matchUps: matchUps.docs.map((d) => d.data()).map((m) => ({ ...toMatchUpRecord(m), movesFirst: m.movesFirst ?? (m.b === null ? null : m.a) })),
   });
 }
 
@@ -55,7 +55,9 @@ export async function importTournament(db: Firestore, uid: string | undefined, i
     batch.set(ref.participant(tournamentId, p.participantId), doc);
   }
   for (const r of rounds) batch.set(ref.round(tournamentId, r.roundNumber), r);
-  for (const m of data.matchUps) batch.set(ref.matchUp(tournamentId, m.matchUpId), { ...m, playerUids: [], cost: {}, scoredBy: null, scoredAt: null });
+  for (const m of data.matchUps) {
+    batch.set(ref.matchUp(tournamentId, m.matchUpId), { ...m, movesFirst: m.b === null ? null : m.a, playerUids: [], cost: {}, scoredBy: null, scoredAt: null });
+  }
   batch.update(ref.tournament(tournamentId), { currentRound, status: currentRound > 0 ? 'RUNNING' : 'DRAFT' });
   await batch.commit();
   await replayTournament(db, tournamentId);

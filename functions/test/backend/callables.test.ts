@@ -43,6 +43,8 @@ describe('callables: success paths', () => {
     expect(bye.result).toEqual({ kind: 'PAIRING_BYE' });
     const paired = matchUps.find((m) => m.b !== null)!;
     expect(paired.playerUids).toHaveLength(2);
+    // Side a moves first, and the matchUp says so by name; a bye has nobody to move first.
+    for (const m of matchUps) expect(m.movesFirst).toBe(m.b === null ? null : m.a);
     expect(Object.keys(paired.cost).length).toBeGreaterThan(0);
     const tournament = (await refs(fs.db).tournament(tournamentId).get()).data()!;
     expect(tournament).toMatchObject({ status: 'RUNNING', currentRound: 1, editorUids: ['owner', 'admin'] });
@@ -155,6 +157,7 @@ describe('callables: success paths', () => {
 
     const { json } = await call.exportTournament({ tournamentId }, 'owner');
     const copy = JSON.parse(json);
+    for (const m of copy.matchUps) expect(m.movesFirst).toBe(m.b === null ? null : m.a);
     copy.tournament.date = '2026-11-28';
     const { tournamentId: imported } = await call.importTournament({ championshipId, json: JSON.stringify(copy) }, 'owner');
     const importedBoard = await call.getLeaderboard({ tournamentId: imported });

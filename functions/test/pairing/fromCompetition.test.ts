@@ -23,7 +23,7 @@ describe('pairingRequestFor', () => {
     const request = pairingRequestFor(s, parsePairingSpec(s.pairing));
     expect(request).toMatchObject({ roundNumber: 2, method: 'SWISS', seed: 1, options: { avoidRepeatOpponents: true } });
     const [a, b, c] = request.players;
-    expect(a!.games).toEqual([{ round: 1, opponent: 'b', outcome: 'WIN', matchPoints: 2, pointsFor: 4, pointsAgainst: 2 }]);
+    expect(a!.games).toEqual([{ round: 1, opponent: 'b', outcome: 'WIN', matchPoints: 2, pointsFor: 4, pointsAgainst: 2, colour: 'WHITE' }]);
     expect(b!.games[0]).toMatchObject({ outcome: 'LOSS', matchPoints: 0 });
     expect(c).toMatchObject({ withdrawn: true, games: [{ opponent: null, outcome: 'WIN', matchPoints: 3 }] });
     expect(a!.country).toBe('IT');

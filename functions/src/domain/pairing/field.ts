@@ -1,3 +1,4 @@
+import type { ColouredGame } from './colours.js';
 import { hashString } from './prng.js';
 import type { PairingPlayer, PairingRequest } from './types.js';
 
@@ -27,6 +28,8 @@ export interface FieldPlayer {
   roundsPlayed: number;
   /** Opponents met, as indices into `Field.active` (withdrawn opponents are left out), with repeats. */
   opponents: number[];
+  /** Colours of the games played, in round order. */
+  colours: ColouredGame[];
 }
 
 export interface Field {
@@ -110,7 +113,9 @@ function derive(
   let floatsUp = 0;
   let floatsDown = 0;
   let roundsPlayed = 0;
+  const colours: ColouredGame[] = [];
   for (const game of player.games) {
+    if (game.colour !== undefined && game.opponent !== null) colours.push({ round: game.round, colour: game.colour });
     netScore += (game.pointsFor ?? 0) - (game.pointsAgainst ?? 0);
     totalScore += game.pointsFor ?? 0;
     if (game.opponent === null) {
@@ -144,6 +149,7 @@ function derive(
     floatsDown,
     roundsPlayed,
     opponents: [],
+    colours: colours.sort((x, y) => x.round - y.round),
   };
 }
 

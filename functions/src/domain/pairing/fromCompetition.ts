@@ -36,20 +36,30 @@ export function pairingRequestFor(competition: Competition, spec: PairingSpec): 
     ...(totalRounds !== undefined ? { totalRounds } : {}),
     method: pairingMethodFor(method, undefined, policy),
     seed,
-    players: pairingPlayers(participants, states, policy),
+    players: pairingPlayers(participants, states, policy, matchUps),
     points: { win: policy.scoringPolicy.matchPoints.win, draw: policy.scoringPolicy.matchPoints.draw, loss: policy.scoringPolicy.matchPoints.loss },
     options: {
       avoidRepeatOpponents: pairingPolicy.avoidRepeatOpponents,
       ...(pairingPolicy.laneSize !== undefined ? { laneSize: pairingPolicy.laneSize } : {}),
       ...(pairingPolicy.sameTeamValue !== undefined ? { sameTeamValue: pairingPolicy.sameTeamValue } : {}),
+      ...(pairingPolicy.colours !== undefined ? { colours: pairingPolicy.colours } : {}),
       ...options,
     },
   };
 }
 
-/** One engine player per participant; the pairing rating follows the policy's ratingSource. A timed win is a win. */
-export function pairingPlayers(participants: readonly Participant[], states: ParticipantStates, policy: CompetitionPolicy): PairingPlayer[] {
+/**
+ * One engine player per participant; the pairing rating follows the policy's ratingSource. A timed win is a win.
+ * A game actually played has a colour: side a of its matchUp moved first (white).
+ */
+export function pairingPlayers(
+  participants: readonly Participant[],
+  states: ParticipantStates,
+  policy: CompetitionPolicy,
+  matchUps: readonly MatchUpRecord[] = [],
+): PairingPlayer[] {
   const dynamic = policy.pairingPolicy.ratingSource === 'DYNAMIC_FORM';
+  const sideA = new Map(matchUps.map((m) => [m.matchUpId, m.a]));
   return participants.map((participant) => {
     const state = states[participant.participantId]!;
     return {
@@ -68,6 +78,9 @@ export function pairingPlayers(participants: readonly Participant[], states: Par
         matchPoints: r.matchPoints,
         pointsFor: r.pointsWon,
         pointsAgainst: r.pointsLost,
+        ...(r.played && r.opponentParticipantId !== null && sideA.has(r.matchUpId)
+          ? { colour: sideA.get(r.matchUpId) === participant.participantId ? ('WHITE' as const) : ('BLACK' as const) }
+          : {}),
       })),
     };
   });

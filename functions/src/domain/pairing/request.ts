@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { describeIssues } from '../errors.js';
+import { COLOUR_MODES, COLOURS } from './colours.js';
 import { PairingError } from './errors.js';
 import { PAIRING_METHODS, SYSTEMS } from './types.js';
 
@@ -34,6 +35,8 @@ export const CriteriaWeights = z
     random: weight(),
     /** Per earlier meeting, when rematches are allowed (avoidRepeatOpponents false). */
     repeat: weight(),
+    /** Colours BALANCE: OpenGotha's white/black balance of a pair (seed 001); on with that mode. */
+    colourBalance: weight(),
   })
   .strict();
 export type CriteriaWeights = z.infer<typeof CriteriaWeights>;
@@ -67,6 +70,12 @@ export const PairingOptions = z
     acceleration: z
       .union([z.literal('BAKU'), z.object({ method: z.literal('BAKU'), acceleratedRounds: rounds().optional() }).strict()])
       .optional(),
+    /**
+     * Who moves first (side a): NONE (games without colours), BALANCE (seed 001's cost on the white/black balance)
+     * or FIDE (the FIDE Swiss colour rules). Default: the policy's, else NONE. Round robins follow the Berger
+     * tables and knockouts alternate whatever the mode.
+     */
+    colours: z.enum(COLOUR_MODES).optional(),
     /**
      * Look ahead so that the remaining rounds can still be played without rematches. On by default for fields
      * small enough for the exact check.
@@ -121,6 +130,8 @@ export const PairingGame = z.object({
   /** Game points won and lost, for SoL's net and total score. */
   pointsFor: z.number().finite().optional(),
   pointsAgainst: z.number().finite().optional(),
+  /** The colour the player had (WHITE: moved first), for games actually played; byes and forfeits have none. */
+  colour: z.enum(COLOURS).optional(),
 });
 export type PairingGame = z.infer<typeof PairingGame>;
 export type GameOutcome = PairingGame['outcome'];

@@ -1,4 +1,5 @@
-import { virtualPoints } from '../acceleration.js';
+import { compareSeedOrder, virtualPoints } from '../acceleration.js';
+import { colourDifference, preferenceOf } from '../colours.js';
 import { compareRatingOrder, type Field } from '../field.js';
 import { hashValues } from '../prng.js';
 import type { CriteriaWeights, PairingRequest } from '../types.js';
@@ -44,6 +45,18 @@ export interface PairingContext {
   hash: Uint32Array;
   /** Whether the bye vertex exists (odd field). */
   needsBye: boolean;
+  /** FIDE colour preference of each player: 1 white, -1 black, 0 none; and its strength (colours.ts). */
+  prefColour: Int8Array;
+  prefStrength: Int8Array;
+  /** Whites minus blacks. */
+  colourDiff: Int32Array;
+  /**
+   * FIDE's last-round exception: in the last round of a known length, a topscorer (more than half the possible
+   * points) may break an absolute colour preference.
+   */
+  colourExempt: Uint8Array;
+  /** Position in the initial order (seed, frozen rating, id), 1 = top: FIDE's pairing number. */
+  pairingNumber: Int32Array;
 }
 
 export function buildContext(field: Field, model: WeightedModel, request: PairingRequest): PairingContext {
@@ -119,6 +132,21 @@ export function buildContext(field: Field, model: WeightedModel, request: Pairin
     byes[i] = players[i]!.byes;
     minByes = Math.min(minByes, byes[i]!);
   }
+  const prefColour = new Int8Array(n);
+  const prefStrength = new Int8Array(n);
+  const colourDiff = new Int32Array(n);
+  const colourExempt = new Uint8Array(n);
+  const lastRound = request.totalRounds !== undefined && request.roundNumber === request.totalRounds;
+  for (let i = 0; i < n; i++) {
+    const history = players[i]!.colours;
+    const preference = preferenceOf(history);
+    prefColour[i] = preference.colour;
+    prefStrength[i] = preference.strength;
+    colourDiff[i] = colourDifference(history);
+    if (lastRound && players[i]!.score > ((request.roundNumber - 1) * winPoints) / 2) colourExempt[i] = 1;
+  }
+  const pairingNumber = new Int32Array(n);
+  players.slice().sort(compareSeedOrder).forEach((p, k) => (pairingNumber[p.index] = k + 1));
   const weights = { ...model.weights };
   const ratingRange = Math.max(1, maxRating - minRating);
   if (model.sameTeamValue !== null) weights.sameTeam = Math.max(1, Math.round((weights.ratingGap * model.sameTeamValue) / (ratingRange * ratingRange)));
@@ -151,6 +179,11 @@ export function buildContext(field: Field, model: WeightedModel, request: Pairin
     minByes: n === 0 ? 0 : minByes,
     hash: Uint32Array.from(players.map((p) => p.hash)),
     needsBye: n % 2 === 1,
+    prefColour,
+    prefStrength,
+    colourDiff,
+    colourExempt,
+    pairingNumber,
   };
 }
 

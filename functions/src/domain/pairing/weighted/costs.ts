@@ -1,6 +1,7 @@
 import type { CostTerms, CriteriaWeights } from '../types.js';
 import type { PairingContext } from './context.js';
 import { byeGroupTier, byeRankTier, byeRepeatTier } from './criteria/bye.js';
+import { colourBalanceCost, colourConflictTier, colourPreferenceTier } from './criteria/colours.js';
 import { floatCost } from './criteria/floats.js';
 import { sameClubCost, sameCountryCost, sameTeamCost } from './criteria/geography.js';
 import { groupJumpTier } from './criteria/groups.js';
@@ -14,11 +15,23 @@ import { seedingCost } from './criteria/seeding.js';
  * The cost of a pair is a vector of tiers, compared lexicographically: the first tier outweighs everything
  * below it summed over the whole round. The soft tier is a plain sum of the enabled criteria.
  */
-export const TIERS = ['rematch', 'byeRepeat', 'groupJump', 'byeGroup', 'scoreDifference', 'byeRank', 'soft'] as const;
+export const TIERS = [
+  'rematch',
+  'byeRepeat',
+  'colourConflict',
+  'groupJump',
+  'byeGroup',
+  'scoreDifference',
+  'byeRank',
+  'colourPreference',
+  'soft',
+] as const;
 export const TIER_COUNT = TIERS.length;
 export const SOFT = TIER_COUNT - 1;
+export const tier = (name: (typeof TIERS)[number]): number => TIERS.indexOf(name);
+const [REMATCH, BYE_REPEAT, COLOUR_CONFLICT, GROUP_JUMP, BYE_GROUP, SCORE_DIFFERENCE, BYE_RANK, COLOUR_PREFERENCE] = TIERS.map((_, t) => t);
 /** Tiers only the bye edge carries: at most one edge of a round has them. */
-export const BYE_ONLY: ReadonlySet<number> = new Set([1, 3, 5]);
+export const BYE_ONLY: ReadonlySet<number> = new Set([BYE_REPEAT!, BYE_GROUP!, BYE_RANK!]);
 
 /** A soft criterion; the coster calls only those with a positive weight, so none needs to test its own weight. */
 type PairCriterion = (ctx: PairingContext, i: number, j: number) => number;
@@ -33,6 +46,7 @@ const SOFT_CRITERIA: ReadonlyArray<readonly [keyof CriteriaWeights, PairCriterio
   ['sameTeam', sameTeamCost],
   ['random', randomCost],
   ['repeat', repeatCost],
+  ['colourBalance', colourBalanceCost],
 ];
 
 export interface Coster {
@@ -50,24 +64,21 @@ export function createCoster(ctx: PairingContext): Coster {
   const softCount = softFns.length;
   return {
     pair(i, j, out, o) {
-      out[o] = rematchTier(ctx, i, j);
-      out[o + 1] = 0;
-      out[o + 2] = groupJumpTier(ctx, i, j);
-      out[o + 3] = 0;
-      out[o + 4] = scoreDifferenceTier(ctx, i, j);
-      out[o + 5] = 0;
+      out.fill(0, o, o + TIER_COUNT);
+      out[o + REMATCH!] = rematchTier(ctx, i, j);
+      out[o + COLOUR_CONFLICT!] = colourConflictTier(ctx, i, j);
+      out[o + GROUP_JUMP!] = groupJumpTier(ctx, i, j);
+      out[o + SCORE_DIFFERENCE!] = scoreDifferenceTier(ctx, i, j);
+      out[o + COLOUR_PREFERENCE!] = colourPreferenceTier(ctx, i, j);
       let s = 0;
       for (let k = 0; k < softCount; k++) s += softFns[k]!(ctx, i, j);
-      out[o + 6] = s;
+      out[o + SOFT] = s;
     },
     bye(i, out, o) {
-      out[o] = 0;
-      out[o + 1] = byeRepeatTier(ctx, i);
-      out[o + 2] = 0;
-      out[o + 3] = byeGroupTier(ctx, i);
-      out[o + 4] = 0;
-      out[o + 5] = byeRankTier(ctx, i);
-      out[o + 6] = 0;
+      out.fill(0, o, o + TIER_COUNT);
+      out[o + BYE_REPEAT!] = byeRepeatTier(ctx, i);
+      out[o + BYE_GROUP!] = byeGroupTier(ctx, i);
+      out[o + BYE_RANK!] = byeRankTier(ctx, i);
     },
     pairTerms(i, j) {
       const terms: CostTerms = {
@@ -75,6 +86,10 @@ export function createCoster(ctx: PairingContext): Coster {
         groupDistance: Math.abs(ctx.group[i]! - ctx.group[j]!),
         scoreDifference: round6(Math.abs(ctx.scoreUnits[i]! - ctx.scoreUnits[j]!) * ctx.quantum),
       };
+      if (ctx.model.colours === 'FIDE') {
+        terms.colourConflict = colourConflictTier(ctx, i, j);
+        terms.colourPreference = colourPreferenceTier(ctx, i, j);
+      }
       let s = 0;
       for (const [name, fn] of soft) {
         const c = fn(ctx, i, j);

@@ -1,3 +1,4 @@
+import type { ColourMode } from '../colours.js';
 import type { CriteriaWeights, FloatPlacement, PairingRequest, SeedingSystem, WeightedMethod } from '../types.js';
 
 /**
@@ -30,6 +31,7 @@ export interface WeightedModel {
   compatriotRounds: number;
   acceleratedRounds: number;
   lookahead: boolean | undefined;
+  colours: ColourMode;
 }
 
 const OFF: CriteriaWeights = {
@@ -42,7 +44,11 @@ const OFF: CriteriaWeights = {
   sameTeam: 0,
   random: 0,
   repeat: 0,
+  colourBalance: 0,
 };
+
+/** BALANCE's weight when the organizer gives none: above the seeded noise, below the score concavity and floats. */
+const COLOUR_BALANCE_WEIGHT = 150;
 
 /**
  * The presets. SWISS is seed 002 (random inside a match-point group, any floater); WEIGHTED is OpenGotha's mix;
@@ -89,6 +95,8 @@ export function modelFor(request: PairingRequest, method: WeightedMethod): Weigh
     preset.grouping === 'SCORE' ? { kind: 'SCORE' } : preset.grouping === 'LANE' ? { kind: 'LANE', laneSize } : { kind: 'BAND', bandWidth };
   const compatriotRounds = options.delayCompatriots ?? 0;
   if (compatriotRounds > 0 && weights.sameCountry === 0) weights.sameCountry = 150;
+  const colours = options.colours ?? 'NONE';
+  if (colours === 'BALANCE' && options.weights?.colourBalance === undefined) weights.colourBalance = COLOUR_BALANCE_WEIGHT;
   const avoidRepeat = options.avoidRepeatOpponents ?? true;
   if (avoidRepeat) weights.repeat = 0;
   const fromTeamValue = method === 'DRAW_MATIC' && options.weights?.sameTeam === undefined && sameTeamValue > 0;
@@ -108,6 +116,7 @@ export function modelFor(request: PairingRequest, method: WeightedMethod): Weigh
     compatriotRounds,
     acceleratedRounds: acceleratedRounds(request),
     lookahead: options.lookahead,
+    colours,
   };
 }
 
