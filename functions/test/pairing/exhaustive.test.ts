@@ -10,13 +10,19 @@ import type { PairingRequest, WeightedMethod } from '../../src/domain/pairing/ty
 import { SimEvent, simulatedField } from '../../../scripts/lib/simulate.js';
 import { bestRound, compareObjectives, judge } from './support/bruteForce.js';
 
-function runEvent(size: number, seed: number, method: WeightedMethod, extra: Partial<PairingRequest> = {}) {
+function runEvent(size: number, seed: number, method: WeightedMethod, extra: Partial<PairingRequest> = {}, categories = false) {
   const field = simulatedField(size, seed).map((p, k) => ({ ...p, club: `c${k % 3}`, country: `n${k % 2}`, team: `t${k % 4}` }));
   const event = new SimEvent(field, seed);
   const rounds = size % 2 === 0 ? size - 1 : size;
   const checked: { round: number; rematches: number; colourConflicts: number }[] = [];
   for (let round = 1; round <= rounds; round++) {
-    const players = event.pairingPlayers().map((p, k) => ({ ...p, club: field[k]!.club, country: field[k]!.country, team: field[k]!.team }));
+    const players = event.pairingPlayers().map((p, k) => ({
+      ...p,
+      club: field[k]!.club,
+      country: field[k]!.country,
+      team: field[k]!.team,
+      ...(categories ? { category: 1 + (k % 3) } : {}),
+    }));
     const request: PairingRequest = { roundNumber: round, totalRounds: rounds, method, seed: seed * 31 + round, players, ...extra };
     const out = generateRound(request);
     const j = judge(request);
@@ -47,6 +53,9 @@ describe('exhaustive search agrees that no better round exists', () => {
   for (const size of [7, 8, 10]) {
     it(`WEIGHTED (OpenGotha criteria, clubs and countries), ${size} players`, () => {
       runEvent(size, 5, 'WEIGHTED', { options: { seeding: 'SPLIT_FOLD' } });
+    });
+    it(`WEIGHTED with three categories (seed 001's concave category mixing above the score groups), ${size} players`, () => {
+      runEvent(size, 8, 'WEIGHTED', {}, true);
     });
     it(`DRAW_MATIC (lanes; squared rating gap plus sameTeamValue), ${size} players`, () => {
       runEvent(size, 6, 'DRAW_MATIC', { options: { laneSize: 3, weights: { random: 0 } } });

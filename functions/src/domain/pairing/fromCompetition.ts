@@ -70,6 +70,7 @@ export function pairingPlayers(
       ...(participant.club !== undefined ? { club: participant.club } : {}),
       ...(participant.country !== undefined ? { country: participant.country } : {}),
       ...(participant.team !== undefined ? { team: participant.team } : {}),
+      ...(participant.category !== undefined ? { category: participant.category } : {}),
       ...(participant.withdrawn ? { withdrawn: true } : {}),
       games: state.results.map((r) => ({
         round: r.roundNumber,

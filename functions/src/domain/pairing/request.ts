@@ -37,6 +37,11 @@ export const CriteriaWeights = z
     repeat: weight(),
     /** Colours BALANCE: OpenGotha's white/black balance of a pair (seed 001); on with that mode. */
     colourBalance: weight(),
+    /**
+     * Avoid mixing categories (seed 001): a tier above the score groups, on (100) when players carry categories.
+     * Any positive value switches it on; 0 switches it off.
+     */
+    category: weight(),
   })
   .strict();
 export type CriteriaWeights = z.infer<typeof CriteriaWeights>;
@@ -60,6 +65,15 @@ export const PairingOptions = z
     bandWidth: z.number().finite().positive().optional(),
     /** Weights of the soft criteria, over the method's preset. */
     weights: CriteriaWeights.partial().optional(),
+    /**
+     * Seed 001's secondary criteria (club and country) apply only to the players they should: not to players
+     * rated above `ratingAbove`, and with `winners`, not to players who have won at least half the rounds. A pair
+     * with one such player pays half the cost, a pair of two pays none.
+     */
+    secondaryCriteria: z
+      .object({ ratingAbove: z.number().finite().optional(), winners: z.boolean().optional() })
+      .strict()
+      .optional(),
     seeding: SeedingSystem.optional(),
     /** Which player of the higher group to draw down, and of the lower group to draw up. */
     drawDown: FloatPlacement.optional(),
@@ -147,6 +161,8 @@ export const PairingPlayer = z.object({
   club: z.string().optional(),
   country: z.string().optional(),
   team: z.string().optional(),
+  /** A division or section, 1 = the top one (seed 001: avoid mixing categories). */
+  category: z.number().int().min(1).optional(),
   withdrawn: z.boolean().optional(),
   games: z.array(PairingGame),
 });

@@ -16,6 +16,8 @@ export interface Objective {
   secondByes: number;
   /** FIDE: pairs of two players who need the same colour absolutely (C.3). */
   colourConflicts: number;
+  /** Seed 001's category mixing: 1 - f(distance / widest distance) per pair, in units of 1 / (20 span^2). */
+  categoryMixing: number;
   groupJumps: number;
   byeGroupsAboveLowest: number;
   scoreDifference: number;
@@ -31,6 +33,7 @@ const KEYS: (keyof Objective)[] = [
   'rematches',
   'secondByes',
   'colourConflicts',
+  'categoryMixing',
   'groupJumps',
   'byeGroupsAboveLowest',
   'scoreDifference',
@@ -119,9 +122,21 @@ export function judge(request: PairingRequest): Judge {
   standing.forEach((i, k) => (fromBottom[i] = n - 1 - k));
   const colours = colourRules(request, active.map((p) => p.games), score);
   const soft = softRule(request, method, active);
+  const categories = active.map((p) => p.category);
+  const known = categories.filter((c): c is number => c !== undefined);
+  const span = known.length === 0 ? 1 : Math.max(1, Math.max(...known) - Math.min(...known));
+  const mixing = known.length > 0 && request.options?.weights?.category !== 0;
+  const k = request.options?.concavity ?? 0.5;
+  const categoryMixing = (i: number, j: number) => {
+    const ci = categories[i];
+    const cj = categories[j];
+    if (!mixing || ci === undefined || cj === undefined) return 0;
+    const x = Math.abs(ci - cj) / span;
+    return 20 * span * span * (1 - (1 - x) * (1 + k * x));
+  };
 
   const objective = (mate: Int32Array): Objective => {
-    const o: Objective = { rematches: 0, secondByes: 0, colourConflicts: 0, groupJumps: 0, byeGroupsAboveLowest: 0, scoreDifference: 0, byeRank: 0, colourDenied: 0, soft: 0 };
+    const o: Objective = { rematches: 0, secondByes: 0, colourConflicts: 0, categoryMixing: 0, groupJumps: 0, byeGroupsAboveLowest: 0, scoreDifference: 0, byeRank: 0, colourDenied: 0, soft: 0 };
     for (let i = 0; i < n; i++) {
       const j = mate[i]!;
       if (j === n) {
@@ -133,6 +148,7 @@ export function judge(request: PairingRequest): Judge {
       if (j < i) continue;
       if (request.options?.avoidRepeatOpponents !== false) o.rematches += met(i, j);
       o.colourConflicts += colours.conflict(i, j);
+      o.categoryMixing += categoryMixing(i, j);
       o.groupJumps += Math.max(0, Math.abs(group[i]! - group[j]!) - 1);
       if (scoreCounts) o.scoreDifference += Math.abs(score[i]! - score[j]!);
       o.colourDenied += colours.denied(i, j);

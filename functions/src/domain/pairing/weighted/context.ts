@@ -2,6 +2,7 @@ import { compareSeedOrder, virtualPoints } from '../acceleration.js';
 import { colourDifference, preferenceOf } from '../colours.js';
 import { compareRatingOrder, type Field } from '../field.js';
 import { hashValues } from '../prng.js';
+import { recommendedRounds } from '../rounds.js';
 import type { CriteriaWeights, PairingRequest } from '../types.js';
 import type { WeightedModel } from './model.js';
 
@@ -57,6 +58,11 @@ export interface PairingContext {
   colourExempt: Uint8Array;
   /** Position in the initial order (seed, frozen rating, id), 1 = top: FIDE's pairing number. */
   pairingNumber: Int32Array;
+  /** Category of each player (-1: none) and the widest distance between two categories (at least 1). */
+  category: Int32Array;
+  categorySpan: number;
+  /** 1 when the secondary criteria (club, country) apply to the player (seed 001's bar). */
+  secondary: Uint8Array;
 }
 
 export function buildContext(field: Field, model: WeightedModel, request: PairingRequest): PairingContext {
@@ -93,8 +99,11 @@ export function buildContext(field: Field, model: WeightedModel, request: Pairin
   for (let i = 0; i < n; i++) {
     tieKey[i] = model.groupOrder === 'SHUFFLED' ? hashValues(request.seed, request.roundNumber, players[i]!.hash) : 0;
   }
+  // Inside a group, players of one category sit together when categories count, so a window's neighbours share it.
+  const category = Int32Array.from(players, (p) => p.category ?? -1);
+  const byCategory = model.weights.category > 0 ? category : new Int32Array(n);
   const orderList = Array.from({ length: n }, (_, i) => i).sort(
-    (a, b) => groupKey[a]! - groupKey[b]! || tieKey[a]! - tieKey[b]! || byRating(a, b),
+    (a, b) => groupKey[a]! - groupKey[b]! || byCategory[a]! - byCategory[b]! || tieKey[a]! - tieKey[b]! || byRating(a, b),
   );
   const order = Int32Array.from(orderList);
   const group = new Int32Array(n);
@@ -145,6 +154,19 @@ export function buildContext(field: Field, model: WeightedModel, request: Pairin
     colourDiff[i] = colourDifference(history);
     if (lastRound && players[i]!.score > ((request.roundNumber - 1) * winPoints) / 2) colourExempt[i] = 1;
   }
+  let lowCategory = Infinity;
+  let highCategory = -Infinity;
+  for (const c of category) {
+    if (c < 0) continue;
+    lowCategory = Math.min(lowCategory, c);
+    highCategory = Math.max(highCategory, c);
+  }
+  const totalRounds = request.totalRounds ?? recommendedRounds(n).rounds;
+  const secondary = Uint8Array.from(players, (p) => {
+    const { ratingAbove, winners } = model.secondary;
+    if (ratingAbove !== undefined && p.rating > ratingAbove) return 0;
+    return winners && 2 * p.wins >= totalRounds ? 0 : 1;
+  });
   const pairingNumber = new Int32Array(n);
   players.slice().sort(compareSeedOrder).forEach((p, k) => (pairingNumber[p.index] = k + 1));
   const weights = { ...model.weights };
@@ -184,6 +206,9 @@ export function buildContext(field: Field, model: WeightedModel, request: Pairin
     colourDiff,
     colourExempt,
     pairingNumber,
+    category,
+    categorySpan: Math.max(1, highCategory - lowCategory),
+    secondary,
   };
 }
 

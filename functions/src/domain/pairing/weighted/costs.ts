@@ -1,6 +1,7 @@
 import type { CostTerms, CriteriaWeights } from '../types.js';
 import type { PairingContext } from './context.js';
 import { byeGroupTier, byeRankTier, byeRepeatTier } from './criteria/bye.js';
+import { categoryTier } from './criteria/category.js';
 import { colourBalanceCost, colourConflictTier, colourPreferenceTier } from './criteria/colours.js';
 import { floatCost } from './criteria/floats.js';
 import { sameClubCost, sameCountryCost, sameTeamCost } from './criteria/geography.js';
@@ -19,6 +20,7 @@ export const TIERS = [
   'rematch',
   'byeRepeat',
   'colourConflict',
+  'category',
   'groupJump',
   'byeGroup',
   'scoreDifference',
@@ -29,7 +31,7 @@ export const TIERS = [
 export const TIER_COUNT = TIERS.length;
 export const SOFT = TIER_COUNT - 1;
 export const tier = (name: (typeof TIERS)[number]): number => TIERS.indexOf(name);
-const [REMATCH, BYE_REPEAT, COLOUR_CONFLICT, GROUP_JUMP, BYE_GROUP, SCORE_DIFFERENCE, BYE_RANK, COLOUR_PREFERENCE] = TIERS.map((_, t) => t);
+const [REMATCH, BYE_REPEAT, COLOUR_CONFLICT, CATEGORY, GROUP_JUMP, BYE_GROUP, SCORE_DIFFERENCE, BYE_RANK, COLOUR_PREFERENCE] = TIERS.map((_, t) => t);
 /** Tiers only the bye edge carries: at most one edge of a round has them. */
 export const BYE_ONLY: ReadonlySet<number> = new Set([BYE_REPEAT!, BYE_GROUP!, BYE_RANK!]);
 
@@ -48,6 +50,7 @@ const SOFT_CRITERIA: ReadonlyArray<readonly [keyof CriteriaWeights, PairCriterio
   ['repeat', repeatCost],
   ['colourBalance', colourBalanceCost],
 ];
+// `category` is a weight of CriteriaWeights but a tier of its own (categoryTier), not a soft criterion.
 
 export interface Coster {
   /** Writes the tier values of pair (i, j) at out[o .. o + TIER_COUNT). */
@@ -67,6 +70,7 @@ export function createCoster(ctx: PairingContext): Coster {
       out.fill(0, o, o + TIER_COUNT);
       out[o + REMATCH!] = rematchTier(ctx, i, j);
       out[o + COLOUR_CONFLICT!] = colourConflictTier(ctx, i, j);
+      out[o + CATEGORY!] = categoryTier(ctx, i, j);
       out[o + GROUP_JUMP!] = groupJumpTier(ctx, i, j);
       out[o + SCORE_DIFFERENCE!] = scoreDifferenceTier(ctx, i, j);
       out[o + COLOUR_PREFERENCE!] = colourPreferenceTier(ctx, i, j);
@@ -86,6 +90,7 @@ export function createCoster(ctx: PairingContext): Coster {
         groupDistance: Math.abs(ctx.group[i]! - ctx.group[j]!),
         scoreDifference: round6(Math.abs(ctx.scoreUnits[i]! - ctx.scoreUnits[j]!) * ctx.quantum),
       };
+      if (ctx.weights.category > 0) terms.categoryDistance = Math.abs(ctx.category[i]! - ctx.category[j]!);
       if (ctx.model.colours === 'FIDE') {
         terms.colourConflict = colourConflictTier(ctx, i, j);
         terms.colourPreference = colourPreferenceTier(ctx, i, j);

@@ -150,8 +150,8 @@ export function compareHard(x: Float64Array, y: Float64Array): number {
 
 /**
  * Groups where the round is worse than a lower bound says it might need to be: a boundary crossed by more pairs
- * than its parity forces (only where the score difference counts), pairs skipping a group, a bye above the lowest
- * group. Their windows are the ones worth widening.
+ * than its parity forces (only where the score difference counts), pairs skipping a group or mixing categories, a
+ * bye above the lowest group. Their windows are the ones worth widening.
  */
 function troubledGroups(ctx: PairingContext, solved: Solved): number[] {
   const G = ctx.groupCount;
@@ -172,7 +172,8 @@ function troubledGroups(ctx: PairingContext, solved: Solved): number[] {
     const gu = ctx.group[u]!;
     const lo = Math.min(gu, gv);
     const hi = Math.max(gu, gv);
-    if (hi - lo > 1) for (let g = lo; g <= hi; g++) marked[g] = 1;
+    // A pair more than one group apart, or across categories: a wider window might avoid it.
+    if (hi - lo > 1 || (ctx.weights.category > 0 && ctx.category[u] !== ctx.category[v])) for (let g = lo; g <= hi; g++) marked[g] = 1;
     crossing[lo] = crossing[lo]! + 1;
     crossing[hi] = crossing[hi]! - 1;
   }
