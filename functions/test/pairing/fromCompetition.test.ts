@@ -9,7 +9,7 @@ const scenario = (policy: unknown, pairing: unknown = {}) =>
   parseScenario({
     policy,
     participants: [
-      { id: 'a', rating: 1800, country: 'IT' },
+      { id: 'a', rating: 1800, country: 'IT', category: 2 },
       { id: 'b', rating: 1600 },
       { id: 'c', rating: 1500, withdrawn: true },
     ],
@@ -27,6 +27,8 @@ describe('pairingRequestFor', () => {
     expect(b!.games[0]).toMatchObject({ outcome: 'LOSS', matchPoints: 0 });
     expect(c).toMatchObject({ withdrawn: true, games: [{ opponent: null, outcome: 'WIN', matchPoints: 3 }] });
     expect(a!.country).toBe('IT');
+    expect(a!.category).toBe(2);
+    expect(b!.category).toBeUndefined();
   });
 
   it('the pairing rating follows ratingSource: dynamic form, or the frozen baseline', () => {
