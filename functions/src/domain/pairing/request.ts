@@ -8,7 +8,8 @@ import { PAIRING_METHODS, SYSTEMS } from './types.js';
  * The engine's input, as zod schemas: the one place a pairing request is checked. `generateRound` parses every
  * request with `PairingRequest`, the organizer's `pairing` object goes through `PairingSpec` (the same options),
  * and a tournament's options are checked with `PairingOptions` when it is created. Unknown options are refused so
- * a misspelt one never goes silently unused.
+ * a misspelt one never goes silently unused; the request, its players and games are strict too, so a field a
+ * caller adds without adding it here is refused rather than dropped.
  */
 
 const weight = () => z.number().int().min(0).max(1_000_000);
@@ -146,7 +147,7 @@ export const PairingGame = z.object({
   pointsAgainst: z.number().finite().optional(),
   /** The colour the player had (WHITE: moved first), for games actually played; byes and forfeits have none. */
   colour: z.enum(COLOURS).optional(),
-});
+}).strict();
 export type PairingGame = z.infer<typeof PairingGame>;
 export type GameOutcome = PairingGame['outcome'];
 
@@ -165,7 +166,7 @@ export const PairingPlayer = z.object({
   category: z.number().int().min(1).optional(),
   withdrawn: z.boolean().optional(),
   games: z.array(PairingGame),
-});
+}).strict();
 export type PairingPlayer = z.infer<typeof PairingPlayer>;
 
 /** Match points of the competition, for the bye and for acceleration's virtual points. */
@@ -181,7 +182,7 @@ const RequestShape = z.object({
   players: z.array(PairingPlayer),
   points: PointTable.optional(),
   options: PairingOptions.optional(),
-});
+}).strict();
 export const PairingRequest = RequestShape.superRefine(checkReferences);
 export type PairingRequest = z.infer<typeof RequestShape>;
 
