@@ -65,15 +65,20 @@ export function createCoster(ctx: PairingContext): Coster {
   const soft = SOFT_CRITERIA.filter(([name]) => ctx.weights[name] > 0);
   const softFns = soft.map(([, fn]) => fn);
   const softCount = softFns.length;
+  // Tiers a request cannot use stay 0 without a call per edge.
+  const colours = ctx.model.colours === 'FIDE';
+  const categories = ctx.weights.category > 0;
   return {
     pair(i, j, out, o) {
       out.fill(0, o, o + TIER_COUNT);
       out[o + REMATCH!] = rematchTier(ctx, i, j);
-      out[o + COLOUR_CONFLICT!] = colourConflictTier(ctx, i, j);
-      out[o + CATEGORY!] = categoryTier(ctx, i, j);
+      if (colours) {
+        out[o + COLOUR_CONFLICT!] = colourConflictTier(ctx, i, j);
+        out[o + COLOUR_PREFERENCE!] = colourPreferenceTier(ctx, i, j);
+      }
+      if (categories) out[o + CATEGORY!] = categoryTier(ctx, i, j);
       out[o + GROUP_JUMP!] = groupJumpTier(ctx, i, j);
       out[o + SCORE_DIFFERENCE!] = scoreDifferenceTier(ctx, i, j);
-      out[o + COLOUR_PREFERENCE!] = colourPreferenceTier(ctx, i, j);
       let s = 0;
       for (let k = 0; k < softCount; k++) s += softFns[k]!(ctx, i, j);
       out[o + SOFT] = s;
