@@ -1,19 +1,25 @@
 /**
- * npm run bench:pairing [-- --budget SECONDS] [-- --quick]
- * Our pairing engine against tournament-organizer 4.1.1 and swiss-pairing 1.4.3 on the same simulated events
- * (same field, same seeded luck), each engine in its own process, one at a time. A peer that exceeds its time
- * budget for a field size is stopped and reported as skipped, with whatever rounds it finished.
+ * npm run bench:pairing [-- --budget SECONDS] [-- --quick] [-- --colours NONE|BALANCE|FIDE]
+ * Our pairing engine (colours FIDE unless told otherwise) against tournament-organizer 4.1.1, swiss-pairing 1.4.3
+ * and, when BBP_EXE names a build of it, bbpPairings (FIDE Dutch), on the same simulated events (same field, same
+ * seeded luck), each engine in its own process, one at a time. A peer that exceeds its time budget for a field
+ * size is stopped and reported as skipped, with whatever rounds it finished.
  * Scoring: win 1, draw 0.5, bye 1. "Excess" is the total |score difference| of the pairs above the least any
- * pairing of the same scores could have (rematches ignored), summed over an event's rounds.
+ * pairing of the same scores could have (rematches ignored), summed over an event's rounds. Colours: side a of
+ * every game is white; per event, the players who end beyond +-2, who played a colour three times running, and
+ * the mean |whites - blacks|.
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { COLOUR_MODES, type ColourMode } from '../functions/src/domain/pairing/colours.js';
 import { ENGINES, type EngineName } from './lib/benchEngines.js';
-import type { BenchJob, RoundReport } from './lib/benchWorker.js';
+import type { BenchJob, RefusalReport, RoundReport } from './lib/benchWorker.js';
 
 const args = process.argv.slice(2);
 const budgetSeconds = Number(valueOf('--budget') ?? 60);
 const quick = args.includes('--quick');
+const colours = (valueOf('--colours') ?? 'FIDE') as ColourMode;
+if (!COLOUR_MODES.includes(colours)) throw new Error(`--colours must be one of ${COLOUR_MODES.join(', ')}`);
 
 function valueOf(flag: string): string | undefined {
   const i = args.indexOf(flag);
@@ -22,6 +28,7 @@ function valueOf(flag: string): string | undefined {
 
 interface Outcome {
   reports: RoundReport[];
+  refusals: RefusalReport[];
   status: 'ok' | 'skipped' | 'failed';
   message?: string;
   seconds: number;
@@ -31,6 +38,7 @@ function run(job: BenchJob, budget: number): Promise<Outcome> {
   return new Promise((resolve) => {
     const started = Date.now();
     const reports: RoundReport[] = [];
+    const refusals: RefusalReport[] = [];
     const child = fork(fileURLToPath(new URL('./lib/benchWorker.ts', import.meta.url)), [JSON.stringify(job)], {
       execArgv: ['--import', 'tsx', '--max-old-space-size=4096'],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -41,8 +49,9 @@ function run(job: BenchJob, budget: number): Promise<Outcome> {
       outcome = 'skipped';
       child.kill('SIGKILL');
     }, budget * 1000);
-    child.on('message', (m: RoundReport | { type: 'done' } | { type: 'error'; message: string }) => {
+    child.on('message', (m: RoundReport | RefusalReport | { type: 'done' } | { type: 'error'; message: string }) => {
       if (m.type === 'round') reports.push(m);
+      else if (m.type === 'refusal') refusals.push(m);
       else if (m.type === 'done') outcome = 'ok';
       else {
         outcome = 'failed';
@@ -51,7 +60,7 @@ function run(job: BenchJob, budget: number): Promise<Outcome> {
     });
     child.on('exit', () => {
       clearTimeout(timer);
-      resolve({ reports, status: outcome ?? 'failed', message, seconds: (Date.now() - started) / 1000 });
+      resolve({ reports, refusals, status: outcome ?? 'failed', message, seconds: (Date.now() - started) / 1000 });
     });
   });
 }
@@ -90,7 +99,16 @@ function summarize(row: Row) {
     rematches: reports.reduce((s, r) => s + r.rematches, 0),
     unpaired: reports.reduce((s, r) => s + r.unpaired, 0),
     secondByes: reports.reduce((s, r) => s + r.repeatedByes, 0),
+    refusals: row.outcome.refusals.length,
+    ...colourSummary(reports),
   };
+}
+
+/** Per event (events that reached their last round): players beyond +-2, three in a row, mean |difference|. */
+function colourSummary(reports: RoundReport[]) {
+  const ends = reports.flatMap((r) => (r.colours ? [r.colours] : []));
+  const mean = (f: (c: (typeof ends)[number]) => number) => (ends.length === 0 ? NaN : ends.reduce((s, c) => s + f(c), 0) / ends.length);
+  return { beyondTwo: mean((c) => c.beyondTwo), threeInARow: mean((c) => c.threeInARow), meanDifference: mean((c) => c.meanDifference) };
 }
 
 function table(headers: string[], rows: string[][]): string {
@@ -115,11 +133,12 @@ async function main(): Promise<void> {
         { size: 10_000, events: 1, engines: ['ours'] },
       ];
   console.log(`Pairing benchmark: ${swissRounds}-round Swiss, simulated fields (Elo results, ~30% draws between equals), seeded.`);
+  console.log(`Our engine pairs with colours ${colours}; the peers with their own colour rules (bbpPairings: FIDE Dutch).`);
   console.log(`Peers are stopped after ${budgetSeconds} s per field size. Node ${process.version}.\n`);
   const rows: Row[] = [];
   for (const { size, events, engines } of plan) {
     for (const engine of engines) {
-      const job: BenchJob = { engine, size, events, rounds: swissRounds, seedBase: 1000 + size };
+      const job: BenchJob = { engine, size, events, rounds: swissRounds, seedBase: 1000 + size, colours };
       const outcome = await run(job, engine === 'ours' ? 1800 : budgetSeconds);
       rows.push({ size, engine, outcome, job });
       const s = summarize({ size, engine, outcome, job });
@@ -128,9 +147,10 @@ async function main(): Promise<void> {
   }
   const cells = rows.map((row) => {
     const s = summarize(row);
+    const refused = s.refusals > 0 ? `, ${s.refusals} event(s) refused` : '';
     const status =
       row.outcome.status === 'ok'
-        ? 'ok'
+        ? `ok${refused}`
         : row.outcome.status === 'skipped'
           ? `skipped (> ${budgetSeconds} s) after ${s.rounds}/${row.job.events * row.job.rounds} rounds`
           : `failed: ${row.outcome.message ?? 'crashed'}`;
@@ -147,12 +167,32 @@ async function main(): Promise<void> {
       String(s.rematches),
       String(s.unpaired),
       String(s.secondByes),
+      fmt(s.beyondTwo, 1),
+      fmt(s.threeInARow, 1),
+      fmt(s.meanDifference, 2),
       status,
     ];
   });
   console.log(
     table(
-      ['players', 'engine', 'events', 'rounds timed', 'ms/round median', 'ms/round max', 'excess/event', 'excess/round', 'max pair gap', 'rematches', 'unpaired', 'second byes', 'status'],
+      [
+        'players',
+        'engine',
+        'events',
+        'rounds timed',
+        'ms/round median',
+        'ms/round max',
+        'excess/event',
+        'excess/round',
+        'max pair gap',
+        'rematches',
+        'unpaired',
+        'second byes',
+        'beyond ±2/event',
+        '3 in a row/event',
+        'mean |W-B|',
+        'status',
+      ],
       cells,
     ),
   );
@@ -176,17 +216,35 @@ async function main(): Promise<void> {
     console.log(`  10,000 players (ours alone): median ${fmt(s.median)} ms, max ${fmt(s.max)} ms per round`);
   }
 
-  console.log('\nRound-robin-length Swiss (n players, as many rounds as a round robin), 5 events each:');
+  // Round-robin-length events: n players, n - 1 rounds (n when n is odd), where a careless round leaves the rest
+  // of the event unplayable without a rematch.
+  const rrSizes = quick ? [6, 8, 10, 7] : [6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
+  const rrEvents = quick ? 3 : 8;
+  console.log(`\nRound-robin-length Swiss (n players, n - 1 rounds, n when odd), n = ${rrSizes.join(', ')}, ${rrEvents} events each:`);
   const rrRows: string[][] = [];
-  for (const [size, rounds] of [[6, 5], [8, 7], [10, 9], [7, 7]] as const) {
-    for (const engine of ENGINES) {
-      const job: BenchJob = { engine, size, events: 5, rounds, seedBase: 1 };
+  for (const engine of ENGINES) {
+    let events = 0;
+    let withRematch = 0;
+    let refused = 0;
+    let rematches = 0;
+    let secondByes = 0;
+    const failures: string[] = [];
+    for (const size of rrSizes) {
+      const rounds = size % 2 === 0 ? size - 1 : size;
+      const job: BenchJob = { engine, size, events: rrEvents, rounds, seedBase: 1, colours };
       const outcome = await run(job, budgetSeconds);
-      const s = summarize({ size, engine, outcome, job });
-      rrRows.push([`${size}x${rounds}`, engine, String(s.rematches), String(s.unpaired), String(s.secondByes), outcome.status === 'ok' ? 'ok' : `${outcome.status}${outcome.message ? `: ${outcome.message}` : ''}`]);
+      if (outcome.status !== 'ok') failures.push(`${size}: ${outcome.status}${outcome.message ? ` (${outcome.message})` : ''}`);
+      events += rrEvents;
+      refused += new Set(outcome.refusals.map((r) => r.event)).size;
+      const byEvent = new Map<number, number>();
+      for (const r of outcome.reports) byEvent.set(r.event, (byEvent.get(r.event) ?? 0) + r.rematches);
+      withRematch += [...byEvent.values()].filter((x) => x > 0).length;
+      rematches += outcome.reports.reduce((s, r) => s + r.rematches, 0);
+      secondByes += outcome.reports.reduce((s, r) => s + r.repeatedByes, 0);
     }
+    rrRows.push([engine, String(events), String(withRematch), String(refused), String(rematches), String(secondByes), failures.length ? failures.join('; ') : 'ok']);
   }
-  console.log(table(['event', 'engine', 'rematches', 'unpaired', 'second byes', 'status'], rrRows));
+  console.log(table(['engine', 'events', 'events with a rematch', 'events refused', 'rematches', 'second byes', 'status'], rrRows));
 }
 
 await main();

@@ -3,15 +3,21 @@
  * round. Each adapter calls its library the way that library's own code does (tournament-organizer through its
  * Tournament object, swiss-pairing through getMatchups); only the pairing call is timed.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Manager from 'tournament-organizer';
+import type { ColourMode } from '../../functions/src/domain/pairing/colours.js';
 import { generateRound } from '../../functions/src/domain/pairing/index.js';
 import { createRng } from '../../functions/src/domain/pairing/prng.js';
 import type { SimEvent, SimRound } from './simulate.js';
 
-export type EngineName = 'ours' | 'tournament-organizer' | 'swiss-pairing';
-export const ENGINES: EngineName[] = ['ours', 'tournament-organizer', 'swiss-pairing'];
+export type EngineName = 'ours' | 'tournament-organizer' | 'swiss-pairing' | 'bbpPairings';
+/** bbpPairings (FIDE Dutch, C++) takes part when BBP_EXE names a build of it. */
+export const ENGINES: EngineName[] = ['ours', 'tournament-organizer', 'swiss-pairing', ...(process.env.BBP_EXE ? (['bbpPairings'] as const) : [])];
 
 export interface Engine {
   /** Pairs the next round; returns the round and the milliseconds spent pairing. */
@@ -20,23 +26,26 @@ export interface Engine {
   played(event: SimEvent, roundNumber: number): void;
 }
 
-export function createEngine(name: EngineName, seed: number): Engine {
+/** Side a (first of each pair) moves first in every engine's round: white in the colour metrics. */
+export function createEngine(name: EngineName, seed: number, colours: ColourMode = 'FIDE'): Engine {
   switch (name) {
     case 'ours':
-      return ours(seed);
+      return ours(seed, colours);
     case 'tournament-organizer':
       return tournamentOrganizer(seed);
     case 'swiss-pairing':
       return swissPairing(seed);
+    case 'bbpPairings':
+      return bbpPairings(process.env.BBP_EXE!);
   }
 }
 
-function ours(seed: number): Engine {
+function ours(seed: number, colours: ColourMode): Engine {
   return {
     next(event, roundNumber, totalRounds) {
       const players = event.pairingPlayers();
       const started = performance.now();
-      const out = generateRound({ roundNumber, totalRounds, method: 'SWISS', seed, players });
+      const out = generateRound({ roundNumber, totalRounds, method: 'SWISS', seed, players, options: { colours } });
       const ms = performance.now() - started;
       return { round: { pairs: out.pairings.map((p) => [p.a, p.b]), byes: out.byes }, ms };
     },
@@ -165,4 +174,67 @@ function swissPairing(seed: number): Engine {
     },
     played() {},
   };
+}
+
+/**
+ * bbpPairings through its command line: the event so far as a TRF file (pairing numbers by rating, white for the
+ * top player in round 1), `--dutch FILE -p OUT`, pairs read back white first. The time includes starting the
+ * process and the files (a few milliseconds), which the engine's own pairing time does not.
+ */
+function bbpPairings(exe: string): Engine {
+  const dir = bbpDirectory();
+  return {
+    next(event, roundNumber, totalRounds) {
+      const ranked = event.players.slice().sort((x, y) => y.rating - x.rating || (x.id < y.id ? -1 : 1));
+      const number = new Map(ranked.map((p, k) => [p.id, k + 1]));
+      const lines = ['012 bench', `XXR ${totalRounds}`, 'XXC white1'];
+      for (const p of ranked) {
+        const games = event.games.get(p.id)!;
+        const score = games.reduce((s, g) => s + g.matchPoints, 0);
+        // TRF columns (0-based): start rank 4-7, name 14-46, rating 48-51, points 80-83, rounds from 91, 10 each.
+        let line = `001 ${pad(number.get(p.id)!, 4)}      ${p.id.slice(0, 32).padEnd(33)} ${pad(p.rating, 4)}${' '.repeat(28)}${score.toFixed(1).padStart(4)}`;
+        line = line.padEnd(91);
+        for (const g of games) {
+          const block = g.opponent === null ? '0000 - U' : `${pad(number.get(g.opponent)!, 4)} ${g.colour === 'BLACK' ? 'b' : 'w'} ${g.matchPoints === 1 ? '1' : g.matchPoints === 0 ? '0' : '='}`;
+          line += `${block}  `;
+        }
+        lines.push(line.trimEnd().padEnd(84));
+      }
+      const input = join(dir, 'in.trf');
+      const output = join(dir, 'out.txt');
+      writeFileSync(input, `${lines.join('\n')}\n`);
+      const started = performance.now();
+      try {
+        execFileSync(exe, ['--dutch', input, '-p', output], { stdio: ['ignore', 'ignore', 'pipe'] });
+      } catch (error) {
+        const status = (error as { status?: number }).status;
+        throw new Error(status === 1 ? `no valid pairing for round ${roundNumber} (bbpPairings exit 1)` : `bbpPairings failed (exit ${status})`);
+      }
+      const ms = performance.now() - started;
+      const byNumber = new Map(ranked.map((p, k) => [k + 1, p.id]));
+      const round: SimRound = { pairs: [], byes: [] };
+      for (const row of readFileSync(output, 'utf8').trim().split('\n').slice(1)) {
+        const [white, black] = row.trim().split(/\s+/).map(Number);
+        if (black === 0) round.byes.push(byNumber.get(white!)!);
+        else round.pairs.push([byNumber.get(white!)!, byNumber.get(black!)!]);
+      }
+      return { round, ms };
+    },
+    played() {},
+  };
+}
+
+let scratch: string | null = null;
+
+function bbpDirectory(): string {
+  if (scratch === null) {
+    const dir = mkdtempSync(join(tmpdir(), 'bbp-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    scratch = dir;
+  }
+  return scratch;
+}
+
+function pad(value: number, width: number): string {
+  return String(value).padStart(width);
 }

@@ -3,8 +3,9 @@
  * budget (and each engine runs alone, on a fresh heap). Sends one message per round (time and quality) and one
  * when done. The job comes as JSON in argv[2].
  */
+import type { ColourMode } from '../../functions/src/domain/pairing/colours.js';
 import { createEngine, type EngineName } from './benchEngines.js';
-import { roundQuality, SimEvent, simulatedField } from './simulate.js';
+import { type ColourQuality, colourQuality, roundQuality, SimEvent, simulatedField } from './simulate.js';
 
 export interface BenchJob {
   engine: EngineName;
@@ -13,6 +14,8 @@ export interface BenchJob {
   rounds: number;
   /** Event k uses seed seedBase + k, for every engine alike. */
   seedBase: number;
+  /** Our engine's colour mode (the peers have their own rules). */
+  colours: ColourMode;
 }
 
 export interface RoundReport {
@@ -25,6 +28,16 @@ export interface RoundReport {
   rematches: number;
   unpaired: number;
   repeatedByes: number;
+  /** On an event's last round: the colours of the whole event (side a = white). */
+  colours?: ColourQuality;
+}
+
+/** An engine that cannot pair a round of an event (bbpPairings: "no valid pairing exists"); the next event goes on. */
+export interface RefusalReport {
+  type: 'refusal';
+  event: number;
+  round: number;
+  message: string;
 }
 
 const job = JSON.parse(process.argv[2]!) as BenchJob;
@@ -34,9 +47,17 @@ try {
   for (let k = 0; k < job.events; k++) {
     const seed = job.seedBase + k;
     const event = new SimEvent(simulatedField(job.size, seed), seed);
-    const engine = createEngine(job.engine, seed);
+    const engine = createEngine(job.engine, seed, job.colours);
     for (let round = 1; round <= job.rounds; round++) {
-      const { round: paired, ms } = engine.next(event, round, job.rounds);
+      let next: ReturnType<typeof engine.next>;
+      try {
+        next = engine.next(event, round, job.rounds);
+      } catch (error) {
+        const refusal: RefusalReport = { type: 'refusal', event: k, round, message: error instanceof Error ? error.message : String(error) };
+        send(refusal);
+        break;
+      }
+      const { round: paired, ms } = next;
       const q = roundQuality(event, paired);
       event.play(paired);
       engine.played(event, round);
@@ -50,6 +71,7 @@ try {
         rematches: q.rematches,
         unpaired: q.unpaired,
         repeatedByes: q.repeatedByes,
+        ...(round === job.rounds ? { colours: colourQuality(event) } : {}),
       };
       send(report);
     }

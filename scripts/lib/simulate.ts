@@ -70,8 +70,9 @@ export class SimEvent {
     for (const [a, b] of round.pairs) {
       const result = simulatedResult(this.seed, roundNumber, byId.get(a)!, byId.get(b)!);
       const pa = result === 'a' ? 1 : result === 'draw' ? 0.5 : 0;
-      this.games.get(a)!.push({ round: roundNumber, opponent: b, outcome: outcome(pa), matchPoints: pa, pointsFor: pa, pointsAgainst: 1 - pa });
-      this.games.get(b)!.push({ round: roundNumber, opponent: a, outcome: outcome(1 - pa), matchPoints: 1 - pa, pointsFor: 1 - pa, pointsAgainst: pa });
+      // Side a moves first: white.
+      this.games.get(a)!.push({ round: roundNumber, opponent: b, outcome: outcome(pa), matchPoints: pa, pointsFor: pa, pointsAgainst: 1 - pa, colour: 'WHITE' });
+      this.games.get(b)!.push({ round: roundNumber, opponent: a, outcome: outcome(1 - pa), matchPoints: 1 - pa, pointsFor: 1 - pa, pointsAgainst: pa, colour: 'BLACK' });
     }
     for (const id of round.byes) this.games.get(id)!.push({ round: roundNumber, opponent: null, outcome: 'WIN', matchPoints: 1 });
     this.rounds.push(round);
@@ -80,6 +81,30 @@ export class SimEvent {
 
 function outcome(points: number): PairingGame['outcome'] {
   return points === 1 ? 'WIN' : points === 0 ? 'LOSS' : 'DRAW';
+}
+
+export interface ColourQuality {
+  /** Players whose whites minus blacks ends beyond +-2. */
+  beyondTwo: number;
+  /** Players who had the same colour in three played games in a row at some point. */
+  threeInARow: number;
+  /** Mean |whites - blacks| at the end. */
+  meanDifference: number;
+}
+
+/** The colour metrics of an event so far (side a of every game had white). */
+export function colourQuality(event: SimEvent): ColourQuality {
+  let beyondTwo = 0;
+  let threeInARow = 0;
+  let total = 0;
+  for (const games of event.games.values()) {
+    const colours = games.filter((g) => g.colour !== undefined).map((g) => g.colour);
+    const difference = colours.reduce((d, c) => d + (c === 'WHITE' ? 1 : -1), 0);
+    if (Math.abs(difference) > 2) beyondTwo++;
+    if (colours.some((c, k) => k >= 2 && c === colours[k - 1] && c === colours[k - 2])) threeInARow++;
+    total += Math.abs(difference);
+  }
+  return { beyondTwo, threeInARow, meanDifference: event.players.length === 0 ? 0 : total / event.players.length };
 }
 
 export interface RoundQuality {

@@ -10,6 +10,8 @@ export const MatchUpRecord = z
     order: z.number().int().nonnegative().default(0),
     a: z.string().min(1),
     b: z.string().min(1).nullable(),
+    /** Side a moves first (white, home); exports name it. null for a bye. */
+    movesFirst: z.string().min(1).nullable().optional(),
     result: MatchUpResult.nullable().default(null),
   })
   .strict();

@@ -35,6 +35,8 @@ export const Participant = z
     team: z.string().max(TEXT.team).optional(),
     club: z.string().max(TEXT.club).optional(),
     country: z.string().max(TEXT.participantCountry).optional(),
+    /** A division or section, 1 = the top one: pairing avoids mixing categories (seed 001). */
+    category: z.number().int().min(1).max(99).optional(),
     withdrawn: z.boolean().optional(),
   })
   .strict();

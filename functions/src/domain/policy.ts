@@ -12,6 +12,7 @@ import {
   boundedInt,
   objectShapeProblem,
 } from './limits.js';
+import { COLOUR_MODES } from './pairing/colours.js';
 import { POLICY_METHODS } from './pairing/types.js';
 
 // Enums of seed 000, plus MATCH_POINTS (seed 002) and the Buchholz variants (seed 004).
@@ -127,6 +128,8 @@ export const CompetitionPolicy = z
         laneSize: boundedInt(LIMITS.laneSize).optional(),
         avoidRepeatOpponents: z.boolean(),
         sameTeamValue: bounded(LIMITS.sameTeamValue).optional(),
+        /** Who moves first (side a): NONE, BALANCE (seed 001) or FIDE; the tournament's pairing options may override it. */
+        colours: z.enum(COLOUR_MODES).optional(),
       })
       .strict(),
     victoryPolicy: z
@@ -146,7 +149,7 @@ export type CompetitionPolicyInput = z.input<typeof CompetitionPolicy>;
 const DYNAMIC_24_400 = { enabled: true, initializeFrom: 'BASELINE', kFactor: 24, logisticScale: 400 } as const;
 
 /**
- * Seed 000's three presets, and seed 002's Swiss as REDEMPTION. SWISS also takes seed 002's match-point table,
+ * Seed 000's three presets, seed 002's Swiss as REDEMPTION, and a chess Swiss (FIDE colours). SWISS also takes seed 002's match-point table,
  * the product's default Swiss scoring.
  */
 export const PRESET_POLICIES = {
@@ -196,9 +199,21 @@ export const PRESET_POLICIES = {
     processingGranularity: 'PER_MATCHUP',
     scoringPolicy: { gameTarget: 5, matchPoints: MATCH_POINTS_REDEMPTION },
   },
+  /**
+   * A chess Swiss: 1 / 0.5 / 0, results without game points, pairing by the frozen rating with FIDE colours, then
+   * points and the usual Buchholz and Sonneborn-Berger tiebreaks. The other presets play without colours (NONE).
+   */
+  CHESS: {
+    policyName: 'Chess Swiss (FIDE colours)',
+    ratingPolicy: { baselineRating: { source: 'SCALE', unratedValue: 1000 }, dynamicFormRating: DYNAMIC_24_400 },
+    pairingPolicy: { method: 'SWISS', ratingSource: 'BASELINE', avoidRepeatOpponents: true, colours: 'FIDE' },
+    victoryPolicy: { primaryRanking: 'MATCH_POINTS', tiebreakOrder: ['BUCHHOLZ_CUT1', 'BUCHHOLZ', 'SONNEBORN_BERGER', 'HEAD_TO_HEAD'] },
+    processingGranularity: 'PER_ROUND',
+    scoringPolicy: { gameTarget: null, matchPoints: MATCH_POINTS_CHESS },
+  },
 } as const satisfies Record<string, CompetitionPolicyInput>;
 
-export const PresetName = z.enum(['STANDARD', 'PRESSURE', 'SWISS', 'REDEMPTION']);
+export const PresetName = z.enum(['STANDARD', 'PRESSURE', 'SWISS', 'REDEMPTION', 'CHESS']);
 export type PresetName = z.infer<typeof PresetName>;
 
 /** What an organizer sends: a preset name or a whole policy (checked in full by resolvePolicy). */
@@ -233,7 +248,7 @@ function requireSaneShape(value: unknown, what: string): void {
 
 function presetInput(name: string): unknown {
   const parsed = PresetName.safeParse(name);
-  if (!parsed.success) throw new DomainError('invalid-argument', `unknown policy preset "${name}" (expected STANDARD, PRESSURE, SWISS or REDEMPTION)`);
+  if (!parsed.success) throw new DomainError('invalid-argument', `unknown policy preset "${name}" (expected one of ${PresetName.options.join(', ')})`);
   return structuredClone(PRESET_POLICIES[parsed.data]);
 }
 

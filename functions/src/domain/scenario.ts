@@ -24,6 +24,7 @@ const ScenarioParticipant = z
     team: z.string().optional(),
     club: z.string().optional(),
     country: z.string().optional(),
+    category: Participant.shape.category,
     withdrawn: z.boolean().optional(),
   })
   .strict();

@@ -27,6 +27,8 @@ export const MatchUpDoc = z
     a: z.string().min(1),
     /** null: a bye. */
     b: z.string().min(1).nullable(),
+    /** Side a moves first (white, home, first player): this names it; null for a bye. */
+    movesFirst: z.string().min(1).nullable().default(null),
     /** The pairing engine's cost terms for this pair: "why these two". */
     cost: z.record(z.string(), z.number()).default({}),
     result: MatchUpResult.nullable().default(null),

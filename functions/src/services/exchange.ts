@@ -34,7 +34,9 @@ export async function exportTournament(db: Firestore, uid: string | undefined, t
     participants: participants.docs.map((d) => toParticipant(d.data())),
     rounds: rounds.docs.map((d) => d.data()).map(({ roundNumber, ...pairing }) => ({ roundNumber, pairing })),
     // A stored result the engine refuses (written past the rules) goes out as none, so the export re-imports.
-    matchUps: matchUps.docs.map((d) => judgeMatchUp(toMatchUpRecord(d.data()), tournament.policy).record),
+    matchUps: matchUps.docs
+      .map((d) => d.data())
+      .map((m) => ({ ...judgeMatchUp(toMatchUpRecord(m), tournament.policy).record, movesFirst: m.movesFirst ?? (m.b === null ? null : m.a) })),
   });
 }
 
@@ -65,7 +67,7 @@ export async function importTournament(
     for (const p of participants) plan.create(ref.participant(tournamentId, p.participantId), p);
     for (const r of rounds) plan.create(ref.round(tournamentId, r.roundNumber), r);
     for (const m of data.matchUps) {
-      plan.create(ref.matchUp(tournamentId, m.matchUpId), { ...m, cost: {}, scoredBy: null, scoredAt: null });
+      plan.create(ref.matchUp(tournamentId, m.matchUpId), { ...m, movesFirst: m.movesFirst ?? (m.b === null ? null : m.a), cost: {}, scoredBy: null, scoredAt: null });
     }
     writeFold(plan, ref, tournament, participants, data.matchUps);
     plan.requireFitsOneTransaction('importing this tournament', 'import a smaller tournament').commitIn(tx);

@@ -81,6 +81,7 @@ function matchUpDocs(round: PairingRound): MatchUpDoc[] {
     order,
     a: pair.a,
     b: pair.b,
+    movesFirst: pair.movesFirst,
     cost: pair.cost,
     result: null,
   }));
@@ -91,6 +92,7 @@ function matchUpDocs(round: PairingRound): MatchUpDoc[] {
     order: pairs.length + k,
     a: bye.id,
     b: null,
+    movesFirst: null,
     cost: bye.cost,
     result: { kind: 'PAIRING_BYE' },
   }));

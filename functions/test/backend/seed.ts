@@ -66,7 +66,7 @@ export async function seedTournament(db: Firestore, input: SeedInput): Promise<T
     });
   }
   for (const m of input.matchUps) {
-    batch.set(ref.matchUp(input.tournamentId, m.matchUpId), { ...m, result: null, cost: {}, scoredBy: null, scoredAt: null });
+    batch.set(ref.matchUp(input.tournamentId, m.matchUpId), { ...m, movesFirst: m.b === null ? null : m.a, result: null, cost: {}, scoredBy: null, scoredAt: null });
   }
   await batch.commit();
   return tournament;

@@ -52,7 +52,7 @@ describe('a trigger that cannot apply a matchUp tells the organizer (scoreProble
     await seedTournament(fs.db, { tournamentId: 'fails', policy, players: [{ participantId: 'a', rating: 1500 }], matchUps: [] });
     // A matchUp naming a participant without a state: every attempt fails the same way, a permanent failure.
     const matchUp = { matchUpId: 'm1', roundNumber: 1, order: 0, a: 'a', b: 'ghost', result: { kind: 'PLAYED' as const, winner: 'a' as const } };
-    await refs(fs.db).matchUp('fails', 'm1').set({ ...matchUp, cost: {}, scoredBy: 'u', scoredAt: 'now' });
+    await refs(fs.db).matchUp('fails', 'm1').set({ ...matchUp, movesFirst: 'a', cost: {}, scoredBy: 'u', scoredAt: 'now' });
     const problem = async () => (await refs(fs.db).scoreProblem('fails', 'm1').get()).data();
 
     await expect(fireTrigger(fs.db, 'fails', 'm1')).rejects.toThrow(/no competition state for participant ghost/);

@@ -102,7 +102,7 @@ describe('policies: every number finite and in a sane range', () => {
     expect(message).toContain(`${path}:`);
   });
   it('every preset, and the edges of each range, still pass', () => {
-    for (const name of ['STANDARD', 'PRESSURE', 'SWISS', 'REDEMPTION'] as const) {
+    for (const name of ['STANDARD', 'PRESSURE', 'SWISS', 'REDEMPTION', 'CHESS'] as const) {
       expect(() => presetPolicy(name)).not.toThrow();
     }
     const edges = {

@@ -29,7 +29,10 @@ describe('policy schema and presets (seed 000)', () => {
     expect(swiss.pairingPolicy.method).toBe('SWISS');
     expect(swiss.victoryPolicy.tiebreakOrder).toEqual(['BUCHHOLZ', 'SONNEBORN_BERGER', 'HEAD_TO_HEAD', 'PRESSURE_RATING']);
     for (const p of [standard, pressure, swiss]) expect(p.ratingPolicy.dynamicFormRating).toMatchObject({ kFactor: 24, logisticScale: 400, initializeFrom: 'BASELINE' });
-    expect(Object.keys(PRESET_POLICIES)).toEqual(['STANDARD', 'PRESSURE', 'SWISS', 'REDEMPTION']);
+    expect(Object.keys(PRESET_POLICIES)).toEqual(['STANDARD', 'PRESSURE', 'SWISS', 'REDEMPTION', 'CHESS']);
+    // The chess preset plays FIDE colours on the chess table; the others play without colours.
+    expect(presetPolicy('CHESS')).toMatchObject({ pairingPolicy: { method: 'SWISS', colours: 'FIDE' }, scoringPolicy: { matchPoints: { win: 1, draw: 0.5, loss: 0 } } });
+    expect(swiss.pairingPolicy.colours).toBeUndefined();
   });
   it('refuses a bad policy with messages that name each field', () => {
     const bad = structuredClone(PRESET_POLICIES.STANDARD) as Record<string, any>;

@@ -55,8 +55,10 @@ describe('npm run pair -- FILE.json', () => {
     const run = runTool('pair.ts', { policy: 'STANDARD', participants, pairing: { method: 'KNOCKOUT', seed: 1 } });
     expect(run.status).toBe(0);
     const out = JSON.parse(run.stdout);
-    // p8 withdrew before playing, so 7 entrants fill a bracket of 8: seed 1 has the bye.
-    expect(out.pairings.map((p: { a: string; b: string }) => `${p.a}-${p.b}`)).toEqual(['p4-p5', 'p2-p7', 'p3-p6']);
+    // p8 withdrew before playing, so 7 entrants fill a bracket of 8: seed 1 has the bye. Side a moves first: the
+    // higher seed when its number is odd (FIDE's first-round rule), so colours alternate down the bracket.
+    expect(out.pairings.map((p: { a: string; b: string }) => `${p.a}-${p.b}`)).toEqual(['p5-p4', 'p7-p2', 'p3-p6']);
+    for (const p of out.pairings) expect(p.movesFirst).toBe(p.a);
     expect(out.byes).toEqual(['p1']);
   });
 

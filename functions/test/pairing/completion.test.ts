@@ -5,74 +5,34 @@
  * results, with the length given to the engine and without it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { generateRound } from '../../src/domain/pairing/index.js';
 import { createRng } from '../../src/domain/pairing/prng.js';
-import type { PairingGame, PairingPlayer, WeightedMethod } from '../../src/domain/pairing/types.js';
+import type { PairingOptions, WeightedMethod } from '../../src/domain/pairing/types.js';
 import { decompose } from '../../src/domain/pairing/weighted/lookahead.js';
 import { lookaheadLimits } from '../../src/domain/pairing/weighted/pairWeighted.js';
+import { runEvent, type Scoring } from './support/events.js';
 
-interface Played {
-  rematches: number;
-  secondByes: number;
-  leftOut: number;
-  refusal: string | null;
-}
-
-/** Match points per outcome: chess (1 / 0.5 / 0) or seed 002's (3, timed win 2, draw 1.5, 0). */
-type Scoring = 'CHESS' | 'SEED_002';
-
-function playEvent(size: number, seed: number, method: WeightedMethod, scoring: Scoring, tellLength: boolean): Played {
-  const rng = createRng(seed * 7919 + size);
-  const rounds = size % 2 === 0 ? size - 1 : size;
-  const ids = Array.from({ length: size }, (_, k) => `p${k + 1}`);
-  const games = new Map<string, PairingGame[]>(ids.map((id) => [id, []]));
-  const met = new Set<string>();
-  const hadBye = new Set<string>();
-  const result: Played = { rematches: 0, secondByes: 0, leftOut: 0, refusal: null };
-  for (let round = 1; round <= rounds; round++) {
-    // Ratings spread enough for DrawMatic lanes and level bands to matter.
-    const players: PairingPlayer[] = ids.map((id, k) => ({ id, rating: 2100 - 37 * k, games: games.get(id)!.slice() }));
-    let out;
-    try {
-      out = generateRound({ roundNumber: round, ...(tellLength ? { totalRounds: rounds } : {}), method, seed: seed + round, players });
-    } catch (error) {
-      result.refusal = `round ${round}: ${(error as Error).message}`;
-      return result;
-    }
-    const seen = new Set<string>();
-    for (const { a, b } of out.pairings) {
-      const key = [a, b].sort().join('|');
-      if (met.has(key)) result.rematches++;
-      met.add(key);
-      seen.add(a).add(b);
-      const [pa, pb] = outcome(rng(), scoring);
-      games.get(a)!.push({ round, opponent: b, outcome: pa > pb ? 'WIN' : pa < pb ? 'LOSS' : 'DRAW', matchPoints: pa });
-      games.get(b)!.push({ round, opponent: a, outcome: pb > pa ? 'WIN' : pb < pa ? 'LOSS' : 'DRAW', matchPoints: pb });
-    }
-    for (const id of out.byes) {
-      if (hadBye.has(id)) result.secondByes++;
-      hadBye.add(id);
-      seen.add(id);
-      games.get(id)!.push({ round, opponent: null, outcome: 'WIN', matchPoints: scoring === 'CHESS' ? 1 : 3 });
-    }
-    result.leftOut += size - seen.size;
-  }
-  return result;
-}
-
-function outcome(u: number, scoring: Scoring): [number, number] {
-  if (scoring === 'CHESS') return u < 0.35 ? [1, 0] : u < 0.7 ? [0, 1] : [0.5, 0.5];
-  return u < 0.3 ? [3, 0] : u < 0.6 ? [0, 3] : u < 0.7 ? [2, 0] : u < 0.8 ? [0, 2] : [1.5, 1.5];
-}
-
-function sweep(sizes: number[], seeds: number, method: WeightedMethod, scoring: Scoring, tellLength: boolean): { events: number; failures: string[] } {
+function sweep(
+  sizes: number[],
+  seeds: number,
+  method: WeightedMethod,
+  scoring: Scoring,
+  tellLength: boolean,
+  options: PairingOptions = {},
+): { events: number; failures: string[] } {
   const failures: string[] = [];
   let events = 0;
   for (const size of sizes) {
     for (let seed = 1; seed <= seeds; seed++) {
       events++;
-      const r = playEvent(size, seed, method, scoring, tellLength);
-      if (r.rematches || r.secondByes || r.leftOut || r.refusal) failures.push(`${method} n=${size} seed=${seed}: ${JSON.stringify(r)}`);
+      const rounds = size % 2 === 0 ? size - 1 : size;
+      const { rematches, secondByes, leftOut, refusal } = runEvent({
+        size,
+        rounds,
+        seed,
+        scoring,
+        request: (roundNumber, players) => ({ roundNumber, ...(tellLength ? { totalRounds: rounds } : {}), method, seed: seed + roundNumber, players, options }),
+      });
+      if (rematches || secondByes || leftOut || refusal) failures.push(`${method} n=${size} seed=${seed}: ${JSON.stringify({ rematches, secondByes, leftOut, refusal })}`);
     }
   }
   return { events, failures };
@@ -102,6 +62,11 @@ describe('round-robin-length events complete without a rematch or a refusal (4 t
       const { failures } = sweep(sizes(4, 16), 5, method, 'CHESS', true);
       expect(failures).toEqual([]);
     }
+  });
+
+  it('Swiss with FIDE colours (absolute colour conflicts left out until needed), 10 seeds per size', () => {
+    const { failures } = sweep(sizes(4, 16), 10, 'SWISS', 'CHESS', true, { colours: 'FIDE' });
+    expect(failures).toEqual([]);
   });
 
   it('the lay-out path alone (no next-best rounds tried) completes every event too', () => {

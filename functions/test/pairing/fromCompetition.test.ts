@@ -10,7 +10,7 @@ const scenario = (policy: unknown, pairing: unknown = {}) =>
   parseScenario({
     policy,
     participants: [
-      { id: 'a', rating: 1800, country: 'IT' },
+      { id: 'a', rating: 1800, country: 'IT', category: 2 },
       { id: 'b', rating: 1600 },
       { id: 'c', rating: 1500, withdrawn: true },
     ],
@@ -24,10 +24,12 @@ describe('pairingRequestFor', () => {
     const request = pairingRequestFor(s, parsePairingSpec(s.pairing));
     expect(request).toMatchObject({ roundNumber: 2, method: 'SWISS', seed: 1, options: { avoidRepeatOpponents: true } });
     const [a, b, c] = request.players;
-    expect(a!.games).toEqual([{ round: 1, opponent: 'b', outcome: 'WIN', matchPoints: 2, pointsFor: 4, pointsAgainst: 2 }]);
+    expect(a!.games).toEqual([{ round: 1, opponent: 'b', outcome: 'WIN', matchPoints: 2, pointsFor: 4, pointsAgainst: 2, colour: 'WHITE' }]);
     expect(b!.games[0]).toMatchObject({ outcome: 'LOSS', matchPoints: 0 });
     expect(c).toMatchObject({ withdrawn: true, games: [{ opponent: null, outcome: 'WIN', matchPoints: 3 }] });
     expect(a!.country).toBe('IT');
+    expect(a!.category).toBe(2);
+    expect(b!.category).toBeUndefined();
   });
 
   it('the pairing rating follows ratingSource: dynamic form, or the frozen baseline', () => {

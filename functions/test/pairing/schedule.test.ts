@@ -4,7 +4,7 @@ import { generateRound } from '../../src/domain/pairing/index.js';
 import { bergerRound, circleRound } from '../../src/domain/pairing/schedule/roundRobin.js';
 import { bracketOrder } from '../../src/domain/pairing/schedule/knockout.js';
 import type { PairingPlayer, PairingRequest } from '../../src/domain/pairing/types.js';
-import { assertValidRound, freshPlayers, pairsOf, playGenerated, playRound } from './support/fixtures.js';
+import { assertValidRound, freshPlayers, pairsOf, playGenerated, playRound, topSeedWins } from './support/fixtures.js';
 
 const req = (method: PairingRequest['method'], players: PairingPlayer[], roundNumber: number, options: PairingRequest['options'] = {}): PairingRequest => ({
   roundNumber,
@@ -47,9 +47,9 @@ describe('round robin', () => {
     }
   }
 
-  it('circle: player 1 stays, the others turn', () => {
+  it('circle: player 1 stays (white in odd rounds), the others turn', () => {
     expect(circleRound(4, 1)).toEqual([[1, 4], [2, 3]]);
-    expect(circleRound(4, 2)).toEqual([[1, 3], [4, 2]]);
+    expect(circleRound(4, 2)).toEqual([[3, 1], [4, 2]]);
   });
 
   it('a double round robin repeats the table with sides swapped, then stops', () => {
@@ -85,33 +85,33 @@ describe('knockout', () => {
     const r1 = generateRound(req('KNOCKOUT', players, 1));
     expect(r1.byes.sort()).toEqual(['p1', 'p2']);
     expect(pairsOf(r1).sort()).toEqual(['p3-p6', 'p4-p5']);
-    players = playGenerated(players, r1, (a, b) => (a === 'p4' || b === 'p4' ? 'p5' : a));
+    players = playGenerated(players, r1, (a, b) => (a === 'p4' || b === 'p4' ? 'p5' : topSeedWins(a, b)));
     const r2 = generateRound(req('KNOCKOUT', players, 2));
     expect(pairsOf(r2).sort()).toEqual(['p1-p5', 'p2-p3']);
-    players = playGenerated(players, r2);
+    players = playGenerated(players, r2, topSeedWins);
     const r3 = generateRound(req('KNOCKOUT', players, 3));
     expect(pairsOf(r3)).toEqual(['p1-p2']);
-    players = playGenerated(players, r3);
+    players = playGenerated(players, r3, topSeedWins);
     expect(() => generateRound(req('KNOCKOUT', players, 4))).toThrowError(/complete/);
   });
 
   it('finals = 2 adds the match for third place between the semi-final losers', () => {
     let players = freshPlayers(8);
-    for (let r = 1; r <= 2; r++) players = playGenerated(players, generateRound(req('KNOCKOUT', players, r, { finals: 2 })));
+    for (let r = 1; r <= 2; r++) players = playGenerated(players, generateRound(req('KNOCKOUT', players, r, { finals: 2 })), topSeedWins);
     const final = generateRound(req('KNOCKOUT', players, 3, { finals: 2 }));
     expect(pairsOf(final).sort()).toEqual(['p1-p2', 'p3-p4']);
   });
 
   it('finals = 0 ends after the semi-finals', () => {
     let players = freshPlayers(8);
-    for (let r = 1; r <= 2; r++) players = playGenerated(players, generateRound(req('KNOCKOUT', players, r, { finals: 0 })));
+    for (let r = 1; r <= 2; r++) players = playGenerated(players, generateRound(req('KNOCKOUT', players, r, { finals: 0 })), topSeedWins);
     expect(() => generateRound(req('KNOCKOUT', players, 3, { finals: 0 }))).toThrowError(/no final/);
   });
 
   it('a best-of-three final is replayed until one side has two wins', () => {
     let players = freshPlayers(4);
     const opts = { finalKind: 'BEST_OF_THREE' as const };
-    players = playGenerated(players, generateRound(req('KNOCKOUT', players, 1, opts)));
+    players = playGenerated(players, generateRound(req('KNOCKOUT', players, 1, opts)), topSeedWins);
     const g1 = generateRound(req('KNOCKOUT', players, 2, opts));
     expect(pairsOf(g1)).toEqual(['p1-p2']);
     players = playGenerated(players, g1, () => 'p2');

@@ -27,6 +27,7 @@ function compareOnEvent(size: number, seed: number, method: WeightedMethod, roun
       maxDistance: ctx.groupCount,
       extraByes: true,
       rematches: true,
+      colourConflicts: true,
     }));
     expect(complete.perfect).toBe(true);
     expect(compareHard(sparse.solved.totals, complete.totals), `n=${size} round ${round}`).toBe(0);

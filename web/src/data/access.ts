@@ -135,6 +135,7 @@ const view = {
     order: d.order ?? 0,
     a: d.a,
     b: d.b ?? null,
+    movesFirst: d.movesFirst ?? (d.b == null ? null : d.a),
     cost: d.cost ?? {},
     result: d.result ?? null,
     scoredBy: d.scoredBy ?? null,

@@ -43,6 +43,7 @@ const PRESETS: Record<PresetName, string> = {
   SWISS: 'Swiss with pressure: wins, Buchholz, Sonneborn-Berger',
   STANDARD: 'Standard DrawMatic: wins, per round',
   PRESSURE: 'Pressure DrawMatic: pressure rating',
+  CHESS: 'Chess Swiss: FIDE colours, 1 / 0.5 / 0',
 };
 
 function presetScoring(name: PresetName) {

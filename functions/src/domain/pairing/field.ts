@@ -1,3 +1,4 @@
+import type { ColouredGame } from './colours.js';
 import { hashString } from './prng.js';
 import type { PairingPlayer, PairingRequest } from './types.js';
 
@@ -13,6 +14,9 @@ export interface FieldPlayer {
   club: string | undefined;
   country: string | undefined;
   team: string | undefined;
+  category: number | undefined;
+  /** Games won (a bye counts as a win): OpenGotha's bar on the secondary criteria reads it. */
+  wins: number;
   /** Match points so far (a bye counts as whatever the caller's table gives it). */
   score: number;
   /** SoL's net score (game points won minus lost) and total score (won). */
@@ -27,6 +31,8 @@ export interface FieldPlayer {
   roundsPlayed: number;
   /** Opponents met, scored or not, as indices into `Field.active` (withdrawn opponents are left out), with repeats. */
   opponents: number[];
+  /** Colours of the games played, in round order. */
+  colours: ColouredGame[];
 }
 
 export interface Field {
@@ -115,7 +121,11 @@ function derive(
   let floatsUp = 0;
   let floatsDown = 0;
   let roundsPlayed = 0;
+  let wins = 0;
+  const colours: ColouredGame[] = [];
   for (const game of player.games) {
+    if (game.outcome === 'WIN') wins++;
+    if (game.colour !== undefined && game.opponent !== null) colours.push({ round: game.round, colour: game.colour });
     netScore += (game.pointsFor ?? 0) - (game.pointsAgainst ?? 0);
     totalScore += game.pointsFor ?? 0;
     if (game.opponent === null) {
@@ -142,6 +152,8 @@ function derive(
     club: player.club || undefined,
     country: player.country || undefined,
     team: player.team || undefined,
+    category: player.category,
+    wins,
     score,
     netScore,
     totalScore,
@@ -151,6 +163,7 @@ function derive(
     floatsDown,
     roundsPlayed,
     opponents: [],
+    colours: colours.sort((x, y) => x.round - y.round),
   };
 }
 

@@ -43,12 +43,13 @@ export function pairingRequestFor(competition: Competition, spec: PairingSpec, {
     ...(totalRounds !== undefined ? { totalRounds } : {}),
     method: pairingMethodFor(method, undefined, policy),
     seed,
-    players: pairingPlayers(participants, states, policy, unscoredPairings(open.map((j) => j.record))),
+    players: pairingPlayers(participants, states, policy, unscoredPairings(open.map((j) => j.record)), matchUps),
     points: { win: policy.scoringPolicy.matchPoints.win, draw: policy.scoringPolicy.matchPoints.draw, loss: policy.scoringPolicy.matchPoints.loss },
     options: {
       avoidRepeatOpponents: pairingPolicy.avoidRepeatOpponents,
       ...(pairingPolicy.laneSize !== undefined ? { laneSize: pairingPolicy.laneSize } : {}),
       ...(pairingPolicy.sameTeamValue !== undefined ? { sameTeamValue: pairingPolicy.sameTeamValue } : {}),
+      ...(pairingPolicy.colours !== undefined ? { colours: pairingPolicy.colours } : {}),
       ...options,
     },
   };
@@ -72,14 +73,19 @@ function unscoredPairings(open: readonly MatchUpRecord[]): Map<string, UnscoredP
   return byPlayer;
 }
 
-/** One engine player per participant; the pairing rating follows the policy's ratingSource. A timed win is a win. */
+/**
+ * One engine player per participant; the pairing rating follows the policy's ratingSource. A timed win is a win.
+ * A game actually played has a colour: side a of its matchUp moved first (white).
+ */
 export function pairingPlayers(
   participants: readonly Participant[],
   states: ParticipantStates,
   policy: CompetitionPolicy,
   unscored: ReadonlyMap<string, UnscoredPairing[]> = new Map(),
+  matchUps: readonly MatchUpRecord[] = [],
 ): PairingPlayer[] {
   const dynamic = policy.pairingPolicy.ratingSource === 'DYNAMIC_FORM';
+  const sideA = new Map(matchUps.map((m) => [m.matchUpId, m.a]));
   return participants.map((participant) => {
     const state = states[participant.participantId]!;
     return {
@@ -90,6 +96,7 @@ export function pairingPlayers(
       ...(participant.club !== undefined ? { club: participant.club } : {}),
       ...(participant.country !== undefined ? { country: participant.country } : {}),
       ...(participant.team !== undefined ? { team: participant.team } : {}),
+      ...(participant.category !== undefined ? { category: participant.category } : {}),
       ...(participant.withdrawn ? { withdrawn: true } : {}),
       games: state.results.map((r) => ({
         round: r.roundNumber,
@@ -98,6 +105,9 @@ export function pairingPlayers(
         matchPoints: r.matchPoints,
         pointsFor: r.pointsWon,
         pointsAgainst: r.pointsLost,
+        ...(r.played && r.opponentParticipantId !== null && sideA.has(r.matchUpId)
+          ? { colour: sideA.get(r.matchUpId) === participant.participantId ? ('WHITE' as const) : ('BLACK' as const) }
+          : {}),
       })),
       ...(unscored.has(participant.participantId) ? { unscored: unscored.get(participant.participantId)! } : {}),
     };

@@ -1,6 +1,8 @@
+import { compareSeedOrder } from './acceleration.js';
+import { type ColourMode, xMovesFirst } from './colours.js';
 import { PairingError } from './errors.js';
 import type { Field, FieldPlayer } from './field.js';
-import { prepareField } from './field.js';
+import { compareRatingOrder, prepareField } from './field.js';
 import { knockoutRound } from './schedule/knockout.js';
 import { roundRobinRound, type ScheduledRound } from './schedule/roundRobin.js';
 import { allRounds, pairAll } from './sol/all.js';
@@ -67,12 +69,15 @@ function fromSol(request: PairingRequest, field: Field, pair: (ranked: readonly 
     scoreDifference: Math.abs(a.score - b.score),
     rematches: 0,
   });
+  const mode = request.options?.colours ?? 'NONE';
+  const number = pairingNumbers(field);
   const pairs = result.pairs
     .map(([a, b]) => (place.get(a.index)! <= place.get(b.index)! ? [a, b] : [b, a]) as [FieldPlayer, FieldPlayer])
-    .sort((x, y) => place.get(x[0].index)! - place.get(y[0].index)!);
+    .sort((x, y) => place.get(x[0].index)! - place.get(y[0].index)!)
+    .map(([top, other]) => sides(mode, top, other, number));
   return {
     ...base(request),
-    pairings: pairs.map(([a, b]) => ({ a: a.id, b: b.id, cost: terms(a, b) })),
+    pairings: pairs.map(([a, b]) => ({ a: a.id, b: b.id, movesFirst: a.id, cost: terms(a, b) })),
     byes: result.bye ? [result.bye.id] : [],
     byeCosts: result.bye ? [{ id: result.bye.id, cost: { rank: place.get(result.bye.index)!, earlierByes: result.bye.byes } }] : [],
   };
@@ -80,10 +85,14 @@ function fromSol(request: PairingRequest, field: Field, pair: (ranked: readonly 
 
 function pairAllMethod(request: PairingRequest, field: Field): PairingRound {
   if (field.active.length < 2) throw new PairingError('failed-precondition', `only ${field.active.length} active player(s); a round needs at least 2`);
+  const mode = request.options?.colours ?? 'NONE';
+  const number = pairingNumbers(field);
   const describe = (pairs: [FieldPlayer, FieldPlayer][]) => {
     const used = new Set(pairs.flatMap(([a, b]) => [a.id, b.id]));
     return {
-      pairings: pairs.map(([a, b]) => ({ a: a.id, b: b.id, cost: { rematches: 0, scoreDifference: Math.abs(a.score - b.score) } })),
+      pairings: pairs
+        .map(([x, y]) => (compareRatingOrder(x, y) <= 0 ? sides(mode, x, y, number) : sides(mode, y, x, number)))
+        .map(([a, b]) => ({ a: a.id, b: b.id, movesFirst: a.id, cost: { rematches: 0, scoreDifference: Math.abs(a.score - b.score) } })),
       unpaired: field.active.filter((p) => !used.has(p.id)).map((p) => p.id),
     };
   };
@@ -104,13 +113,31 @@ function pairAllMethod(request: PairingRequest, field: Field): PairingRound {
   return { ...base(request), ...describe(pairs), byes: [], byeCosts: [] };
 }
 
-/** Tables and brackets explain a pair by table numbers or seeds (positions in seed order, 1 = top). */
+/**
+ * Tables and brackets explain a pair by table numbers or seeds (positions in seed order, 1 = top). A round-robin
+ * table already says who moves first (Berger); a bracket alternates each player's colours (FIDE's allocation,
+ * the higher seed first in the first round when the seed number is odd).
+ */
 function fromSchedule(request: PairingRequest, round: ScheduledRound, label: 'table' | 'seed'): PairingRound {
   const at = (id: string) => round.positions.get(id)!;
+  const pairs = label === 'seed' ? round.pairs.map(([top, other]) => sides('FIDE', top, other, (p) => at(p.id))) : round.pairs;
   return {
     ...base(request),
-    pairings: round.pairs.map(([a, b]) => ({ a: a.id, b: b.id, cost: { [`${label}A`]: at(a.id), [`${label}B`]: at(b.id) } })),
+    pairings: pairs.map(([a, b]) => ({ a: a.id, b: b.id, movesFirst: a.id, cost: { [`${label}A`]: at(a.id), [`${label}B`]: at(b.id) } })),
     byes: round.byes.map((p) => p.id),
     byeCosts: round.byes.map((p) => ({ id: p.id, cost: { [label]: at(p.id) } })),
   };
+}
+
+/** Pairing numbers (FIDE): places in the initial order, seed position, then frozen rating, then id; 1 = top. */
+function pairingNumbers(field: Field): (p: FieldPlayer) => number {
+  const number = new Map(field.active.slice().sort(compareSeedOrder).map((p, k) => [p.id, k + 1]));
+  return (p) => number.get(p.id)!;
+}
+
+/** The two sides of a game, the one who moves first first: `top` is the higher-ranked player. */
+function sides(mode: ColourMode, top: FieldPlayer, other: FieldPlayer, number: (p: FieldPlayer) => number): [FieldPlayer, FieldPlayer] {
+  if (mode === 'NONE') return [top, other];
+  const player = (p: FieldPlayer) => ({ history: p.colours, pairingNumber: number(p) });
+  return xMovesFirst(mode, player(top), player(other), 'x') ? [top, other] : [other, top];
 }

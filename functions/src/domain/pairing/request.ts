@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { describeIssues } from '../errors.js';
+import { COLOUR_MODES, COLOURS } from './colours.js';
 import { PairingError } from './errors.js';
 import { PAIRING_METHODS, SYSTEMS } from './types.js';
 
@@ -7,7 +8,8 @@ import { PAIRING_METHODS, SYSTEMS } from './types.js';
  * The engine's input, as zod schemas: the one place a pairing request is checked. `generateRound` parses every
  * request with `PairingRequest`, the organizer's `pairing` object goes through `PairingSpec` (the same options),
  * and a tournament's options are checked with `PairingOptions` when it is created. Unknown options are refused so
- * a misspelt one never goes silently unused.
+ * a misspelt one never goes silently unused; the request, its players and games are strict too, so a field a
+ * caller adds without adding it here is refused rather than dropped.
  */
 
 const weight = () => z.number().int().min(0).max(1_000_000);
@@ -34,6 +36,13 @@ export const CriteriaWeights = z
     random: weight(),
     /** Per earlier meeting, when rematches are allowed (avoidRepeatOpponents false). */
     repeat: weight(),
+    /** Colours BALANCE: OpenGotha's white/black balance of a pair (seed 001); on with that mode. */
+    colourBalance: weight(),
+    /**
+     * Avoid mixing categories (seed 001): a tier above the score groups, on (100) when players carry categories.
+     * Any positive value switches it on; 0 switches it off.
+     */
+    category: weight(),
   })
   .strict();
 export type CriteriaWeights = z.infer<typeof CriteriaWeights>;
@@ -57,6 +66,15 @@ export const PairingOptions = z
     bandWidth: z.number().finite().positive().optional(),
     /** Weights of the soft criteria, over the method's preset. */
     weights: CriteriaWeights.partial().optional(),
+    /**
+     * Seed 001's secondary criteria (club and country) apply only to the players they should: not to players
+     * rated above `ratingAbove`, and with `winners`, not to players who have won at least half the rounds. A pair
+     * with one such player pays half the cost, a pair of two pays none.
+     */
+    secondaryCriteria: z
+      .object({ ratingAbove: z.number().finite().optional(), winners: z.boolean().optional() })
+      .strict()
+      .optional(),
     seeding: SeedingSystem.optional(),
     /** Which player of the higher group to draw down, and of the lower group to draw up. */
     drawDown: FloatPlacement.optional(),
@@ -67,6 +85,12 @@ export const PairingOptions = z
     acceleration: z
       .union([z.literal('BAKU'), z.object({ method: z.literal('BAKU'), acceleratedRounds: rounds().optional() }).strict()])
       .optional(),
+    /**
+     * Who moves first (side a): NONE (games without colours), BALANCE (seed 001's cost on the white/black balance)
+     * or FIDE (the FIDE Swiss colour rules). Default: the policy's, else NONE. Round robins follow the Berger
+     * tables and knockouts alternate whatever the mode.
+     */
+    colours: z.enum(COLOUR_MODES).optional(),
     /**
      * Look ahead so that the remaining rounds can still be played without rematches. On by default for fields
      * small enough for the exact check.
@@ -121,7 +145,9 @@ export const PairingGame = z.object({
   /** Game points won and lost, for SoL's net and total score. */
   pointsFor: z.number().finite().optional(),
   pointsAgainst: z.number().finite().optional(),
-});
+  /** The colour the player had (WHITE: moved first), for games actually played; byes and forfeits have none. */
+  colour: z.enum(COLOURS).optional(),
+}).strict();
 export type PairingGame = z.infer<typeof PairingGame>;
 export type GameOutcome = PairingGame['outcome'];
 
@@ -129,7 +155,7 @@ export type GameOutcome = PairingGame['outcome'];
  * A pairing of an earlier round that counts no result (not scored yet, cleared, or refused by the engine), from
  * this player's side. `opponent: null` is a bye.
  */
-export const UnscoredPairing = z.object({ round: z.number().int().min(1), opponent: z.string().min(1).nullable() });
+export const UnscoredPairing = z.object({ round: z.number().int().min(1), opponent: z.string().min(1).nullable() }).strict();
 export type UnscoredPairing = z.infer<typeof UnscoredPairing>;
 
 export const PairingPlayer = z.object({
@@ -143,6 +169,8 @@ export const PairingPlayer = z.object({
   club: z.string().optional(),
   country: z.string().optional(),
   team: z.string().optional(),
+  /** A division or section, 1 = the top one (seed 001: avoid mixing categories). */
+  category: z.number().int().min(1).optional(),
   withdrawn: z.boolean().optional(),
   games: z.array(PairingGame),
   /**
@@ -150,7 +178,7 @@ export const PairingPlayer = z.object({
    * for rematch avoidance and byes, but nothing is scored for them.
    */
   unscored: z.array(UnscoredPairing).optional(),
-});
+}).strict();
 export type PairingPlayer = z.infer<typeof PairingPlayer>;
 
 /** Match points of the competition, for the bye and for acceleration's virtual points. */
@@ -166,7 +194,7 @@ const RequestShape = z.object({
   players: z.array(PairingPlayer),
   points: PointTable.optional(),
   options: PairingOptions.optional(),
-});
+}).strict();
 export const PairingRequest = RequestShape.superRefine(checkReferences);
 export type PairingRequest = z.infer<typeof RequestShape>;
 

@@ -44,9 +44,11 @@ export type {
 /** The named terms that gave a pair (or a bye) its cost: the dashboard's "why these two". */
 export type CostTerms = Record<string, number>;
 
+/** One game of the round. Side `a` moves first (white, home, first player), and `movesFirst` says so by name. */
 export interface Pairing {
   a: string;
   b: string;
+  movesFirst: string;
   cost: CostTerms;
 }
 

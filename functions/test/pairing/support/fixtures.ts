@@ -23,15 +23,23 @@ export function playRound(
   return players.map((p) => ({ ...p, games: [...p.games, ...(add.get(p.id) ?? [])] }));
 }
 
-/** Plays a generated round: the first listed side wins. */
+/** Plays a generated round (side a had white): the first listed side wins unless `winner` says otherwise. */
 export function playGenerated(players: PairingPlayer[], out: PairingRound, winner: (a: string, b: string) => string = (a) => a): PairingPlayer[] {
-  return playRound(
+  const played = playRound(
     players,
     out.roundNumber,
     out.pairings.map((p) => (winner(p.a, p.b) === p.a ? [p.a, p.b] : [p.b, p.a]) as [string, string]),
     out.byes,
   );
+  const colour = new Map(out.pairings.flatMap((p) => [[p.a, 'WHITE'], [p.b, 'BLACK']] as const));
+  return played.map((p) => ({
+    ...p,
+    games: p.games.map((g) => (g.round === out.roundNumber && colour.has(p.id) ? { ...g, colour: colour.get(p.id)! } : g)),
+  }));
 }
+
+/** For brackets: the better seed (lower number) wins. */
+export const topSeedWins = (a: string, b: string): string => (byNumber(a, b) < 0 ? a : b);
 
 export function pairsOf(out: PairingRound): string[] {
   return out.pairings.map((p) => [p.a, p.b].sort(byNumber).join('-'));

@@ -47,7 +47,11 @@ export function roundRobinRound(request: PairingRequest, table: 'BERGER' | 'CIRC
   return { pairs, byes, positions: positionsOf(entrants) };
 }
 
-/** Table numbers 1..n (n even) of Berger round r. */
+/**
+ * Table numbers 1..n (n even) of Berger round r, white first, as in the FIDE Berger tables: n plays white in the
+ * even rounds; of two other numbers i < j, i has white when j - i is odd, j when it is even (round 1 of six:
+ * 1-6, 2-5, 3-4; round 2: 6-4, 5-3, 1-2).
+ */
 export function bergerRound(n: number, r: number): [number, number][] {
   const m = n - 1;
   const target = (r + 1) % m;
@@ -57,18 +61,25 @@ export function bergerRound(n: number, r: number): [number, number][] {
       out.push(r % 2 === 1 ? [i, n] : [n, i]);
       continue;
     }
-    for (let j = i + 1; j <= m; j++) if ((i + j) % m === target) out.push([i, j]);
+    for (let j = i + 1; j <= m; j++) if ((i + j) % m === target) out.push((j - i) % 2 === 1 ? [i, j] : [j, i]);
   }
   return out.sort((x, y) => Math.min(...x) - Math.min(...y));
 }
 
-/** Table numbers 1..n (n even) of circle round r: 1 fixed, the rest rotated r - 1 places. */
+/**
+ * Table numbers 1..n (n even) of circle round r: 1 fixed, the others rotated r - 1 places; white first. Number 1
+ * has white in the odd rounds; on the other boards the colours alternate board by board, so a player moving one
+ * seat a round alternates too (but at the turn of the ring).
+ */
 export function circleRound(n: number, r: number): [number, number][] {
   const ring = Array.from({ length: n - 1 }, (_, k) => k + 2);
   const shift = (r - 1) % (n - 1);
   const rotated = [...ring.slice(n - 1 - shift), ...ring.slice(0, n - 1 - shift)];
   const seats = [1, ...rotated];
   const out: [number, number][] = [];
-  for (let k = 0; k < n / 2; k++) out.push([seats[k]!, seats[n - 1 - k]!]);
+  for (let k = 0; k < n / 2; k++) {
+    const firstWhite = k === 0 ? r % 2 === 1 : k % 2 === 1;
+    out.push(firstWhite ? [seats[k]!, seats[n - 1 - k]!] : [seats[n - 1 - k]!, seats[k]!]);
+  }
   return out;
 }

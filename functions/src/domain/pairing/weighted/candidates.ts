@@ -1,13 +1,14 @@
 import { hashValues } from '../prng.js';
 import type { PairingContext } from './context.js';
+import { colourConflictTier } from './criteria/colours.js';
 
 /**
  * Which pairs the solver may choose from. A complete graph on a large field is too big to solve quickly, so the
  * graph keeps, for each player, the partners any enabled criterion could want: neighbours in the group's order,
  * the slip and fold partners, a few seeded random partners, and the top and bottom of the adjacent groups (the
- * floaters). Rematches, pairs more than `maxDistance` groups apart and second byes are left out until the solver
- * shows that no perfect pairing exists without them. Windows widen per group when a round comes out worse than
- * the parity bound says is possible.
+ * floaters). Rematches, absolute colour conflicts, pairs more than `maxDistance` groups apart and second byes are
+ * left out until the solver shows that no perfect pairing exists without them. Windows widen per group when a
+ * round comes out worse than the parity bound says is possible.
  */
 export interface CandidateLevel {
   /** Half-width of the windows of each group; at least the group size means every pair of the group. */
@@ -15,6 +16,8 @@ export interface CandidateLevel {
   maxDistance: number;
   extraByes: boolean;
   rematches: boolean;
+  /** FIDE: pairs of two players who need the same colour absolutely. */
+  colourConflicts: boolean;
 }
 
 export interface CandidateGraph {
@@ -38,7 +41,9 @@ export function initialLevel(ctx: PairingContext, densePairs = DENSE_PAIRS): Can
     pairs += (m * (m - 1)) / 2 + (g + 1 < ctx.groupCount ? m * ctx.groupSize[g + 1]! : 0);
   }
   if (pairs <= densePairs) for (let g = 0; g < ctx.groupCount; g++) window[g] = ctx.groupSize[g]!;
-  return { window, maxDistance: 1, extraByes: false, rematches: false };
+  // Categories weigh more than the groups: a pair inside a category may have to skip groups (seed 001).
+  const maxDistance = ctx.weights.category > 0 ? Math.max(1, ctx.groupCount - 1) : 1;
+  return { window, maxDistance, extraByes: false, rematches: false, colourConflicts: false };
 }
 
 export function isComplete(ctx: PairingContext, level: CandidateLevel, g: number): boolean {
@@ -52,6 +57,7 @@ export function buildCandidates(ctx: PairingContext, level: CandidateLevel): Can
   const from: number[] = [];
   const to: number[] = [];
   const allowRematch = level.rematches || !ctx.model.avoidRepeat;
+  const allowConflict = level.colourConflicts || ctx.model.colours !== 'FIDE';
   const add = (i: number, j: number) => {
     if (i === j) return;
     const a = i < j ? i : j;
@@ -60,6 +66,7 @@ export function buildCandidates(ctx: PairingContext, level: CandidateLevel): Can
     if (seen.has(key)) return;
     seen.add(key);
     if (!allowRematch && ctx.field.met(a, b) > 0) return;
+    if (!allowConflict && b < n && colourConflictTier(ctx, a, b) > 0) return;
     from.push(a);
     to.push(b);
   };

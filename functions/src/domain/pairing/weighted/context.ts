@@ -1,6 +1,8 @@
-import { virtualPoints } from '../acceleration.js';
+import { compareSeedOrder, virtualPoints } from '../acceleration.js';
+import { colourDifference, preferenceOf } from '../colours.js';
 import { compareRatingOrder, type Field } from '../field.js';
 import { hashValues } from '../prng.js';
+import { recommendedRounds } from '../rounds.js';
 import type { CriteriaWeights, PairingRequest } from '../types.js';
 import type { WeightedModel } from './model.js';
 
@@ -44,6 +46,23 @@ export interface PairingContext {
   hash: Uint32Array;
   /** Whether the bye vertex exists (odd field). */
   needsBye: boolean;
+  /** FIDE colour preference of each player: 1 white, -1 black, 0 none; and its strength (colours.ts). */
+  prefColour: Int8Array;
+  prefStrength: Int8Array;
+  /** Whites minus blacks. */
+  colourDiff: Int32Array;
+  /**
+   * FIDE's last-round exception: in the last round of a known length, a topscorer (more than half the possible
+   * points) may break an absolute colour preference.
+   */
+  colourExempt: Uint8Array;
+  /** Position in the initial order (seed, frozen rating, id), 1 = top: FIDE's pairing number. */
+  pairingNumber: Int32Array;
+  /** Category of each player (-1: none) and the widest distance between two categories (at least 1). */
+  category: Int32Array;
+  categorySpan: number;
+  /** 1 when the secondary criteria (club, country) apply to the player (seed 001's bar). */
+  secondary: Uint8Array;
 }
 
 export function buildContext(field: Field, model: WeightedModel, request: PairingRequest): PairingContext {
@@ -80,8 +99,11 @@ export function buildContext(field: Field, model: WeightedModel, request: Pairin
   for (let i = 0; i < n; i++) {
     tieKey[i] = model.groupOrder === 'SHUFFLED' ? hashValues(request.seed, request.roundNumber, players[i]!.hash) : 0;
   }
+  // Inside a group, players of one category sit together when categories count, so a window's neighbours share it.
+  const category = Int32Array.from(players, (p) => p.category ?? -1);
+  const byCategory = model.weights.category > 0 ? category : new Int32Array(n);
   const orderList = Array.from({ length: n }, (_, i) => i).sort(
-    (a, b) => groupKey[a]! - groupKey[b]! || tieKey[a]! - tieKey[b]! || byRating(a, b),
+    (a, b) => groupKey[a]! - groupKey[b]! || byCategory[a]! - byCategory[b]! || tieKey[a]! - tieKey[b]! || byRating(a, b),
   );
   const order = Int32Array.from(orderList);
   const group = new Int32Array(n);
@@ -119,6 +141,34 @@ export function buildContext(field: Field, model: WeightedModel, request: Pairin
     byes[i] = players[i]!.byes;
     minByes = Math.min(minByes, byes[i]!);
   }
+  const prefColour = new Int8Array(n);
+  const prefStrength = new Int8Array(n);
+  const colourDiff = new Int32Array(n);
+  const colourExempt = new Uint8Array(n);
+  const lastRound = request.totalRounds !== undefined && request.roundNumber === request.totalRounds;
+  for (let i = 0; i < n; i++) {
+    const history = players[i]!.colours;
+    const preference = preferenceOf(history);
+    prefColour[i] = preference.colour;
+    prefStrength[i] = preference.strength;
+    colourDiff[i] = colourDifference(history);
+    if (lastRound && players[i]!.score > ((request.roundNumber - 1) * winPoints) / 2) colourExempt[i] = 1;
+  }
+  let lowCategory = Infinity;
+  let highCategory = -Infinity;
+  for (const c of category) {
+    if (c < 0) continue;
+    lowCategory = Math.min(lowCategory, c);
+    highCategory = Math.max(highCategory, c);
+  }
+  const totalRounds = request.totalRounds ?? recommendedRounds(n).rounds;
+  const secondary = Uint8Array.from(players, (p) => {
+    const { ratingAbove, winners } = model.secondary;
+    if (ratingAbove !== undefined && p.rating > ratingAbove) return 0;
+    return winners && 2 * p.wins >= totalRounds ? 0 : 1;
+  });
+  const pairingNumber = new Int32Array(n);
+  players.slice().sort(compareSeedOrder).forEach((p, k) => (pairingNumber[p.index] = k + 1));
   const weights = { ...model.weights };
   const ratingRange = Math.max(1, maxRating - minRating);
   if (model.sameTeamValue !== null) weights.sameTeam = Math.max(1, Math.round((weights.ratingGap * model.sameTeamValue) / (ratingRange * ratingRange)));
@@ -151,6 +201,14 @@ export function buildContext(field: Field, model: WeightedModel, request: Pairin
     minByes: n === 0 ? 0 : minByes,
     hash: Uint32Array.from(players.map((p) => p.hash)),
     needsBye: n % 2 === 1,
+    prefColour,
+    prefStrength,
+    colourDiff,
+    colourExempt,
+    pairingNumber,
+    category,
+    categorySpan: Math.max(1, highCategory - lowCategory),
+    secondary,
   };
 }
 

@@ -1,6 +1,8 @@
 import type { CostTerms, CriteriaWeights } from '../types.js';
 import type { PairingContext } from './context.js';
 import { byeGroupTier, byeRankTier, byeRepeatTier } from './criteria/bye.js';
+import { categoryTier } from './criteria/category.js';
+import { colourBalanceCost, colourConflictTier, colourPreferenceTier } from './criteria/colours.js';
 import { floatCost } from './criteria/floats.js';
 import { sameClubCost, sameCountryCost, sameTeamCost } from './criteria/geography.js';
 import { groupJumpTier } from './criteria/groups.js';
@@ -14,11 +16,24 @@ import { seedingCost } from './criteria/seeding.js';
  * The cost of a pair is a vector of tiers, compared lexicographically: the first tier outweighs everything
  * below it summed over the whole round. The soft tier is a plain sum of the enabled criteria.
  */
-export const TIERS = ['rematch', 'byeRepeat', 'groupJump', 'byeGroup', 'scoreDifference', 'byeRank', 'soft'] as const;
+export const TIERS = [
+  'rematch',
+  'byeRepeat',
+  'colourConflict',
+  'category',
+  'groupJump',
+  'byeGroup',
+  'scoreDifference',
+  'byeRank',
+  'colourPreference',
+  'soft',
+] as const;
 export const TIER_COUNT = TIERS.length;
 export const SOFT = TIER_COUNT - 1;
+export const tier = (name: (typeof TIERS)[number]): number => TIERS.indexOf(name);
+const [REMATCH, BYE_REPEAT, COLOUR_CONFLICT, CATEGORY, GROUP_JUMP, BYE_GROUP, SCORE_DIFFERENCE, BYE_RANK, COLOUR_PREFERENCE] = TIERS.map((_, t) => t);
 /** Tiers only the bye edge carries: at most one edge of a round has them. */
-export const BYE_ONLY: ReadonlySet<number> = new Set([1, 3, 5]);
+export const BYE_ONLY: ReadonlySet<number> = new Set([BYE_REPEAT!, BYE_GROUP!, BYE_RANK!]);
 
 /** A soft criterion; the coster calls only those with a positive weight, so none needs to test its own weight. */
 type PairCriterion = (ctx: PairingContext, i: number, j: number) => number;
@@ -33,7 +48,9 @@ const SOFT_CRITERIA: ReadonlyArray<readonly [keyof CriteriaWeights, PairCriterio
   ['sameTeam', sameTeamCost],
   ['random', randomCost],
   ['repeat', repeatCost],
+  ['colourBalance', colourBalanceCost],
 ];
+// `category` is a weight of CriteriaWeights but a tier of its own (categoryTier), not a soft criterion.
 
 export interface Coster {
   /** Writes the tier values of pair (i, j) at out[o .. o + TIER_COUNT). */
@@ -48,26 +65,29 @@ export function createCoster(ctx: PairingContext): Coster {
   const soft = SOFT_CRITERIA.filter(([name]) => ctx.weights[name] > 0);
   const softFns = soft.map(([, fn]) => fn);
   const softCount = softFns.length;
+  // Tiers a request cannot use stay 0 without a call per edge.
+  const colours = ctx.model.colours === 'FIDE';
+  const categories = ctx.weights.category > 0;
   return {
     pair(i, j, out, o) {
-      out[o] = rematchTier(ctx, i, j);
-      out[o + 1] = 0;
-      out[o + 2] = groupJumpTier(ctx, i, j);
-      out[o + 3] = 0;
-      out[o + 4] = scoreDifferenceTier(ctx, i, j);
-      out[o + 5] = 0;
+      out.fill(0, o, o + TIER_COUNT);
+      out[o + REMATCH!] = rematchTier(ctx, i, j);
+      if (colours) {
+        out[o + COLOUR_CONFLICT!] = colourConflictTier(ctx, i, j);
+        out[o + COLOUR_PREFERENCE!] = colourPreferenceTier(ctx, i, j);
+      }
+      if (categories) out[o + CATEGORY!] = categoryTier(ctx, i, j);
+      out[o + GROUP_JUMP!] = groupJumpTier(ctx, i, j);
+      out[o + SCORE_DIFFERENCE!] = scoreDifferenceTier(ctx, i, j);
       let s = 0;
       for (let k = 0; k < softCount; k++) s += softFns[k]!(ctx, i, j);
-      out[o + 6] = s;
+      out[o + SOFT] = s;
     },
     bye(i, out, o) {
-      out[o] = 0;
-      out[o + 1] = byeRepeatTier(ctx, i);
-      out[o + 2] = 0;
-      out[o + 3] = byeGroupTier(ctx, i);
-      out[o + 4] = 0;
-      out[o + 5] = byeRankTier(ctx, i);
-      out[o + 6] = 0;
+      out.fill(0, o, o + TIER_COUNT);
+      out[o + BYE_REPEAT!] = byeRepeatTier(ctx, i);
+      out[o + BYE_GROUP!] = byeGroupTier(ctx, i);
+      out[o + BYE_RANK!] = byeRankTier(ctx, i);
     },
     pairTerms(i, j) {
       const terms: CostTerms = {
@@ -75,6 +95,11 @@ export function createCoster(ctx: PairingContext): Coster {
         groupDistance: Math.abs(ctx.group[i]! - ctx.group[j]!),
         scoreDifference: round6(Math.abs(ctx.scoreUnits[i]! - ctx.scoreUnits[j]!) * ctx.quantum),
       };
+      if (ctx.weights.category > 0) terms.categoryDistance = Math.abs(ctx.category[i]! - ctx.category[j]!);
+      if (ctx.model.colours === 'FIDE') {
+        terms.colourConflict = colourConflictTier(ctx, i, j);
+        terms.colourPreference = colourPreferenceTier(ctx, i, j);
+      }
       let s = 0;
       for (const [name, fn] of soft) {
         const c = fn(ctx, i, j);

@@ -1,3 +1,4 @@
+import type { ColourMode } from '../colours.js';
 import type { CriteriaWeights, FloatPlacement, PairingRequest, SeedingSystem, WeightedMethod } from '../types.js';
 
 /**
@@ -30,6 +31,9 @@ export interface WeightedModel {
   compatriotRounds: number;
   acceleratedRounds: number;
   lookahead: boolean | undefined;
+  colours: ColourMode;
+  /** Seed 001's bar on the secondary criteria (club, country). */
+  secondary: { ratingAbove: number | undefined; winners: boolean };
 }
 
 const OFF: CriteriaWeights = {
@@ -42,7 +46,15 @@ const OFF: CriteriaWeights = {
   sameTeam: 0,
   random: 0,
   repeat: 0,
+  colourBalance: 0,
+  category: 0,
 };
+
+/** The category tier's weight when players carry categories and the organizer gives none. */
+const CATEGORY_WEIGHT = 100;
+
+/** BALANCE's weight when the organizer gives none: above the seeded noise, below the score concavity and floats. */
+const COLOUR_BALANCE_WEIGHT = 150;
 
 /**
  * The presets. SWISS is seed 002 (random inside a match-point group, any floater); WEIGHTED is OpenGotha's mix;
@@ -89,6 +101,9 @@ export function modelFor(request: PairingRequest, method: WeightedMethod): Weigh
     preset.grouping === 'SCORE' ? { kind: 'SCORE' } : preset.grouping === 'LANE' ? { kind: 'LANE', laneSize } : { kind: 'BAND', bandWidth };
   const compatriotRounds = options.delayCompatriots ?? 0;
   if (compatriotRounds > 0 && weights.sameCountry === 0) weights.sameCountry = 150;
+  if (options.weights?.category === undefined && request.players.some((p) => p.category !== undefined)) weights.category = CATEGORY_WEIGHT;
+  const colours = options.colours ?? 'NONE';
+  if (colours === 'BALANCE' && options.weights?.colourBalance === undefined) weights.colourBalance = COLOUR_BALANCE_WEIGHT;
   const avoidRepeat = options.avoidRepeatOpponents ?? true;
   if (avoidRepeat) weights.repeat = 0;
   const fromTeamValue = method === 'DRAW_MATIC' && options.weights?.sameTeam === undefined && sameTeamValue > 0;
@@ -108,6 +123,8 @@ export function modelFor(request: PairingRequest, method: WeightedMethod): Weigh
     compatriotRounds,
     acceleratedRounds: acceleratedRounds(request),
     lookahead: options.lookahead,
+    colours,
+    secondary: { ratingAbove: options.secondaryCriteria?.ratingAbove, winners: options.secondaryCriteria?.winners ?? false },
   };
 }
 

@@ -1,10 +1,12 @@
+import { type ColourPlayer, xMovesFirst } from '../colours.js';
 import { PairingError } from '../errors.js';
 import type { Field } from '../field.js';
 import { recommendedRounds } from '../rounds.js';
 import type { PairingRequest, PairingRound, WeightedMethod } from '../types.js';
 import { buildCandidates, type CandidateGraph, type CandidateLevel } from './candidates.js';
 import { buildContext, type PairingContext } from './context.js';
-import { type Coster, createCoster } from './costs.js';
+import { type Coster, createCoster, tier } from './costs.js';
+import { colourConflictTier } from './criteria/colours.js';
 import { perfectMatchingsByWeight } from './kbest.js';
 import { decompose, type Feasibility, remainingRoundsFeasible } from './lookahead.js';
 import { modelFor } from './model.js';
@@ -41,14 +43,20 @@ export function pairWeighted(request: PairingRequest, field: Field, method: Weig
   const totalRounds = request.totalRounds ?? defaultHorizon(n, method);
   const remaining = totalRounds === undefined ? 0 : totalRounds - request.roundNumber;
   const lookahead = model.lookahead ?? true;
-  if (lookahead && remaining > 0 && model.avoidRepeat && report.solved.totals[0] === 0) {
+  const totals = report.solved.totals;
+  if (lookahead && remaining > 0 && model.avoidRepeat && totals[tier('rematch')] === 0) {
     const result = lookAhead(ctx, coster, report.level, mate, remaining);
     mate = result.mate;
     rejected = result.rejected;
     if (result.note) notes.push(result.note);
   }
-  if (report.solved.totals[0]! > 0) notes.push(`no rematch-free round exists: ${report.solved.totals[0]} rematch(es) were unavoidable`);
-  if (report.solved.totals[1]! > 0) notes.push('every player who could take the bye without a second one was needed in a game');
+  const rematches = totals[tier('rematch')]!;
+  if (rematches > 0) notes.push(`no rematch-free round exists: ${rematches} rematch(es) were unavoidable`);
+  if (totals[tier('byeRepeat')]! > 0) notes.push('every player who could take the bye without a second one was needed in a game');
+  const conflicts = countConflicts(ctx, mate);
+  if (conflicts > 0) {
+    notes.push(`no round keeps every absolute colour preference: ${conflicts} pair(s) of players who need the same colour meet, and one of each ends beyond +-2 or with three in a row`);
+  }
   return describe(request, ctx, coster, mate, {
     notes,
     stats: { edges: report.solved.graph.edgeCount, solves: report.solves, exact: report.exact, lookaheadRejected: rejected },
@@ -85,6 +93,8 @@ function lookAhead(
     maxDistance: ctx.groupCount,
     extraByes: level.extraByes,
     rematches: false,
+    // Finishing the event without rematches comes before colours.
+    colourConflicts: true,
   };
   const solved = solveGraph(ctx, coster, buildCandidates(ctx, full));
   let rejected = 0;
@@ -177,6 +187,16 @@ function byeEligible(ctx: PairingContext, mate: Int32Array, remaining: number): 
   return eligible;
 }
 
+function colourPlayer(ctx: PairingContext, i: number): ColourPlayer {
+  return { history: ctx.field.active[i]!.colours, pairingNumber: ctx.pairingNumber[i]! };
+}
+
+function countConflicts(ctx: PairingContext, mate: Int32Array): number {
+  let count = 0;
+  for (let v = 0; v < ctx.n; v++) if (mate[v]! > v && mate[v]! < ctx.n && colourConflictTier(ctx, v, mate[v]!) > 0) count++;
+  return count;
+}
+
 function describe(
   request: PairingRequest,
   ctx: PairingContext,
@@ -185,19 +205,24 @@ function describe(
   extra: Pick<PairingRound, 'notes' | 'stats'>,
 ): PairingRound {
   const players = ctx.field.active;
-  const pairs: [number, number][] = [];
+  // Boards in order of the higher-ranked player of each pair; side a moves first.
+  const boards: { top: number; a: number; b: number }[] = [];
   const byes: number[] = [];
   for (let v = 0; v < ctx.n; v++) {
     const u = mate[v]!;
     if (u === ctx.n) byes.push(v);
-    else if (u > v) pairs.push(ctx.rankFromBottom[v]! >= ctx.rankFromBottom[u]! ? [v, u] : [u, v]);
+    else if (u > v) {
+      const [top, other] = ctx.rankFromBottom[v]! >= ctx.rankFromBottom[u]! ? [v, u] : [u, v];
+      const topFirst = ctx.model.colours === 'NONE' || xMovesFirst(ctx.model.colours, colourPlayer(ctx, top), colourPlayer(ctx, other), 'x');
+      boards.push({ top, a: topFirst ? top : other, b: topFirst ? other : top });
+    }
   }
-  pairs.sort((x, y) => ctx.rankFromBottom[y[0]]! - ctx.rankFromBottom[x[0]]!);
+  boards.sort((x, y) => ctx.rankFromBottom[y.top]! - ctx.rankFromBottom[x.top]!);
   return {
     roundNumber: request.roundNumber,
     method: request.method,
     seed: request.seed,
-    pairings: pairs.map(([a, b]) => ({ a: players[a]!.id, b: players[b]!.id, cost: coster.pairTerms(a, b) })),
+    pairings: boards.map(({ a, b }) => ({ a: players[a]!.id, b: players[b]!.id, movesFirst: players[a]!.id, cost: coster.pairTerms(a, b) })),
     byes: byes.map((i) => players[i]!.id),
     byeCosts: byes.map((i) => ({ id: players[i]!.id, cost: coster.byeTerms(i) })),
     ...extra,

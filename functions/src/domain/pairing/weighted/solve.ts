@@ -2,7 +2,7 @@ import { PairingError } from '../errors.js';
 import { maxWeightMatching } from '../matching/index.js';
 import { buildCandidates, type CandidateGraph, type CandidateLevel, initialLevel, isComplete } from './candidates.js';
 import type { PairingContext } from './context.js';
-import { type Coster, SOFT, TIER_COUNT } from './costs.js';
+import { type Coster, TIER_COUNT, tier } from './costs.js';
 import { tierWeights } from './weights.js';
 
 export interface Solved {
@@ -98,7 +98,8 @@ function widen(ctx: PairingContext, level: CandidateLevel, g: number): void {
 
 /**
  * No perfect pairing on this graph: widen the groups around the players left out, then every group, then allow
- * what the hard tiers forbid, least important first.
+ * what the hard tiers forbid, least important first: pairs more than one group apart, absolute colour conflicts,
+ * second byes, rematches.
  */
 function relax(ctx: PairingContext, level: CandidateLevel, mate: Int32Array): void {
   let widened = false;
@@ -124,6 +125,10 @@ function relax(ctx: PairingContext, level: CandidateLevel, mate: Int32Array): vo
     level.maxDistance = ctx.groupCount - 1;
     return;
   }
+  if (ctx.model.colours === 'FIDE' && !level.colourConflicts) {
+    level.colourConflicts = true;
+    return;
+  }
   if (ctx.needsBye && !level.extraByes) {
     level.extraByes = true;
     return;
@@ -135,16 +140,18 @@ function relax(ctx: PairingContext, level: CandidateLevel, mate: Int32Array): vo
   throw new PairingError('failed-precondition', `no complete pairing of ${ctx.n} players exists`);
 }
 
-/** Lexicographic comparison of the hard tiers and the score difference (soft excluded). */
+const PREFERENCE = tier('colourPreference');
+
+/** Lexicographic comparison of the hard tiers, the score difference and the bye's rank (preferences and soft excluded). */
 export function compareHard(x: Float64Array, y: Float64Array): number {
-  for (let t = 0; t < SOFT; t++) if (x[t] !== y[t]) return x[t]! - y[t]!;
+  for (let t = 0; t < PREFERENCE; t++) if (x[t] !== y[t]) return x[t]! - y[t]!;
   return 0;
 }
 
 /**
  * Groups where the round is worse than a lower bound says it might need to be: a boundary crossed by more pairs
- * than its parity forces (only where the score difference counts), pairs skipping a group, a bye above the lowest
- * group. Their windows are the ones worth widening.
+ * than its parity forces (only where the score difference counts), pairs skipping a group or mixing categories, a
+ * bye above the lowest group. Their windows are the ones worth widening.
  */
 function troubledGroups(ctx: PairingContext, solved: Solved): number[] {
   const G = ctx.groupCount;
@@ -165,7 +172,8 @@ function troubledGroups(ctx: PairingContext, solved: Solved): number[] {
     const gu = ctx.group[u]!;
     const lo = Math.min(gu, gv);
     const hi = Math.max(gu, gv);
-    if (hi - lo > 1) for (let g = lo; g <= hi; g++) marked[g] = 1;
+    // A pair more than one group apart, or across categories: a wider window might avoid it.
+    if (hi - lo > 1 || (ctx.weights.category > 0 && ctx.category[u] !== ctx.category[v])) for (let g = lo; g <= hi; g++) marked[g] = 1;
     crossing[lo] = crossing[lo]! + 1;
     crossing[hi] = crossing[hi]! - 1;
   }

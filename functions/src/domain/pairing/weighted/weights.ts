@@ -23,6 +23,8 @@ export function tierWeights(tiers: Float64Array, edgeCount: number, pairs: numbe
     const o = e * TIER_COUNT;
     for (let t = 0; t < TIER_COUNT; t++) if (tiers[o + t]! > max[t]!) max[t] = tiers[o + t]!;
   }
+  // Only the tiers some edge uses take part (a request without colours or categories leaves three at 0).
+  const used = Int32Array.from({ length: TIER_COUNT }, (_, t) => t).filter((t) => max[t]! > 0);
   for (let divisor = 1; ; divisor *= 2) {
     const softMax = Math.floor(max[SOFT]! / divisor);
     const unit = new Float64Array(TIER_COUNT);
@@ -40,7 +42,8 @@ export function tierWeights(tiers: Float64Array, edgeCount: number, pairs: numbe
       for (let e = 0; e < edgeCount; e++) {
         const o = e * TIER_COUNT;
         let cost = 0;
-        for (let t = 0; t < TIER_COUNT; t++) {
+        for (let k = 0; k < used.length; k++) {
+          const t = used[k]!;
           const v = t === SOFT ? Math.floor(tiers[o + t]! / divisor) : tiers[o + t]!;
           cost += v * unit[t]!;
         }

@@ -1,9 +1,18 @@
 import type { PairingContext } from '../context.js';
 
+/**
+ * Seed 001's secondary criteria apply in full to a pair of players both held to them, half to a pair with one
+ * player above the bar (rated above it, or a winner of half the rounds), not at all to a pair of two.
+ */
+function secondaryShare(ctx: PairingContext, i: number, j: number, cost: number): number {
+  const held = ctx.secondary[i]! + ctx.secondary[j]!;
+  return held === 2 ? cost : held === 1 ? Math.round(cost / 2) : 0;
+}
+
 /** OpenGotha's geographical malus: a pair from the same club. */
 export function sameClubCost(ctx: PairingContext, i: number, j: number): number {
   const c = ctx.club[i]!;
-  return c >= 0 && c === ctx.club[j]! ? ctx.weights.sameClub : 0;
+  return c >= 0 && c === ctx.club[j]! ? secondaryShare(ctx, i, j, ctx.weights.sameClub) : 0;
 }
 
 /**
@@ -14,7 +23,7 @@ export function sameCountryCost(ctx: PairingContext, i: number, j: number): numb
   const c = ctx.country[i]!;
   if (c < 0 || c !== ctx.country[j]!) return 0;
   const k = ctx.model.compatriotRounds;
-  if (k === 0) return ctx.weights.sameCountry;
+  if (k === 0) return secondaryShare(ctx, i, j, ctx.weights.sameCountry);
   return ctx.roundNumber <= k && ctx.group[i] === ctx.group[j] ? ctx.weights.sameCountry : 0;
 }
 
