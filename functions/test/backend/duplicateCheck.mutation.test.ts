@@ -15,7 +15,7 @@ import { ROOT, replaceInFunction, runCopies } from '../support/mutants.js';
 const APPLY_SCORE = 'functions/src/services/applyScore.ts';
 
 /**
- * The anchor: applyInTransaction's `unchanged` declaration, the comparison of the applied marker with the
+ * The anchor: bringInLine's `unchanged` declaration, the comparison of the applied marker with the
  * matchUp's current result that every early UNCHANGED answer of the trigger tests. However the comparison is
  * written, the mutant makes it `false`: every event goes on to read the states and rewrite the marker.
  */
@@ -24,8 +24,8 @@ const withoutDuplicateCheck: Mutation = {
   mutate: (source) =>
     replaceInFunction(
       source,
-      `the duplicate check of applyInTransaction (${APPLY_SCORE})`,
-      'applyInTransaction',
+      `the duplicate check of bringInLine (${APPLY_SCORE})`,
+      'bringInLine',
       'declaration `unchanged = …` (the marker compared with the current result)',
       (node) => ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === 'unchanged' && node.initializer !== undefined,
       'unchanged: boolean = false',
@@ -33,7 +33,7 @@ const withoutDuplicateCheck: Mutation = {
 };
 
 const NAMED = [
-  'onMatchUpWritten, the deployed trigger (wrapped by firebase-functions-test) > a write that does not change the result: the trigger reads the tournament, the matchUp and its marker, and writes nothing',
+  'onMatchUpWritten, the deployed trigger (wrapped by firebase-functions-test) > a write that does not change the result: the trigger reads the tournament, the matchUp, its marker and its score problem, and writes nothing',
 ];
 
 describe("mutation check: the score trigger's duplicate check", () => {

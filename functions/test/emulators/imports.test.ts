@@ -250,10 +250,10 @@ describe('deleteTournament', () => {
     const date = '2031-07-01';
     const { tournamentId } = await call<{ tournamentId: string }>(emulators, 'createTournament', { championshipId: seeded.championshipId, date, description: 'Draft night' }, organizer);
     await call(emulators, 'addParticipants', { tournamentId, participants: [{ participantId: 'a', name: 'A', rating: 1500 }, { participantId: 'b', name: 'B', rating: 1600 }] }, organizer);
-    // The tournament, 2 participants, their states and standings rows.
-    expect(await tournamentDocuments(tournamentId)).toBe(7);
+    // The tournament, its owner's role, 2 participants, their states and standings rows.
+    expect(await tournamentDocuments(tournamentId)).toBe(8);
     const result = await call<{ deleted: number; problems: string[] }>(emulators, 'deleteTournament', { tournamentId }, organizer);
-    expect(result).toEqual({ deleted: 8, problems: [] });
+    expect(result).toEqual({ deleted: 9, problems: [] });
     expect(await tournamentDocuments(tournamentId)).toBe(0);
     expect(await dateIsFree(seeded.championshipId, date)).toBe(true);
     await call(emulators, 'createTournament', { championshipId: seeded.championshipId, date, description: 'Draft night, again' }, organizer);
@@ -263,8 +263,9 @@ describe('deleteTournament', () => {
     const { tournamentId } = await call<{ tournamentId: string }>(emulators, 'createTournament', { championshipId: seeded.championshipId, date: '2031-07-02', description: 'Kept' }, organizer);
     const error = await refusal(call(emulators, 'deleteTournament', { tournamentId }, seeded.participants[0]!.account));
     expect(error.code).toBe('permission-denied');
-    expect(error.message).toContain(`only the owner of tournament ${tournamentId} or an admin of one of its clubs may delete it`);
-    expect(await tournamentDocuments(tournamentId)).toBe(1);
+    expect(error.message).toContain(`only the owner of tournament ${tournamentId} or an admin of one of its clubs may edit it`);
+    // The tournament and its owner's role document, still there.
+    expect(await tournamentDocuments(tournamentId)).toBe(2);
     const stranger = await signUp(emulators, `stranger-${Date.now()}@example.com`);
     expect((await refusal(call(emulators, 'deleteTournament', { tournamentId }, stranger))).code).toBe('permission-denied');
     expect((await refusal(call(emulators, 'deleteTournament', { tournamentId }))).code).toBe('unauthenticated');

@@ -321,7 +321,8 @@ export function watchTournamentsOf(championshipId: string, onData: (items: Tourn
 
 /** LEGACY: tournaments whose document still carries account ids; their rules want `scoredAt` as a string. */
 const legacyTournaments = new Set<string>();
-const isLegacyTournament = (data: DocumentData | undefined) => data !== undefined && typeof data.ownerUid === 'string';
+/** A tournament stored before account ids moved to roles documents still lists its editors on itself. */
+const isLegacyTournament = (data: DocumentData | undefined) => data !== undefined && Array.isArray(data.editorUids);
 
 export function watchTournament(tournamentId: string, onData: (item: Tournament | null) => void, onError: OnError) {
   return watchDoc(
