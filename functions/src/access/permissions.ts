@@ -25,7 +25,7 @@ export type CallerUid = string | null | undefined;
 /** The caller's own role document, as read for the caller (undefined: none). */
 type Own<T extends { uid: string }> = T | undefined;
 
-export type TournamentState = Partial<Pick<TournamentDoc, 'status'>> & { tournamentId?: string };
+export type TournamentState = Partial<Pick<TournamentDoc, 'status'>>;
 export type MatchUpSides = Pick<MatchUpDoc, 'roundNumber' | 'a' | 'b'>;
 export type RoundState = Pick<RoundDoc, 'roundNumber'> & Partial<Pick<RoundDoc, 'status'>>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CompetitionPolicy, PrimaryRanking } from './policy.js';
 import { CompetitionTiebreak } from './policy.js';
+import { splitBy } from './groups.js';
 import type { ParticipantState, ParticipantStates } from './state.js';
 import type { TiebreakContext } from './tiebreaks.js';
 import { GROUP_TIEBREAKS, TIEBREAKS } from './tiebreaks.js';
@@ -96,19 +97,6 @@ function breakTies(
   const value = (s: ParticipantState) => TIEBREAKS[tiebreak](s, group, context);
   if (GROUP_TIEBREAKS.has(tiebreak)) for (const s of group) recorded.get(s.participantId)![tiebreak] = value(s);
   return splitBy(group, value).flatMap((sub) => breakTies(sub, rest, context, recorded));
-}
-
-/** Groups of equal value, highest value first. */
-function splitBy(states: readonly ParticipantState[], value: (s: ParticipantState) => number): ParticipantState[][] {
-  const valued = states.map((s) => ({ s, v: value(s) })).sort((x, y) => y.v - x.v);
-  const groups: ParticipantState[][] = [];
-  let previous: number | undefined;
-  for (const { s, v } of valued) {
-    if (previous === undefined || v !== previous) groups.push([s]);
-    else groups.at(-1)!.push(s);
-    previous = v;
-  }
-  return groups;
 }
 
 function toRow(s: ParticipantState, rank: number, context: TiebreakContext, tiebreaks: TiebreakValues): LeaderboardRow {

@@ -2,13 +2,10 @@
  * Every Firestore path, document shape and callable the app uses, in one module: the rest of the app sees plain
  * typed values and functions, so a change of the data contract is a change here.
  *
- * Shapes are the backend's zod schemas (functions/src/model, as types), read leniently: account ids are being
- * moved out of public documents (roles, members and editors subcollections), so the views below drop them, and
- * the few places that still need them on a backend of the older contract (a tournament document with
- * `ownerUid`, a club with `memberUids`, a matchUp with `playerUids`) are marked LEGACY and fall back only when
- * the new documents are not there. Documents are read as the backend wrote them (its converters check every
- * write); the callables' inputs are checked with their own schemas, which load with the first action, so the
- * first screen carries no schema library.
+ * Shapes and paths are the backend's (functions/src/model): account ids live only in the roles, members and
+ * editors documents, which each account reads for itself. Documents are read as the backend wrote them (its
+ * converters check every write); the callables' inputs are checked with their own schemas, which load with the
+ * first action, so the first screen carries no schema library.
  */
 import {
   type DocumentData,
@@ -17,7 +14,6 @@ import {
   type Unsubscribe,
   collection,
   collectionGroup,
-  deleteField,
   doc,
   onSnapshot,
   query,
@@ -32,8 +28,11 @@ import type { ClubDoc } from '../../../functions/src/model/club';
 import type { StandingDoc, StateDoc } from '../../../functions/src/model/derived';
 import type { MatchUpDoc } from '../../../functions/src/model/matchUp';
 import type { ParticipantDoc } from '../../../functions/src/model/participant';
+import { COLLECTIONS, paths } from '../../../functions/src/model/paths';
 import type * as Requests from '../../../functions/src/model/requests';
+import type { ClubRole, TournamentRoleDoc } from '../../../functions/src/model/roles';
 import type { RoundDoc } from '../../../functions/src/model/round';
+import type { ScoreProblemDoc } from '../../../functions/src/model/scoreProblem';
 import type { TournamentDoc } from '../../../functions/src/model/tournament';
 import type { Connection } from './firebase';
 
@@ -53,59 +52,30 @@ function live(): Connection {
 // ---------------------------------------------------------------- paths
 
 const path = {
-  club: (clubId: string) => `clubs/${clubId}`,
-  clubs: () => 'clubs',
-  championship: (championshipId: string) => `championships/${championshipId}`,
-  championships: () => 'championships',
-  tournaments: () => 'tournaments',
-  tournament: (t: string) => `tournaments/${t}`,
-  participants: (t: string) => `tournaments/${t}/participants`,
-  participant: (t: string, p: string) => `tournaments/${t}/participants/${p}`,
-  rounds: (t: string) => `tournaments/${t}/rounds`,
-  round: (t: string, n: number) => `tournaments/${t}/rounds/${n}`,
-  matchUps: (t: string) => `tournaments/${t}/matchUps`,
-  matchUp: (t: string, m: string) => `tournaments/${t}/matchUps/${m}`,
-  standings: (t: string) => `tournaments/${t}/standings`,
-  states: (t: string) => `tournaments/${t}/states`,
-  state: (t: string, p: string) => `tournaments/${t}/states/${p}`,
-  role: (t: string, uid: string) => `tournaments/${t}/roles/${uid}`,
-  roles: (t: string) => `tournaments/${t}/roles`,
-  clubMembers: (clubId: string) => `clubs/${clubId}/members`,
-  scoreProblems: (t: string) => `tournaments/${t}/scoreProblems`,
-} as const;
-
-/** Subcollections read across their parents: "my clubs" and "my championships". */
-const GROUP = { clubMembers: 'members', championshipEditors: 'editors' } as const;
+  ...paths,
+  championships: () => COLLECTIONS.championships,
+  tournaments: () => COLLECTIONS.tournaments,
+};
 
 // ---------------------------------------------------------------- shapes (the backend's schemas, minus account ids)
 
-export type ClubRole = 'OWNER' | 'ADMIN' | 'MEMBER';
+export type { ClubRole };
 export type Club = Pick<ClubDoc, 'clubId' | 'name' | 'country'> & { role: ClubRole };
-export type Championship = Omit<ChampionshipDoc, 'ownerUid' | 'editorUids'> & { canEdit: boolean };
-export type Tournament = Omit<TournamentDoc, 'ownerUid' | 'editorUids' | 'scorekeeperUids'>;
-export type Participant = Omit<ParticipantDoc, 'uid'>;
+export type Championship = Omit<ChampionshipDoc, 'ownerUid'> & { canEdit: boolean };
+export type Tournament = Omit<TournamentDoc, 'ownerUid'>;
+export type Participant = ParticipantDoc;
 export type Round = RoundDoc;
-/** scoredAt is a server timestamp in the new contract and an ISO string in the old one: never read. */
-export type MatchUp = Omit<MatchUpDoc, 'playerUids' | 'scoredAt'>;
+/** The screens never read when a score was written. */
+export type MatchUp = Omit<MatchUpDoc, 'scoredAt'>;
 export type Standing = StandingDoc;
 export type ParticipantState = StateDoc;
 
 /** tournaments/{t}/roles/{uid}: what this account may do in the tournament, and which participants it plays. */
-export interface Roles {
-  uid: string;
-  editor: boolean;
-  scorekeeper: boolean;
-  participantIds: string[];
-}
+export type Roles = Omit<TournamentRoleDoc, 'tournamentId'>;
 export const NO_ROLES: Roles = { uid: '', editor: false, scorekeeper: false, participantIds: [] };
 
-/** tournaments/{t}/scoreProblems/{matchUpId}: a stored result the engine refused, for the organizer. */
-export interface ScoreProblem {
-  matchUpId: string;
-  roundNumber: number;
-  kind: string;
-  message: string;
-}
+/** tournaments/{t}/scoreProblems/{matchUpId}: a result that is not in the standings, and why, for the organizer. */
+export type ScoreProblem = Pick<ScoreProblemDoc, 'matchUpId' | 'roundNumber' | 'kind' | 'message'>;
 
 /** A stored document over the defaults its schema would fill. */
 const withDefaults = <T>(defaults: Partial<T>, data: DocumentData): T => ({ ...defaults, ...data }) as T;
@@ -121,13 +91,10 @@ const view = {
     ...(d.rating ? { rating: d.rating } : {}),
   }),
   tournament: (d: DocumentData): Tournament => {
-    const { ownerUid: _o, editorUids: _e, scorekeeperUids: _s, ...rest } = d;
+    const { ownerUid: _owner, ...rest } = d;
     return withDefaults<Tournament>({ roundDurationMinutes: 0, preAlarmMinutes: 0, clubIds: [], status: 'DRAFT', currentRound: 0 }, rest);
   },
-  participant: (d: DocumentData): Participant => {
-    const { uid: _uid, ...rest } = d;
-    return withDefaults<Participant>({ enteredRound: 1, withdrawn: false }, rest);
-  },
+  participant: (d: DocumentData): Participant => withDefaults<Participant>({ enteredRound: 1, withdrawn: false }, d),
   round: (d: DocumentData): Round => withDefaults<Round>({ status: 'OPEN', byes: [], notes: [], stats: {} }, d),
   matchUp: (d: DocumentData): MatchUp => ({
     matchUpId: d.matchUpId,
@@ -206,16 +173,15 @@ function watchEach<T>(watch: (id: string, onItem: (item: T | null) => void) => U
 
 const CLUB_ROLES: ReadonlySet<string> = new Set(['OWNER', 'ADMIN', 'MEMBER']);
 
-/** The clubs I belong to, with my role in each (members subcollection; LEGACY: the club's uid lists). */
+/** The clubs I belong to, with my role in each: my own members documents, across clubs. */
 export function watchMyClubs(uid: string, onData: (clubs: Club[]) => void, onError: OnError): Unsubscribe {
   const roles = new Map<string, ClubRole>();
   const clubs = watchEach<Club>(
     (clubId, onItem) => watchDoc(path.club(clubId), (d) => view.club(d, roles.get(clubId) ?? 'MEMBER'), onItem, onError),
     (items) => onData(items.sort((x, y) => x.name.localeCompare(y.name))),
   );
-  let legacy: Unsubscribe | undefined;
   const members = onSnapshot(
-    query(collectionGroup(live().db, GROUP.clubMembers), where('uid', '==', uid)),
+    query(collectionGroup(live().db, COLLECTIONS.members), where('uid', '==', uid)),
     (snap) => {
       roles.clear();
       for (const d of snap.docs) {
@@ -225,43 +191,16 @@ export function watchMyClubs(uid: string, onData: (clubs: Club[]) => void, onErr
       }
       clubs.set(roles.keys());
     },
-    // A backend without members documents refuses the query: read the club documents' lists instead.
-    () => {
-      legacy = watchMyClubsLegacy(uid, onData, onError);
-    },
+    onError,
   );
   return () => {
     members();
     clubs.stop();
-    legacy?.();
   };
-}
-
-/** LEGACY: clubs/{c} carried ownerUid, adminUids and memberUids. */
-function watchMyClubsLegacy(uid: string, onData: (clubs: Club[]) => void, onError: OnError): Unsubscribe {
-  const found = new Map<string, Club[]>();
-  const roleOf = (d: DocumentData): ClubRole =>
-    d.ownerUid === uid ? 'OWNER' : Array.isArray(d.adminUids) && d.adminUids.includes(uid) ? 'ADMIN' : 'MEMBER';
-  const report = () => {
-    const merged = new Map<string, Club>();
-    for (const part of found.values()) for (const club of part) merged.set(club.clubId, club);
-    onData([...merged.values()].sort((x, y) => x.name.localeCompare(y.name)));
-  };
-  const listen = (key: string, q: Query) =>
-    watchQuery(q, (d) => view.club(d, roleOf(d)), (items) => {
-      found.set(key, items);
-      report();
-    }, onError);
-  const stops = [
-    listen('owner', query(col(path.clubs()), where('ownerUid', '==', uid))),
-    listen('admin', query(col(path.clubs()), where('adminUids', 'array-contains', uid))),
-    listen('member', query(col(path.clubs()), where('memberUids', 'array-contains', uid))),
-  ];
-  return () => stops.forEach((stop) => stop());
 }
 
 /**
- * The championships I edit (editors subcollection; LEGACY: `editorUids`) and those linked to my clubs, which
+ * The championships I edit (my own editors documents) and those linked to my clubs, which
  * members see without editing.
  */
 export function watchMyChampionships(uid: string, clubIds: readonly string[], onData: (items: Championship[]) => void, onError: OnError): Unsubscribe {
@@ -277,17 +216,10 @@ export function watchMyChampionships(uid: string, clubIds: readonly string[], on
     for (const id of ids) edited.add(id);
     refresh();
   };
-  let legacy: Unsubscribe | undefined;
   const editors = onSnapshot(
-    query(collectionGroup(live().db, GROUP.championshipEditors), where('uid', '==', uid)),
+    query(collectionGroup(live().db, COLLECTIONS.editors), where('uid', '==', uid)),
     (snap) => setEdited(snap.docs.flatMap((d) => d.ref.parent.parent?.id ?? [])),
-    () => {
-      legacy = onSnapshot(
-        query(col(path.championships()), where('editorUids', 'array-contains', uid)),
-        (snap) => setEdited(snap.docs.map((d) => d.id)),
-        onError,
-      );
-    },
+    onError,
   );
   // array-contains-any takes at most 30 values: a member of more clubs sees the first 30 clubs' championships.
   const stopLinked =
@@ -304,7 +236,6 @@ export function watchMyChampionships(uid: string, clubIds: readonly string[], on
         );
   return () => {
     editors();
-    legacy?.();
     stopLinked();
     championships.stop();
   };
@@ -319,21 +250,8 @@ export function watchTournamentsOf(championshipId: string, onData: (items: Tourn
   return watchQuery(q, view.tournament, (items) => onData(items.sort((x, y) => y.date.localeCompare(x.date))), onError);
 }
 
-/** LEGACY: tournaments whose document still carries account ids; their rules want `scoredAt` as a string. */
-const legacyTournaments = new Set<string>();
-/** A tournament stored before account ids moved to roles documents still lists its editors on itself. */
-const isLegacyTournament = (data: DocumentData | undefined) => data !== undefined && Array.isArray(data.editorUids);
-
 export function watchTournament(tournamentId: string, onData: (item: Tournament | null) => void, onError: OnError) {
-  return watchDoc(
-    path.tournament(tournamentId),
-    (data) => {
-      if (isLegacyTournament(data)) legacyTournaments.add(tournamentId);
-      return view.tournament(data);
-    },
-    onData,
-    onError,
-  );
+  return watchDoc(path.tournament(tournamentId), view.tournament, onData, onError);
 }
 
 export function watchParticipants(tournamentId: string, onData: (items: Participant[]) => void, onError: OnError) {
@@ -362,48 +280,15 @@ export function watchState(tournamentId: string, participantId: string, onData: 
   return watchDoc(path.state(tournamentId, participantId), view.state, onData, onError);
 }
 
-/** Stored results the engine refused; only editors may read them, and older backends have none. */
+/** Results that are not in the standings, and why: only editors may read them (the others see none). */
 export function watchScoreProblems(tournamentId: string, onData: (items: ScoreProblem[]) => void): Unsubscribe {
   return watchQuery(col(path.scoreProblems(tournamentId)), view.scoreProblem, onData, () => onData([]));
 }
 
-/**
- * What this account may do in the tournament and which participants it plays: roles/{uid}, or, LEGACY, the
- * tournament's ownerUid / editorUids / scorekeeperUids and the participants' `uid`.
- */
-export function watchRoles(tournamentId: string, uid: string, onData: (roles: Roles) => void, onError: OnError): Unsubscribe {
-  let stopInner: Unsubscribe | undefined;
-  let watchingRoles = false;
-  const stopTournament = onSnapshot(
-    ref(path.tournament(tournamentId)),
-    (snap) => {
-      const data = snap.data();
-      if (!isLegacyTournament(data)) {
-        if (watchingRoles) return;
-        stopInner?.();
-        watchingRoles = true;
-        const none = { ...NO_ROLES, uid };
-        stopInner = watchDoc(path.role(tournamentId, uid), (d) => view.roles(d, uid), (roles) => onData(roles ?? none), () => onData(none));
-        return;
-      }
-      legacyTournaments.add(tournamentId);
-      stopInner?.();
-      watchingRoles = false;
-      const listed = (field: string) => Array.isArray(data![field]) && (data![field] as unknown[]).includes(uid);
-      const editor = data!.ownerUid === uid || listed('editorUids');
-      const scorekeeper = listed('scorekeeperUids');
-      stopInner = onSnapshot(
-        query(col(path.participants(tournamentId)), where('uid', '==', uid)),
-        (players) => onData({ uid, editor, scorekeeper, participantIds: players.docs.map((d) => d.id) }),
-        onError,
-      );
-    },
-    onError,
-  );
-  return () => {
-    stopTournament();
-    stopInner?.();
-  };
+/** What this account may do in the tournament and which participants it plays: its own roles document. */
+export function watchRoles(tournamentId: string, uid: string, onData: (roles: Roles) => void): Unsubscribe {
+  const none = { ...NO_ROLES, uid };
+  return watchDoc(path.role(tournamentId, uid), (d) => view.roles(d, uid), (roles) => onData(roles ?? none), () => onData(none));
 }
 
 export interface ClubMember {
@@ -411,67 +296,28 @@ export interface ClubMember {
   role: ClubRole;
 }
 
-/** A club's people: clubs/{c}/members (LEGACY: the club document's ownerUid, adminUids and memberUids). */
+/** A club's people, for those who run it: clubs/{c}/members. */
 export function watchClubMembers(clubId: string, onData: (members: ClubMember[]) => void, onError: OnError): Unsubscribe {
-  let legacy: Unsubscribe | undefined;
-  const stop = watchQuery(
+  return watchQuery(
     col(path.clubMembers(clubId)),
     (d) => ({ uid: d.uid as string, role: (CLUB_ROLES.has(d.role) ? d.role : 'MEMBER') as ClubRole }),
     onData,
-    () => {
-      legacy = watchDoc(
-        path.club(clubId),
-        (d): ClubMember[] => {
-          const list = (field: string) => (Array.isArray(d[field]) ? (d[field] as string[]) : []);
-          const roles = new Map<string, ClubRole>([...list('memberUids').map((uid) => [uid, 'MEMBER'] as const), ...list('adminUids').map((uid) => [uid, 'ADMIN'] as const)]);
-          if (typeof d.ownerUid === 'string') roles.set(d.ownerUid, 'OWNER');
-          return [...roles].map(([uid, role]) => ({ uid, role }));
-        },
-        (members) => onData(members ?? []),
-        onError,
-      );
-    },
-  );
-  return () => {
-    stop();
-    legacy?.();
-  };
-}
-
-/** The tournament's scorekeepers, for its editors: roles with `scorekeeper` (LEGACY: `scorekeeperUids`). */
-export function watchScorekeepers(tournamentId: string, onData: (uids: string[]) => void, onError: OnError): Unsubscribe {
-  let inner: Unsubscribe | undefined;
-  const stop = onSnapshot(
-    ref(path.tournament(tournamentId)),
-    (snap) => {
-      const data = snap.data();
-      inner?.();
-      inner = undefined;
-      if (isLegacyTournament(data)) {
-        onData(Array.isArray(data!.scorekeeperUids) ? (data!.scorekeeperUids as string[]) : []);
-        return;
-      }
-      inner = watchQuery(query(col(path.roles(tournamentId)), where('scorekeeper', '==', true)), (d) => d.uid as string, onData, onError);
-    },
     onError,
   );
-  return () => {
-    stop();
-    inner?.();
-  };
+}
+
+/** The tournament's scorekeepers, for its editors: the roles documents with `scorekeeper`. */
+export function watchScorekeepers(tournamentId: string, onData: (uids: string[]) => void, onError: OnError): Unsubscribe {
+  return watchQuery(query(col(path.roles(tournamentId)), where('scorekeeper', '==', true)), (d) => d.uid as string, onData, onError);
 }
 
 // ---------------------------------------------------------------- writes by the client (through the rules)
 
-/**
- * A player's (or scorekeeper's) own score: the matchUp's result, signed by the writer. The new contract stamps
- * it on the server; LEGACY rules check `scoredAt` as a string.
- */
+/** A player's (or scorekeeper's) own score: the matchUp's result, signed by the writer, stamped by the server. */
 export async function writeScore(tournamentId: string, matchUpId: string, result: MatchUpResultInput | null): Promise<void> {
   const uid = live().auth.currentUser?.uid;
   if (!uid) throw new ActionError('unauthenticated', 'sign in first');
-  const stamp = legacyTournaments.has(tournamentId) ? new Date().toISOString() : serverTimestamp();
-  const change = result === null ? { result: null, scoredBy: null, scoredAt: null } : { result, scoredBy: uid, scoredAt: stamp };
+  const change = result === null ? { result: null, scoredBy: null, scoredAt: null } : { result, scoredBy: uid, scoredAt: serverTimestamp() };
   await updateDoc(ref(path.matchUp(tournamentId, matchUpId)), change).catch(rethrow);
 }
 
@@ -480,28 +326,6 @@ export async function setRoundStatus(tournamentId: string, roundNumber: number, 
   await updateDoc(ref(path.round(tournamentId, roundNumber)), { status }).catch(rethrow);
 }
 
-/** Who may score every game of the tournament: setScorekeepers (LEGACY: the tournament's `scorekeeperUids`). */
-export async function setScorekeepers(tournamentId: string, uids: string[]): Promise<void> {
-  if (legacyTournaments.has(tournamentId)) {
-    await updateDoc(ref(path.tournament(tournamentId)), { scorekeeperUids: uids }).catch(rethrow);
-    return;
-  }
-  await callWithoutSchema('setScorekeepers', { tournamentId, uids });
-}
-
-/** The account that plays for a participant: linkParticipantAccount (LEGACY: the participant's `uid`). */
-export async function linkParticipantAccount(tournamentId: string, participantId: string, uid: string | null): Promise<void> {
-  if (legacyTournaments.has(tournamentId)) {
-    await updateDoc(ref(path.participant(tournamentId, participantId)), { uid: uid ?? deleteField() }).catch(rethrow);
-    return;
-  }
-  await callWithoutSchema('linkParticipantAccount', { tournamentId, participantId, uid });
-}
-
-/** Club owners and admins name members and admins (role null removes); anyone may leave. New-contract callables. */
-export const setClubMember = (clubId: string, uid: string, role: ClubRole | null) => callWithoutSchema('setClubMember', { clubId, uid, role });
-export const leaveClub = (clubId: string) => callWithoutSchema('leaveClub', { clubId });
-export const linkClub = (championshipId: string, clubId: string) => callWithoutSchema('linkClub', { championshipId, clubId });
 
 /** Editors fix a participant's name, club or country. */
 export async function updateParticipant(tournamentId: string, participantId: string, fields: { name: string; club?: string; country?: string }) {
@@ -564,16 +388,6 @@ function callable<K extends SchemaName, O>(name: string, schemaName: K) {
   };
 }
 
-/** A callable whose input schema the backend has not published yet: the server checks it. */
-async function callWithoutSchema<O = unknown>(name: string, data: unknown): Promise<O> {
-  const [sdk, instance] = await Promise.all([loadFunctions(), live().functions()]);
-  try {
-    return (await sdk.httpsCallable<unknown, O>(instance, name)(data)).data;
-  } catch (error) {
-    rethrow(error);
-  }
-}
-
 export const actions = {
   createClub: callable<'CreateClubInput', { clubId: string }>('createClub', 'CreateClubInput'),
   createChampionship: callable<'CreateChampionshipInput', { championshipId: string }>('createChampionship', 'CreateChampionshipInput'),
@@ -587,4 +401,12 @@ export const actions = {
   exportTournament: callable<'TournamentRef', { json: string }>('exportTournament', 'TournamentRef'),
   importTournament: callable<'ImportTournamentInput', { tournamentId: string }>('importTournament', 'ImportTournamentInput'),
   getStandingsCsv: callable<'TournamentRef', { csv: string }>('getStandingsCsv', 'TournamentRef'),
+  /** Club owners and admins name members and admins (role null removes); anyone may leave. */
+  setClubMember: callable<'SetClubMemberInput', { ok: boolean }>('setClubMember', 'SetClubMemberInput'),
+  leaveClub: callable<'ClubRef', { ok: boolean }>('leaveClub', 'ClubRef'),
+  linkClub: callable<'LinkClubInput', { ok: boolean }>('linkClub', 'LinkClubInput'),
+  /** Who may score every game of the tournament. */
+  setScorekeepers: callable<'SetScorekeepersInput', { ok: boolean }>('setScorekeepers', 'SetScorekeepersInput'),
+  /** The account that plays for a participant (null: none). */
+  linkParticipantAccount: callable<'LinkParticipantAccountInput', { ok: boolean }>('linkParticipantAccount', 'LinkParticipantAccountInput'),
 };

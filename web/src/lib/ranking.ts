@@ -6,6 +6,7 @@
  * tied (head-to-head): it is evaluated inside the tied group by the domain's own function on the players' stored
  * states, handed in by the caller.
  */
+import { splitBy } from '../../../functions/src/domain/groups';
 import type { LeaderboardRow } from '../../../functions/src/domain/leaderboard';
 import type { CompetitionPolicy, CompetitionTiebreak, PrimaryRanking } from '../../../functions/src/domain/policy';
 import type { ParticipantState } from '../../../functions/src/domain/state';
@@ -33,19 +34,6 @@ const PRIMARY: Record<PrimaryRanking, (row: Row) => number> = {
 /** The policy's tiebreaks that the stored rows do not carry: those decided inside a tied group. */
 export function groupTiebreaksOf(policy: CompetitionPolicy, rows: readonly Row[]): CompetitionTiebreak[] {
   return (policy.victoryPolicy.tiebreakOrder ?? []).filter((t) => rows.some((row) => !(t in row.tiebreaks)));
-}
-
-/** Groups of equal value, highest first. */
-function splitBy<R>(rows: readonly R[], value: (row: R) => number): R[][] {
-  const valued = rows.map((row) => ({ row, v: value(row) })).sort((x, y) => y.v - x.v);
-  const groups: R[][] = [];
-  let previous: number | undefined;
-  for (const { row, v } of valued) {
-    if (previous === undefined || v !== previous) groups.push([row]);
-    else groups.at(-1)!.push(row);
-    previous = v;
-  }
-  return groups;
 }
 
 type Computed = Map<string, Row['tiebreaks']>;

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { href, navigate } from '../app/route';
 import { useSession } from '../app/session';
 import { ErrorNote, Field, Loading, Status, useAction } from '../components/ui';
-import { type Championship, type Club, type Tournament, actions, linkClub, watchChampionship, watchMyClubs, watchTournamentsOf } from '../data/access';
+import { type Championship, type Club, type Tournament, actions, watchChampionship, watchMyClubs, watchTournamentsOf } from '../data/access';
 import { useLive } from '../data/hooks';
 import { CreateTournamentForm } from './CreateTournament';
 
@@ -78,7 +78,7 @@ function LinkClub({ championshipId, linked, uid }: { championshipId: string; lin
     event.preventDefault();
     if (!clubId) return;
     void run(async () => {
-      await linkClub(championshipId, clubId);
+      await actions.linkClub({ championshipId, clubId });
       return `${names.get(clubId) ?? clubId} linked`;
     });
   };

@@ -2,7 +2,7 @@
 import { type FormEvent, useState } from 'react';
 import { href, navigate } from '../app/route';
 import { ErrorNote, Field, Loading, Status, useAction } from '../components/ui';
-import { type Championship, type Club, type ClubMember, type ClubRole, actions, leaveClub, setClubMember, watchClubMembers, watchMyChampionships, watchMyClubs } from '../data/access';
+import { type Championship, type Club, type ClubMember, type ClubRole, actions, watchClubMembers, watchMyChampionships, watchMyClubs } from '../data/access';
 import { useLive } from '../data/hooks';
 import { type FieldErrors, check, requests } from '../lib/forms';
 
@@ -72,7 +72,7 @@ const ROLE_LABELS: Record<ClubRole, string> = { OWNER: 'owner', ADMIN: 'admin', 
 function ClubPeople({ club }: { club: Club }) {
   const [open, setOpen] = useState(false);
   const [uid, setUid] = useState('');
-  const [role, setRole] = useState<ClubRole>('MEMBER');
+  const [role, setRole] = useState<Exclude<ClubRole, 'OWNER'>>('MEMBER');
   const [status, run] = useAction();
   const members = useLive<ClubMember[]>(open ? `members:${club.clubId}` : null, (onData, onError) => watchClubMembers(club.clubId, onData, onError));
   const runs = club.role !== 'MEMBER';
@@ -80,7 +80,7 @@ function ClubPeople({ club }: { club: Club }) {
     event.preventDefault();
     if (!uid.trim()) return;
     void run(async () => {
-      await setClubMember(club.clubId, uid.trim(), role);
+      await actions.setClubMember({ clubId: club.clubId, uid: uid.trim(), role });
       setUid('');
       return `${ROLE_LABELS[role]} saved`;
     });
@@ -95,7 +95,7 @@ function ClubPeople({ club }: { club: Club }) {
             <code className="uid">{m.uid}</code> <span className="tag">{ROLE_LABELS[m.role]}</span>
             {runs && m.role !== 'OWNER' ? (
               <button type="button" className="quiet" aria-label={`Remove ${m.uid} from ${club.name}`} onClick={() => void run(async () => {
-                await setClubMember(club.clubId, m.uid, null);
+                await actions.setClubMember({ clubId: club.clubId, uid: m.uid, role: null });
                 return 'removed';
               })}>
                 Remove
@@ -109,7 +109,7 @@ function ClubPeople({ club }: { club: Club }) {
           <Field label="Account id">{(p) => <input {...p} value={uid} onChange={(e) => setUid(e.target.value)} />}</Field>
           <Field label="Role">
             {(p) => (
-              <select {...p} value={role} onChange={(e) => setRole(e.target.value as ClubRole)}>
+              <select {...p} value={role} onChange={(e) => setRole(e.target.value as Exclude<ClubRole, 'OWNER'>)}>
                 <option value="MEMBER">member</option>
                 <option value="ADMIN">admin (edits the club's tournaments)</option>
               </select>
@@ -119,7 +119,7 @@ function ClubPeople({ club }: { club: Club }) {
         </form>
       ) : (
         <button type="button" onClick={() => void run(async () => {
-          await leaveClub(club.clubId);
+          await actions.leaveClub({ clubId: club.clubId });
           return `you left ${club.name}`;
         })}>
           Leave {club.name}

@@ -4,7 +4,7 @@
  */
 import { type FormEvent, useState } from 'react';
 import { ErrorNote, Field, Status, useAction } from '../../components/ui';
-import { actions, setScorekeepers, watchScorekeepers } from '../../data/access';
+import { actions, watchScorekeepers } from '../../data/access';
 import { useLive } from '../../data/hooks';
 import { useTournamentData } from './data';
 
@@ -27,7 +27,7 @@ function Scorekeepers() {
   const current = keepers.data ?? [];
   const save = (uids: string[], done: string) =>
     run(async () => {
-      await setScorekeepers(tournamentId, uids);
+      await actions.setScorekeepers({ tournamentId, uids });
       return done;
     });
   const onAdd = (event: FormEvent) => {

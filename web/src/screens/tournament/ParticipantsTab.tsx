@@ -5,7 +5,7 @@
 import { type FormEvent, Suspense, lazy, useState } from 'react';
 import { href } from '../../app/route';
 import { Field, Status, useAction } from '../../components/ui';
-import { type Participant, actions, linkParticipantAccount, updateParticipant } from '../../data/access';
+import { type Participant, actions, updateParticipant } from '../../data/access';
 import { Loading } from '../../components/ui';
 import { useTournamentData } from './data';
 
@@ -69,8 +69,8 @@ function ParticipantRow({ participant: p, editor }: { participant: Participant; 
           ...(draft.country.trim() ? { country: draft.country.trim() } : {}),
         });
         // The account that may enter this participant's scores: linked, replaced or removed on its own.
-        if (draft.unlink) await linkParticipantAccount(tournamentId, p.participantId, null);
-        else if (draft.account.trim()) await linkParticipantAccount(tournamentId, p.participantId, draft.account.trim());
+        if (draft.unlink) await actions.linkParticipantAccount({ tournamentId, participantId: p.participantId, uid: null });
+        else if (draft.account.trim()) await actions.linkParticipantAccount({ tournamentId, participantId: p.participantId, uid: draft.account.trim() });
         setEditing(false);
         return 'saved';
       });

@@ -86,33 +86,9 @@ function Inputs({
     <form className="score-inputs" onSubmit={onSubmit} aria-label={`Result of table ${table}: ${nameA} v ${nameB}`}>
       {isBye ? null : (
         <span className="points">
-          <label className="side-points">
-            {large ? <span className="who-plays">{nameA}</span> : null}
-            <input
-              aria-label={`Game points of ${nameA}`}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              value={a}
-              disabled={!played}
-              onChange={(e) => setA(e.target.value)}
-              name="a"
-            />
-          </label>
+          <SidePoints side="a" name={nameA} value={a} onChange={setA} disabled={!played} large={large} />
           <span aria-hidden="true">–</span>
-          <label className="side-points">
-            {large ? <span className="who-plays">{nameB}</span> : null}
-            <input
-              aria-label={`Game points of ${nameB}`}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              value={b}
-              disabled={!played}
-              onChange={(e) => setB(e.target.value)}
-              name="b"
-            />
-          </label>
+          <SidePoints side="b" name={nameB} value={b} onChange={setB} disabled={!played} large={large} />
         </span>
       )}
       <select aria-label={`Kind of result, table ${table}`} value={kind} onChange={(e) => setKind(e.target.value as ResultKind)} name="kind">
@@ -122,14 +98,45 @@ function Inputs({
           </option>
         ))}
       </select>
-      <button type="submit" className={large ? 'primary' : ''} aria-label={`Save the result of table ${table}`}>
-        Save
-      </button>
-      {stored && !isBye ? (
-        <button type="button" className="quiet" onClick={() => void save(null)} aria-label={`Clear the result of table ${table}`}>
-          Clear
+      <span className="score-actions">
+        <button type="submit" className={large ? 'primary' : ''} aria-label={`Save the result of table ${table}`}>
+          Save
         </button>
-      ) : null}
+        {stored && !isBye ? (
+          <button type="button" className="quiet" onClick={() => void save(null)} aria-label={`Clear the result of table ${table}`}>
+            Clear
+          </button>
+        ) : null}
+      </span>
     </form>
+  );
+}
+
+interface SidePointsProps {
+  side: 'a' | 'b';
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  /** The phone view names the player above the box. */
+  large: boolean;
+}
+
+/** One side's game points. */
+function SidePoints({ side, name, value, onChange, disabled, large }: SidePointsProps) {
+  return (
+    <label className="side-points">
+      {large ? <span className="who-plays">{name}</span> : null}
+      <input
+        aria-label={`Game points of ${name}`}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+        name={side}
+      />
+    </label>
   );
 }

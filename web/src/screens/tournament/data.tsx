@@ -75,7 +75,7 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
   const wantStates = policy !== undefined && standings.data !== undefined && groupTiebreaksOf(policy, standings.data).length > 0;
   const groupTiebreak = useGroupTiebreak(wantStates);
   const states = useLive<ParticipantState[]>(wantStates ? `st:${tournamentId}` : null, (onData, onError) => watchStates(tournamentId, onData, onError));
-  const roles = useLive<Roles>(uid ? `roles:${tournamentId}:${uid}` : null, (onData, onError) => watchRoles(tournamentId, uid!, onData, onError));
+  const roles = useLive<Roles>(uid ? `roles:${tournamentId}:${uid}` : null, (onData, onError) => watchRoles(tournamentId, uid!, onData));
   const editor = roles.data?.editor ?? false;
   const problems = useLive<ScoreProblem[]>(editor ? `sp:${tournamentId}` : null, (onData) => watchScoreProblems(tournamentId, onData));
 
