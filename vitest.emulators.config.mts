@@ -7,7 +7,11 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: ['functions/test/backend/**/*.test.ts', 'functions/test/emulators/**/*.test.ts', 'web/test/browser/**/*.test.ts'],
+    include: [
+      'functions/test/backend/**/*.test.ts',
+      'functions/test/emulators/**/*.test.ts',
+      'web/test/browser/**/*.test.ts',
+    ],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,

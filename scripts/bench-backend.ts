@@ -31,7 +31,8 @@ import { signUp } from './lib/emulatorClients.js';
 import { simulatedScore } from './lib/games.js';
 import { simulatedField } from './lib/simulate.js';
 
-const USAGE = 'usage: npm run --silent bench:backend -- --players 64 --rounds 5 [--policy REDEMPTION|PRESSURE|SWISS|STANDARD] [--seed 1]';
+const USAGE =
+  'usage: npm run --silent bench:backend -- --players 64 --rounds 5 [--policy REDEMPTION|PRESSURE|SWISS|STANDARD] [--seed 1]';
 
 function fail(message: string): never {
   process.stderr.write(`error: ${message}\n${USAGE}\n`);
@@ -41,7 +42,8 @@ function fail(message: string): never {
 function intFlag(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) fail(`--${name} must be an integer from ${min} to ${max}, got "${value}"`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    fail(`--${name} must be an integer from ${min} to ${max}, got "${value}"`);
   return n;
 }
 
@@ -60,10 +62,19 @@ async function bench(players: number, rounds: number, policy: PresetName, seed: 
   const db = firestore();
   const typed = refs(db);
   const { auth, firestore: store, functions } = await discoverEmulators();
-  const hosts = { host: auth.host, auth: auth.port, firestore: store.port, functions: functions.port, projectId: PROJECT_ID };
+  const hosts = {
+    host: auth.host,
+    auth: auth.port,
+    firestore: store.port,
+    functions: functions.port,
+    projectId: PROJECT_ID,
+  };
   const organizer = await signUp(hosts, `bench-${Date.now()}@example.com`);
   const { clubId } = await organizer.call<{ clubId: string }>('createClub', { name: 'Bench Club' });
-  const { championshipId } = await organizer.call<{ championshipId: string }>('createChampionship', { name: 'Bench League', clubIds: [clubId] });
+  const { championshipId } = await organizer.call<{ championshipId: string }>('createChampionship', {
+    name: 'Bench League',
+    clubIds: [clubId],
+  });
   const { tournamentId } = await organizer.call<{ tournamentId: string }>('createTournament', {
     championshipId,
     date: '2026-01-01',
@@ -81,13 +92,22 @@ async function bench(players: number, rounds: number, policy: PresetName, seed: 
   const played: MatchUpDoc[][] = [];
   for (let roundNumber = 1; roundNumber <= rounds; roundNumber++) {
     const t0 = Date.now();
-    await organizer.call('generateNextRound', { tournamentId, requestId: `bench-r${roundNumber}`, seed: seed + roundNumber });
-    const docs = (await typed.matchUps(tournamentId).where('roundNumber', '==', roundNumber).get()).docs.map((d) => d.data());
+    await organizer.call('generateNextRound', {
+      tournamentId,
+      requestId: `bench-r${roundNumber}`,
+      seed: seed + roundNumber,
+    });
+    const docs = (await typed.matchUps(tournamentId).where('roundNumber', '==', roundNumber).get()).docs.map((d) =>
+      d.data(),
+    );
     const games = docs.filter((m) => m.b !== null);
     const written = new Map<string, number>();
     const seen = new Map<string, number>();
     const allSeen = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`round ${roundNumber}: ${seen.size} of ${games.length} scores applied after 300 s`)), 300_000);
+      const timer = setTimeout(
+        () => reject(new Error(`round ${roundNumber}: ${seen.size} of ${games.length} scores applied after 300 s`)),
+        300_000,
+      );
       const stop = db.collection(paths.appliedMarkers(tournamentId)).onSnapshot((snap) => {
         const now = Date.now();
         for (const change of snap.docChanges()) {
@@ -102,10 +122,15 @@ async function bench(players: number, rounds: number, policy: PresetName, seed: 
       });
     });
     const t1 = Date.now();
-    const results = games.map((m) => ({ m, result: simulatedScore(seed, roundNumber, byId.get(m.a)!, byId.get(m.b!)!) }));
+    const results = games.map((m) => ({
+      m,
+      result: simulatedScore(seed, roundNumber, byId.get(m.a)!, byId.get(m.b!)!),
+    }));
     await Promise.all(
       results.map(async ({ m, result }) => {
-        const { writeTime } = (await typed.matchUp(tournamentId, m.matchUpId).update({ result, scoredBy: organizer.uid, scoredAt: FieldValue.serverTimestamp() })) as {
+        const { writeTime } = (await typed
+          .matchUp(tournamentId, m.matchUpId)
+          .update({ result, scoredBy: organizer.uid, scoredAt: FieldValue.serverTimestamp() })) as {
           writeTime: Timestamp;
         };
         written.set(m.matchUpId, writeTime.toMillis());
@@ -113,8 +138,12 @@ async function bench(players: number, rounds: number, policy: PresetName, seed: 
     );
     await allSeen;
     for (const g of games) latencies.push(Math.max(0, seen.get(g.matchUpId)! - written.get(g.matchUpId)!));
-    played.push(docs.map((m) => ({ ...m, result: results.find((r) => r.m.matchUpId === m.matchUpId)?.result ?? m.result })));
-    progress(`round ${roundNumber}: paired ${docs.length} matchUps in ${t1 - t0} ms; ${games.length} scores applied in ${Date.now() - t1} ms`);
+    played.push(
+      docs.map((m) => ({ ...m, result: results.find((r) => r.m.matchUpId === m.matchUpId)?.result ?? m.result })),
+    );
+    progress(
+      `round ${roundNumber}: paired ${docs.length} matchUps in ${t1 - t0} ms; ${games.length} scores applied in ${Date.now() - t1} ms`,
+    );
   }
 
   const [tournamentSnap, participantSnap, matchUpSnap, stateSnap] = await Promise.all([
@@ -125,9 +154,15 @@ async function bench(players: number, rounds: number, policy: PresetName, seed: 
   ]);
   const tournament = tournamentSnap.data()!;
   const participants = participantSnap.docs.map((d) => d.data());
-  const folded = foldCompetition(tournament.policy, participants.map(toParticipant), matchUpSnap.docs.map((d) => toMatchUpRecord(d.data())));
+  const folded = foldCompetition(
+    tournament.policy,
+    participants.map(toParticipant),
+    matchUpSnap.docs.map((d) => toMatchUpRecord(d.data())),
+  );
   const states = new Map(stateSnap.docs.map((d) => [d.id, d.data()]));
-  const lost = Object.entries(folded).filter(([id, state]) => !isDeepStrictEqual(stored(states.get(id)), stored(state))).length;
+  const lost = Object.entries(folded).filter(
+    ([id, state]) => !isDeepStrictEqual(stored(states.get(id)), stored(state)),
+  ).length;
 
   const cost = await meteredReplay(tournamentId, played);
   latencies.sort((a, b) => a - b);
@@ -170,18 +205,24 @@ async function meteredReplay(sourceId: string, played: MatchUpDoc[][]) {
     for (const docs of played) {
       const roundNumber = docs[0]!.roundNumber;
       await typed.tournament(copyId).update({ currentRound: roundNumber });
-      for (const m of docs) await typed.matchUp(copyId, m.matchUpId).set({ ...m, result: m.b === null ? m.result : null });
+      for (const m of docs)
+        await typed.matchUp(copyId, m.matchUpId).set({ ...m, result: m.b === null ? m.result : null });
       for (const m of docs.filter((d) => d.b === null)) await applyMatchUpScore(db, copyId, m.matchUpId);
       for (const m of docs.filter((d) => d.b !== null)) {
         const { operations } = await metered(async () => {
-          await typed.matchUp(copyId, m.matchUpId).update({ result: m.result, scoredBy: 'bench', scoredAt: FieldValue.serverTimestamp() });
+          await typed
+            .matchUp(copyId, m.matchUpId)
+            .update({ result: m.result, scoredBy: 'bench', scoredAt: FieldValue.serverTimestamp() });
           await applyMatchUpScore(db, copyId, m.matchUpId);
         });
         reads.push(operations.reads);
         writes.push(operations.writes);
       }
     }
-    const summary = (xs: number[]) => ({ mean: round1(xs.reduce((s, x) => s + x, 0) / xs.length), max: Math.max(...xs) });
+    const summary = (xs: number[]) => ({
+      mean: round1(xs.reduce((s, x) => s + x, 0) / xs.length),
+      max: Math.max(...xs),
+    });
     return { reads: summary(reads), writes: summary(writes) };
   } finally {
     await backgroundTriggers.enable();

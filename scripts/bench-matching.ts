@@ -4,7 +4,11 @@
  * neighbours in that order, tiered integer weights) and on complete graphs. Prints the median of `runs` runs.
  */
 import { createRng } from '../functions/src/domain/pairing/prng.js';
-import { matchingWeight, maxWeightMatching, type MatchingGraph } from '../functions/src/domain/pairing/matching/index.js';
+import {
+  matchingWeight,
+  maxWeightMatching,
+  type MatchingGraph,
+} from '../functions/src/domain/pairing/matching/index.js';
 
 interface Player {
   score: number; // in half points
@@ -118,7 +122,9 @@ for (const c of cases) {
     matchingWeight(g, mate2);
   }
   console.log(
-    `${c.name.padEnd(22)} ${String(edges).padStart(7)} ${median(timesCard).toFixed(1).padStart(12)} ${median(timesWeight)
+    `${c.name.padEnd(22)} ${String(edges).padStart(7)} ${median(timesCard).toFixed(1).padStart(12)} ${median(
+      timesWeight,
+    )
       .toFixed(1)
       .padStart(16)} ${String(pairs).padStart(7)}`,
   );

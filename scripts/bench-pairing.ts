@@ -107,15 +107,25 @@ function summarize(row: Row) {
 /** Per event (events that reached their last round): players beyond +-2, three in a row, mean |difference|. */
 function colourSummary(reports: RoundReport[]) {
   const ends = reports.flatMap((r) => (r.colours ? [r.colours] : []));
-  const mean = (f: (c: (typeof ends)[number]) => number) => (ends.length === 0 ? NaN : ends.reduce((s, c) => s + f(c), 0) / ends.length);
-  return { beyondTwo: mean((c) => c.beyondTwo), threeInARow: mean((c) => c.threeInARow), meanDifference: mean((c) => c.meanDifference) };
+  const mean = (f: (c: (typeof ends)[number]) => number) =>
+    ends.length === 0 ? NaN : ends.reduce((s, c) => s + f(c), 0) / ends.length;
+  return {
+    beyondTwo: mean((c) => c.beyondTwo),
+    threeInARow: mean((c) => c.threeInARow),
+    meanDifference: mean((c) => c.meanDifference),
+  };
 }
 
 function table(headers: string[], rows: string[][]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const left = (i: number) => i < 2 || i === headers.length - 1;
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (left(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
-  return [line(headers), `|${widths.map((w, i) => (left(i) ? ':' : '-') + '-'.repeat(w) + (left(i) ? '-' : ':')).join('|')}|`, ...rows.map(line)].join('\n');
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (left(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  return [
+    line(headers),
+    `|${widths.map((w, i) => (left(i) ? ':' : '-') + '-'.repeat(w) + (left(i) ? '-' : ':')).join('|')}|`,
+    ...rows.map(line),
+  ].join('\n');
 }
 
 async function main(): Promise<void> {
@@ -132,8 +142,12 @@ async function main(): Promise<void> {
         { size: 1024, events: 1, engines: ENGINES },
         { size: 10_000, events: 1, engines: ['ours'] },
       ];
-  console.log(`Pairing benchmark: ${swissRounds}-round Swiss, simulated fields (Elo results, ~30% draws between equals), seeded.`);
-  console.log(`Our engine pairs with colours ${colours}; the peers with their own colour rules (bbpPairings: FIDE Dutch).`);
+  console.log(
+    `Pairing benchmark: ${swissRounds}-round Swiss, simulated fields (Elo results, ~30% draws between equals), seeded.`,
+  );
+  console.log(
+    `Our engine pairs with colours ${colours}; the peers with their own colour rules (bbpPairings: FIDE Dutch).`,
+  );
   console.log(`Peers are stopped after ${budgetSeconds} s per field size. Node ${process.version}.\n`);
   const rows: Row[] = [];
   for (const { size, events, engines } of plan) {
@@ -142,7 +156,9 @@ async function main(): Promise<void> {
       const outcome = await run(job, engine === 'ours' ? 1800 : budgetSeconds);
       rows.push({ size, engine, outcome, job });
       const s = summarize({ size, engine, outcome, job });
-      process.stderr.write(`  ${size} ${engine}: ${outcome.status} in ${outcome.seconds.toFixed(1)} s, median ${fmt(s.median)} ms/round\n`);
+      process.stderr.write(
+        `  ${size} ${engine}: ${outcome.status} in ${outcome.seconds.toFixed(1)} s, median ${fmt(s.median)} ms/round\n`,
+      );
     }
   }
   const cells = rows.map((row) => {
@@ -220,7 +236,9 @@ async function main(): Promise<void> {
   // of the event unplayable without a rematch.
   const rrSizes = quick ? [6, 8, 10, 7] : [6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
   const rrEvents = quick ? 3 : 8;
-  console.log(`\nRound-robin-length Swiss (n players, n - 1 rounds, n when odd), n = ${rrSizes.join(', ')}, ${rrEvents} events each:`);
+  console.log(
+    `\nRound-robin-length Swiss (n players, n - 1 rounds, n when odd), n = ${rrSizes.join(', ')}, ${rrEvents} events each:`,
+  );
   const rrRows: string[][] = [];
   for (const engine of ENGINES) {
     let events = 0;
@@ -233,7 +251,8 @@ async function main(): Promise<void> {
       const rounds = size % 2 === 0 ? size - 1 : size;
       const job: BenchJob = { engine, size, events: rrEvents, rounds, seedBase: 1, colours };
       const outcome = await run(job, budgetSeconds);
-      if (outcome.status !== 'ok') failures.push(`${size}: ${outcome.status}${outcome.message ? ` (${outcome.message})` : ''}`);
+      if (outcome.status !== 'ok')
+        failures.push(`${size}: ${outcome.status}${outcome.message ? ` (${outcome.message})` : ''}`);
       events += rrEvents;
       refused += new Set(outcome.refusals.map((r) => r.event)).size;
       const byEvent = new Map<number, number>();
@@ -242,9 +261,22 @@ async function main(): Promise<void> {
       rematches += outcome.reports.reduce((s, r) => s + r.rematches, 0);
       secondByes += outcome.reports.reduce((s, r) => s + r.repeatedByes, 0);
     }
-    rrRows.push([engine, String(events), String(withRematch), String(refused), String(rematches), String(secondByes), failures.length ? failures.join('; ') : 'ok']);
+    rrRows.push([
+      engine,
+      String(events),
+      String(withRematch),
+      String(refused),
+      String(rematches),
+      String(secondByes),
+      failures.length ? failures.join('; ') : 'ok',
+    ]);
   }
-  console.log(table(['engine', 'events', 'events with a rematch', 'events refused', 'rematches', 'second byes', 'status'], rrRows));
+  console.log(
+    table(
+      ['engine', 'events', 'events with a rematch', 'events refused', 'rematches', 'second byes', 'status'],
+      rrRows,
+    ),
+  );
 }
 
 await main();

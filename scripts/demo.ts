@@ -30,14 +30,25 @@ function playGame(random: () => number, ratingA: number, ratingB: number): Match
 export function runDemo(print: (line: string) => void = console.log, seed = 2026): void {
   const random = createRng(seed);
   const policy = presetPolicy('SWISS');
-  const participants: Participant[] = NAMES.map((name, i) => ({ participantId: `p${i + 1}`, name, rating: Math.round(1300 + random() * 900) }));
+  const participants: Participant[] = NAMES.map((name, i) => ({
+    participantId: `p${i + 1}`,
+    name,
+    rating: Math.round(1300 + random() * 900),
+  }));
   const nameOf = new Map(participants.map((p) => [p.participantId, p.name ?? p.participantId]));
   const ratingOf = new Map(participants.map((p) => [p.participantId, p.rating ?? 1500]));
   const rounds = recommendedRounds(participants.length).rounds;
-  print(`Swiss demo: ${participants.length} players, ${rounds} rounds (seed 002's table), policy "${policy.policyName}"`);
+  print(
+    `Swiss demo: ${participants.length} players, ${rounds} rounds (seed 002's table), policy "${policy.policyName}"`,
+  );
   const matchUps: MatchUpRecord[] = [];
   for (let roundNumber = 1; roundNumber <= rounds; roundNumber++) {
-    const round = generateRound(pairingRequestFor({ policy, participants, matchUps }, { method: 'SWISS', seed: seed + roundNumber, totalRounds: rounds }));
+    const round = generateRound(
+      pairingRequestFor(
+        { policy, participants, matchUps },
+        { method: 'SWISS', seed: seed + roundNumber, totalRounds: rounds },
+      ),
+    );
     print(`\nRound ${roundNumber} (${round.method}, seed ${round.seed})`);
     round.pairings.forEach((pair, order) => {
       const result = playGame(random, ratingOf.get(pair.a)!, ratingOf.get(pair.b)!);
@@ -46,7 +57,14 @@ export function runDemo(print: (line: string) => void = console.log, seed = 2026
       print(`  ${nameOf.get(pair.a)!.padEnd(4)} ${score.a} - ${score.b}  ${nameOf.get(pair.b)}`);
     });
     for (const bye of round.byes) {
-      matchUps.push({ matchUpId: `r${roundNumber}-bye`, roundNumber, order: round.pairings.length, a: bye, b: null, result: { kind: 'PAIRING_BYE' } });
+      matchUps.push({
+        matchUpId: `r${roundNumber}-bye`,
+        roundNumber,
+        order: round.pairings.length,
+        a: bye,
+        b: null,
+        result: { kind: 'PAIRING_BYE' },
+      });
       print(`  ${nameOf.get(bye)} has the bye`);
     }
   }

@@ -16,7 +16,8 @@ import { type EmulatorConfig, PROJECT_ID, portOffsetProblem } from './emulators/
 import { REPO_ROOT } from './emulators/prerequisites.js';
 import { TSC, exitOf, prepareSuite, startEmulators } from './emulators/suite.js';
 
-const USAGE = 'usage: npm start -- [--no-seed] [--port-offset N] [--import DIR] [--export-on-exit DIR] [--no-ui] [--quiet]';
+const USAGE =
+  'usage: npm start -- [--no-seed] [--port-offset N] [--import DIR] [--export-on-exit DIR] [--no-ui] [--quiet]';
 const READY_TIMEOUT_MS = 180_000;
 
 function parseOptions() {
@@ -47,7 +48,10 @@ function parseOptions() {
 /** Resolves when firebase-tools says every emulator is up; rejects when it exits or takes too long. */
 function whenReady(emulators: ChildProcess, quiet: boolean): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the emulators were not ready after ${READY_TIMEOUT_MS / 1000} s`)), READY_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`the emulators were not ready after ${READY_TIMEOUT_MS / 1000} s`)),
+      READY_TIMEOUT_MS,
+    );
     const onLine = (line: string) => {
       if (!quiet || /error|⚠/i.test(line)) console.log(line);
       if (line.includes('All emulators ready')) {
@@ -76,8 +80,12 @@ function banner({ ports, only, ui }: EmulatorConfig, demo: DemoData | undefined)
     `  Firestore   ${host}:${ports.firestore}   with firestore.rules (reloaded on change)`,
     `  Auth        ${auth}`,
     `  Functions   ${fn}/<name>   (recompiled and reloaded on change)`,
-    only.includes('hosting') ? `  Dashboard   http://${host}:${ports.hosting}` : '  Dashboard   not built (web/dist is missing)',
-    ui ? `  Emulator UI http://${host}:${ports.ui}` : '  Emulator UI off (--no-ui, or not available offline: see the note above)',
+    only.includes('hosting')
+      ? `  Dashboard   http://${host}:${ports.hosting}`
+      : '  Dashboard   not built (web/dist is missing)',
+    ui
+      ? `  Emulator UI http://${host}:${ports.ui}`
+      : '  Emulator UI off (--no-ui, or not available offline: see the note above)',
   ];
   if (demo) {
     lines.push(
@@ -85,12 +93,18 @@ function banner({ ports, only, ui }: EmulatorConfig, demo: DemoData | undefined)
       `Demo tournament ${demo.tournamentId}: ${demo.players.length} players, Swiss, REDEMPTION policy; round ${demo.roundNumber} scored`,
       `  (${demo.scoredByPlayers} results written by players into their matchUps, ${demo.scoredByOrganizer} by the organizer)`,
       `  accounts (password ${DEMO_PASSWORD}): ${demo.organizer} (organizer), scorekeeper@example.com,`,
-      `  players ${demo.players.slice(0, 3).map((p) => p.email).join(', ')} ...`,
+      `  players ${demo.players
+        .slice(0, 3)
+        .map((p) => p.email)
+        .join(', ')} ...`,
       '',
       '  rank  name   MP   W-D-L   points',
       ...demo.leaderboard
         .slice(0, 5)
-        .map((r) => `  ${String(r.rank).padStart(4)}  ${r.name.padEnd(5)} ${String(r.matchPoints).padStart(3)}   ${r.wins}-${r.draws}-${r.losses}   ${r.pointsWon}-${r.pointsLost}`),
+        .map(
+          (r) =>
+            `  ${String(r.rank).padStart(4)}  ${r.name.padEnd(5)} ${String(r.matchPoints).padStart(3)}   ${r.wins}-${r.draws}-${r.losses}   ${r.pointsWon}-${r.pointsLost}`,
+        ),
     );
   }
   const signInUrl = `${auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`;
@@ -159,7 +173,13 @@ async function main(): Promise<void> {
   let demo: DemoData | undefined;
   if (!options['no-seed'] && !options.import) {
     console.log('Seeding the demo through the callables, with Auth emulator accounts ...');
-    demo = await seedDemo({ host: '127.0.0.1', auth: ports.auth, firestore: ports.firestore, functions: ports.functions, projectId: PROJECT_ID });
+    demo = await seedDemo({
+      host: '127.0.0.1',
+      auth: ports.auth,
+      firestore: ports.firestore,
+      functions: ports.functions,
+      projectId: PROJECT_ID,
+    });
   }
   // Started after the seeding: its first compile rewrites functions/lib, and the emulator reloads on that.
   watcher = spawn(process.execPath, [TSC, '-w', '--preserveWatchOutput', '-p', 'functions/tsconfig.build.json'], {

@@ -44,7 +44,10 @@ function firstScreenBudget(): Plugin {
         const chunk = Object.keys(files).find((name) => files[name]!.isDynamicEntry && files[name]!.name === screen);
         if (chunk) screens.push([`tournament link (${screen})`, kb(closure(chunk, new Set(first)))]);
       }
-      const lines = screens.map(([label, size]) => `first screen, ${label}: ${size.toFixed(1)} KB gzipped (budget ${FIRST_SCREEN_BUDGET_KB} KB)`);
+      const lines = screens.map(
+        ([label, size]) =>
+          `first screen, ${label}: ${size.toFixed(1)} KB gzipped (budget ${FIRST_SCREEN_BUDGET_KB} KB)`,
+      );
       console.log(`\n${lines.map((line) => `  ${line}`).join('\n')}\n`);
       const over = screens.filter(([, size]) => size > FIRST_SCREEN_BUDGET_KB);
       if (over.length && !process.env.NO_BUDGET) this.error(`over budget: ${over.map(([label]) => label).join(', ')}`);

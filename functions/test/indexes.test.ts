@@ -22,13 +22,16 @@ interface Index {
  * found in the source as `ref.<collection>(...)` chains of `.where('field'` / `.orderBy('field'`.
  */
 describe('firestore.indexes.json', () => {
-  const indexes = (JSON.parse(readFileSync(join(root, 'firestore.indexes.json'), 'utf8')) as { indexes: Index[] }).indexes;
+  const indexes = (JSON.parse(readFileSync(join(root, 'firestore.indexes.json'), 'utf8')) as { indexes: Index[] })
+    .indexes;
   const queries = sourceFiles(join(root, 'functions', 'src')).flatMap((file) =>
-    [...readFileSync(file, 'utf8').matchAll(/ref\.(\w+)\([^)]*\)((?:\s*\.(?:where|orderBy)\('[^']+'[^)]*\))+)/g)].map((m) => ({
-      file,
-      collection: m[1]!,
-      fields: [...m[2]!.matchAll(/\.(?:where|orderBy)\('([^']+)'/g)].map((f) => f[1]!),
-    })),
+    [...readFileSync(file, 'utf8').matchAll(/ref\s*\.(\w+)\([^)]*\)((?:\s*\.(?:where|orderBy)\('[^']+'[^)]*\))+)/g)].map(
+      (m) => ({
+        file,
+        collection: m[1]!,
+        fields: [...m[2]!.matchAll(/\.(?:where|orderBy)\('([^']+)'/g)].map((f) => f[1]!),
+      }),
+    ),
   );
 
   it('finds the queries of the code (so this test cannot pass by finding none)', () => {
@@ -38,7 +41,9 @@ describe('firestore.indexes.json', () => {
   it('holds a composite index for every multi-field query', () => {
     for (const query of queries.filter((q) => new Set(q.fields).size > 1)) {
       const covered = indexes.some(
-        (index) => index.collectionGroup === query.collection && query.fields.every((f) => index.fields.some((i) => i.fieldPath === f)),
+        (index) =>
+          index.collectionGroup === query.collection &&
+          query.fields.every((f) => index.fields.some((i) => i.fieldPath === f)),
       );
       expect(covered, `${query.collection} on ${query.fields.join(', ')} (${query.file})`).toBe(true);
     }
@@ -46,10 +51,20 @@ describe('firestore.indexes.json', () => {
 
   it('holds no composite index that no query of the code needs (each has the collection and fields of a query)', () => {
     const needed = queries.filter((q) => new Set(q.fields).size > 1);
-    const key = (collection: string, fields: readonly string[]) => `${collection} on ${[...new Set(fields)].sort().join(', ')}`;
+    const key = (collection: string, fields: readonly string[]) =>
+      `${collection} on ${[...new Set(fields)].sort().join(', ')}`;
     const neededKeys = new Set(needed.map((q) => key(q.collection, q.fields)));
-    const unneeded = indexes.map((index) => key(index.collectionGroup, index.fields.map((f) => f.fieldPath))).filter((k) => !neededKeys.has(k));
+    const unneeded = indexes
+      .map((index) =>
+        key(
+          index.collectionGroup,
+          index.fields.map((f) => f.fieldPath),
+        ),
+      )
+      .filter((k) => !neededKeys.has(k));
     expect(unneeded).toEqual([]);
-    expect(indexes.length > 0, 'an index file without indexes while the code has multi-field queries').toBe(needed.length > 0);
+    expect(indexes.length > 0, 'an index file without indexes while the code has multi-field queries').toBe(
+      needed.length > 0,
+    );
   });
 });

@@ -24,15 +24,19 @@ describe('firestore.rules (structure only)', () => {
   it('never opens a write unconditionally', () => {
     const allows = code.match(/allow\s+[^:]+:\s*if\s+[^;]+;/g) ?? [];
     expect(allows.length).toBeGreaterThan(0);
-    const openWrites = allows.filter((rule) => /allow\s+[^:]*(write|create|update|delete)[^:]*:\s*if\s+true\s*;/.test(rule));
+    const openWrites = allows.filter((rule) =>
+      /allow\s+[^:]*(write|create|update|delete)[^:]*:\s*if\s+true\s*;/.test(rule),
+    );
     expect(openWrites).toEqual([]);
     expect(code).not.toMatch(/allow\s+read\s*,\s*write\s*:\s*if\s+true/);
   });
 
-  it('grants only reads of an account\'s own role documents through a recursive wildcard', () => {
+  it("grants only reads of an account's own role documents through a recursive wildcard", () => {
     const recursive = code.match(/match\s+\/\{[^}]*=\*\*\}[^\n]*\n[^\n]*/g) ?? [];
     expect(recursive.map((block) => block.replace(/\s+/g, ' '))).toEqual(
-      ['members', 'editors', 'roles'].map((name) => `match /{path=**}/${name}/{uid} { allow read: if signedIn() && resource.data.uid == me();`),
+      ['members', 'editors', 'roles'].map(
+        (name) => `match /{path=**}/${name}/{uid} { allow read: if signedIn() && resource.data.uid == me();`,
+      ),
     );
   });
 

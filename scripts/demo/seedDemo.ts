@@ -31,13 +31,23 @@ function today(): string {
 
 export async function seedDemo(hosts: EmulatorHosts, seed = 2026): Promise<DemoData> {
   const organizer = await signUp(hosts, 'organizer@example.com', DEMO_PASSWORD);
-  const field = simulatedField(NAMES.length, seed).map((p, i) => ({ ...p, name: NAMES[i]!, email: `${NAMES[i]!.toLowerCase()}@example.com` }));
+  const field = simulatedField(NAMES.length, seed).map((p, i) => ({
+    ...p,
+    name: NAMES[i]!,
+    email: `${NAMES[i]!.toLowerCase()}@example.com`,
+  }));
   const people = new Map<string, Person>();
   for (const p of field) people.set(p.id, await signUp(hosts, p.email, DEMO_PASSWORD));
   try {
     await signUp(hosts, 'scorekeeper@example.com', DEMO_PASSWORD).then((s) => s.close());
-    const { clubId } = await organizer.call<{ clubId: string }>('createClub', { name: 'Riverside Carrom Club', country: 'GB' });
-    const { championshipId } = await organizer.call<{ championshipId: string }>('createChampionship', { name: 'Winter League', clubIds: [clubId] });
+    const { clubId } = await organizer.call<{ clubId: string }>('createClub', {
+      name: 'Riverside Carrom Club',
+      country: 'GB',
+    });
+    const { championshipId } = await organizer.call<{ championshipId: string }>('createChampionship', {
+      name: 'Winter League',
+      clubIds: [clubId],
+    });
     const { tournamentId } = await organizer.call<{ tournamentId: string }>('createTournament', {
       championshipId,
       date: today(),
@@ -51,13 +61,24 @@ export async function seedDemo(hosts: EmulatorHosts, seed = 2026): Promise<DemoD
       policy: 'REDEMPTION',
       totalRounds: 4,
     });
-    const participants = field.map((p) => ({ participantId: p.id, name: p.name, rating: p.rating, uid: people.get(p.id)!.uid }));
+    const participants = field.map((p) => ({
+      participantId: p.id,
+      name: p.name,
+      rating: p.rating,
+      uid: people.get(p.id)!.uid,
+    }));
     await organizer.call('addParticipants', { tournamentId, participants });
-    const round = await organizer.call<{ roundNumber: number }>('generateNextRound', { tournamentId, requestId: 'demo-round-1' });
+    const round = await organizer.call<{ roundNumber: number }>('generateNextRound', {
+      tournamentId,
+      requestId: 'demo-round-1',
+    });
 
     const matchUps = collection(organizer.db, 'tournaments', tournamentId, 'matchUps');
     const snapshot = await getDocs(query(matchUps, where('roundNumber', '==', round.roundNumber)));
-    const games = snapshot.docs.map((d) => d.data() as MatchUpDoc).filter((m) => m.b !== null).sort((x, y) => x.order - y.order);
+    const games = snapshot.docs
+      .map((d) => d.data() as MatchUpDoc)
+      .filter((m) => m.b !== null)
+      .sort((x, y) => x.order - y.order);
     const byId = new Map(field.map((p) => [p.id, p]));
     let scoredByPlayers = 0;
     for (const [i, m] of games.entries()) {
@@ -90,13 +111,18 @@ export async function seedDemo(hosts: EmulatorHosts, seed = 2026): Promise<DemoD
 }
 
 /** The trigger runs after each write: wait until every game of the round is in the standings. */
-async function settledLeaderboard(organizer: Person, tournamentId: string, games: number): Promise<LeaderboardView['rows']> {
+async function settledLeaderboard(
+  organizer: Person,
+  tournamentId: string,
+  games: number,
+): Promise<LeaderboardView['rows']> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     const board = await organizer.call<LeaderboardView>('getLeaderboard', { tournamentId });
     const decided = board.rows.reduce((n, r) => n + r.wins + r.draws + r.losses, 0);
     if (decided >= 2 * games) return board.rows;
-    if (Date.now() > deadline) throw new Error(`the standings show ${decided / 2} of ${games} games after 60 s: is the score trigger running?`);
+    if (Date.now() > deadline)
+      throw new Error(`the standings show ${decided / 2} of ${games} games after 60 s: is the score trigger running?`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

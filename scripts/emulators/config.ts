@@ -37,7 +37,8 @@ const MAX_PORT_OFFSET = 50_000;
 
 /** Why an offset cannot be used, or null. */
 export function portOffsetProblem(offset: number): string | null {
-  if (Number.isInteger(offset) && offset >= 0 && offset <= MAX_PORT_OFFSET && offset % PORT_OFFSET_STEP === 0) return null;
+  if (Number.isInteger(offset) && offset >= 0 && offset <= MAX_PORT_OFFSET && offset % PORT_OFFSET_STEP === 0)
+    return null;
   return `a port offset moves every emulator port together, in steps of ${PORT_OFFSET_STEP} (so two stacks never share a port): 0, 10000, ... ${MAX_PORT_OFFSET}; got ${offset}`;
 }
 
@@ -70,7 +71,10 @@ export function emulatorConfig({ portOffset, ui, hosting, root = REPO_ROOT }: Co
     emulators[name] = { ...emulators[name], port: ports[name] };
   }
   const firestore = emulators.firestore ?? {};
-  emulators.firestore = { ...firestore, websocketPort: (firestore.websocketPort ?? FIRESTORE_WEBSOCKET_PORT) + portOffset };
+  emulators.firestore = {
+    ...firestore,
+    websocketPort: (firestore.websocketPort ?? FIRESTORE_WEBSOCKET_PORT) + portOffset,
+  };
   emulators.ui = { ...emulators.ui, enabled: ui };
   const path = join(root, portOffset === 0 ? '.firebase.emulators.json' : `.firebase.emulators.${portOffset}.json`);
   writeFileSync(path, `${JSON.stringify({ ...base, emulators }, null, 2)}\n`);

@@ -10,7 +10,11 @@ import { crc32 } from 'node:zlib';
 
 /** Manifest lines are at most 72 bytes; longer values continue on lines that start with a space. */
 export function manifest(mainClass: string, classPathJar: string): string {
-  const attributes = ['Manifest-Version: 1.0', `Main-Class: ${mainClass}`, `Class-Path: ${pathToFileURL(classPathJar).href}`];
+  const attributes = [
+    'Manifest-Version: 1.0',
+    `Main-Class: ${mainClass}`,
+    `Class-Path: ${pathToFileURL(classPathJar).href}`,
+  ];
   const wrapped = attributes.flatMap((line) => {
     const parts = [line.slice(0, 72)];
     for (let i = 72; i < line.length; i += 71) parts.push(` ${line.slice(i, i + 71)}`);

@@ -65,11 +65,20 @@ export function javaCandidates(probe: Probe): string[] {
   ];
   const fromFolders = jdkFolders
     .filter((dir) => probe.exists(dir))
-    .flatMap((dir) => probe.list(dir).sort().reverse().map((name) => join(dir, name)))
+    .flatMap((dir) =>
+      probe
+        .list(dir)
+        .sort()
+        .reverse()
+        .map((name) => join(dir, name)),
+    )
     .flatMap((home) => [join(home, 'bin', 'java'), join(home, 'Contents', 'Home', 'bin', 'java')]);
   const candidates = [
     ...(env.JAVA_HOME ? [join(env.JAVA_HOME, 'bin', 'java')] : []),
-    ...(env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, 'java')),
+    ...(env.PATH ?? '')
+      .split(delimiter)
+      .filter(Boolean)
+      .map((dir) => join(dir, 'java')),
     ...fromFolders,
   ];
   return [...new Set(candidates)].filter((binary) => probe.exists(binary));
@@ -82,7 +91,12 @@ export function findJava(probe: Probe): Found<Java> {
     const output = probe.javaVersionOutput(binary);
     const major = output === null ? null : parseJavaMajor(output);
     if (major === null) continue;
-    if (major >= MIN_JAVA) return { ok: true, value: { binary, home: dirname(dirname(binary)), major }, detail: `Java ${major} at ${binary}` };
+    if (major >= MIN_JAVA)
+      return {
+        ok: true,
+        value: { binary, home: dirname(dirname(binary)), major },
+        detail: `Java ${major} at ${binary}`,
+      };
     seen.push(`Java ${major} at ${binary}`);
   }
   return {
@@ -94,12 +108,22 @@ export function findJava(probe: Probe): Found<Java> {
 
 /** The versions firebase-tools expects, from its own table: a cached file of another version is downloaded anew. */
 function firebaseToolsEmulatorInfo(): { firestoreJar: string; uiBinary: string } {
-  const infoPath = join(REPO_ROOT, 'node_modules', 'firebase-tools', 'lib', 'emulator', 'downloadableEmulatorInfo.json');
+  const infoPath = join(
+    REPO_ROOT,
+    'node_modules',
+    'firebase-tools',
+    'lib',
+    'emulator',
+    'downloadableEmulatorInfo.json',
+  );
   const info = JSON.parse(readFileSync(infoPath, 'utf8')) as {
     firestore: { downloadPathRelativeToCacheDir: string };
     ui: { main: { binaryPathRelativeToCacheDir: string } };
   };
-  return { firestoreJar: info.firestore.downloadPathRelativeToCacheDir, uiBinary: info.ui.main.binaryPathRelativeToCacheDir };
+  return {
+    firestoreJar: info.firestore.downloadPathRelativeToCacheDir,
+    uiBinary: info.ui.main.binaryPathRelativeToCacheDir,
+  };
 }
 
 export function firebaseCacheDir(probe: Probe): string {
@@ -134,10 +158,15 @@ export interface FirestoreSearch {
 export async function findFirestoreEmulator(probe: Probe, search: FirestoreSearch): Promise<Found<FirestoreEmulator>> {
   const override = probe.env.FIRESTORE_EMULATOR_BINARY_PATH;
   if (override && probe.exists(override)) {
-    return { ok: true, value: { source: 'binary-path', jar: override }, detail: `FIRESTORE_EMULATOR_BINARY_PATH=${override}` };
+    return {
+      ok: true,
+      value: { source: 'binary-path', jar: override },
+      detail: `FIRESTORE_EMULATOR_BINARY_PATH=${override}`,
+    };
   }
   const cached = join(firebaseCacheDir(probe), search.expectedJar);
-  if (probe.exists(cached)) return { ok: true, value: { source: 'firebase-cache', jar: cached }, detail: `firebase-tools' cache: ${cached}` };
+  if (probe.exists(cached))
+    return { ok: true, value: { source: 'firebase-cache', jar: cached }, detail: `firebase-tools' cache: ${cached}` };
   const sdkJar = cloudSdkRoots(probe)
     .map((root) => join(root, SDK_FIRESTORE_JAR))
     .find((jar) => probe.exists(jar));
@@ -148,7 +177,12 @@ export async function findFirestoreEmulator(probe: Probe, search: FirestoreSearc
       detail: `the Cloud SDK's component ${sdkJar} (through ${search.launcherPath})`,
     };
   }
-  if (await probe.online()) return { ok: true, value: { source: 'download' }, detail: 'not installed; firebase-tools downloads it on first use' };
+  if (await probe.online())
+    return {
+      ok: true,
+      value: { source: 'download' },
+      detail: 'not installed; firebase-tools downloads it on first use',
+    };
   return {
     ok: false,
     missing: `the Firestore emulator (not in ${firebaseCacheDir(probe)}, no Cloud SDK component, and no network to download it)`,
@@ -193,8 +227,10 @@ export async function findPrerequisites(probe: Probe = machineProbe()): Promise<
     await findFirestoreEmulator(probe, { expectedJar: info.firestoreJar, launcherPath }),
     await findEmulatorUi(probe, info.uiBinary),
   ];
-  if (!java.ok || !firestore.ok) throw new MissingPrerequisite([java, firestore].flatMap((found) => (found.ok ? [] : [found])));
-  if (firestore.value.source === 'cloud-sdk') writeLauncherJar(firestore.value.launcher, FIRESTORE_MAIN_CLASS, firestore.value.sdkJar);
+  if (!java.ok || !firestore.ok)
+    throw new MissingPrerequisite([java, firestore].flatMap((found) => (found.ok ? [] : [found])));
+  if (firestore.value.source === 'cloud-sdk')
+    writeLauncherJar(firestore.value.launcher, FIRESTORE_MAIN_CLASS, firestore.value.sdkJar);
   const notes = [`Java: ${java.detail}`, `Firestore emulator: ${firestore.detail}`];
   notes.push(ui.ok ? `Emulator UI: ${ui.detail}` : `Emulator UI: off (${ui.missing}; ${ui.howToInstall})`);
   return { java: java.value, firestore: firestore.value, ui: ui.ok, notes };
@@ -203,7 +239,8 @@ export async function findPrerequisites(probe: Probe = machineProbe()): Promise<
 /** The environment firebase-tools runs in: that Java first on the PATH, and the Firestore emulator it should use. */
 export function emulatorEnv(prerequisites: Prerequisites, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const { java, firestore } = prerequisites;
-  const jar = firestore.source === 'cloud-sdk' ? firestore.launcher : firestore.source === 'download' ? undefined : firestore.jar;
+  const jar =
+    firestore.source === 'cloud-sdk' ? firestore.launcher : firestore.source === 'download' ? undefined : firestore.jar;
   return {
     ...env,
     JAVA_HOME: java.home,
@@ -240,7 +277,10 @@ export function machineProbe(): Probe {
       return result.error || result.status !== 0 ? null : `${result.stderr}${result.stdout}`;
     },
     online: () =>
-      (onlineAnswer ??= fetch('https://storage.googleapis.com/', { method: 'HEAD', signal: AbortSignal.timeout(3_000) }).then(
+      (onlineAnswer ??= fetch('https://storage.googleapis.com/', {
+        method: 'HEAD',
+        signal: AbortSignal.timeout(3_000),
+      }).then(
         () => true,
         () => false,
       )),

@@ -56,7 +56,9 @@ export function buildFunctions(): void {
     stdio: 'inherit',
   });
   if (built.status !== 0) {
-    process.stderr.write('The functions did not compile, so the Functions emulator has nothing to load; fix the build first.\n');
+    process.stderr.write(
+      'The functions did not compile, so the Functions emulator has nothing to load; fix the build first.\n',
+    );
     process.exit(built.status ?? 1);
   }
 }
@@ -64,7 +66,10 @@ export function buildFunctions(): void {
 /** The Hosting emulator serves web/dist: build the dashboard first, or it serves yesterday's (or nothing). */
 export function buildWeb(): void {
   const started = Date.now();
-  const built = spawnSync(process.execPath, [VITE, 'build', 'web', '--logLevel', 'warn'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  const built = spawnSync(process.execPath, [VITE, 'build', 'web', '--logLevel', 'warn'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
   if (built.status !== 0) {
     process.stderr.write('The dashboard (web/) did not build, so Hosting has nothing to serve; fix the build first.\n');
     process.exit(built.status ?? 1);

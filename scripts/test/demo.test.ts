@@ -7,7 +7,15 @@ describe('npm run demo: the engine-only demo (pairing and rating engines, no Fir
     runDemo((line) => lines.push(line), 7);
     const rounds = lines.filter((l) => l.startsWith('\nRound '));
     expect(rounds).toHaveLength(4);
-    const games = lines.filter((l) => /^ {2}\S+\s+\d+ - \d+ {2}\S+$/.test(l)).map((l) => l.trim().split(/\s+\d+ - \d+\s+/).sort().join(' v '));
+    const games = lines
+      .filter((l) => /^ {2}\S+\s+\d+ - \d+ {2}\S+$/.test(l))
+      .map((l) =>
+        l
+          .trim()
+          .split(/\s+\d+ - \d+\s+/)
+          .sort()
+          .join(' v '),
+      );
     expect(games).toHaveLength(32);
     expect(new Set(games).size).toBe(32);
     const table = lines.slice(lines.findIndex((l) => l.startsWith('rank')) + 1);

@@ -15,7 +15,9 @@ describe('the emulators config with a port offset', () => {
     const root = repoWithFirebaseJson();
     const portsOf = (portOffset: number) => {
       const config = emulatorConfig({ portOffset, ui: true, hosting: false, root });
-      const written = JSON.parse(readFileSync(config.path, 'utf8')) as { emulators: { firestore: { websocketPort: number } } };
+      const written = JSON.parse(readFileSync(config.path, 'utf8')) as {
+        emulators: { firestore: { websocketPort: number } };
+      };
       return [...Object.values(config.ports), written.emulators.firestore.websocketPort];
     };
     const first = portsOf(0);
@@ -32,6 +34,8 @@ describe('the emulators config with a port offset', () => {
     expect(portOffsetProblem(-10_000)).toMatch(/got -10000/);
     expect(portOffsetProblem(60_000)).not.toBeNull();
     expect(portOffsetProblem(20_000)).toBeNull();
-    expect(() => emulatorConfig({ portOffset: 300, ui: false, hosting: false, root: repoWithFirebaseJson() })).toThrow(/steps of 10000/);
+    expect(() => emulatorConfig({ portOffset: 300, ui: false, hosting: false, root: repoWithFirebaseJson() })).toThrow(
+      /steps of 10000/,
+    );
   });
 });

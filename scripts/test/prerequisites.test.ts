@@ -1,41 +1,73 @@
 import { describe, expect, it } from 'vitest';
 import { manifest, zipOneFile } from '../emulators/launcherJar.js';
-import { type Probe, findEmulatorUi, findFirestoreEmulator, findJava, parseJavaMajor } from '../emulators/prerequisites.js';
+import {
+  type Probe,
+  findEmulatorUi,
+  findFirestoreEmulator,
+  findJava,
+  parseJavaMajor,
+} from '../emulators/prerequisites.js';
 
 /** A machine made of a list of files and the Java versions its binaries print. */
-function machine(files: string[], javas: Record<string, string> = {}, env: NodeJS.ProcessEnv = {}, online = false): Probe {
+function machine(
+  files: string[],
+  javas: Record<string, string> = {},
+  env: NodeJS.ProcessEnv = {},
+  online = false,
+): Probe {
   const set = new Set(files);
   return {
     env,
     home: '/home/me',
     exists: (path) => set.has(path) || files.some((f) => f.startsWith(`${path}/`)),
-    list: (dir) => [...new Set(files.filter((f) => f.startsWith(`${dir}/`)).map((f) => f.slice(dir.length + 1).split('/')[0]!))],
+    list: (dir) => [
+      ...new Set(files.filter((f) => f.startsWith(`${dir}/`)).map((f) => f.slice(dir.length + 1).split('/')[0]!)),
+    ],
     realpath: (path) => path,
     javaVersionOutput: (binary) => (javas[binary] ? `openjdk version "${javas[binary]}" 2025-04-15` : null),
     online: async () => online,
   };
 }
 
-const SEARCH = { expectedJar: 'cloud-firestore-emulator-v1.22.0.jar', launcherPath: '/repo/.firebase/emulators/firestore-launcher.jar' };
+const SEARCH = {
+  expectedJar: 'cloud-firestore-emulator-v1.22.0.jar',
+  launcherPath: '/repo/.firebase/emulators/firestore-launcher.jar',
+};
 const SDK_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
 
 describe('finding a Java 21+', () => {
   it('reads the major version the way java -version prints it', () => {
-    expect([parseJavaMajor('openjdk version "17.0.15"'), parseJavaMajor('java version "1.8.0_292"'), parseJavaMajor('openjdk version "25" 2025')]).toEqual([17, 8, 25]);
+    expect([
+      parseJavaMajor('openjdk version "17.0.15"'),
+      parseJavaMajor('java version "1.8.0_292"'),
+      parseJavaMajor('openjdk version "25" 2025'),
+    ]).toEqual([17, 8, 25]);
   });
 
   it('passes over the Java 17 of JAVA_HOME and the PATH and takes the JDK 25 under /usr/lib/jvm', () => {
     const probe = machine(
       ['/usr/lib/jvm/java-17/bin/java', '/usr/bin/java', '/usr/lib/jvm/temurin-25/bin/java'],
-      { '/usr/lib/jvm/java-17/bin/java': '17.0.15', '/usr/bin/java': '17.0.15', '/usr/lib/jvm/temurin-25/bin/java': '25' },
+      {
+        '/usr/lib/jvm/java-17/bin/java': '17.0.15',
+        '/usr/bin/java': '17.0.15',
+        '/usr/lib/jvm/temurin-25/bin/java': '25',
+      },
       { JAVA_HOME: '/usr/lib/jvm/java-17', PATH: '/usr/bin' },
     );
     const found = findJava(probe);
-    expect(found.ok && found.value).toEqual({ binary: '/usr/lib/jvm/temurin-25/bin/java', home: '/usr/lib/jvm/temurin-25', major: 25 });
+    expect(found.ok && found.value).toEqual({
+      binary: '/usr/lib/jvm/temurin-25/bin/java',
+      home: '/usr/lib/jvm/temurin-25',
+      major: 25,
+    });
   });
 
   it('prefers JAVA_HOME when it is new enough', () => {
-    const probe = machine(['/opt/jdk21/bin/java', '/usr/lib/jvm/temurin-25/bin/java'], { '/opt/jdk21/bin/java': '21.0.2', '/usr/lib/jvm/temurin-25/bin/java': '25' }, { JAVA_HOME: '/opt/jdk21' });
+    const probe = machine(
+      ['/opt/jdk21/bin/java', '/usr/lib/jvm/temurin-25/bin/java'],
+      { '/opt/jdk21/bin/java': '21.0.2', '/usr/lib/jvm/temurin-25/bin/java': '25' },
+      { JAVA_HOME: '/opt/jdk21' },
+    );
     const found = findJava(probe);
     expect(found.ok && found.value.binary).toBe('/opt/jdk21/bin/java');
   });

@@ -20,7 +20,9 @@ const scenario = {
       { a: 'p7', b: 'p8', status: 'DOUBLE_WALKOVER' },
     ],
   ],
-  options: { policyOverrides: { victoryPolicy: { primaryRanking: 'MATCH_POINTS', tiebreakOrder: ['POINT_DIFFERENTIAL'] } } },
+  options: {
+    policyOverrides: { victoryPolicy: { primaryRanking: 'MATCH_POINTS', tiebreakOrder: ['POINT_DIFFERENTIAL'] } },
+  },
 };
 
 describe('npm run replay -- FILE.json', () => {
@@ -38,10 +40,27 @@ describe('npm run replay -- FILE.json', () => {
     expect(byId.p6).toMatchObject({ wins: 1, losses: 0 }); // walkover to b
     expect(byId.p5).toMatchObject({ wins: 0, losses: 1 });
     expect([byId.p7.losses, byId.p8.losses]).toEqual([1, 1]); // double walkover
-    expect(out.participants.map((p: { participantId: string }) => p.participantId)).toEqual(out.leaderboard.map((r: { participantId: string }) => r.participantId));
+    expect(out.participants.map((p: { participantId: string }) => p.participantId)).toEqual(
+      out.leaderboard.map((r: { participantId: string }) => r.participantId),
+    );
     // p1 (3 mp, +2) before the bye and the walkover winner (3 mp, 0), who share rank 2.
-    expect(out.leaderboard.slice(0, 3).map((r: { participantId: string; rank: number }) => `${r.rank}:${r.participantId}`)).toEqual(['1:p1', '2:p3', '2:p6']);
-    expect(Object.keys(out.leaderboard[0])).toEqual(expect.arrayContaining(['participantId', 'rank', 'baselineRating', 'dynamicFormRating', 'pressureRating', 'wins', 'losses', 'draws', 'pointsWon', 'pointsLost']));
+    expect(
+      out.leaderboard.slice(0, 3).map((r: { participantId: string; rank: number }) => `${r.rank}:${r.participantId}`),
+    ).toEqual(['1:p1', '2:p3', '2:p6']);
+    expect(Object.keys(out.leaderboard[0])).toEqual(
+      expect.arrayContaining([
+        'participantId',
+        'rank',
+        'baselineRating',
+        'dynamicFormRating',
+        'pressureRating',
+        'wins',
+        'losses',
+        'draws',
+        'pointsWon',
+        'pointsLost',
+      ]),
+    );
   });
   it('a malformed scenario exits non-zero and names the bad field', () => {
     const bad = structuredClone(scenario) as any;

@@ -132,7 +132,11 @@ export function requireCanEditClub(uid: CallerUid, clubId: string, member: Own<C
   if (!canEditClub(uid, member)) deny(`only the owner or an admin of club ${clubId} may do this`);
 }
 
-export function requireCanManageClubAdmins(uid: CallerUid, clubId: string, member: Own<ClubMemberDoc>): asserts uid is string {
+export function requireCanManageClubAdmins(
+  uid: CallerUid,
+  clubId: string,
+  member: Own<ClubMemberDoc>,
+): asserts uid is string {
   requireSignedIn(uid);
   if (!canManageClubAdmins(uid, member)) deny(`only the owner of club ${clubId} may do this`);
 }
@@ -162,7 +166,8 @@ export function requireCanCreateTournamentIn(
   if (!canEditChampionship(uid, editor)) {
     deny(`only the owner of ${name} or the owner or an admin of one of its clubs may create a tournament in it`);
   }
-  if (championship.closed) throw new DomainError('failed-precondition', `${name} is closed and takes no new tournaments`);
+  if (championship.closed)
+    throw new DomainError('failed-precondition', `${name} is closed and takes no new tournaments`);
 }
 
 export function requireCanEditTournament(
@@ -171,7 +176,8 @@ export function requireCanEditTournament(
   role: Own<TournamentRoleDoc>,
 ): asserts uid is string {
   requireSignedIn(uid);
-  if (!canEditTournament(uid, role)) deny(`only the owner of tournament ${tournamentId} or an admin of one of its clubs may edit it`);
+  if (!canEditTournament(uid, role))
+    deny(`only the owner of tournament ${tournamentId} or an admin of one of its clubs may edit it`);
 }
 
 export function requireCanWriteScore(

@@ -41,7 +41,11 @@ export interface RoleWrites {
  * The role documents a tournament must hold after a change, as the writes that get there from `existing`
  * (every role document it holds now). An account with no role left loses its document.
  */
-export function nextTournamentRoles(tournamentId: string, existing: readonly TournamentRoleDoc[], change: RoleChange): RoleWrites {
+export function nextTournamentRoles(
+  tournamentId: string,
+  existing: readonly TournamentRoleDoc[],
+  change: RoleChange,
+): RoleWrites {
   const roles = new Map(existing.map((role) => [role.uid, { ...role, participantIds: [...role.participantIds] }]));
   const roleOf = (uid: string): TournamentRoleDoc => {
     let role = roles.get(uid);

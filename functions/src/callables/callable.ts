@@ -20,7 +20,10 @@ function functionName(): string {
  * A thin callable: validate the input with its schema (zod messages become invalid-argument), run the
  * service, turn every refusal into an HttpsError in one place (which logs every failure that is not a refusal).
  */
-export function callable<S extends z.ZodType, R>(schema: S, handler: (input: z.output<S>, context: CallContext) => Promise<R>): CallableFunction<z.input<S>, Promise<R>> {
+export function callable<S extends z.ZodType, R>(
+  schema: S,
+  handler: (input: z.output<S>, context: CallContext) => Promise<R>,
+): CallableFunction<z.input<S>, Promise<R>> {
   return onCall({ cors: true }, async (request: CallableRequest<unknown>) => {
     try {
       const parsed = schema.safeParse(request.data);

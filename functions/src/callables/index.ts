@@ -18,8 +18,16 @@ import {
 import { deleteTournament as deleteService } from '../services/deletion.js';
 import { exportTournament as exportService, importTournament as importService } from '../services/exchange.js';
 import * as organisation from '../services/organisation.js';
-import { addParticipants as addParticipantsService, linkParticipantAccount as linkAccountService, withdrawParticipant as withdrawService } from '../services/participants.js';
-import { closeTournament as closeService, generateNextRound as generateService, undoLastRound as undoService } from '../services/rounds.js';
+import {
+  addParticipants as addParticipantsService,
+  linkParticipantAccount as linkAccountService,
+  withdrawParticipant as withdrawService,
+} from '../services/participants.js';
+import {
+  closeTournament as closeService,
+  generateNextRound as generateService,
+  undoLastRound as undoService,
+} from '../services/rounds.js';
 import { recordScore as recordScoreService } from '../services/scores.js';
 import { getLeaderboard as leaderboardService, getStandingsCsv as csvService } from '../services/views.js';
 import { callable } from './callable.js';
@@ -39,12 +47,16 @@ export const deleteClub = callable(ClubRef, async (input, { db, uid }) => {
   await organisation.deleteClub(db, uid, input.clubId);
   return ok;
 });
-export const createChampionship = callable(CreateChampionshipInput, (input, { db, uid }) => organisation.createChampionship(db, uid, input));
+export const createChampionship = callable(CreateChampionshipInput, (input, { db, uid }) =>
+  organisation.createChampionship(db, uid, input),
+);
 export const linkClub = callable(LinkClubInput, async (input, { db, uid }) => {
   await organisation.linkClub(db, uid, input);
   return ok;
 });
-export const createTournament = callable(CreateTournamentInput, (input, { db, uid }) => organisation.createTournament(db, uid, input));
+export const createTournament = callable(CreateTournamentInput, (input, { db, uid }) =>
+  organisation.createTournament(db, uid, input),
+);
 export const setScorekeepers = callable(SetScorekeepersInput, async (input, { db, uid }) => {
   await organisation.setScorekeepers(db, uid, input);
   return ok;
@@ -53,9 +65,15 @@ export const linkParticipantAccount = callable(LinkParticipantAccountInput, asyn
   await linkAccountService(db, uid, input);
   return ok;
 });
-export const addParticipants = callable(AddParticipantsInput, (input, { db, uid }) => addParticipantsService(db, uid, input));
-export const withdrawParticipant = callable(WithdrawParticipantInput, (input, { db, uid }) => withdrawService(db, uid, input.tournamentId, input.participantId));
-export const generateNextRound = callable(GenerateNextRoundInput, (input, { db, uid }) => generateService(db, uid, input));
+export const addParticipants = callable(AddParticipantsInput, (input, { db, uid }) =>
+  addParticipantsService(db, uid, input),
+);
+export const withdrawParticipant = callable(WithdrawParticipantInput, (input, { db, uid }) =>
+  withdrawService(db, uid, input.tournamentId, input.participantId),
+);
+export const generateNextRound = callable(GenerateNextRoundInput, (input, { db, uid }) =>
+  generateService(db, uid, input),
+);
 export const undoLastRound = callable(TournamentRef, (input, { db, uid }) => undoService(db, uid, input.tournamentId));
 export const recordScore = callable(RecordScoreInput, async (input, { db, uid }) => {
   await recordScoreService(db, uid, input);
@@ -65,8 +83,14 @@ export const closeTournament = callable(TournamentRef, async (input, { db, uid }
   await closeService(db, uid, input.tournamentId);
   return { ok: true };
 });
-export const exportTournament = callable(TournamentRef, async (input, { db, uid }) => ({ json: await exportService(db, uid, input.tournamentId) }));
+export const exportTournament = callable(TournamentRef, async (input, { db, uid }) => ({
+  json: await exportService(db, uid, input.tournamentId),
+}));
 export const importTournament = callable(ImportTournamentInput, (input, { db, uid }) => importService(db, uid, input));
-export const deleteTournament = callable(DeleteTournamentInput, (input, { db, uid }) => deleteService(db, uid, input.tournamentId));
+export const deleteTournament = callable(DeleteTournamentInput, (input, { db, uid }) =>
+  deleteService(db, uid, input.tournamentId),
+);
 export const getLeaderboard = callable(TournamentRef, (input, { db }) => leaderboardService(db, input.tournamentId));
-export const getStandingsCsv = callable(TournamentRef, async (input, { db }) => ({ csv: await csvService(db, input.tournamentId) }));
+export const getStandingsCsv = callable(TournamentRef, async (input, { db }) => ({
+  csv: await csvService(db, input.tournamentId),
+}));

@@ -29,7 +29,10 @@ export function isRoundComplete(roundMatchUps: readonly MatchUpRecord[]): boolea
 }
 
 /** Whether these participants' states already hold a rated entry of the round. */
-export function isRoundApplied(states: Iterable<{ results: ReadonlyArray<{ roundNumber: number }> }>, roundNumber: number): boolean {
+export function isRoundApplied(
+  states: Iterable<{ results: ReadonlyArray<{ roundNumber: number }> }>,
+  roundNumber: number,
+): boolean {
   for (const state of states) if (state.results.some((r) => r.roundNumber === roundNumber)) return true;
   return false;
 }

@@ -15,9 +15,7 @@ import { entriesForMatchUp, requireState, resolveMatchUp, summarize, withEntries
  *   participants started from the rating this change moves.
  */
 export type ChangeOutcome =
-  | { status: 'UNCHANGED' }
-  | { status: 'APPLIED'; states: ParticipantStates }
-  | { status: 'REPLAY'; reason: string };
+  { status: 'UNCHANGED' } | { status: 'APPLIED'; states: ParticipantStates } | { status: 'REPLAY'; reason: string };
 
 /**
  * What the score trigger holds for one matchUp id: the game it last brought the state in line with (the applied
@@ -45,7 +43,9 @@ export function replacedGame(change: MatchUpChange): MatchUpRecord | undefined {
 export function isUpToDate(change: MatchUpChange): boolean {
   const target = targetOf(change);
   if (!target) return true;
-  return change.applied !== undefined && sameGame(change.applied, target) && sameResult(change.applied.result, target.result);
+  return (
+    change.applied !== undefined && sameGame(change.applied, target) && sameResult(change.applied.result, target.result)
+  );
 }
 
 /** Everyone whose state the change may move: the players of the game stored now and of the one it replaced. */
@@ -64,12 +64,22 @@ export function roundsOf(change: MatchUpChange): number[] {
  * PER_ROUND: the markers of a round naming games it no longer holds (deleted, or re-created under the same id
  * for others). Their players lose the round's entries when the round is rated again; then the markers can go.
  */
-export function goneGames(roundNumber: number, roundMatchUps: readonly MatchUpRecord[], markers: readonly MatchUpRecord[]): MatchUpRecord[] {
+export function goneGames(
+  roundNumber: number,
+  roundMatchUps: readonly MatchUpRecord[],
+  markers: readonly MatchUpRecord[],
+): MatchUpRecord[] {
   const now = new Map(roundMatchUps.map((m) => [m.matchUpId, m]));
-  return markers.filter((m) => m.roundNumber === roundNumber && !(now.has(m.matchUpId) && sameGame(now.get(m.matchUpId)!, m)));
+  return markers.filter(
+    (m) => m.roundNumber === roundNumber && !(now.has(m.matchUpId) && sameGame(now.get(m.matchUpId)!, m)),
+  );
 }
 
-export function formerPlayers(roundNumber: number, roundMatchUps: readonly MatchUpRecord[], markers: readonly MatchUpRecord[]): string[] {
+export function formerPlayers(
+  roundNumber: number,
+  roundMatchUps: readonly MatchUpRecord[],
+  markers: readonly MatchUpRecord[],
+): string[] {
   return [...new Set(goneGames(roundNumber, roundMatchUps, markers).flatMap(sidesOf))];
 }
 
@@ -95,7 +105,12 @@ export function applyResultChange(
   states: ParticipantStates,
   roundMatchUps?: readonly MatchUpRecord[],
 ): ChangeOutcome {
-  return reconcileMatchUp(policy, { current: matchUp }, states, roundMatchUps && { matchUps: roundMatchUps, markers: [] });
+  return reconcileMatchUp(
+    policy,
+    { current: matchUp },
+    states,
+    roundMatchUps && { matchUps: roundMatchUps, markers: [] },
+  );
 }
 
 /**
@@ -103,27 +118,49 @@ export function applyResultChange(
  * lose its entries), then applies the game stored now. `states` holds everyone `participantsOf(change)` names
  * (and, PER_ROUND, everyone the round and its markers name).
  */
-export function reconcileMatchUp(policy: CompetitionPolicy, change: MatchUpChange, states: ParticipantStates, round?: RoundRecords): ChangeOutcome {
+export function reconcileMatchUp(
+  policy: CompetitionPolicy,
+  change: MatchUpChange,
+  states: ParticipantStates,
+  round?: RoundRecords,
+): ChangeOutcome {
   const replaced = replacedGame(change);
   const { current, applied } = change;
   if (policy.processingGranularity === 'PER_MATCHUP') {
-    return inSteps([replaced, current].filter((m): m is MatchUpRecord => m !== undefined), states, (m, s) => applyMatchUpChange(policy, m, s));
+    return inSteps(
+      [replaced, current].filter((m): m is MatchUpRecord => m !== undefined),
+      states,
+      (m, s) => applyMatchUpChange(policy, m, s),
+    );
   }
   if (!round) throw new Error('PER_ROUND changes need the matchUps of the whole round');
   const target = targetOf(change);
   if (!target) return { status: 'UNCHANGED' };
   if (replaced && current && replaced.roundNumber !== current.roundNumber) {
-    return { status: 'REPLAY', reason: `matchUp ${current.matchUpId} moved from round ${replaced.roundNumber} to round ${current.roundNumber}` };
+    return {
+      status: 'REPLAY',
+      reason: `matchUp ${current.matchUpId} moved from round ${replaced.roundNumber} to round ${current.roundNumber}`,
+    };
   }
   // A deleted matchUp is out of its round; it is never put back as an open game that would un-rate the round.
   const others = round.matchUps.filter((m) => m.matchUpId !== target.matchUpId);
   const matchUps = current ? [...others, current] : others;
   const markers = applied ? [...round.markers, applied] : round.markers;
-  return applyRoundChange(policy, target.roundNumber, matchUps, states, formerPlayers(target.roundNumber, matchUps, markers));
+  return applyRoundChange(
+    policy,
+    target.roundNumber,
+    matchUps,
+    states,
+    formerPlayers(target.roundNumber, matchUps, markers),
+  );
 }
 
 /** Changes applied one after the other, each from the states the previous one left; the first replay wins. */
-function inSteps(steps: readonly MatchUpRecord[], states: ParticipantStates, step: (m: MatchUpRecord, s: ParticipantStates) => ChangeOutcome): ChangeOutcome {
+function inSteps(
+  steps: readonly MatchUpRecord[],
+  states: ParticipantStates,
+  step: (m: MatchUpRecord, s: ParticipantStates) => ChangeOutcome,
+): ChangeOutcome {
   let now = states;
   let changed: ParticipantStates = {};
   for (const matchUp of steps) {
@@ -137,22 +174,32 @@ function inSteps(steps: readonly MatchUpRecord[], states: ParticipantStates, ste
   return Object.keys(changed).length > 0 ? { status: 'APPLIED', states: changed } : { status: 'UNCHANGED' };
 }
 
-function applyMatchUpChange(policy: CompetitionPolicy, matchUp: MatchUpRecord, states: ParticipantStates): ChangeOutcome {
+function applyMatchUpChange(
+  policy: CompetitionPolicy,
+  matchUp: MatchUpRecord,
+  states: ParticipantStates,
+): ChangeOutcome {
   const ids = sidesOf(matchUp);
   const resolved = resolveMatchUp(matchUp, policy);
-  const stripped = Object.fromEntries(ids.map((id) => [id, summarize(withoutMatchUp(requireState(states, id), matchUp.matchUpId))]));
+  const stripped = Object.fromEntries(
+    ids.map((id) => [id, summarize(withoutMatchUp(requireState(states, id), matchUp.matchUpId))]),
+  );
   const at = (id: string): RatingPoint => {
     const rating = formBefore(requireState(stripped, id), matchUp);
     return { expectFrom: rating, before: rating };
   };
   const next: ParticipantStates = { ...stripped };
   if (resolved) {
-    for (const [id, entry] of entriesForMatchUp(matchUp, resolved, policy, stripped, at)) next[id] = withEntries(requireState(next, id), entry);
+    for (const [id, entry] of entriesForMatchUp(matchUp, resolved, policy, stripped, at))
+      next[id] = withEntries(requireState(next, id), entry);
   }
   for (const id of ids) next[id] = summarize(requireState(next, id));
   const ofMatchUp = (e: { matchUpId: string }) => e.matchUpId === matchUp.matchUpId;
-  if (ids.every((id) => sameEntries(requireState(next, id), requireState(states, id), ofMatchUp))) return { status: 'UNCHANGED' };
-  const movesRatings = resolved?.played || ids.some((id) => requireState(states, id).ratingHistory.some((h) => h.matchUpId === matchUp.matchUpId));
+  if (ids.every((id) => sameEntries(requireState(next, id), requireState(states, id), ofMatchUp)))
+    return { status: 'UNCHANGED' };
+  const movesRatings =
+    resolved?.played ||
+    ids.some((id) => requireState(states, id).ratingHistory.some((h) => h.matchUpId === matchUp.matchUpId));
   const later = movesRatings ? ids.find((id) => hasRatedGameAfter(requireState(stripped, id), matchUp)) : undefined;
   if (later) return { status: 'REPLAY', reason: `${later} has a rated game after matchUp ${matchUp.matchUpId}` };
   return { status: 'APPLIED', states: next };
@@ -172,13 +219,19 @@ export function applyRoundChange(
 ): ChangeOutcome {
   const ids = [...new Set([...roundMatchUps.flatMap(sidesOf), ...formerPlayers])];
   const complete = isRoundComplete(roundMatchUps);
-  const upToRound = Object.fromEntries(ids.map((id) => [id, summarize(withoutRoundsFrom(requireState(states, id), roundNumber))]));
+  const upToRound = Object.fromEntries(
+    ids.map((id) => [id, summarize(withoutRoundsFrom(requireState(states, id), roundNumber))]),
+  );
   const withRound = complete ? applyRound(policy, upToRound, roundMatchUps) : upToRound;
   const inRound = (e: { roundNumber: number }) => e.roundNumber === roundNumber;
-  if (ids.every((id) => sameEntries(requireState(withRound, id), requireState(states, id), inRound))) return { status: 'UNCHANGED' };
+  if (ids.every((id) => sameEntries(requireState(withRound, id), requireState(states, id), inRound)))
+    return { status: 'UNCHANGED' };
   const later = ids.find((id) => requireState(states, id).results.some((r) => r.roundNumber > roundNumber));
   if (later) return { status: 'REPLAY', reason: `${later} already has results of a round after round ${roundNumber}` };
-  return { status: 'APPLIED', states: Object.fromEntries(ids.map((id) => [id, summarize(requireState(withRound, id))])) };
+  return {
+    status: 'APPLIED',
+    states: Object.fromEntries(ids.map((id) => [id, summarize(requireState(withRound, id))])),
+  };
 }
 
 function withoutRoundsFrom(state: ParticipantState, roundNumber: number): ParticipantState {
@@ -192,7 +245,10 @@ function withoutRoundsFrom(state: ParticipantState, roundNumber: number): Partic
 /** The form rating just before this matchUp: after the last rated game that precedes it. */
 function formBefore(state: ParticipantState, key: MatchUpKey): number {
   const lastEarlier = state.results.filter((r) => r.played && compareMatchUpKeys(r, key) < 0).at(-1);
-  return state.ratingHistory.find((h) => h.matchUpId === lastEarlier?.matchUpId)?.dynamicFormRatingAfter ?? state.baselineRating;
+  return (
+    state.ratingHistory.find((h) => h.matchUpId === lastEarlier?.matchUpId)?.dynamicFormRatingAfter ??
+    state.baselineRating
+  );
 }
 
 function hasRatedGameAfter(state: ParticipantState, key: MatchUpKey): boolean {
@@ -200,7 +256,11 @@ function hasRatedGameAfter(state: ParticipantState, key: MatchUpKey): boolean {
 }
 
 /** Whether two states hold the same entries of the kind selected (one matchUp's, or one round's). */
-function sameEntries(x: ParticipantState, y: ParticipantState, selected: (entry: { matchUpId: string; roundNumber: number }) => boolean): boolean {
+function sameEntries(
+  x: ParticipantState,
+  y: ParticipantState,
+  selected: (entry: { matchUpId: string; roundNumber: number }) => boolean,
+): boolean {
   const pick = (s: ParticipantState) => JSON.stringify([s.results.filter(selected), s.ratingHistory.filter(selected)]);
   return pick(x) === pick(y);
 }

@@ -12,7 +12,11 @@ export interface Standings {
 }
 
 /** Everything the organizer sees after these results: each participant's state and the ranked leaderboard. */
-export function computeStandings(policy: CompetitionPolicy, participants: readonly Participant[], matchUps: readonly MatchUpRecord[]): Standings {
+export function computeStandings(
+  policy: CompetitionPolicy,
+  participants: readonly Participant[],
+  matchUps: readonly MatchUpRecord[],
+): Standings {
   const states = foldCompetition(policy, participants, matchUps);
   const withdrawn = participants.filter((p) => p.withdrawn).map((p) => p.participantId);
   return { states, leaderboard: buildLeaderboard(policy, states, { withdrawn }) };

@@ -26,7 +26,10 @@ function valueBytes(value: unknown): number {
   if (typeof value === 'number') return Number.isSafeInteger(value) ? 1 + (value < 0 ? 10 : varintBytes(value)) : 9;
   if (typeof value === 'string') return delimited(2, bytesOf(value));
   if (Array.isArray(value)) {
-    return delimited(1, value.reduce<number>((sum, item) => sum + delimited(1, valueBytes(item)), 0));
+    return delimited(
+      1,
+      value.reduce<number>((sum, item) => sum + delimited(1, valueBytes(item)), 0),
+    );
   }
   if (typeof value === 'object') return delimited(1, fieldsBytes(value as Record<string, unknown>));
   // Anything else (a Timestamp, a reference) is not written by this backend; count it as a short string.

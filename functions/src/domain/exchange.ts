@@ -8,7 +8,9 @@ import { Participant } from './participants.js';
 import type { CompetitionPolicy } from './policy.js';
 import { CompetitionPolicy as CompetitionPolicySchema } from './policy.js';
 
-const Json: z.ZodType<unknown> = z.lazy(() => z.union([z.string(), z.number().finite(), z.boolean(), z.null(), z.array(Json), z.record(z.string(), Json)]));
+const Json: z.ZodType<unknown> = z.lazy(() =>
+  z.union([z.string(), z.number().finite(), z.boolean(), z.null(), z.array(Json), z.record(z.string(), Json)]),
+);
 
 /** A generated round's record (method, seed, cost breakdown), kept as the pairing engine wrote it. */
 export const RoundRecord = z
@@ -53,7 +55,10 @@ export function importTournament(json: string): TournamentExport {
   if (shape) throw new DomainError('invalid-argument', `invalid tournament export: the document ${shape}`);
   const parsed = TournamentExport.safeParse(raw);
   if (!parsed.success) {
-    throw new DomainError('invalid-argument', `invalid tournament export: ${describeExportIssues(parsed.error.issues, raw)}`);
+    throw new DomainError(
+      'invalid-argument',
+      `invalid tournament export: ${describeExportIssues(parsed.error.issues, raw)}`,
+    );
   }
   requireImportable(parsed.data);
   return parsed.data;
@@ -63,10 +68,12 @@ type Issue = { path: ReadonlyArray<PropertyKey>; message: string };
 
 /** Zod's issues, each led by the item it is about ("matchUp r1-m2", "participant p7"), then the field's path. */
 function describeExportIssues(issues: readonly Issue[], raw: unknown): string {
-  return issues.map((issue) => {
-    const item = itemAt(raw, issue.path);
-    return item ? `${item}, ${describeIssues([issue])}` : describeIssues([issue]);
-  }).join('; ');
+  return issues
+    .map((issue) => {
+      const item = itemAt(raw, issue.path);
+      return item ? `${item}, ${describeIssues([issue])}` : describeIssues([issue]);
+    })
+    .join('; ');
 }
 
 const ITEMS: Record<string, { label: string; key: string }> = {
@@ -91,9 +98,29 @@ function csvField(value: string | number | boolean): string {
 }
 
 /** The leaderboard as CSV, one row per participant, tiebreak columns in the policy's order. */
-export function standingsCsv(policy: CompetitionPolicy, rows: readonly LeaderboardRow[], names: Readonly<Record<string, string>> = {}): string {
+export function standingsCsv(
+  policy: CompetitionPolicy,
+  rows: readonly LeaderboardRow[],
+  names: Readonly<Record<string, string>> = {},
+): string {
   const tiebreaks = policy.victoryPolicy.tiebreakOrder ?? [];
-  const header = ['rank', 'participantId', 'name', 'matchPoints', 'wins', 'losses', 'draws', 'pointsWon', 'pointsLost', 'pointDifferential', 'baselineRating', 'dynamicFormRating', 'pressureRating', 'withdrawn', ...tiebreaks];
+  const header = [
+    'rank',
+    'participantId',
+    'name',
+    'matchPoints',
+    'wins',
+    'losses',
+    'draws',
+    'pointsWon',
+    'pointsLost',
+    'pointDifferential',
+    'baselineRating',
+    'dynamicFormRating',
+    'pressureRating',
+    'withdrawn',
+    ...tiebreaks,
+  ];
   const lines = rows.map((r) =>
     [
       r.rank,

@@ -5,7 +5,14 @@ import { compareMatchUpKeys, sidesOf } from './matchUps.js';
 import type { Participant } from './participants.js';
 import type { CompetitionPolicy } from './policy.js';
 import type { ParticipantState, ParticipantStates, RatingPoint } from './state.js';
-import { entriesForMatchUp, initialParticipantState, requireState, resolveMatchUp, summarize, withEntries } from './state.js';
+import {
+  entriesForMatchUp,
+  initialParticipantState,
+  requireState,
+  resolveMatchUp,
+  summarize,
+  withEntries,
+} from './state.js';
 
 /**
  * The whole competition state from the policy, the participants and every matchUp: the definition that every
@@ -26,7 +33,10 @@ export function foldCompetition(
   checkMatchUps(matchUps, states);
   // A stored result the engine refuses counts as no result: one bad client write never stops the fold.
   const ordered = matchUps.map((m) => judgeMatchUp(m, policy).record).sort(compareMatchUpKeys);
-  const applied = policy.processingGranularity === 'PER_MATCHUP' ? foldPerMatchUp(policy, states, ordered) : foldPerRound(policy, states, ordered);
+  const applied =
+    policy.processingGranularity === 'PER_MATCHUP'
+      ? foldPerMatchUp(policy, states, ordered)
+      : foldPerRound(policy, states, ordered);
   for (const id of Object.keys(applied)) applied[id] = summarize(requireState(applied, id));
   return applied;
 }
@@ -34,16 +44,23 @@ export function foldCompetition(
 function checkMatchUps(matchUps: readonly MatchUpRecord[], states: ParticipantStates): void {
   const seen = new Set<string>();
   for (const matchUp of matchUps) {
-    if (seen.has(matchUp.matchUpId)) throw new DomainError('invalid-argument', `matchUp ${matchUp.matchUpId} is listed twice`);
+    if (seen.has(matchUp.matchUpId))
+      throw new DomainError('invalid-argument', `matchUp ${matchUp.matchUpId} is listed twice`);
     seen.add(matchUp.matchUpId);
     for (const id of sidesOf(matchUp)) {
-      if (!states[id]) throw new DomainError('invalid-argument', `matchUp ${matchUp.matchUpId} names unknown participant ${id}`);
+      if (!states[id])
+        throw new DomainError('invalid-argument', `matchUp ${matchUp.matchUpId} names unknown participant ${id}`);
     }
-    if (matchUp.a === matchUp.b) throw new DomainError('invalid-argument', `matchUp ${matchUp.matchUpId} pairs ${matchUp.a} with itself`);
+    if (matchUp.a === matchUp.b)
+      throw new DomainError('invalid-argument', `matchUp ${matchUp.matchUpId} pairs ${matchUp.a} with itself`);
   }
 }
 
-function foldPerMatchUp(policy: CompetitionPolicy, states: ParticipantStates, ordered: readonly MatchUpRecord[]): ParticipantStates {
+function foldPerMatchUp(
+  policy: CompetitionPolicy,
+  states: ParticipantStates,
+  ordered: readonly MatchUpRecord[],
+): ParticipantStates {
   const at = (id: string): RatingPoint => {
     const rating = currentForm(requireState(states, id));
     return { expectFrom: rating, before: rating };
@@ -51,12 +68,17 @@ function foldPerMatchUp(policy: CompetitionPolicy, states: ParticipantStates, or
   for (const matchUp of ordered) {
     const resolved = resolveMatchUp(matchUp, policy);
     if (!resolved) continue;
-    for (const [id, entry] of entriesForMatchUp(matchUp, resolved, policy, states, at)) states[id] = withEntries(requireState(states, id), entry);
+    for (const [id, entry] of entriesForMatchUp(matchUp, resolved, policy, states, at))
+      states[id] = withEntries(requireState(states, id), entry);
   }
   return states;
 }
 
-function foldPerRound(policy: CompetitionPolicy, states: ParticipantStates, ordered: readonly MatchUpRecord[]): ParticipantStates {
+function foldPerRound(
+  policy: CompetitionPolicy,
+  states: ParticipantStates,
+  ordered: readonly MatchUpRecord[],
+): ParticipantStates {
   let result = states;
   for (const round of groupByRound(ordered).values()) {
     if (isRoundComplete(round)) result = applyRound(policy, result, round);
@@ -78,14 +100,22 @@ export function groupByRound(ordered: readonly MatchUpRecord[]): Map<number, Mat
  * Seed 000's PER_ROUND: every matchUp of the round is rated from the form ratings as they stood when the round
  * began. `states` must hold no entry of this round or later; the caller guarantees it.
  */
-export function applyRound(policy: CompetitionPolicy, states: ParticipantStates, roundMatchUps: readonly MatchUpRecord[]): ParticipantStates {
+export function applyRound(
+  policy: CompetitionPolicy,
+  states: ParticipantStates,
+  roundMatchUps: readonly MatchUpRecord[],
+): ParticipantStates {
   const next: ParticipantStates = { ...states };
   // Expectations come from the round start; the history runs on from each game (a player may play twice).
-  const at = (id: string): RatingPoint => ({ expectFrom: currentForm(requireState(states, id)), before: currentForm(requireState(next, id)) });
+  const at = (id: string): RatingPoint => ({
+    expectFrom: currentForm(requireState(states, id)),
+    before: currentForm(requireState(next, id)),
+  });
   for (const matchUp of [...roundMatchUps].sort(compareMatchUpKeys)) {
     const resolved = resolveMatchUp(matchUp, policy);
     if (!resolved) continue;
-    for (const [id, entry] of entriesForMatchUp(matchUp, resolved, policy, next, at)) next[id] = withEntries(requireState(next, id), entry);
+    for (const [id, entry] of entriesForMatchUp(matchUp, resolved, policy, next, at))
+      next[id] = withEntries(requireState(next, id), entry);
   }
   return next;
 }
@@ -94,4 +124,3 @@ export function applyRound(policy: CompetitionPolicy, states: ParticipantStates,
 export function currentForm(state: ParticipantState): number {
   return state.ratingHistory.at(-1)?.dynamicFormRatingAfter ?? state.baselineRating;
 }
-

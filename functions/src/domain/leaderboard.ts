@@ -35,7 +35,11 @@ export interface LeaderboardOptions {
   withdrawn?: Iterable<string>;
 }
 
-export function tiebreakContext(policy: CompetitionPolicy, states: ParticipantStates, options: LeaderboardOptions = {}): TiebreakContext {
+export function tiebreakContext(
+  policy: CompetitionPolicy,
+  states: ParticipantStates,
+  options: LeaderboardOptions = {},
+): TiebreakContext {
   return { states, withdrawn: new Set(options.withdrawn ?? []), dropOut: policy.victoryPolicy.buchholzDropOut };
 }
 
@@ -43,7 +47,11 @@ export function tiebreakContext(policy: CompetitionPolicy, states: ParticipantSt
  * The tiebreak values that belong to the participant alone (not to a tied group). `context.states` must hold
  * the participant's opponents for the opponent-based ones.
  */
-export function participantTiebreaks(policy: CompetitionPolicy, state: ParticipantState, context: TiebreakContext): TiebreakValues {
+export function participantTiebreaks(
+  policy: CompetitionPolicy,
+  state: ParticipantState,
+  context: TiebreakContext,
+): TiebreakValues {
   const values: TiebreakValues = {};
   for (const tiebreak of policy.victoryPolicy.tiebreakOrder ?? []) {
     if (!GROUP_TIEBREAKS.has(tiebreak)) values[tiebreak] = TIEBREAKS[tiebreak](state, [state], context);
@@ -54,7 +62,11 @@ export function participantTiebreaks(policy: CompetitionPolicy, state: Participa
 /** A leaderboard row without its rank: what can be stored per participant and updated alone. */
 export type StandingValues = Omit<LeaderboardRow, 'rank'>;
 
-export function standingValues(policy: CompetitionPolicy, state: ParticipantState, context: TiebreakContext): StandingValues {
+export function standingValues(
+  policy: CompetitionPolicy,
+  state: ParticipantState,
+  context: TiebreakContext,
+): StandingValues {
   const { rank: _rank, ...row } = toRow(state, 0, context, participantTiebreaks(policy, state, context));
   return row;
 }
@@ -71,7 +83,11 @@ const PRIMARY: Record<PrimaryRanking, (s: ParticipantState) => number> = {
  * Ranks by the primary ranking, then splits each tied group by the tiebreaks in the policy's order, each computed
  * within the group still tied. Rows that no tiebreak separates share a rank (1, 2, 2, 4).
  */
-export function buildLeaderboard(policy: CompetitionPolicy, states: ParticipantStates, options: LeaderboardOptions = {}): LeaderboardRow[] {
+export function buildLeaderboard(
+  policy: CompetitionPolicy,
+  states: ParticipantStates,
+  options: LeaderboardOptions = {},
+): LeaderboardRow[] {
   const all = Object.values(states);
   const context = tiebreakContext(policy, states, options);
   const order = policy.victoryPolicy.tiebreakOrder ?? [];
@@ -81,7 +97,8 @@ export function buildLeaderboard(policy: CompetitionPolicy, states: ParticipantS
   const rows: LeaderboardRow[] = [];
   for (const group of groups) {
     const rank = rows.length + 1;
-    for (const s of [...group].sort((x, y) => (x.participantId < y.participantId ? -1 : 1))) rows.push(toRow(s, rank, context, recorded.get(s.participantId) ?? {}));
+    for (const s of [...group].sort((x, y) => (x.participantId < y.participantId ? -1 : 1)))
+      rows.push(toRow(s, rank, context, recorded.get(s.participantId) ?? {}));
   }
   return rows;
 }

@@ -25,7 +25,11 @@ export interface MatchUpKey {
 
 /** The order in which results are applied: by round, then position in the round, then id. */
 export function compareMatchUpKeys(x: MatchUpKey, y: MatchUpKey): number {
-  return x.roundNumber - y.roundNumber || x.order - y.order || (x.matchUpId < y.matchUpId ? -1 : x.matchUpId > y.matchUpId ? 1 : 0);
+  return (
+    x.roundNumber - y.roundNumber ||
+    x.order - y.order ||
+    (x.matchUpId < y.matchUpId ? -1 : x.matchUpId > y.matchUpId ? 1 : 0)
+  );
 }
 
 export function sidesOf(matchUp: Pick<MatchUpRecord, 'a' | 'b'>): string[] {
@@ -37,7 +41,9 @@ export function sidesOf(matchUp: Pick<MatchUpRecord, 'a' | 'b'>): string[] {
  * enough: a round that is undone and paired again re-uses its ids for other players.
  */
 export function sameGame(x: Omit<MatchUpRecord, 'result'>, y: Omit<MatchUpRecord, 'result'>): boolean {
-  return x.matchUpId === y.matchUpId && x.roundNumber === y.roundNumber && x.order === y.order && x.a === y.a && x.b === y.b;
+  return (
+    x.matchUpId === y.matchUpId && x.roundNumber === y.roundNumber && x.order === y.order && x.a === y.a && x.b === y.b
+  );
 }
 
 /** Two results are the same result (key order in a stored map is not significant). */

@@ -156,8 +156,16 @@ export const PRESET_POLICIES = {
   STANDARD: {
     policyName: 'Standard DrawMatic Competition',
     ratingPolicy: { baselineRating: { source: 'SCALE' }, dynamicFormRating: DYNAMIC_24_400 },
-    pairingPolicy: { method: 'DRAW_MATIC', ratingSource: 'DYNAMIC_FORM', avoidRepeatOpponents: true, sameTeamValue: 100 },
-    victoryPolicy: { primaryRanking: 'WINS', tiebreakOrder: ['POINT_DIFFERENTIAL', 'HEAD_TO_HEAD', 'DYNAMIC_FORM_RATING'] },
+    pairingPolicy: {
+      method: 'DRAW_MATIC',
+      ratingSource: 'DYNAMIC_FORM',
+      avoidRepeatOpponents: true,
+      sameTeamValue: 100,
+    },
+    victoryPolicy: {
+      primaryRanking: 'WINS',
+      tiebreakOrder: ['POINT_DIFFERENTIAL', 'HEAD_TO_HEAD', 'DYNAMIC_FORM_RATING'],
+    },
     processingGranularity: 'PER_ROUND',
   },
   PRESSURE: {
@@ -171,7 +179,12 @@ export const PRESET_POLICIES = {
         weights: { pointShare: 1, pointDifferential: 0, contextFactor: 0 },
       },
     },
-    pairingPolicy: { method: 'DRAW_MATIC', ratingSource: 'DYNAMIC_FORM', avoidRepeatOpponents: true, sameTeamValue: 100 },
+    pairingPolicy: {
+      method: 'DRAW_MATIC',
+      ratingSource: 'DYNAMIC_FORM',
+      avoidRepeatOpponents: true,
+      sameTeamValue: 100,
+    },
     victoryPolicy: {
       primaryRanking: 'PRESSURE_RATING',
       tiebreakOrder: ['HEAD_TO_HEAD_PRESSURE', 'POINT_DIFFERENTIAL', 'STRENGTH_OF_OPPOSITION'],
@@ -186,7 +199,10 @@ export const PRESET_POLICIES = {
       pressureRating: { enabled: true, actualOutputMethod: 'POINT_SHARE', weights: { pointShare: 1 } },
     },
     pairingPolicy: { method: 'SWISS', ratingSource: 'DYNAMIC_FORM', avoidRepeatOpponents: true },
-    victoryPolicy: { primaryRanking: 'WINS', tiebreakOrder: ['BUCHHOLZ', 'SONNEBORN_BERGER', 'HEAD_TO_HEAD', 'PRESSURE_RATING'] },
+    victoryPolicy: {
+      primaryRanking: 'WINS',
+      tiebreakOrder: ['BUCHHOLZ', 'SONNEBORN_BERGER', 'HEAD_TO_HEAD', 'PRESSURE_RATING'],
+    },
     processingGranularity: 'PER_ROUND',
     scoringPolicy: { gameTarget: 5, matchPoints: MATCH_POINTS_REDEMPTION },
   },
@@ -207,7 +223,10 @@ export const PRESET_POLICIES = {
     policyName: 'Chess Swiss (FIDE colours)',
     ratingPolicy: { baselineRating: { source: 'SCALE', unratedValue: 1000 }, dynamicFormRating: DYNAMIC_24_400 },
     pairingPolicy: { method: 'SWISS', ratingSource: 'BASELINE', avoidRepeatOpponents: true, colours: 'FIDE' },
-    victoryPolicy: { primaryRanking: 'MATCH_POINTS', tiebreakOrder: ['BUCHHOLZ_CUT1', 'BUCHHOLZ', 'SONNEBORN_BERGER', 'HEAD_TO_HEAD'] },
+    victoryPolicy: {
+      primaryRanking: 'MATCH_POINTS',
+      tiebreakOrder: ['BUCHHOLZ_CUT1', 'BUCHHOLZ', 'SONNEBORN_BERGER', 'HEAD_TO_HEAD'],
+    },
     processingGranularity: 'PER_ROUND',
     scoringPolicy: { gameTarget: null, matchPoints: MATCH_POINTS_CHESS },
   },
@@ -224,7 +243,8 @@ export const PolicyOverrides = BoundedObject;
 /** Validates a policy, filling defaults; the error names every field at fault. */
 export function parsePolicy(input: unknown): CompetitionPolicy {
   const parsed = CompetitionPolicy.safeParse(unwrapCompetition(input));
-  if (!parsed.success) throw new DomainError('invalid-argument', `invalid competition policy: ${describeIssues(parsed.error.issues)}`);
+  if (!parsed.success)
+    throw new DomainError('invalid-argument', `invalid competition policy: ${describeIssues(parsed.error.issues)}`);
   return parsed.data;
 }
 
@@ -233,7 +253,10 @@ export function presetPolicy(name: PresetName): CompetitionPolicy {
 }
 
 /** A preset name or a policy object, with overrides deep-merged over it, validated. */
-export function resolvePolicy(policy: PresetName | CompetitionPolicyInput | unknown, overrides?: unknown): CompetitionPolicy {
+export function resolvePolicy(
+  policy: PresetName | CompetitionPolicyInput | unknown,
+  overrides?: unknown,
+): CompetitionPolicy {
   requireSaneShape(policy, 'policy');
   requireSaneShape(overrides, 'policy overrides');
   const base = typeof policy === 'string' ? presetInput(policy) : unwrapCompetition(policy);
@@ -248,7 +271,11 @@ function requireSaneShape(value: unknown, what: string): void {
 
 function presetInput(name: string): unknown {
   const parsed = PresetName.safeParse(name);
-  if (!parsed.success) throw new DomainError('invalid-argument', `unknown policy preset "${name}" (expected one of ${PresetName.options.join(', ')})`);
+  if (!parsed.success)
+    throw new DomainError(
+      'invalid-argument',
+      `unknown policy preset "${name}" (expected one of ${PresetName.options.join(', ')})`,
+    );
   return structuredClone(PRESET_POLICIES[parsed.data]);
 }
 
@@ -261,7 +288,8 @@ function unwrapCompetition(input: unknown): unknown {
 export function deepMerge(base: unknown, override: unknown): unknown {
   if (!isRecord(base) || !isRecord(override)) return structuredClone(override);
   const merged: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(override)) merged[key] = key in base ? deepMerge(base[key], value) : structuredClone(value);
+  for (const [key, value] of Object.entries(override))
+    merged[key] = key in base ? deepMerge(base[key], value) : structuredClone(value);
   return merged;
 }
 

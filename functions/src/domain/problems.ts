@@ -34,7 +34,9 @@ export function isPastRetryWindow(eventTime: string | undefined, now: Date): boo
 
 /** The problem a matchUp has once its latest write went through: its stored result refused, or none. */
 export function problemOfResult(judged: JudgedMatchUp | undefined): ScoreProblem | undefined {
-  return judged?.refusal ? { kind: 'REFUSED_RESULT', message: clip(`its result counts as none: ${judged.refusal}`) } : undefined;
+  return judged?.refusal
+    ? { kind: 'REFUSED_RESULT', message: clip(`its result counts as none: ${judged.refusal}`) }
+    : undefined;
 }
 
 /** The problem recorded for a failed attempt: still retrying, or given up. */

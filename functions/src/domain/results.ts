@@ -96,7 +96,8 @@ export function resolveResult(result: MatchUpResult, hasSideB: boolean, scoring:
 
 function resolvePlayed(result: MatchUpResult, scoring: ScoringPolicy): ResolvedResult {
   const { score, winner } = result;
-  if (!score && winner === undefined) throw new DomainError('invalid-argument', 'a played result needs a score or a winner');
+  if (!score && winner === undefined)
+    throw new DomainError('invalid-argument', 'a played result needs a score or a winner');
   if (score) {
     const scored = winnerOfScore(score.a, score.b);
     if (winner !== undefined && winner !== scored) {
@@ -112,9 +113,15 @@ function resolvePlayed(result: MatchUpResult, scoring: ScoringPolicy): ResolvedR
     };
   }
   // No game points: a win counts as 1-0, a draw as 0-0 (as tods-competition-factory counts a bare winningSide).
-  const [outcomeA, outcomeB]: [Outcome, Outcome] = winner === 'a' ? ['WIN', 'LOSS'] : winner === 'b' ? ['LOSS', 'WIN'] : ['DRAW', 'DRAW'];
+  const [outcomeA, outcomeB]: [Outcome, Outcome] =
+    winner === 'a' ? ['WIN', 'LOSS'] : winner === 'b' ? ['LOSS', 'WIN'] : ['DRAW', 'DRAW'];
   const [pa, pb] = winner === 'a' ? [1, 0] : winner === 'b' ? [0, 1] : [0, 0];
-  return { kind: 'PLAYED', played: true, a: side(outcomeA, scoring.matchPoints, pa, pb), b: side(outcomeB, scoring.matchPoints, pb, pa) };
+  return {
+    kind: 'PLAYED',
+    played: true,
+    a: side(outcomeA, scoring.matchPoints, pa, pb),
+    b: side(outcomeB, scoring.matchPoints, pb, pa),
+  };
 }
 
 function resolveUnplayed(kind: ResultKind, scoring: ScoringPolicy): ResolvedResult {

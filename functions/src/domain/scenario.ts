@@ -38,7 +38,10 @@ const KIND_ALIASES: Record<string, ResultKind> = {
   'pairing-bye': 'PAIRING_BYE',
   'zero-bye': 'ZERO_BYE',
 };
-const ScenarioKind = z.preprocess((v) => (typeof v === 'string' && v in KIND_ALIASES ? KIND_ALIASES[v] : v), ResultKindSchema);
+const ScenarioKind = z.preprocess(
+  (v) => (typeof v === 'string' && v in KIND_ALIASES ? KIND_ALIASES[v] : v),
+  ResultKindSchema,
+);
 
 const ScenarioMatchUp = z
   .object({
@@ -72,7 +75,8 @@ export interface ParsedScenario {
 
 export function parseScenario(input: unknown): ParsedScenario {
   const parsed = Scenario.safeParse(input);
-  if (!parsed.success) throw new DomainError('invalid-argument', `invalid scenario: ${describeIssues(parsed.error.issues)}`);
+  if (!parsed.success)
+    throw new DomainError('invalid-argument', `invalid scenario: ${describeIssues(parsed.error.issues)}`);
   const { policy, participants, rounds, options, pairing } = parsed.data;
   const resolved = resolvePolicy(policy, options.policyOverrides);
   const matchUps = rounds.flatMap((round, r) => round.map((m, i) => toMatchUp(m, r + 1, i)));
@@ -91,7 +95,14 @@ function toParticipant(p: z.infer<typeof ScenarioParticipant>): Participant {
 
 function toMatchUp(m: ScenarioMatchUp, roundNumber: number, index: number): MatchUpRecord {
   const where = `rounds[${roundNumber - 1}][${index}]`;
-  return { matchUpId: `r${roundNumber}-m${index + 1}`, roundNumber, order: index, a: m.a, b: m.b, result: toResult(m, where) };
+  return {
+    matchUpId: `r${roundNumber}-m${index + 1}`,
+    roundNumber,
+    order: index,
+    a: m.a,
+    b: m.b,
+    result: toResult(m, where),
+  };
 }
 
 function toResult(m: ScenarioMatchUp, where: string): MatchUpResult | null {

@@ -130,9 +130,22 @@ export function resolveMatchUp(matchUp: MatchUpRecord, policy: CompetitionPolicy
   return matchUp.result === null ? null : resolveResult(matchUp.result, matchUp.b !== null, policy.scoringPolicy);
 }
 
-function resultEntry(matchUp: MatchUpRecord, side: SideResult, resolved: ResolvedResult, opponent: string | null): ResultEntry {
+function resultEntry(
+  matchUp: MatchUpRecord,
+  side: SideResult,
+  resolved: ResolvedResult,
+  opponent: string | null,
+): ResultEntry {
   const { matchUpId, roundNumber, order } = matchUp;
-  return { matchUpId, roundNumber, order, ...side, opponentParticipantId: opponent, kind: resolved.kind, played: resolved.played };
+  return {
+    matchUpId,
+    roundNumber,
+    order,
+    ...side,
+    opponentParticipantId: opponent,
+    kind: resolved.kind,
+    played: resolved.played,
+  };
 }
 
 function historyEntry(
@@ -218,7 +231,10 @@ export function withoutMatchUp(state: ParticipantState, matchUpId: string): Part
   };
 }
 
-export function withEntries(state: ParticipantState, entry: { result: ResultEntry; history: RatingHistoryEntry | null }): ParticipantState {
+export function withEntries(
+  state: ParticipantState,
+  entry: { result: ResultEntry; history: RatingHistoryEntry | null },
+): ParticipantState {
   return {
     ...state,
     results: [...state.results, entry.result],

@@ -11,7 +11,11 @@ export interface TiebreakContext {
 }
 
 /** The value of one tiebreak for one participant inside a group of tied participants (higher ranks first). */
-export type TiebreakFn = (state: ParticipantState, group: readonly ParticipantState[], context: TiebreakContext) => number;
+export type TiebreakFn = (
+  state: ParticipantState,
+  group: readonly ParticipantState[],
+  context: TiebreakContext,
+) => number;
 
 const opponentsOf = (state: ParticipantState) => state.results.filter((r) => r.opponentParticipantId !== null);
 
@@ -58,7 +62,11 @@ function allMet(group: readonly ParticipantState[]): boolean {
   );
 }
 
-function miniTable(group: readonly ParticipantState[], state: ParticipantState, value: (s: ParticipantState, opponent: string) => number): number {
+function miniTable(
+  group: readonly ParticipantState[],
+  state: ParticipantState,
+  value: (s: ParticipantState, opponent: string) => number,
+): number {
   if (!allMet(group)) return 0;
   const members = new Set(group.map((s) => s.participantId));
   members.delete(state.participantId);
@@ -68,7 +76,9 @@ function miniTable(group: readonly ParticipantState[], state: ParticipantState, 
 export const TIEBREAKS: Record<CompetitionTiebreak, TiebreakFn> = {
   // A mini-table of the games among the tied players, not a pairwise comparison.
   HEAD_TO_HEAD: (state, group) =>
-    miniTable(group, state, (s, opponent) => sum(s.results.filter((r) => r.opponentParticipantId === opponent).map((r) => r.matchPoints))),
+    miniTable(group, state, (s, opponent) =>
+      sum(s.results.filter((r) => r.opponentParticipantId === opponent).map((r) => r.matchPoints)),
+    ),
   HEAD_TO_HEAD_PRESSURE: (state, group) =>
     miniTable(group, state, (s, opponent) =>
       sum(s.ratingHistory.filter((h) => h.opponentParticipantId === opponent).map((h) => h.pressureDelta)),
@@ -84,18 +94,32 @@ export const TIEBREAKS: Record<CompetitionTiebreak, TiebreakFn> = {
   BUCHHOLZ_CUT1: (state, _group, context) => sum(opponentScores(state, context).slice(1)),
   BUCHHOLZ_MEDIAN: (state, _group, context) => sum(opponentScores(state, context).slice(1, -1)),
   SONNEBORN_BERGER: (state, _group, context) =>
-    sum(opponentsOf(state).map((r) => SB_FACTOR[r.outcome] * (context.states[r.opponentParticipantId as string]?.matchPoints ?? 0))),
+    sum(
+      opponentsOf(state).map(
+        (r) => SB_FACTOR[r.outcome] * (context.states[r.opponentParticipantId as string]?.matchPoints ?? 0),
+      ),
+    ),
 };
 
 /** Tiebreaks whose value depends on who else is tied; the rest are properties of the participant alone. */
 export const GROUP_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set(['HEAD_TO_HEAD', 'HEAD_TO_HEAD_PRESSURE']);
 
 /** Tiebreaks that read opponents' scores: a participant's score change moves the rows of everyone who met him. */
-export const OPPONENT_SCORE_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set(['BUCHHOLZ', 'BUCHHOLZ_CUT1', 'BUCHHOLZ_MEDIAN', 'SONNEBORN_BERGER']);
+export const OPPONENT_SCORE_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set([
+  'BUCHHOLZ',
+  'BUCHHOLZ_CUT1',
+  'BUCHHOLZ_MEDIAN',
+  'SONNEBORN_BERGER',
+]);
 
 /** Tiebreaks that read opponents' states at all (scores, or frozen baselines). */
-export const OPPONENT_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set([...OPPONENT_SCORE_TIEBREAKS, 'STRENGTH_OF_OPPOSITION']);
+export const OPPONENT_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set([
+  ...OPPONENT_SCORE_TIEBREAKS,
+  'STRENGTH_OF_OPPOSITION',
+]);
 
 export function opponentIds(state: ParticipantState): string[] {
-  return [...new Set(state.results.flatMap((r) => (r.opponentParticipantId === null ? [] : [r.opponentParticipantId])))];
+  return [
+    ...new Set(state.results.flatMap((r) => (r.opponentParticipantId === null ? [] : [r.opponentParticipantId]))),
+  ];
 }

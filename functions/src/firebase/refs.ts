@@ -34,13 +34,16 @@ export function refs(db: Firestore) {
     clubs: () => db.collection(COLLECTIONS.clubs).withConverter(converters.club),
     club: (clubId: string) => db.doc(paths.club(clubId)).withConverter(converters.club),
     clubMembers: (clubId: string) => db.collection(paths.clubMembers(clubId)).withConverter(converters.clubMember),
-    clubMember: (clubId: string, uid: string) => db.doc(paths.clubMember(clubId, uid)).withConverter(converters.clubMember),
+    clubMember: (clubId: string, uid: string) =>
+      db.doc(paths.clubMember(clubId, uid)).withConverter(converters.clubMember),
     championships: () => db.collection(COLLECTIONS.championships).withConverter(converters.championship),
     championship: (id: string) => db.doc(paths.championship(id)).withConverter(converters.championship),
-    championshipEditors: (id: string) => db.collection(paths.championshipEditors(id)).withConverter(converters.championshipEditor),
+    championshipEditors: (id: string) =>
+      db.collection(paths.championshipEditors(id)).withConverter(converters.championshipEditor),
     championshipEditor: (id: string, uid: string) =>
       db.doc(paths.championshipEditor(id, uid)).withConverter(converters.championshipEditor),
-    tournamentKey: (id: string, key: string) => db.doc(paths.tournamentKey(id, key)).withConverter(converters.tournamentKey),
+    tournamentKey: (id: string, key: string) =>
+      db.doc(paths.tournamentKey(id, key)).withConverter(converters.tournamentKey),
     tournaments: () => db.collection(COLLECTIONS.tournaments).withConverter(converters.tournament),
     tournament: (t: string) => db.doc(paths.tournament(t)).withConverter(converters.tournament),
     roles: (t: string) => db.collection(paths.roles(t)).withConverter(converters.role),

@@ -11,7 +11,8 @@ export interface StoredTimestamp {
 }
 
 export const StoredTimestamp = z.custom<StoredTimestamp>(
-  (value) => typeof value === 'object' && value !== null && typeof (value as { toMillis?: unknown }).toMillis === 'function',
+  (value) =>
+    typeof value === 'object' && value !== null && typeof (value as { toMillis?: unknown }).toMillis === 'function',
   'must be a Firestore timestamp',
 );
 
@@ -41,4 +42,3 @@ export const MatchUpDoc = z
   })
   .strict();
 export type MatchUpDoc = z.infer<typeof MatchUpDoc>;
-

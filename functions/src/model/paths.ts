@@ -34,7 +34,8 @@ export const paths = {
   roles: (tournamentId: string) => `tournaments/${tournamentId}/roles`,
   role: (tournamentId: string, uid: string) => `tournaments/${tournamentId}/roles/${uid}`,
   participants: (tournamentId: string) => `tournaments/${tournamentId}/participants`,
-  participant: (tournamentId: string, participantId: string) => `tournaments/${tournamentId}/participants/${participantId}`,
+  participant: (tournamentId: string, participantId: string) =>
+    `tournaments/${tournamentId}/participants/${participantId}`,
   rounds: (tournamentId: string) => `tournaments/${tournamentId}/rounds`,
   round: (tournamentId: string, roundNumber: number) => `tournaments/${tournamentId}/rounds/${roundNumber}`,
   matchUps: (tournamentId: string) => `tournaments/${tournamentId}/matchUps`,

@@ -18,7 +18,9 @@ export const CreateClubInput = z
   .strict();
 
 /** Gives an account a role in a club, or (role null) takes it out. The owner's role never moves. */
-export const SetClubMemberInput = z.object({ clubId: DocumentId, uid: Uid, role: ClubRole.exclude(['OWNER']).nullable() }).strict();
+export const SetClubMemberInput = z
+  .object({ clubId: DocumentId, uid: Uid, role: ClubRole.exclude(['OWNER']).nullable() })
+  .strict();
 
 export const ClubRef = z.object({ clubId: DocumentId }).strict();
 

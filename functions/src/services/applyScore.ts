@@ -2,7 +2,16 @@ import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import type { JudgedMatchUp } from '../domain/acceptance.js';
 import { isRoundApplied, isRoundComplete, judgeMatchUp } from '../domain/acceptance.js';
 import type { ChangeOutcome, MatchUpChange } from '../domain/change.js';
-import { applyRoundChange, formerPlayers, goneGames, isUpToDate, participantsOf, reconcileMatchUp, roundsOf, targetOf } from '../domain/change.js';
+import {
+  applyRoundChange,
+  formerPlayers,
+  goneGames,
+  isUpToDate,
+  participantsOf,
+  reconcileMatchUp,
+  roundsOf,
+  targetOf,
+} from '../domain/change.js';
 import { foldCompetition } from '../domain/fold.js';
 import type { MatchUpRecord } from '../domain/matchUps.js';
 import { sidesOf } from '../domain/matchUps.js';
@@ -40,13 +49,19 @@ interface Step {
  * whether the round is complete, after its own transaction: so the event of the last result to land, whatever
  * came before it, rates the round.
  */
-export async function applyMatchUpScore(db: Firestore, tournamentId: string, matchUpId: string, now = new Date()): Promise<ScoreOutcome> {
+export async function applyMatchUpScore(
+  db: Firestore,
+  tournamentId: string,
+  matchUpId: string,
+  now = new Date(),
+): Promise<ScoreOutcome> {
   const ref = refs(db);
   const tournament = (await ref.tournament(tournamentId).get()).data();
   if (!tournament) return 'IGNORED';
   const step = await db.runTransaction((tx) => applyInTransaction(tx, ref, tournament, matchUpId, now));
   if (step.outcome === 'REPLAY') return replayed(db, tournamentId);
-  if (step.waitingRound === undefined || (await countOpen(ref, tournamentId, step.waitingRound)) > 0) return step.outcome;
+  if (step.waitingRound === undefined || (await countOpen(ref, tournamentId, step.waitingRound)) > 0)
+    return step.outcome;
   const completed = await db.runTransaction((tx) => rateRoundIfComplete(tx, ref, tournament, step.waitingRound!));
   if (completed === 'REPLAY') return replayed(db, tournamentId);
   return completed === 'APPLIED' ? 'APPLIED' : step.outcome;
@@ -59,11 +74,22 @@ async function replayed(db: Firestore, tournamentId: string): Promise<'REPLAYED'
 
 /** An aggregation query: one read per thousand matchUps; only a filter, the decision is taken in a transaction. */
 async function countOpen(ref: Refs, tournamentId: string, roundNumber: number): Promise<number> {
-  const snapshot = await ref.matchUps(tournamentId).where('roundNumber', '==', roundNumber).where('result', '==', null).count().get();
+  const snapshot = await ref
+    .matchUps(tournamentId)
+    .where('roundNumber', '==', roundNumber)
+    .where('result', '==', null)
+    .count()
+    .get();
   return snapshot.data().count;
 }
 
-async function applyInTransaction(tx: Transaction, ref: Refs, tournament: TournamentDoc, matchUpId: string, now: Date): Promise<Step> {
+async function applyInTransaction(
+  tx: Transaction,
+  ref: Refs,
+  tournament: TournamentDoc,
+  matchUpId: string,
+  now: Date,
+): Promise<Step> {
   const { tournamentId, policy } = tournament;
   const [currentSnap, appliedSnap, problemSnap] = await Promise.all([
     tx.get(ref.matchUp(tournamentId, matchUpId)),
@@ -80,7 +106,14 @@ async function applyInTransaction(tx: Transaction, ref: Refs, tournament: Tourna
 }
 
 /** Brings the state in line with the matchUp's current result, from the marker of what was applied before. */
-async function bringInLine(tx: Transaction, ref: Refs, tournament: TournamentDoc, matchUpId: string, judged: JudgedMatchUp | undefined, applied: AppliedDoc | undefined): Promise<Step> {
+async function bringInLine(
+  tx: Transaction,
+  ref: Refs,
+  tournament: TournamentDoc,
+  matchUpId: string,
+  judged: JudgedMatchUp | undefined,
+  applied: AppliedDoc | undefined,
+): Promise<Step> {
   const { tournamentId, policy } = tournament;
   // The marker names the game as it was applied (round, place, players): an id re-used for others is another game.
   const change: MatchUpChange = {
@@ -96,7 +129,10 @@ async function bringInLine(tx: Transaction, ref: Refs, tournament: TournamentDoc
   const ids = participantsOf(change);
   const own = requireStates(await readStates(ref, tournamentId, ids, {}, tx), ids, tournamentId);
   const roundApplied = roundsOf(change).some((r) => isRoundApplied(Object.values(own), r));
-  const waitingRound = perRound && record.result !== null && !isRoundApplied(Object.values(own), record.roundNumber) ? record.roundNumber : undefined;
+  const waitingRound =
+    perRound && record.result !== null && !isRoundApplied(Object.values(own), record.roundNumber)
+      ? record.roundNumber
+      : undefined;
   if (unchanged) return { outcome: 'UNCHANGED', waitingRound };
   if (perRound && !roundApplied) {
     tx.set(ref.applied(tournamentId, matchUpId), record);
@@ -119,11 +155,23 @@ async function bringInLine(tx: Transaction, ref: Refs, tournament: TournamentDoc
   return { outcome: outcome.status === 'APPLIED' ? 'APPLIED' : 'UNCHANGED' };
 }
 
-function settleProblem(tx: Transaction, problemRef: ReturnType<Refs['scoreProblem']>, stored: ScoreProblemDoc | undefined, judged: JudgedMatchUp | undefined, now: Date): void {
+function settleProblem(
+  tx: Transaction,
+  problemRef: ReturnType<Refs['scoreProblem']>,
+  stored: ScoreProblemDoc | undefined,
+  judged: JudgedMatchUp | undefined,
+  now: Date,
+): void {
   const wanted = problemOfResult(judged);
   if (sameProblem(stored, wanted)) return;
   if (!wanted || !judged) tx.delete(problemRef);
-  else tx.set(problemRef, { matchUpId: judged.record.matchUpId, roundNumber: judged.record.roundNumber, ...wanted, at: now.toISOString() });
+  else
+    tx.set(problemRef, {
+      matchUpId: judged.record.matchUpId,
+      roundNumber: judged.record.roundNumber,
+      ...wanted,
+      at: now.toISOString(),
+    });
 }
 
 interface ReadRound {
@@ -136,7 +184,13 @@ interface ReadRound {
 }
 
 /** The whole round, as it stands and as it was applied, and the states of everyone either names (under the transaction). */
-async function readRound(tx: Transaction, ref: Refs, tournament: TournamentDoc, roundNumber: number, known: ParticipantStates): Promise<ReadRound> {
+async function readRound(
+  tx: Transaction,
+  ref: Refs,
+  tournament: TournamentDoc,
+  roundNumber: number,
+  known: ParticipantStates,
+): Promise<ReadRound> {
   const { tournamentId, policy } = tournament;
   const [round, applied, doc] = await Promise.all([
     tx.get(ref.matchUps(tournamentId).where('roundNumber', '==', roundNumber)),
@@ -146,7 +200,17 @@ async function readRound(tx: Transaction, ref: Refs, tournament: TournamentDoc, 
   const matchUps = round.docs.map((d) => judgeMatchUp(toMatchUpRecord(d.data()), policy).record);
   const markers = applied.docs.map((d) => toMatchUpRecord(d.data()));
   const ids = [...new Set([...matchUps, ...markers].flatMap(sidesOf))];
-  const states = requireStates(await readStates(ref, tournamentId, ids.filter((id) => !known[id]), { ...known }, tx), ids, tournamentId);
+  const states = requireStates(
+    await readStates(
+      ref,
+      tournamentId,
+      ids.filter((id) => !known[id]),
+      { ...known },
+      tx,
+    ),
+    ids,
+    tournamentId,
+  );
   return { roundNumber, states, matchUps, markers, doc: doc.data() };
 }
 
@@ -155,11 +219,22 @@ async function readRound(tx: Transaction, ref: Refs, tournament: TournamentDoc, 
  * round and the states of its players. Any number of events may ask; the first to commit rates the round and
  * the others find it rated.
  */
-async function rateRoundIfComplete(tx: Transaction, ref: Refs, tournament: TournamentDoc, roundNumber: number): Promise<ChangeOutcome['status']> {
+async function rateRoundIfComplete(
+  tx: Transaction,
+  ref: Refs,
+  tournament: TournamentDoc,
+  roundNumber: number,
+): Promise<ChangeOutcome['status']> {
   const { tournamentId, policy } = tournament;
   const round = await readRound(tx, ref, tournament, roundNumber, {});
   if (!isRoundComplete(round.matchUps)) return 'UNCHANGED';
-  const change = applyRoundChange(policy, roundNumber, round.matchUps, round.states, formerPlayers(roundNumber, round.matchUps, round.markers));
+  const change = applyRoundChange(
+    policy,
+    roundNumber,
+    round.matchUps,
+    round.states,
+    formerPlayers(roundNumber, round.matchUps, round.markers),
+  );
   if (change.status === 'REPLAY') return 'REPLAY';
   if (change.status === 'APPLIED') await writeChangedStates(tx, ref, tournament, round.states, change.states);
   markRoundRating(tx, ref, tournamentId, round);
@@ -179,7 +254,8 @@ function forgetGoneGames(tx: Transaction, ref: Refs, tournamentId: string, round
 /** Tells the organizer's views whether a PER_ROUND round is rated or still waiting for results. */
 function markRoundRating(tx: Transaction, ref: Refs, tournamentId: string, round: ReadRound): void {
   const rating = isRoundComplete(round.matchUps) ? 'RATED' : 'WAITING';
-  if (round.doc && round.doc.rating !== rating) tx.set(ref.round(tournamentId, round.doc.roundNumber), { ...round.doc, rating });
+  if (round.doc && round.doc.rating !== rating)
+    tx.set(ref.round(tournamentId, round.doc.roundNumber), { ...round.doc, rating });
 }
 
 function requireStates(states: ParticipantStates, ids: readonly string[], tournamentId: string): ParticipantStates {
@@ -188,10 +264,20 @@ function requireStates(states: ParticipantStates, ids: readonly string[], tourna
   return states;
 }
 
-async function writeChangedStates(tx: Transaction, ref: Refs, tournament: TournamentDoc, before: ParticipantStates, changed: ParticipantStates) {
+async function writeChangedStates(
+  tx: Transaction,
+  ref: Refs,
+  tournament: TournamentDoc,
+  before: ParticipantStates,
+  changed: ParticipantStates,
+) {
   const { tournamentId, policy } = tournament;
   const after = Object.values(changed);
-  const moved = rowsMovedBy(policy, after.flatMap((s) => before[s.participantId] ?? []), after);
+  const moved = rowsMovedBy(
+    policy,
+    after.flatMap((s) => before[s.participantId] ?? []),
+    after,
+  );
   const inputs = await readRowInputs(tx, ref, tournamentId, policy, moved, { ...before, ...changed });
   for (const state of after) tx.set(ref.state(tournamentId, state.participantId), state);
   for (const row of standingRows(policy, moved, inputs)) tx.set(ref.standing(tournamentId, row.participantId), row);
@@ -206,7 +292,10 @@ export async function replayTournament(db: Firestore, tournamentId: string): Pro
   await db.runTransaction(async (tx) => {
     const tournament = (await tx.get(ref.tournament(tournamentId))).data();
     if (!tournament) return;
-    const [participantSnap, matchUpSnap] = await Promise.all([tx.get(ref.participants(tournamentId)), tx.get(ref.matchUps(tournamentId))]);
+    const [participantSnap, matchUpSnap] = await Promise.all([
+      tx.get(ref.participants(tournamentId)),
+      tx.get(ref.matchUps(tournamentId)),
+    ]);
     const participants = participantSnap.docs.map((d) => d.data());
     const matchUps = matchUpSnap.docs.map((d) => judgeMatchUp(toMatchUpRecord(d.data()), tournament.policy).record);
     writeFold(tx, ref, tournament, participants, matchUps);
@@ -224,7 +313,10 @@ export function writeFold(
   const { tournamentId, policy } = tournament;
   const states = foldCompetition(policy, participants.map(toParticipant), matchUps);
   const ids = Object.keys(states);
-  const rows = standingRows(policy, ids, { states, participants: new Map(participants.map((p) => [p.participantId, p])) });
+  const rows = standingRows(policy, ids, {
+    states,
+    participants: new Map(participants.map((p) => [p.participantId, p])),
+  });
   for (const id of ids) tx.set(ref.state(tournamentId, id), states[id]!);
   for (const row of rows) tx.set(ref.standing(tournamentId, row.participantId), row);
   for (const m of matchUps) tx.set(ref.applied(tournamentId, m.matchUpId), m);

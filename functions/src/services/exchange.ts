@@ -26,8 +26,14 @@ function portable(tournament: TournamentDoc) {
 
 export async function exportTournament(db: Firestore, uid: string | undefined, tournamentId: string): Promise<string> {
   const ref = refs(db);
-  const tournament = await db.runTransaction((tx) => readTournamentToEdit(tx, ref, uid, tournamentId), { readOnly: true });
-  const [participants, rounds, matchUps] = await Promise.all([ref.participants(tournamentId).get(), ref.rounds(tournamentId).get(), ref.matchUps(tournamentId).get()]);
+  const tournament = await db.runTransaction((tx) => readTournamentToEdit(tx, ref, uid, tournamentId), {
+    readOnly: true,
+  });
+  const [participants, rounds, matchUps] = await Promise.all([
+    ref.participants(tournamentId).get(),
+    ref.rounds(tournamentId).get(),
+    ref.matchUps(tournamentId).get(),
+  ]);
   return exportJson({
     tournament: portable(tournament),
     policy: tournament.policy,
@@ -36,7 +42,10 @@ export async function exportTournament(db: Firestore, uid: string | undefined, t
     // A stored result the engine refuses (written past the rules) goes out as none, so the export re-imports.
     matchUps: matchUps.docs
       .map((d) => d.data())
-      .map((m) => ({ ...judgeMatchUp(toMatchUpRecord(m), tournament.policy).record, movesFirst: m.movesFirst ?? (m.b === null ? null : m.a) })),
+      .map((m) => ({
+        ...judgeMatchUp(toMatchUpRecord(m), tournament.policy).record,
+        movesFirst: m.movesFirst ?? (m.b === null ? null : m.a),
+      })),
   });
 }
 
@@ -61,13 +70,23 @@ export async function importTournament(
   await db.runTransaction(async (tx) => {
     const prepared = await prepareTournament(tx, ref, uid, creation, tournamentId);
     requireRoundsPairedBy(data.rounds, prepared.tournament.pairing.method);
-    const tournament: TournamentDoc = { ...prepared.tournament, currentRound, status: currentRound > 0 ? 'RUNNING' : 'DRAFT' };
+    const tournament: TournamentDoc = {
+      ...prepared.tournament,
+      currentRound,
+      status: currentRound > 0 ? 'RUNNING' : 'DRAFT',
+    };
     const plan = new PlannedWrites();
     writeNewTournament(plan, ref, { ...prepared, tournament });
     for (const p of participants) plan.create(ref.participant(tournamentId, p.participantId), p);
     for (const r of rounds) plan.create(ref.round(tournamentId, r.roundNumber), r);
     for (const m of data.matchUps) {
-      plan.create(ref.matchUp(tournamentId, m.matchUpId), { ...m, movesFirst: m.movesFirst ?? (m.b === null ? null : m.a), cost: {}, scoredBy: null, scoredAt: null });
+      plan.create(ref.matchUp(tournamentId, m.matchUpId), {
+        ...m,
+        movesFirst: m.movesFirst ?? (m.b === null ? null : m.a),
+        cost: {},
+        scoredBy: null,
+        scoredAt: null,
+      });
     }
     writeFold(plan, ref, tournament, participants, data.matchUps);
     plan.requireFitsOneTransaction('importing this tournament', 'import a smaller tournament').commitIn(tx);
@@ -80,7 +99,10 @@ function creationOf(data: TournamentExport, championshipId: string): CreateTourn
   const { status: _status, currentRound: _currentRound, ...described } = data.tournament;
   const creation = CreateTournamentInput.safeParse({ ...described, championshipId, policy: data.policy });
   if (!creation.success) {
-    throw new DomainError('invalid-argument', `invalid tournament in the export: ${describeIssues(creation.error.issues)}`);
+    throw new DomainError(
+      'invalid-argument',
+      `invalid tournament in the export: ${describeIssues(creation.error.issues)}`,
+    );
   }
   return creation.data;
 }

@@ -46,7 +46,11 @@ function firstMembers(clubId: string, ownerUid: string, input: CreateClubInput):
   return [...roles].map(([uid, role]) => ({ uid, clubId, role }));
 }
 
-export async function createClub(db: Firestore, uid: string | undefined, input: CreateClubInput): Promise<{ clubId: string }> {
+export async function createClub(
+  db: Firestore,
+  uid: string | undefined,
+  input: CreateClubInput,
+): Promise<{ clubId: string }> {
   requireSignedIn(uid);
   const ref = refs(db);
   const clubId = ref.clubs().doc().id;
@@ -62,7 +66,13 @@ async function requireClub(tx: Transaction, ref: Refs, clubId: string): Promise<
 }
 
 /** The club's runners once `uid` holds `role` (null: has left). */
-async function runnersAfter(tx: Transaction, ref: Refs, clubId: string, uid: string, role: ClubRole | null): Promise<Runners> {
+async function runnersAfter(
+  tx: Transaction,
+  ref: Refs,
+  clubId: string,
+  uid: string,
+  role: ClubRole | null,
+): Promise<Runners> {
   const current = await new Runners(tx, ref).of([clubId]);
   const others = current.filter((runner) => runner !== uid);
   const after = runsClub(role === null ? undefined : { role }) ? [...others, uid] : others;
@@ -79,12 +89,19 @@ export async function setClubMember(db: Firestore, uid: string | undefined, inpu
   const { clubId, role } = input;
   await db.runTransaction(async (tx) => {
     await requireClub(tx, ref, clubId);
-    const [caller, target] = await Promise.all([readOwnMember(tx, ref, clubId, uid), readOwnMember(tx, ref, clubId, input.uid)]);
+    const [caller, target] = await Promise.all([
+      readOwnMember(tx, ref, clubId, uid),
+      readOwnMember(tx, ref, clubId, input.uid),
+    ]);
     requireCanEditClub(uid, clubId, caller);
-    if (target?.role === 'OWNER') throw new DomainError('failed-precondition', `the owner of club ${clubId} keeps that role`);
+    if (target?.role === 'OWNER')
+      throw new DomainError('failed-precondition', `the owner of club ${clubId} keeps that role`);
     if (role === 'ADMIN' || target?.role === 'ADMIN') requireCanManageClubAdmins(uid, clubId, caller);
     if ((target?.role ?? null) === role) return;
-    const write = runsClub(target) || role === 'ADMIN' ? await planClubRefresh(tx, ref, clubId, await runnersAfter(tx, ref, clubId, input.uid, role)) : () => {};
+    const write =
+      runsClub(target) || role === 'ADMIN'
+        ? await planClubRefresh(tx, ref, clubId, await runnersAfter(tx, ref, clubId, input.uid, role))
+        : () => {};
     if (role === null) tx.delete(ref.clubMember(clubId, input.uid));
     else tx.set(ref.clubMember(clubId, input.uid), { uid: input.uid, clubId, role });
     write();
@@ -99,7 +116,9 @@ export async function leaveClub(db: Firestore, uid: string | undefined, clubId: 
     const member = await readOwnMember(tx, ref, clubId, uid);
     if (!member) throw new DomainError('not-found', `you are not a member of club ${clubId}`);
     if (member.role === 'OWNER') throw new DomainError('failed-precondition', `the owner cannot leave club ${clubId}`);
-    const write = runsClub(member) ? await planClubRefresh(tx, ref, clubId, await runnersAfter(tx, ref, clubId, uid, null)) : () => {};
+    const write = runsClub(member)
+      ? await planClubRefresh(tx, ref, clubId, await runnersAfter(tx, ref, clubId, uid, null))
+      : () => {};
     tx.delete(ref.clubMember(clubId, uid));
     write();
   });
@@ -117,7 +136,11 @@ export async function deleteClub(db: Firestore, uid: string | undefined, clubId:
       tx.get(ref.clubMembers(clubId)),
     ]);
     const linked = championships.docs[0]?.id ?? tournaments.docs[0]?.id;
-    if (linked) throw new DomainError('failed-precondition', `club ${clubId} is linked to ${championships.empty ? 'tournament' : 'championship'} ${linked}`);
+    if (linked)
+      throw new DomainError(
+        'failed-precondition',
+        `club ${clubId} is linked to ${championships.empty ? 'tournament' : 'championship'} ${linked}`,
+      );
     for (const member of members.docs) tx.delete(member.ref);
     tx.delete(ref.club(clubId));
   });
@@ -125,7 +148,11 @@ export async function deleteClub(db: Firestore, uid: string | undefined, clubId:
 
 // ---------------------------------------------------------------- championships
 
-export async function createChampionship(db: Firestore, uid: string | undefined, input: CreateChampionshipInput): Promise<{ championshipId: string }> {
+export async function createChampionship(
+  db: Firestore,
+  uid: string | undefined,
+  input: CreateChampionshipInput,
+): Promise<{ championshipId: string }> {
   requireSignedIn(uid);
   const ref = refs(db);
   const championshipId = ref.championships().doc().id;
@@ -173,7 +200,11 @@ export function tournamentKey(date: string): string {
   return createHash('sha1').update(date).digest('hex').slice(0, 20);
 }
 
-export async function createTournament(db: Firestore, uid: string | undefined, input: CreateTournamentInput): Promise<{ tournamentId: string }> {
+export async function createTournament(
+  db: Firestore,
+  uid: string | undefined,
+  input: CreateTournamentInput,
+): Promise<{ tournamentId: string }> {
   const ref = refs(db);
   const tournamentId = ref.tournaments().doc().id;
   await db.runTransaction(async (tx) => {
@@ -201,7 +232,15 @@ export async function prepareTournament(
   input: CreateTournamentInput,
   tournamentId: string,
 ): Promise<NewTournament> {
-  const { championshipId, policy: policyInput, policyOverrides, scorekeeperUids, system: _system, pairing: _pairing, ...fields } = input;
+  const {
+    championshipId,
+    policy: policyInput,
+    policyOverrides,
+    scorekeeperUids,
+    system: _system,
+    pairing: _pairing,
+    ...fields
+  } = input;
   const policy = resolvePolicy(policyInput, policyOverrides);
   const { system, method, options } = pairingSettingsFor({ system: input.system, ...input.pairing }, policy);
   const championship = await requireChampionship(tx, ref, championshipId);
@@ -210,7 +249,11 @@ export async function prepareTournament(
     throw new DomainError('not-found', `host club ${fields.hostClubId} does not exist`);
   }
   const taken = (await tx.get(ref.tournamentKey(championshipId, tournamentKey(fields.date)))).data();
-  if (taken) throw new DomainError('already-exists', `championship ${championshipId} already has a tournament on ${fields.date} (${taken.tournamentId})`);
+  if (taken)
+    throw new DomainError(
+      'already-exists',
+      `championship ${championshipId} already has a tournament on ${fields.date} (${taken.tournamentId})`,
+    );
   const editors = editorsOf(uid, await new Runners(tx, ref).of(championship.clubIds));
   const { write: roles } = nextTournamentRoles(tournamentId, [], { editors, scorekeepers: new Set(scorekeeperUids) });
   const tournament: TournamentDoc = {
@@ -237,7 +280,11 @@ export function writeNewTournament(writer: DocumentWriter, ref: Refs, { tourname
   for (const role of roles) writer.create(ref.role(tournament.tournamentId, role.uid), role);
 }
 
-export async function setScorekeepers(db: Firestore, uid: string | undefined, input: SetScorekeepersInput): Promise<void> {
+export async function setScorekeepers(
+  db: Firestore,
+  uid: string | undefined,
+  input: SetScorekeepersInput,
+): Promise<void> {
   const ref = refs(db);
   await db.runTransaction(async (tx) => {
     await readEditableTournament(tx, ref, uid, input.tournamentId);

@@ -15,7 +15,11 @@ import { readEditableTournament } from './tournamentAccess.js';
  * Enters competitors, also into a running tournament (seed 004: SoL allows it): a late entry is paired from the
  * next round on and starts with an empty state.
  */
-export async function addParticipants(db: Firestore, uid: string | undefined, input: AddParticipantsInput): Promise<{ added: number; enteredRound: number }> {
+export async function addParticipants(
+  db: Firestore,
+  uid: string | undefined,
+  input: AddParticipantsInput,
+): Promise<{ added: number; enteredRound: number }> {
   const ref = refs(db);
   const ids = input.participants.map((p) => p.participantId);
   const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
@@ -32,25 +36,36 @@ export async function addParticipants(db: Firestore, uid: string | undefined, in
     for (const { uid: _account, ...entry } of input.participants) {
       const participant: ParticipantDoc = { ...entry, enteredRound, withdrawn: false };
       const state = initialParticipantState(toParticipant(participant), tournament.policy);
-      const inputs = { states: { [state.participantId]: state }, participants: new Map([[participant.participantId, participant]]) };
+      const inputs = {
+        states: { [state.participantId]: state },
+        participants: new Map([[participant.participantId, participant]]),
+      };
       const [row] = standingRows(tournament.policy, [state.participantId], inputs);
       plan.create(ref.participant(input.tournamentId, entry.participantId), participant);
       plan.set(ref.state(input.tournamentId, entry.participantId), state);
       plan.set(ref.standing(input.tournamentId, entry.participantId), row!);
     }
-    plan.requireFitsOneTransaction(`entering these ${ids.length} participants`, 'enter them in several calls').commitIn(tx);
+    plan
+      .requireFitsOneTransaction(`entering these ${ids.length} participants`, 'enter them in several calls')
+      .commitIn(tx);
     writeRoles();
     return { added: ids.length, enteredRound };
   });
 }
 
 /** A withdrawn player keeps his results and is never paired again (seed 002: drops at any time). */
-export async function withdrawParticipant(db: Firestore, uid: string | undefined, tournamentId: string, participantId: string): Promise<void> {
+export async function withdrawParticipant(
+  db: Firestore,
+  uid: string | undefined,
+  tournamentId: string,
+  participantId: string,
+): Promise<void> {
   const ref = refs(db);
   const needsReplay = await db.runTransaction(async (tx) => {
     const tournament = await readEditableTournament(tx, ref, uid, tournamentId);
     const participant = (await tx.get(ref.participant(tournamentId, participantId))).data();
-    if (!participant) throw new DomainError('not-found', `participant ${participantId} is not entered in tournament ${tournamentId}`);
+    if (!participant)
+      throw new DomainError('not-found', `participant ${participantId} is not entered in tournament ${tournamentId}`);
     if (participant.withdrawn) return false;
     const standing = (await tx.get(ref.standing(tournamentId, participantId))).data();
     tx.set(ref.participant(tournamentId, participantId), { ...participant, withdrawn: true });
@@ -65,7 +80,11 @@ export async function withdrawParticipant(db: Firestore, uid: string | undefined
  * Links a participant to the account that plays as them (or to none): from then on only that account, among the
  * players, may write the participant's scores. An account it replaces loses that right at once.
  */
-export async function linkParticipantAccount(db: Firestore, uid: string | undefined, input: LinkParticipantAccountInput): Promise<void> {
+export async function linkParticipantAccount(
+  db: Firestore,
+  uid: string | undefined,
+  input: LinkParticipantAccountInput,
+): Promise<void> {
   const ref = refs(db);
   const { tournamentId, participantId } = input;
   await db.runTransaction(async (tx) => {

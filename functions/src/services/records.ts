@@ -9,6 +9,15 @@ export function toParticipant(doc: ParticipantDoc): Participant {
   return participant;
 }
 
-export function toMatchUpRecord(doc: Pick<MatchUpDoc, 'matchUpId' | 'roundNumber' | 'order' | 'a' | 'b' | 'result'>): MatchUpRecord {
-  return { matchUpId: doc.matchUpId, roundNumber: doc.roundNumber, order: doc.order, a: doc.a, b: doc.b, result: doc.result };
+export function toMatchUpRecord(
+  doc: Pick<MatchUpDoc, 'matchUpId' | 'roundNumber' | 'order' | 'a' | 'b' | 'result'>,
+): MatchUpRecord {
+  return {
+    matchUpId: doc.matchUpId,
+    roundNumber: doc.roundNumber,
+    order: doc.order,
+    a: doc.a,
+    b: doc.b,
+    result: doc.result,
+  };
 }

@@ -12,15 +12,30 @@ import type { TournamentDoc } from '../model/tournament.js';
  */
 export type Writes = () => void;
 
-export async function readOwnMember(tx: Transaction, ref: Refs, clubId: string, uid: string | undefined): Promise<ClubMemberDoc | undefined> {
+export async function readOwnMember(
+  tx: Transaction,
+  ref: Refs,
+  clubId: string,
+  uid: string | undefined,
+): Promise<ClubMemberDoc | undefined> {
   return uid ? (await tx.get(ref.clubMember(clubId, uid))).data() : undefined;
 }
 
-export async function readOwnEditor(tx: Transaction, ref: Refs, championshipId: string, uid: string | undefined): Promise<ChampionshipEditorDoc | undefined> {
+export async function readOwnEditor(
+  tx: Transaction,
+  ref: Refs,
+  championshipId: string,
+  uid: string | undefined,
+): Promise<ChampionshipEditorDoc | undefined> {
   return uid ? (await tx.get(ref.championshipEditor(championshipId, uid))).data() : undefined;
 }
 
-export async function readOwnRole(tx: Transaction, ref: Refs, tournamentId: string, uid: string | undefined): Promise<TournamentRoleDoc | undefined> {
+export async function readOwnRole(
+  tx: Transaction,
+  ref: Refs,
+  tournamentId: string,
+  uid: string | undefined,
+): Promise<TournamentRoleDoc | undefined> {
   return uid ? (await tx.get(ref.role(tournamentId, uid))).data() : undefined;
 }
 
@@ -52,18 +67,29 @@ export class Runners {
 }
 
 /** A championship's editors documents made to match its owner and the runners of its linked clubs. */
-export async function planChampionshipEditors(tx: Transaction, ref: Refs, championship: ChampionshipDoc, runners: Runners): Promise<Writes> {
+export async function planChampionshipEditors(
+  tx: Transaction,
+  ref: Refs,
+  championship: ChampionshipDoc,
+  runners: Runners,
+): Promise<Writes> {
   const { championshipId } = championship;
   const editors = editorsOf(championship.ownerUid, await runners.of(championship.clubIds));
   const existing = (await tx.get(ref.championshipEditors(championshipId))).docs.map((d) => d.id);
   return () => {
     for (const uid of existing) if (!editors.has(uid)) tx.delete(ref.championshipEditor(championshipId, uid));
-    for (const uid of editors) if (!existing.includes(uid)) tx.set(ref.championshipEditor(championshipId, uid), { uid, championshipId });
+    for (const uid of editors)
+      if (!existing.includes(uid)) tx.set(ref.championshipEditor(championshipId, uid), { uid, championshipId });
   };
 }
 
 /** A tournament's role documents after a change of editors, scorekeepers or linked accounts. */
-export async function planTournamentRoles(tx: Transaction, ref: Refs, tournamentId: string, change: RoleChange): Promise<Writes> {
+export async function planTournamentRoles(
+  tx: Transaction,
+  ref: Refs,
+  tournamentId: string,
+  change: RoleChange,
+): Promise<Writes> {
   const existing = (await tx.get(ref.roles(tournamentId))).docs.map((d) => d.data());
   const { write, remove } = nextTournamentRoles(tournamentId, existing, change);
   return () => {
@@ -72,7 +98,12 @@ export async function planTournamentRoles(tx: Transaction, ref: Refs, tournament
   };
 }
 
-export async function planTournamentEditors(tx: Transaction, ref: Refs, tournament: TournamentDoc, runners: Runners): Promise<Writes> {
+export async function planTournamentEditors(
+  tx: Transaction,
+  ref: Refs,
+  tournament: TournamentDoc,
+  runners: Runners,
+): Promise<Writes> {
   const editors = editorsOf(tournament.ownerUid, await runners.of(tournament.clubIds));
   return planTournamentRoles(tx, ref, tournament.tournamentId, { editors });
 }

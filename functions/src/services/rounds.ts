@@ -34,22 +34,46 @@ function seedFor(requestId: string): number {
  * and one matchUp per pair (with its cost terms) or bye (scored at once, as an automatic win). Idempotent per
  * requestId: a retried call returns the round it made.
  */
-export async function generateNextRound(db: Firestore, uid: string | undefined, input: GenerateNextRoundInput, now = new Date()): Promise<GeneratedRound> {
+export async function generateNextRound(
+  db: Firestore,
+  uid: string | undefined,
+  input: GenerateNextRoundInput,
+  now = new Date(),
+): Promise<GeneratedRound> {
   const ref = refs(db);
   const { tournamentId, requestId } = input;
   return db.runTransaction(async (tx) => {
     const tournament = await readEditableTournament(tx, ref, uid, tournamentId);
     const earlier = await tx.get(ref.rounds(tournamentId).where('requestId', '==', requestId).limit(1));
     const done = earlier.docs[0]?.data();
-    if (done) return { roundNumber: done.roundNumber, method: done.method, seed: done.seed, matchUps: done.matchUpCount, byes: done.byes, repeated: true };
-    const [participantSnap, matchUpSnap] = await Promise.all([tx.get(ref.participants(tournamentId)), tx.get(ref.matchUps(tournamentId))]);
+    if (done)
+      return {
+        roundNumber: done.roundNumber,
+        method: done.method,
+        seed: done.seed,
+        matchUps: done.matchUpCount,
+        byes: done.byes,
+        repeated: true,
+      };
+    const [participantSnap, matchUpSnap] = await Promise.all([
+      tx.get(ref.participants(tournamentId)),
+      tx.get(ref.matchUps(tournamentId)),
+    ]);
     const participants = participantSnap.docs.map((d) => d.data());
     const matchUps = matchUpSnap.docs.map((d) => toMatchUpRecord(d.data()));
     const seed = input.seed ?? seedFor(requestId);
-    const spec = parsePairingSpec({ ...tournament.pairing.options, method: tournament.pairing.method, seed, ...(tournament.totalRounds ? { totalRounds: tournament.totalRounds } : {}) });
+    const spec = parsePairingSpec({
+      ...tournament.pairing.options,
+      method: tournament.pairing.method,
+      seed,
+      ...(tournament.totalRounds ? { totalRounds: tournament.totalRounds } : {}),
+    });
     // Every matchUp goes in, scored or not: an open one is refused unless forced, and counts as met when forced.
     const competition = { policy: tournament.policy, participants: participants.map(toParticipant), matchUps };
-    const round = generateRound({ ...pairingRequestFor(competition, spec, { force: input.force }), roundNumber: tournament.currentRound + 1 });
+    const round = generateRound({
+      ...pairingRequestFor(competition, spec, { force: input.force }),
+      roundNumber: tournament.currentRound + 1,
+    });
     const docs = matchUpDocs(round);
     const roundDoc: RoundDoc = {
       roundNumber: round.roundNumber,
@@ -68,7 +92,14 @@ export async function generateNextRound(db: Firestore, uid: string | undefined, 
     tx.create(ref.round(tournamentId, round.roundNumber), roundDoc);
     for (const doc of docs) tx.create(ref.matchUp(tournamentId, doc.matchUpId), doc);
     tx.set(ref.tournament(tournamentId), { ...tournament, currentRound: round.roundNumber, status: 'RUNNING' });
-    return { roundNumber: round.roundNumber, method: round.method, seed: round.seed, matchUps: docs.length, byes: round.byes, repeated: false };
+    return {
+      roundNumber: round.roundNumber,
+      method: round.method,
+      seed: round.seed,
+      matchUps: docs.length,
+      byes: round.byes,
+      repeated: false,
+    };
   });
 }
 
@@ -103,23 +134,38 @@ function matchUpDocs(round: PairingRound): MatchUpDoc[] {
  * Takes back the last round while nobody has scored in it (its automatic byes aside): its matchUps and its
  * round document go, the previous round reopens. The score trigger un-applies the byes as their matchUps go.
  */
-export async function undoLastRound(db: Firestore, uid: string | undefined, tournamentId: string): Promise<{ roundNumber: number }> {
+export async function undoLastRound(
+  db: Firestore,
+  uid: string | undefined,
+  tournamentId: string,
+): Promise<{ roundNumber: number }> {
   const ref = refs(db);
   return db.runTransaction(async (tx) => {
     const tournament = await readEditableTournament(tx, ref, uid, tournamentId);
     const roundNumber = tournament.currentRound;
     if (roundNumber === 0) throw new DomainError('failed-precondition', 'there is no round to undo');
-    const matchUps = (await tx.get(ref.matchUps(tournamentId).where('roundNumber', '==', roundNumber))).docs.map((d) => d.data());
+    const matchUps = (await tx.get(ref.matchUps(tournamentId).where('roundNumber', '==', roundNumber))).docs.map((d) =>
+      d.data(),
+    );
     // A stored result the engine refuses counts as none here too: it does not hold the round.
-    const scored = matchUps.filter((m) => m.b !== null && judgeMatchUp(toMatchUpRecord(m), tournament.policy).record.result !== null);
+    const scored = matchUps.filter(
+      (m) => m.b !== null && judgeMatchUp(toMatchUpRecord(m), tournament.policy).record.result !== null,
+    );
     if (scored.length > 0) {
       const named = nameMatchUps(scored.map((m) => m.matchUpId));
-      throw new DomainError('failed-precondition', `round ${roundNumber} already has ${scored.length} score(s) (${named}); clear them before undoing the round`);
+      throw new DomainError(
+        'failed-precondition',
+        `round ${roundNumber} already has ${scored.length} score(s) (${named}); clear them before undoing the round`,
+      );
     }
     for (const m of matchUps) tx.delete(ref.matchUp(tournamentId, m.matchUpId));
     tx.delete(ref.round(tournamentId, roundNumber));
     if (roundNumber > 1) tx.update(ref.round(tournamentId, roundNumber - 1), { status: 'OPEN' });
-    tx.set(ref.tournament(tournamentId), { ...tournament, currentRound: roundNumber - 1, status: roundNumber > 1 ? 'RUNNING' : 'DRAFT' });
+    tx.set(ref.tournament(tournamentId), {
+      ...tournament,
+      currentRound: roundNumber - 1,
+      status: roundNumber > 1 ? 'RUNNING' : 'DRAFT',
+    });
     return { roundNumber };
   });
 }

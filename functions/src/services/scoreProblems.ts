@@ -7,9 +7,18 @@ import { paths } from '../model/paths.js';
  * Records, for the organizer's view, that the score trigger failed on a matchUp: on every failed attempt, and
  * once more when it gives up. A successful event of the matchUp clears it (see applyMatchUpScore).
  */
-export async function recordNotApplied(db: Firestore, tournamentId: string, matchUpId: string, error: unknown, givingUp: boolean, now = new Date()): Promise<void> {
+export async function recordNotApplied(
+  db: Firestore,
+  tournamentId: string,
+  matchUpId: string,
+  error: unknown,
+  givingUp: boolean,
+  now = new Date(),
+): Promise<void> {
   // Read raw, without the schema: the failure may be this very document.
   const raw: unknown = (await db.doc(paths.matchUp(tournamentId, matchUpId)).get()).get('roundNumber');
   const roundNumber = typeof raw === 'number' && Number.isInteger(raw) && raw > 0 ? raw : null;
-  await refs(db).scoreProblem(tournamentId, matchUpId).set({ matchUpId, roundNumber, ...notAppliedProblem(error, givingUp), at: now.toISOString() });
+  await refs(db)
+    .scoreProblem(tournamentId, matchUpId)
+    .set({ matchUpId, roundNumber, ...notAppliedProblem(error, givingUp), at: now.toISOString() });
 }

@@ -19,12 +19,14 @@ export async function recordScore(db: Firestore, uid: string | undefined, input:
   await db.runTransaction(async (tx) => {
     const tournament = await readTournament(tx, ref, tournamentId);
     const matchUp = (await tx.get(ref.matchUp(tournamentId, matchUpId))).data();
-    if (!matchUp) throw new DomainError('not-found', `matchUp ${matchUpId} does not exist in tournament ${tournamentId}`);
+    if (!matchUp)
+      throw new DomainError('not-found', `matchUp ${matchUpId} does not exist in tournament ${tournamentId}`);
     const round = (await tx.get(ref.round(tournamentId, matchUp.roundNumber))).data();
     if (!round) throw new DomainError('not-found', `round ${matchUp.roundNumber} does not exist`);
     requireCanWriteScore(uid, await readOwnRole(tx, ref, tournamentId, uid), tournament, matchUp, round);
     if (result !== null) resolveResult(result, matchUp.b !== null, tournament.policy.scoringPolicy);
-    const signature = result === null ? { scoredBy: null, scoredAt: null } : { scoredBy: uid!, scoredAt: FieldValue.serverTimestamp() };
+    const signature =
+      result === null ? { scoredBy: null, scoredAt: null } : { scoredBy: uid!, scoredAt: FieldValue.serverTimestamp() };
     tx.update(ref.matchUp(tournamentId, matchUpId), { result, ...signature });
   });
 }

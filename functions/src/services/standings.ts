@@ -7,15 +7,21 @@ import type { Refs } from '../firebase/refs.js';
 import type { StandingDoc } from '../model/derived.js';
 import type { ParticipantDoc } from '../model/participant.js';
 
-const usesAny = (policy: CompetitionPolicy, set: ReadonlySet<string>) => (policy.victoryPolicy.tiebreakOrder ?? []).some((t) => set.has(t));
+const usesAny = (policy: CompetitionPolicy, set: ReadonlySet<string>) =>
+  (policy.victoryPolicy.tiebreakOrder ?? []).some((t) => set.has(t));
 
 /**
  * Whose standings rows move when these participants' states change: themselves, and, when a tiebreak reads
  * opponents' scores (Buchholz, Sonneborn-Berger), everyone they have met. Bounded by rounds played.
  */
-export function rowsMovedBy(policy: CompetitionPolicy, before: readonly ParticipantState[], after: readonly ParticipantState[]): string[] {
+export function rowsMovedBy(
+  policy: CompetitionPolicy,
+  before: readonly ParticipantState[],
+  after: readonly ParticipantState[],
+): string[] {
   const moved = new Set(after.map((s) => s.participantId));
-  if (usesAny(policy, OPPONENT_SCORE_TIEBREAKS)) for (const s of [...before, ...after]) for (const id of opponentIds(s)) moved.add(id);
+  if (usesAny(policy, OPPONENT_SCORE_TIEBREAKS))
+    for (const s of [...before, ...after]) for (const id of opponentIds(s)) moved.add(id);
   return [...moved];
 }
 
@@ -46,7 +52,9 @@ export async function readRowInputs(
   await readStates(ref, tournamentId, missing(opponents), states, scoresNeeded ? tx : undefined);
   const trend = policy.victoryPolicy.buchholzDropOut !== 'NONE';
   const participantIds = [...new Set(trend ? [...moved, ...opponents] : moved)];
-  const snapshots = participantIds.length ? await tx.getAll(...participantIds.map((id) => ref.participant(tournamentId, id))) : [];
+  const snapshots = participantIds.length
+    ? await tx.getAll(...participantIds.map((id) => ref.participant(tournamentId, id)))
+    : [];
   const participants = new Map<string, ParticipantDoc>();
   for (const snap of snapshots) {
     const doc = snap.data();
@@ -56,7 +64,13 @@ export async function readRowInputs(
 }
 
 /** Reads states into `into`, under the transaction's locks when one is given; a missing state is skipped. */
-export async function readStates(ref: Refs, tournamentId: string, ids: readonly string[], into: ParticipantStates, tx?: Transaction): Promise<ParticipantStates> {
+export async function readStates(
+  ref: Refs,
+  tournamentId: string,
+  ids: readonly string[],
+  into: ParticipantStates,
+  tx?: Transaction,
+): Promise<ParticipantStates> {
   if (ids.length === 0) return into;
   const refsToRead = ids.map((id) => ref.state(tournamentId, id));
   const snaps = tx ? await tx.getAll(...refsToRead) : await Promise.all(refsToRead.map((r) => r.get()));

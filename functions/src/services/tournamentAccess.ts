@@ -12,15 +12,29 @@ export async function readTournament(tx: Transaction, ref: Refs, tournamentId: s
 }
 
 /** The tournament, if the caller's role document makes them an editor of it. */
-export async function readTournamentToEdit(tx: Transaction, ref: Refs, uid: string | undefined, tournamentId: string): Promise<TournamentDoc> {
-  const [tournament, role] = await Promise.all([readTournament(tx, ref, tournamentId), readOwnRole(tx, ref, tournamentId, uid)]);
+export async function readTournamentToEdit(
+  tx: Transaction,
+  ref: Refs,
+  uid: string | undefined,
+  tournamentId: string,
+): Promise<TournamentDoc> {
+  const [tournament, role] = await Promise.all([
+    readTournament(tx, ref, tournamentId),
+    readOwnRole(tx, ref, tournamentId, uid),
+  ]);
   requireCanEditTournament(uid, tournamentId, role);
   return tournament;
 }
 
 /** The tournament, if the caller may edit it and it is not closed. */
-export async function readEditableTournament(tx: Transaction, ref: Refs, uid: string | undefined, tournamentId: string): Promise<TournamentDoc> {
+export async function readEditableTournament(
+  tx: Transaction,
+  ref: Refs,
+  uid: string | undefined,
+  tournamentId: string,
+): Promise<TournamentDoc> {
   const tournament = await readTournamentToEdit(tx, ref, uid, tournamentId);
-  if (tournament.status === 'CLOSED') throw new DomainError('failed-precondition', `tournament ${tournamentId} is closed`);
+  if (tournament.status === 'CLOSED')
+    throw new DomainError('failed-precondition', `tournament ${tournamentId} is closed`);
   return tournament;
 }

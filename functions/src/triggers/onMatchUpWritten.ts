@@ -23,7 +23,12 @@ export const onMatchUpWritten = onDocumentWritten({ document: MATCHUP_DOCUMENT, 
   } catch (error) {
     const givingUp = isPastRetryWindow(event.time, new Date());
     // The error before the fields: the logger prints its stack (the cause) in the message.
-    logger.error(givingUp ? 'matchUp score not applied; giving up' : 'matchUp score not applied; retrying', error, { tournamentId, matchUpId, eventTime: event.time, givingUp });
+    logger.error(givingUp ? 'matchUp score not applied; giving up' : 'matchUp score not applied; retrying', error, {
+      tournamentId,
+      matchUpId,
+      eventTime: event.time,
+      givingUp,
+    });
     try {
       await recordNotApplied(db, tournamentId, matchUpId, error, givingUp);
     } catch (recordError) {

@@ -49,7 +49,8 @@ function permits(action: AccessAction, uid: CallerUid): boolean {
   }
 }
 
-const allowedActors = (predicate: (uid: CallerUid) => boolean): Actor[] => ACTORS.filter((actor) => predicate(uidOf(actor)));
+const allowedActors = (predicate: (uid: CallerUid) => boolean): Actor[] =>
+  ACTORS.filter((actor) => predicate(uidOf(actor)));
 
 function permissionError(run: () => void): DomainError {
   try {
@@ -106,7 +107,9 @@ describe('score writes', () => {
   });
 
   it('check the round given is the matchUp round', () => {
-    expect(canWriteScore(UIDS.player, roleOf(UIDS.player), world.tournament, game(), { roundNumber: 3, status: 'OPEN' })).toBe(false);
+    expect(
+      canWriteScore(UIDS.player, roleOf(UIDS.player), world.tournament, game(), { roundNumber: 3, status: 'OPEN' }),
+    ).toBe(false);
   });
 
   it('explain each refusal, naming who may write first', () => {
@@ -114,7 +117,9 @@ describe('score writes', () => {
       scoreWriteRefusal(uid, roleOf(uid), { status }, matchUp(id), round);
     expect(refusal(undefined, 'RUNNING')).toBe('sign in to write a score');
     expect(refusal(UIDS.other, 'CLOSED', closedRound)).toMatch(/only the players of this matchUp/);
-    expect(refusal(UIDS.byePlayer, 'RUNNING', openRound, world.ids.byeMatchUpId)).toMatch(/a bye is decided by the pairing/);
+    expect(refusal(UIDS.byePlayer, 'RUNNING', openRound, world.ids.byeMatchUpId)).toMatch(
+      /a bye is decided by the pairing/,
+    );
     expect(refusal(UIDS.player, 'CLOSED')).toMatch(/tournament is closed/);
     expect(refusal(UIDS.player, 'RUNNING', closedRound)).toMatch(/round 1 is closed/);
     expect(refusal(UIDS.player, 'RUNNING')).toBeNull();
@@ -127,9 +132,13 @@ describe('require variants', () => {
     expect(() => requireSignedIn(UIDS.other)).not.toThrow();
     expect(() => requireCanEditClub(admin, 'c1', memberOf(admin))).not.toThrow();
     expect(() => requireCanEditChampionship(admin, 'ch1', editorOf(admin))).not.toThrow();
-    expect(() => requireCanCreateTournamentIn(admin, { championshipId: 'ch1', closed: false }, editorOf(admin))).not.toThrow();
+    expect(() =>
+      requireCanCreateTournamentIn(admin, { championshipId: 'ch1', closed: false }, editorOf(admin)),
+    ).not.toThrow();
     expect(() => requireCanEditTournament(admin, 't1', roleOf(admin))).not.toThrow();
-    expect(() => requireCanWriteScore(UIDS.player, roleOf(UIDS.player), world.tournament, matchUp('m1'), openRound)).not.toThrow();
+    expect(() =>
+      requireCanWriteScore(UIDS.player, roleOf(UIDS.player), world.tournament, matchUp('m1'), openRound),
+    ).not.toThrow();
   });
 
   it('throw permission-denied with a message that says who may', () => {
@@ -137,10 +146,19 @@ describe('require variants', () => {
     const cases: Array<[() => void, RegExp]> = [
       [() => requireCanEditClub(clubMember, 'c1', memberOf(clubMember)), /owner or an admin of club c1/],
       [() => requireCanEditChampionship(other, 'ch1', editorOf(other)), /owner of championship ch1/],
-      [() => requireCanCreateTournamentIn(scorekeeper, { championshipId: 'ch1', closed: false }, undefined), /may create a tournament/],
+      [
+        () => requireCanCreateTournamentIn(scorekeeper, { championshipId: 'ch1', closed: false }, undefined),
+        /may create a tournament/,
+      ],
       [() => requireCanEditTournament(scorekeeper, 't1', roleOf(scorekeeper)), /owner of tournament t1/],
-      [() => requireCanWriteScore(otherPlayer, roleOf(otherPlayer), world.tournament, matchUp('m1'), openRound), /only the players/],
-      [() => requireCanWriteScore(player, roleOf(player), world.tournament, matchUp('m1'), closedRound), /round 1 is closed/],
+      [
+        () => requireCanWriteScore(otherPlayer, roleOf(otherPlayer), world.tournament, matchUp('m1'), openRound),
+        /only the players/,
+      ],
+      [
+        () => requireCanWriteScore(player, roleOf(player), world.tournament, matchUp('m1'), closedRound),
+        /round 1 is closed/,
+      ],
     ];
     for (const [run, message] of cases) {
       const error = permissionError(run);
@@ -150,12 +168,18 @@ describe('require variants', () => {
   });
 
   it('refuse a closed championship with failed-precondition, to those who may otherwise create', () => {
-    const error = permissionError(() => requireCanCreateTournamentIn(UIDS.owner, { championshipId: 'ch1', closed: true }, editorOf(UIDS.owner)));
+    const error = permissionError(() =>
+      requireCanCreateTournamentIn(UIDS.owner, { championshipId: 'ch1', closed: true }, editorOf(UIDS.owner)),
+    );
     expect(error.code).toBe('failed-precondition');
   });
 
   it('refuse the signed-out with unauthenticated', () => {
-    for (const run of [() => requireSignedIn(undefined), () => requireCanEditTournament(undefined, 't1', undefined), () => requireCanEditClub('', 'c1', undefined)]) {
+    for (const run of [
+      () => requireSignedIn(undefined),
+      () => requireCanEditTournament(undefined, 't1', undefined),
+      () => requireCanEditClub('', 'c1', undefined),
+    ]) {
       const error = permissionError(run);
       expect(error.code).toBe('unauthenticated');
       expect(error.message).toMatch(/sign in/);

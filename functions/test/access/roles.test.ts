@@ -24,7 +24,11 @@ describe('who runs a club', () => {
 });
 
 describe('a tournament role change', () => {
-  const existing = [role('owner', { editor: true }), role('old-admin', { editor: true }), role('keeper', { scorekeeper: true, participantIds: ['p1'] })];
+  const existing = [
+    role('owner', { editor: true }),
+    role('old-admin', { editor: true }),
+    role('keeper', { scorekeeper: true, participantIds: ['p1'] }),
+  ];
 
   it('takes editing away from an admin who no longer runs a club, and removes a document left empty', () => {
     const { write, remove } = nextTournamentRoles('t1', existing, { editors: new Set(['owner', 'new-admin']) });
@@ -39,7 +43,9 @@ describe('a tournament role change', () => {
   });
 
   it('moves a participant to its new account: the old one cannot score for it any more', () => {
-    const { write, remove } = nextTournamentRoles('t1', existing, { accounts: [{ participantId: 'p1', uid: 'player' }] });
+    const { write, remove } = nextTournamentRoles('t1', existing, {
+      accounts: [{ participantId: 'p1', uid: 'player' }],
+    });
     expect(remove).toEqual([]);
     expect(write).toEqual([role('keeper', { scorekeeper: true }), role('player', { participantIds: ['p1'] })]);
   });
@@ -48,6 +54,9 @@ describe('a tournament role change', () => {
     expect(nextTournamentRoles('t1', existing, { accounts: [{ participantId: 'p1', uid: null }] }).write).toEqual([
       role('keeper', { scorekeeper: true }),
     ]);
-    expect(nextTournamentRoles('t1', existing, { editors: new Set(['owner', 'old-admin']) })).toEqual({ write: [], remove: [] });
+    expect(nextTournamentRoles('t1', existing, { editors: new Set(['owner', 'old-admin']) })).toEqual({
+      write: [],
+      remove: [],
+    });
   });
 });

@@ -166,7 +166,10 @@ export function buildWorld(options: WorldOptions = {}): World {
   const states = participants.map((participant) => StateDoc.parse(initialParticipantState(participant, policy)));
   const context = tiebreakContext(policy, Object.fromEntries(states.map((state) => [state.participantId, state])));
   const standings = states.map((state, index) =>
-    StandingDoc.parse({ ...standingValues(policy, state, context), name: participants[index]?.name ?? state.participantId }),
+    StandingDoc.parse({
+      ...standingValues(policy, state, context),
+      name: participants[index]?.name ?? state.participantId,
+    }),
   );
 
   const documents: Record<string, Record<string, unknown>> = {
@@ -185,7 +188,8 @@ export function buildWorld(options: WorldOptions = {}): World {
     }),
   };
   for (const member of members) documents[paths.clubMember(ids.clubId, member.uid)] = member;
-  for (const editor of championshipEditors) documents[paths.championshipEditor(ids.championshipId, editor.uid)] = editor;
+  for (const editor of championshipEditors)
+    documents[paths.championshipEditor(ids.championshipId, editor.uid)] = editor;
   for (const role of tournamentRoles) documents[paths.role(t, role.uid)] = role;
   for (const participant of participants) documents[paths.participant(t, participant.participantId)] = participant;
   for (const matchUp of matchUps) documents[paths.matchUp(t, matchUp.matchUpId)] = matchUp;

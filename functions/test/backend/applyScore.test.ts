@@ -17,7 +17,9 @@ import { participantDoc, seedTournament } from './seed.js';
 const fs = useEmulatorFirestore({ triggers: false });
 
 async function writeScore(tournamentId: string, matchUpId: string, result: MatchUpResult | null) {
-  await refs(fs.db).matchUp(tournamentId, matchUpId).update({ result, scoredBy: result ? 'scorer' : null, scoredAt: result ? FieldValue.serverTimestamp() : null });
+  await refs(fs.db)
+    .matchUp(tournamentId, matchUpId)
+    .update({ result, scoredBy: result ? 'scorer' : null, scoredAt: result ? FieldValue.serverTimestamp() : null });
 }
 
 async function storedStates(tournamentId: string) {
@@ -27,14 +29,20 @@ async function storedStates(tournamentId: string) {
 
 /** Tiebreaks computed within a tied group: the leaderboard view adds them, a stored row of one participant cannot. */
 const GROUP_ONLY: readonly string[] = ['HEAD_TO_HEAD', 'HEAD_TO_HEAD_PRESSURE'];
-const byId = <T extends { participantId: string }>(rows: T[]) => [...rows].sort((x, y) => (x.participantId < y.participantId ? -1 : 1));
+const byId = <T extends { participantId: string }>(rows: T[]) =>
+  [...rows].sort((x, y) => (x.participantId < y.participantId ? -1 : 1));
 
 /**
  * The stored states and standings rows are what the replay tool computes from the final results: the full fold
  * and its leaderboard (rank and group tiebreaks aside), with each participant's name. Nothing of the incremental
  * path (standings.ts) computes the expectation.
  */
-async function expectMatchesFold(tournamentId: string, presetPolicy: ReturnType<typeof resolvePolicy>, players: ReturnType<typeof makeParticipants>, final: MatchUpRecord[]) {
+async function expectMatchesFold(
+  tournamentId: string,
+  presetPolicy: ReturnType<typeof resolvePolicy>,
+  players: ReturnType<typeof makeParticipants>,
+  final: MatchUpRecord[],
+) {
   const fold = foldCompetition(presetPolicy, players, final);
   expect(await storedStates(tournamentId)).toEqual(fold);
   const rows = (await refs(fs.db).standings(tournamentId).get()).docs.map((d) => d.data());
@@ -59,7 +67,12 @@ describe('the score trigger service against a Firestore server', () => {
       const players = makeParticipants(random, 9);
       const final = makeRounds(random, players, 3, (r) => randomResult(r, { unplayed: true }));
       const tournamentId = `t-${preset}-${granularity}`;
-      await seedTournament(fs.db, { tournamentId, policy, players: players.map((p) => ({ participantId: p.participantId, rating: p.rating! })), matchUps: final });
+      await seedTournament(fs.db, {
+        tournamentId,
+        policy,
+        players: players.map((p) => ({ participantId: p.participantId, rating: p.rating! })),
+        matchUps: final,
+      });
       const outcomes: ScoreOutcome[] = [];
       const events: string[] = [];
       // A wrong score first for some, then the right one; events delivered late, twice, out of order.
@@ -71,7 +84,10 @@ describe('the score trigger service against a Firestore server', () => {
         await writeScore(tournamentId, m.matchUpId, m.result);
         events.push(m.matchUpId);
         if (random() < 0.3) events.push(m.matchUpId);
-        while (events.length > 0 && random() < 0.5) outcomes.push(await applyMatchUpScore(fs.db, tournamentId, events.splice(Math.floor(random() * events.length), 1)[0]!));
+        while (events.length > 0 && random() < 0.5)
+          outcomes.push(
+            await applyMatchUpScore(fs.db, tournamentId, events.splice(Math.floor(random() * events.length), 1)[0]!),
+          );
       }
       for (const id of shuffle(random, events)) outcomes.push(await applyMatchUpScore(fs.db, tournamentId, id));
       await expectMatchesFold(tournamentId, policy, players, final);
@@ -86,13 +102,21 @@ describe('the score trigger service against a Firestore server', () => {
     const players = makeParticipants(random, 8);
     const final = makeRounds(random, players, 3, (r) => randomResult(r));
     const tournamentId = 't-correction';
-    await seedTournament(fs.db, { tournamentId, policy, players: players.map((p) => ({ participantId: p.participantId, rating: p.rating! })), matchUps: final });
+    await seedTournament(fs.db, {
+      tournamentId,
+      policy,
+      players: players.map((p) => ({ participantId: p.participantId, rating: p.rating! })),
+      matchUps: final,
+    });
     for (const m of final) {
       await writeScore(tournamentId, m.matchUpId, m.result);
       expect(await applyMatchUpScore(fs.db, tournamentId, m.matchUpId)).toBe('APPLIED');
     }
     const first = final[0]!;
-    const corrected: MatchUpRecord = { ...first, result: { kind: 'PLAYED', score: { a: first.result?.score?.b ?? 0, b: 5 } } };
+    const corrected: MatchUpRecord = {
+      ...first,
+      result: { kind: 'PLAYED', score: { a: first.result?.score?.b ?? 0, b: 5 } },
+    };
     await writeScore(tournamentId, first.matchUpId, corrected.result);
     expect(await applyMatchUpScore(fs.db, tournamentId, first.matchUpId)).toBe('REPLAYED');
     await expectMatchesFold(tournamentId, policy, players, [corrected, ...final.slice(1)]);
@@ -106,7 +130,12 @@ describe('the score trigger service against a Firestore server', () => {
       const players = makeParticipants(random, n);
       const final = makeRounds(random, players, 3, (r) => randomResult(r));
       const tournamentId = `t-cost-${n}`;
-      await seedTournament(fs.db, { tournamentId, policy, players: players.map((p) => ({ participantId: p.participantId, rating: p.rating! })), matchUps: final });
+      await seedTournament(fs.db, {
+        tournamentId,
+        policy,
+        players: players.map((p) => ({ participantId: p.participantId, rating: p.rating! })),
+        matchUps: final,
+      });
       for (const m of final) {
         await writeScore(tournamentId, m.matchUpId, m.result);
         const { operations } = await metered(() => applyMatchUpScore(fs.db, tournamentId, m.matchUpId));
@@ -135,7 +164,13 @@ describe('the score trigger service against a Firestore server', () => {
     expect((await storedStates('pr')).a!.wins).toBe(1);
     await writeScore('pr', 'm1', null);
     expect(await applyMatchUpScore(fs.db, 'pr', 'm1')).toBe('APPLIED');
-    expect(await storedStates('pr')).toEqual(foldCompetition(policy, players.map((p) => toParticipant(participantDoc(p))), [{ ...round[0]!, result: null }, round[1]!]));
+    expect(await storedStates('pr')).toEqual(
+      foldCompetition(
+        policy,
+        players.map((p) => toParticipant(participantDoc(p))),
+        [{ ...round[0]!, result: null }, round[1]!],
+      ),
+    );
   });
 
   it('a full round of 64 matchUps scored concurrently ends identical to the replay', async () => {
@@ -144,9 +179,19 @@ describe('the score trigger service against a Firestore server', () => {
     const players = makeParticipants(random, 128);
     const final = makeRounds(random, players, 1, (r) => randomResult(r));
     const tournamentId = 't-concurrent';
-    await seedTournament(fs.db, { tournamentId, policy, players: players.map((p) => ({ participantId: p.participantId, rating: p.rating! })), matchUps: final });
+    await seedTournament(fs.db, {
+      tournamentId,
+      policy,
+      players: players.map((p) => ({ participantId: p.participantId, rating: p.rating! })),
+      matchUps: final,
+    });
     await Promise.all(final.map((m) => writeScore(tournamentId, m.matchUpId, m.result)));
-    const outcomes = await Promise.all(final.flatMap((m) => [applyMatchUpScore(fs.db, tournamentId, m.matchUpId), applyMatchUpScore(fs.db, tournamentId, m.matchUpId)]));
+    const outcomes = await Promise.all(
+      final.flatMap((m) => [
+        applyMatchUpScore(fs.db, tournamentId, m.matchUpId),
+        applyMatchUpScore(fs.db, tournamentId, m.matchUpId),
+      ]),
+    );
     expect(outcomes.filter((o) => o === 'APPLIED')).toHaveLength(64);
     await expectMatchesFold(tournamentId, policy, players, final);
   });
@@ -155,7 +200,9 @@ describe('the score trigger service against a Firestore server', () => {
 describe('PER_ROUND: the event that lands last rates the round, whatever ran before it', () => {
   /** Holds every aggregation query (the open-matchUp count) until released: events "in flight". */
   function holdCounts() {
-    const proto = Object.getPrototypeOf(fs.db.collection('x').count()) as { get: (...args: unknown[]) => Promise<unknown> };
+    const proto = Object.getPrototypeOf(fs.db.collection('x').count()) as {
+      get: (...args: unknown[]) => Promise<unknown>;
+    };
     const original = proto.get;
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -190,12 +237,17 @@ describe('PER_ROUND: the event that lands last rates the round, whatever ran bef
     const settled = { count: 0 };
     for (const c of creation) void c.then(() => settled.count++);
     const deadline = Date.now() + 10_000;
-    while (hold.held() + settled.count < round.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (hold.held() + settled.count < round.length && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     for (const m of round) await writeScore('late', m.matchUpId, m.result);
     hold.release();
     await Promise.all(creation);
     for (const m of round) await applyMatchUpScore(fs.db, 'late', m.matchUpId);
-    const expected = foldCompetition(policy, players.map((p) => toParticipant(participantDoc(p))), round);
+    const expected = foldCompetition(
+      policy,
+      players.map((p) => toParticipant(participantDoc(p))),
+      round,
+    );
     expect((await storedStates('late')).a!.roundsPlayed).toBe(1);
     expect(await storedStates('late')).toEqual(expected);
     // The organizer's views can tell a rated round from one still waiting for results.

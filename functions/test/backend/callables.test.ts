@@ -22,11 +22,26 @@ async function runningTournament(players = 8) {
   const { clubId } = await call.createClub({ name: 'Carrom Club', adminUids: ['admin'] }, 'owner');
   const { championshipId } = await call.createChampionship({ name: 'Winter League', clubIds: [clubId] }, 'owner');
   const { tournamentId } = await call.createTournament(
-    { championshipId, date: '2026-11-21', description: 'Round one night', policy: 'REDEMPTION', pairing: { method: 'SWISS', options: {} }, scorekeeperUids: ['keeper'] },
+    {
+      championshipId,
+      date: '2026-11-21',
+      description: 'Round one night',
+      policy: 'REDEMPTION',
+      pairing: { method: 'SWISS', options: {} },
+      scorekeeperUids: ['keeper'],
+    },
     'owner',
   );
   await call.addParticipants(
-    { tournamentId, participants: Array.from({ length: players }, (_, i) => ({ participantId: `p${i + 1}`, name: `Player ${i + 1}`, rating: 1400 + 37 * i, uid: `u${i + 1}` })) },
+    {
+      tournamentId,
+      participants: Array.from({ length: players }, (_, i) => ({
+        participantId: `p${i + 1}`,
+        name: `Player ${i + 1}`,
+        rating: 1400 + 37 * i,
+        uid: `u${i + 1}`,
+      })),
+    },
     'admin',
   );
   return { clubId, championshipId, tournamentId };
@@ -52,7 +67,12 @@ describe('callables: success paths', () => {
     const tournament = (await refs(fs.db).tournament(tournamentId).get()).data()!;
     expect(tournament).toMatchObject({ status: 'RUNNING', currentRound: 1 });
     const roles = (await refs(fs.db).roles(tournamentId).get()).docs.map((d) => d.data());
-    expect(roles.filter((r) => r.editor).map((r) => r.uid).sort()).toEqual(['admin', 'owner']);
+    expect(
+      roles
+        .filter((r) => r.editor)
+        .map((r) => r.uid)
+        .sort(),
+    ).toEqual(['admin', 'owner']);
     expect(roles.filter((r) => r.scorekeeper).map((r) => r.uid)).toEqual(['keeper']);
     // The bye's automatic win reaches the standings through the trigger.
     await fireTrigger(fs.db, tournamentId, bye.matchUpId);
@@ -62,22 +82,51 @@ describe('callables: success paths', () => {
   it('a STANDARD-preset tournament that names no method is paired by its policy (DrawMatic), with checked options', async () => {
     const { championshipId } = await runningTournament();
     const { tournamentId } = await call.createTournament(
-      { championshipId, date: '2026-12-12', description: 'Lanes night', policy: 'STANDARD', pairing: { options: { laneSize: 2 } } },
+      {
+        championshipId,
+        date: '2026-12-12',
+        description: 'Lanes night',
+        policy: 'STANDARD',
+        pairing: { options: { laneSize: 2 } },
+      },
       'owner',
     );
-    expect((await refs(fs.db).tournament(tournamentId).get()).data()).toMatchObject({ system: 'SWISS', pairing: { method: 'DRAW_MATIC', options: { laneSize: 2 } } });
+    expect((await refs(fs.db).tournament(tournamentId).get()).data()).toMatchObject({
+      system: 'SWISS',
+      pairing: { method: 'DRAW_MATIC', options: { laneSize: 2 } },
+    });
     await call.addParticipants(
-      { tournamentId, participants: Array.from({ length: 8 }, (_, i) => ({ participantId: `p${i + 1}`, name: `Player ${i + 1}`, rating: 2000 - 100 * i })) },
+      {
+        tournamentId,
+        participants: Array.from({ length: 8 }, (_, i) => ({
+          participantId: `p${i + 1}`,
+          name: `Player ${i + 1}`,
+          rating: 2000 - 100 * i,
+        })),
+      },
       'owner',
     );
-    expect(await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner')).toMatchObject({ method: 'DRAW_MATIC', matchUps: 4 });
+    expect(await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner')).toMatchObject({
+      method: 'DRAW_MATIC',
+      matchUps: 4,
+    });
     // Lanes of two by rating: 1-2, 3-4, 5-6, 7-8 (a Swiss round 1 would pair across the field).
-    const pairs = (await refs(fs.db).matchUps(tournamentId).get()).docs.map((d) => [d.data().a, d.data().b].sort().join('-')).sort();
+    const pairs = (await refs(fs.db).matchUps(tournamentId).get()).docs
+      .map((d) => [d.data().a, d.data().b].sort().join('-'))
+      .sort();
     expect(pairs).toEqual(['p1-p2', 'p3-p4', 'p5-p6', 'p7-p8']);
     // A misspelt option, or a method the system cannot use, is refused when the tournament is created.
-    const create = (extra: object) => call.createTournament({ championshipId, date: '2026-12-19', description: 'x', policy: 'STANDARD', ...extra }, 'owner');
+    const create = (extra: object) =>
+      call.createTournament(
+        { championshipId, date: '2026-12-19', description: 'x', policy: 'STANDARD', ...extra },
+        'owner',
+      );
     await expectRefusal(create({ pairing: { options: { lanesize: 2 } } }), 'invalid-argument', /lanesize/);
-    await expectRefusal(create({ system: 'KNOCKOUT', pairing: { method: 'DRAW_MATIC' } }), 'invalid-argument', /KNOCKOUT tournament cannot be paired with DRAW_MATIC/);
+    await expectRefusal(
+      create({ system: 'KNOCKOUT', pairing: { method: 'DRAW_MATIC' } }),
+      'invalid-argument',
+      /KNOCKOUT tournament cannot be paired with DRAW_MATIC/,
+    );
     const { tournamentId: knockout } = await create({ system: 'KNOCKOUT' });
     expect((await refs(fs.db).tournament(knockout).get()).data()!.pairing.method).toBe('KNOCKOUT');
   });
@@ -98,7 +147,10 @@ describe('callables: success paths', () => {
     for (const [i, m] of matchUps.entries()) {
       // Half by the players themselves (their own accounts), half by the scorekeeper.
       const scorer = i % 2 === 0 ? `u${m.a.slice(1)}` : 'keeper';
-      await call.recordScore({ tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: i } } }, scorer);
+      await call.recordScore(
+        { tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: i } } },
+        scorer,
+      );
     }
     await fireAll(fs.db, tournamentId);
     const board = await call.getLeaderboard({ tournamentId });
@@ -107,9 +159,15 @@ describe('callables: success paths', () => {
     expect(board.recommendedRounds).toBe(3);
     const round2 = await call.generateNextRound({ tournamentId, requestId: 'r2' }, 'admin');
     expect(round2.roundNumber).toBe(2);
-    const pairs2 = (await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', 2).get()).docs.map((d) => d.data());
+    const pairs2 = (await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', 2).get()).docs.map((d) =>
+      d.data(),
+    );
     // Swiss: round 2 pairs winners with winners.
-    const winners = new Set(board.rows.filter((r: { matchPoints: number }) => r.matchPoints === 3).map((r: { participantId: string }) => r.participantId));
+    const winners = new Set(
+      board.rows
+        .filter((r: { matchPoints: number }) => r.matchPoints === 3)
+        .map((r: { participantId: string }) => r.participantId),
+    );
     for (const m of pairs2) expect(winners.has(m.a)).toBe(winners.has(m.b!));
     const { csv } = await call.getStandingsCsv({ tournamentId });
     expect(csv.split('\r\n')[0]).toMatch(/^rank,participantId,name,matchPoints/);
@@ -118,14 +176,22 @@ describe('callables: success paths', () => {
   it('late entries join a running tournament and are paired from the next round', async () => {
     const { tournamentId } = await runningTournament();
     await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
-    const added = await call.addParticipants({ tournamentId, participants: [{ participantId: 'late', name: 'Late Comer', rating: 1500 }] }, 'owner');
+    const added = await call.addParticipants(
+      { tournamentId, participants: [{ participantId: 'late', name: 'Late Comer', rating: 1500 }] },
+      'owner',
+    );
     expect(added).toEqual({ added: 1, enteredRound: 2 });
     for (const m of (await refs(fs.db).matchUps(tournamentId).get()).docs.map((d) => d.data())) {
-      await call.recordScore({ tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', winner: 'a' } }, 'owner');
+      await call.recordScore(
+        { tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', winner: 'a' } },
+        'owner',
+      );
     }
     await fireAll(fs.db, tournamentId);
     await call.generateNextRound({ tournamentId, requestId: 'r2' }, 'owner');
-    const round2 = (await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', 2).get()).docs.map((d) => d.data());
+    const round2 = (await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', 2).get()).docs.map((d) =>
+      d.data(),
+    );
     expect(round2.some((m) => m.a === 'late' || m.b === 'late')).toBe(true);
   });
 
@@ -133,12 +199,17 @@ describe('callables: success paths', () => {
     const { tournamentId } = await runningTournament();
     await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
     for (const m of (await refs(fs.db).matchUps(tournamentId).get()).docs.map((d) => d.data())) {
-      await call.recordScore({ tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: 2 } } }, 'owner');
+      await call.recordScore(
+        { tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: 2 } } },
+        'owner',
+      );
     }
     await fireAll(fs.db, tournamentId);
     await call.withdrawParticipant({ tournamentId, participantId: 'p3' }, 'owner');
     await call.generateNextRound({ tournamentId, requestId: 'r2' }, 'owner');
-    const round2 = (await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', 2).get()).docs.map((d) => d.data());
+    const round2 = (await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', 2).get()).docs.map((d) =>
+      d.data(),
+    );
     expect(round2.flatMap((m) => [m.a, m.b])).not.toContain('p3');
     expect((await refs(fs.db).standing(tournamentId, 'p3').get()).data()!.withdrawn).toBe(true);
   });
@@ -152,15 +223,26 @@ describe('callables: success paths', () => {
     const accountOf = (participantId: string) => `u${participantId.slice(1)}`;
     const stored = async (matchUpId: string) => (await refs(fs.db).matchUp(tournamentId, matchUpId).get()).data()!;
     const before = Date.now();
-    await call.recordScore({ tournamentId, matchUpId: game.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: 2 } } }, accountOf(game.a));
+    await call.recordScore(
+      { tournamentId, matchUpId: game.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: 2 } } },
+      accountOf(game.a),
+    );
     const signed = await stored(game.matchUpId);
     expect(signed.scoredBy).toBe(accountOf(game.a));
     expect(signed.scoredAt).toBeInstanceOf(Timestamp);
     expect(Math.abs((signed.scoredAt as Timestamp).toMillis() - before)).toBeLessThan(60_000);
     await call.recordScore({ tournamentId, matchUpId: game.matchUpId, result: null }, 'keeper');
     expect(await stored(game.matchUpId)).toMatchObject({ result: null, scoredBy: null, scoredAt: null });
-    await expectRefusal(call.recordScore({ tournamentId, matchUpId: bye.matchUpId, result: { kind: 'FULL_BYE' } }, accountOf(bye.a)), 'permission-denied', /bye/);
-    await expectRefusal(call.recordScore({ tournamentId, matchUpId: bye.matchUpId, result: null }, 'keeper'), 'permission-denied', /bye/);
+    await expectRefusal(
+      call.recordScore({ tournamentId, matchUpId: bye.matchUpId, result: { kind: 'FULL_BYE' } }, accountOf(bye.a)),
+      'permission-denied',
+      /bye/,
+    );
+    await expectRefusal(
+      call.recordScore({ tournamentId, matchUpId: bye.matchUpId, result: null }, 'keeper'),
+      'permission-denied',
+      /bye/,
+    );
     expect((await stored(bye.matchUpId)).result).toEqual({ kind: 'PAIRING_BYE' });
     await call.recordScore({ tournamentId, matchUpId: bye.matchUpId, result: { kind: 'HALF_BYE' } }, 'admin');
     expect((await stored(bye.matchUpId)).result).toEqual({ kind: 'HALF_BYE' });
@@ -169,12 +251,19 @@ describe('callables: success paths', () => {
   it('undoLastRound takes back an unscored round; export and import round-trip the standings', async () => {
     const { tournamentId, championshipId } = await runningTournament(7);
     await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
-    for (const m of (await refs(fs.db).matchUps(tournamentId).get()).docs.map((d) => d.data()).filter((m) => m.b !== null)) {
-      await call.recordScore({ tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', score: { a: 3, b: 4 } } }, 'owner');
+    for (const m of (await refs(fs.db).matchUps(tournamentId).get()).docs
+      .map((d) => d.data())
+      .filter((m) => m.b !== null)) {
+      await call.recordScore(
+        { tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', score: { a: 3, b: 4 } } },
+        'owner',
+      );
     }
     await fireAll(fs.db, tournamentId);
     await call.generateNextRound({ tournamentId, requestId: 'r2' }, 'owner');
-    const round2Ids = (await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', 2).get()).docs.map((d) => d.id);
+    const round2Ids = (await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', 2).get()).docs.map(
+      (d) => d.id,
+    );
     await fireAll(fs.db, tournamentId);
     const beforeUndo = await call.getLeaderboard({ tournamentId });
     expect(await call.undoLastRound({ tournamentId }, 'owner')).toEqual({ roundNumber: 2 });
@@ -182,13 +271,18 @@ describe('callables: success paths', () => {
     expect((await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', 2).get()).size).toBe(0);
     const afterUndo = await call.getLeaderboard({ tournamentId });
     expect(afterUndo.currentRound).toBe(1);
-    expect(afterUndo.rows.reduce((s: number, r: { matchPoints: number }) => s + r.matchPoints, 0)).toBeLessThan(beforeUndo.rows.reduce((s: number, r: { matchPoints: number }) => s + r.matchPoints, 0));
+    expect(afterUndo.rows.reduce((s: number, r: { matchPoints: number }) => s + r.matchPoints, 0)).toBeLessThan(
+      beforeUndo.rows.reduce((s: number, r: { matchPoints: number }) => s + r.matchPoints, 0),
+    );
 
     const { json } = await call.exportTournament({ tournamentId }, 'owner');
     const copy = JSON.parse(json);
     for (const m of copy.matchUps) expect(m.movesFirst).toBe(m.b === null ? null : m.a);
     copy.tournament.date = '2026-11-28';
-    const { tournamentId: imported } = await call.importTournament({ championshipId, json: JSON.stringify(copy) }, 'owner');
+    const { tournamentId: imported } = await call.importTournament(
+      { championshipId, json: JSON.stringify(copy) },
+      'owner',
+    );
     const importedBoard = await call.getLeaderboard({ tournamentId: imported });
     expect(importedBoard.rows).toEqual(afterUndo.rows);
     const { json: again } = await call.exportTournament({ tournamentId: imported }, 'owner');
@@ -202,10 +296,26 @@ describe('callables: every refusal has a precise code', () => {
     await expectRefusal(call.createClub({ name: '' }, 'owner'), 'invalid-argument', /name/);
     await expectRefusal(call.createClub({ name: 'X', extra: 1 }, 'owner'), 'invalid-argument', /extra/);
     const { championshipId } = await runningTournament();
-    await expectRefusal(call.createTournament({ championshipId, date: '21/11/2026', description: 'x' }, 'owner'), 'invalid-argument', /date/);
-    await expectRefusal(call.createTournament({ championshipId, date: '2026-11-30', description: 'x', policy: 'NOPE' }, 'owner'), 'invalid-argument', /policy/);
     await expectRefusal(
-      call.createTournament({ championshipId, date: '2026-11-30', description: 'x', policyOverrides: { processingGranularity: 'SOMETIMES' } }, 'owner'),
+      call.createTournament({ championshipId, date: '21/11/2026', description: 'x' }, 'owner'),
+      'invalid-argument',
+      /date/,
+    );
+    await expectRefusal(
+      call.createTournament({ championshipId, date: '2026-11-30', description: 'x', policy: 'NOPE' }, 'owner'),
+      'invalid-argument',
+      /policy/,
+    );
+    await expectRefusal(
+      call.createTournament(
+        {
+          championshipId,
+          date: '2026-11-30',
+          description: 'x',
+          policyOverrides: { processingGranularity: 'SOMETIMES' },
+        },
+        'owner',
+      ),
       'invalid-argument',
       /processingGranularity/,
     );
@@ -213,31 +323,96 @@ describe('callables: every refusal has a precise code', () => {
 
   it('permissions, uniqueness and state', async () => {
     const { tournamentId, championshipId } = await runningTournament();
-    await expectRefusal(call.createTournament({ championshipId, date: '2026-11-21', description: 'Another' }, 'owner'), 'already-exists', /2026-11-21/);
-    await expectRefusal(call.createTournament({ championshipId, date: '2026-12-01', description: 'Mine' }, 'stranger'), 'permission-denied');
-    await expectRefusal(call.createTournament({ championshipId: 'nope', date: '2026-12-01', description: 'x' }, 'owner'), 'not-found');
+    await expectRefusal(
+      call.createTournament({ championshipId, date: '2026-11-21', description: 'Another' }, 'owner'),
+      'already-exists',
+      /2026-11-21/,
+    );
+    await expectRefusal(
+      call.createTournament({ championshipId, date: '2026-12-01', description: 'Mine' }, 'stranger'),
+      'permission-denied',
+    );
+    await expectRefusal(
+      call.createTournament({ championshipId: 'nope', date: '2026-12-01', description: 'x' }, 'owner'),
+      'not-found',
+    );
     await expectRefusal(call.generateNextRound({ tournamentId, requestId: 'x' }, 'u1'), 'permission-denied');
-    await expectRefusal(call.addParticipants({ tournamentId, participants: [{ participantId: 'p1', name: 'Again', rating: 1 }] }, 'owner'), 'already-exists', /p1/);
+    await expectRefusal(
+      call.addParticipants(
+        { tournamentId, participants: [{ participantId: 'p1', name: 'Again', rating: 1 }] },
+        'owner',
+      ),
+      'already-exists',
+      /p1/,
+    );
     // REDEMPTION rates an unrated entry at 1500; a SWISS-policy tournament refuses him, naming why.
     await call.addParticipants({ tournamentId, participants: [{ participantId: 'x', name: 'No rating' }] }, 'owner');
     expect((await refs(fs.db).state(tournamentId, 'x').get()).data()!.baselineRating).toBe(1500);
-    const { tournamentId: strict } = await call.createTournament({ championshipId, date: '2026-12-05', description: 'Rated only', policy: 'SWISS' }, 'owner');
-    await expectRefusal(call.addParticipants({ tournamentId: strict, participants: [{ participantId: 'x', name: 'No rating' }] }, 'owner'), 'invalid-argument', /x has no rating/);
+    const { tournamentId: strict } = await call.createTournament(
+      { championshipId, date: '2026-12-05', description: 'Rated only', policy: 'SWISS' },
+      'owner',
+    );
+    await expectRefusal(
+      call.addParticipants(
+        { tournamentId: strict, participants: [{ participantId: 'x', name: 'No rating' }] },
+        'owner',
+      ),
+      'invalid-argument',
+      /x has no rating/,
+    );
     expect((await refs(fs.db).participants(strict).get()).size).toBe(0);
     await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
-    await expectRefusal(call.generateNextRound({ tournamentId, requestId: 'r2' }, 'owner'), 'failed-precondition', /without a result/);
-    const [m1, m2] = (await refs(fs.db).matchUps(tournamentId).get()).docs.map((d) => d.data()).filter((m) => m.b !== null);
-    await expectRefusal(call.recordScore({ tournamentId, matchUpId: m1!.matchUpId, result: { kind: 'PLAYED', winner: 'a' } }, `u${m2!.a.slice(1)}`), 'permission-denied', /only the players/);
-    await expectRefusal(call.recordScore({ tournamentId, matchUpId: m1!.matchUpId, result: { kind: 'FORFEIT_WIN', winner: 'b' } }, 'owner'), 'invalid-argument', /FORFEIT_WIN requires winner "a"/);
-    await expectRefusal(call.recordScore({ tournamentId, matchUpId: m1!.matchUpId, result: { kind: 'PLAYED', score: { a: -1, b: 0 } } }, 'owner'), 'invalid-argument', /score\.a/);
+    await expectRefusal(
+      call.generateNextRound({ tournamentId, requestId: 'r2' }, 'owner'),
+      'failed-precondition',
+      /without a result/,
+    );
+    const [m1, m2] = (await refs(fs.db).matchUps(tournamentId).get()).docs
+      .map((d) => d.data())
+      .filter((m) => m.b !== null);
+    await expectRefusal(
+      call.recordScore(
+        { tournamentId, matchUpId: m1!.matchUpId, result: { kind: 'PLAYED', winner: 'a' } },
+        `u${m2!.a.slice(1)}`,
+      ),
+      'permission-denied',
+      /only the players/,
+    );
+    await expectRefusal(
+      call.recordScore(
+        { tournamentId, matchUpId: m1!.matchUpId, result: { kind: 'FORFEIT_WIN', winner: 'b' } },
+        'owner',
+      ),
+      'invalid-argument',
+      /FORFEIT_WIN requires winner "a"/,
+    );
+    await expectRefusal(
+      call.recordScore(
+        { tournamentId, matchUpId: m1!.matchUpId, result: { kind: 'PLAYED', score: { a: -1, b: 0 } } },
+        'owner',
+      ),
+      'invalid-argument',
+      /score\.a/,
+    );
     await expectRefusal(call.recordScore({ tournamentId, matchUpId: 'nope', result: null }, 'owner'), 'not-found');
-    await call.recordScore({ tournamentId, matchUpId: m1!.matchUpId, result: { kind: 'PLAYED', winner: 'a' } }, 'owner');
+    await call.recordScore(
+      { tournamentId, matchUpId: m1!.matchUpId, result: { kind: 'PLAYED', winner: 'a' } },
+      'owner',
+    );
     await expectRefusal(call.undoLastRound({ tournamentId }, 'owner'), 'failed-precondition', /score/);
     const forced = await call.generateNextRound({ tournamentId, requestId: 'r2', force: true }, 'owner');
     expect(forced.roundNumber).toBe(2);
     await call.closeTournament({ tournamentId }, 'owner');
-    await expectRefusal(call.generateNextRound({ tournamentId, requestId: 'r3' }, 'owner'), 'failed-precondition', /closed/);
-    await expectRefusal(call.recordScore({ tournamentId, matchUpId: m2!.matchUpId, result: { kind: 'PLAYED', winner: 'a' } }, 'owner'), 'permission-denied', /closed/);
+    await expectRefusal(
+      call.generateNextRound({ tournamentId, requestId: 'r3' }, 'owner'),
+      'failed-precondition',
+      /closed/,
+    );
+    await expectRefusal(
+      call.recordScore({ tournamentId, matchUpId: m2!.matchUpId, result: { kind: 'PLAYED', winner: 'a' } }, 'owner'),
+      'permission-denied',
+      /closed/,
+    );
   });
 
   it('views, exports, imports, withdrawals and undo refuse what they cannot do', async () => {
@@ -245,15 +420,27 @@ describe('callables: every refusal has a precise code', () => {
     await expectRefusal(call.getLeaderboard({ tournamentId: 'nope' }), 'not-found');
     await expectRefusal(call.getLeaderboard({}), 'invalid-argument', /tournamentId/);
     await expectRefusal(call.exportTournament({ tournamentId }, 'stranger'), 'permission-denied');
-    await expectRefusal(call.withdrawParticipant({ tournamentId, participantId: 'ghost' }, 'owner'), 'not-found', /ghost/);
+    await expectRefusal(
+      call.withdrawParticipant({ tournamentId, participantId: 'ghost' }, 'owner'),
+      'not-found',
+      /ghost/,
+    );
     await expectRefusal(call.withdrawParticipant({ tournamentId, participantId: 'p1' }, 'u2'), 'permission-denied');
     await expectRefusal(call.undoLastRound({ tournamentId }, 'owner'), 'failed-precondition', /no round/);
     await expectRefusal(call.closeTournament({ tournamentId }, 'u1'), 'permission-denied');
     const { json } = await call.exportTournament({ tournamentId }, 'owner');
     const broken = JSON.parse(json);
     broken.participants[0].rating = 'strong';
-    await expectRefusal(call.importTournament({ championshipId, json: JSON.stringify(broken) }, 'owner'), 'invalid-argument', /participants\[0\]\.rating/);
-    await expectRefusal(call.importTournament({ championshipId, json: '{"format":' }, 'owner'), 'invalid-argument', /not valid JSON/);
+    await expectRefusal(
+      call.importTournament({ championshipId, json: JSON.stringify(broken) }, 'owner'),
+      'invalid-argument',
+      /participants\[0\]\.rating/,
+    );
+    await expectRefusal(
+      call.importTournament({ championshipId, json: '{"format":' }, 'owner'),
+      'invalid-argument',
+      /not valid JSON/,
+    );
     // Same date as the original: refused, and nothing of the copy is written.
     const before = (await fs.db.collection('tournaments').get()).size;
     await expectRefusal(call.importTournament({ championshipId, json }, 'owner'), 'already-exists');

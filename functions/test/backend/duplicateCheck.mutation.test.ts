@@ -27,7 +27,11 @@ const withoutDuplicateCheck: Mutation = {
       `the duplicate check of bringInLine (${APPLY_SCORE})`,
       'bringInLine',
       'declaration `unchanged = …` (the marker compared with the current result)',
-      (node) => ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === 'unchanged' && node.initializer !== undefined,
+      (node) =>
+        ts.isVariableDeclaration(node) &&
+        ts.isIdentifier(node.name) &&
+        node.name.text === 'unchanged' &&
+        node.initializer !== undefined,
       'unchanged: boolean = false',
     ),
 };
@@ -49,8 +53,12 @@ describe("mutation check: the score trigger's duplicate check", () => {
     );
     const test = (copy: string, name: string) => results[copy]!.tests.find((t) => t.name === name);
     expect([results.control!.fileErrors, results.withoutDuplicateCheck!.fileErrors]).toEqual([[], []]);
-    expect(NAMED.map((name) => [name, test('control', name)?.status ?? 'not run'])).toEqual(NAMED.map((name) => [name, 'passed']));
-    expect(NAMED.map((name) => [name, test('withoutDuplicateCheck', name)?.status ?? 'not run'])).toEqual(NAMED.map((name) => [name, 'failed']));
+    expect(NAMED.map((name) => [name, test('control', name)?.status ?? 'not run'])).toEqual(
+      NAMED.map((name) => [name, 'passed']),
+    );
+    expect(NAMED.map((name) => [name, test('withoutDuplicateCheck', name)?.status ?? 'not run'])).toEqual(
+      NAMED.map((name) => [name, 'failed']),
+    );
     for (const name of NAMED) expect(test('withoutDuplicateCheck', name)!.failure).toMatch(/^AssertionError/);
   });
 });

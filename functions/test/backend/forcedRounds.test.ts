@@ -18,14 +18,27 @@ async function afterScoredRound1(): Promise<string> {
   const n = ++tournaments;
   const { clubId } = await call.createClub({ name: `Forced ${n}` }, 'owner');
   const { championshipId } = await call.createChampionship({ name: `Forced league ${n}`, clubIds: [clubId] }, 'owner');
-  const { tournamentId } = await call.createTournament({ championshipId, date: '2026-11-21', description: `Forced ${n}`, policy: 'SWISS' }, 'owner');
+  const { tournamentId } = await call.createTournament(
+    { championshipId, date: '2026-11-21', description: `Forced ${n}`, policy: 'SWISS' },
+    'owner',
+  );
   await call.addParticipants(
-    { tournamentId, participants: Array.from({ length: 8 }, (_, i) => ({ participantId: `p${i + 1}`, name: `Player ${i + 1}`, rating: 1400 + 50 * i })) },
+    {
+      tournamentId,
+      participants: Array.from({ length: 8 }, (_, i) => ({
+        participantId: `p${i + 1}`,
+        name: `Player ${i + 1}`,
+        rating: 1400 + 50 * i,
+      })),
+    },
     'owner',
   );
   await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
   for (const m of await matchUps(tournamentId)) {
-    await call.recordScore({ tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: m.order } } }, 'owner');
+    await call.recordScore(
+      { tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: m.order } } },
+      'owner',
+    );
   }
   await fireAll(fs.db, tournamentId);
   return tournamentId;
@@ -60,7 +73,8 @@ function expectNoRepeat(rounds: Map<number, string[]>) {
 describe('forced rounds count every pairing already made as met', () => {
   it('three rounds forced in a row after a scored round 1 repeat no pair', async () => {
     const tournamentId = await afterScoredRound1();
-    for (const requestId of ['f2', 'f3', 'f4']) await call.generateNextRound({ tournamentId, requestId, force: true }, 'owner');
+    for (const requestId of ['f2', 'f3', 'f4'])
+      await call.generateNextRound({ tournamentId, requestId, force: true }, 'owner');
     const rounds = await roundsOf(tournamentId);
     expect([...rounds.keys()].sort()).toEqual([1, 2, 3, 4]);
     expectNoRepeat(rounds);

@@ -23,9 +23,18 @@ const trigger = testEnv.wrap(functions.onMatchUpWritten) as unknown as (event: o
  * Fires the real score trigger for a matchUp, as Firestore would after a write (at least once, any order).
  * `time` is the event's time (ISO 8601): an old one is a retry long after the write.
  */
-export async function fireTrigger(db: Firestore, tournamentId: string, matchUpId: string, options: { time?: string } = {}): Promise<void> {
+export async function fireTrigger(
+  db: Firestore,
+  tournamentId: string,
+  matchUpId: string,
+  options: { time?: string } = {},
+): Promise<void> {
   const after = await db.doc(paths.matchUp(tournamentId, matchUpId)).get();
-  await trigger({ params: { tournamentId, matchUpId }, data: { before: after, after }, ...(options.time ? { time: options.time } : {}) });
+  await trigger({
+    params: { tournamentId, matchUpId },
+    data: { before: after, after },
+    ...(options.time ? { time: options.time } : {}),
+  });
 }
 
 /** Fires the trigger for every matchUp of a tournament (and for deleted ones, by id). */

@@ -27,18 +27,37 @@ let tournaments = 0;
 async function tournamentWithRefusedResult(policy: string, bad: MatchUpResult) {
   const n = ++tournaments;
   const { clubId } = await call.createClub({ name: `Malformed ${n}` }, 'owner');
-  const { championshipId } = await call.createChampionship({ name: `Malformed league ${n}`, clubIds: [clubId] }, 'owner');
-  const { tournamentId } = await call.createTournament({ championshipId, date: '2026-11-21', description: `Malformed ${n}`, policy }, 'owner');
+  const { championshipId } = await call.createChampionship(
+    { name: `Malformed league ${n}`, clubIds: [clubId] },
+    'owner',
+  );
+  const { tournamentId } = await call.createTournament(
+    { championshipId, date: '2026-11-21', description: `Malformed ${n}`, policy },
+    'owner',
+  );
   await call.addParticipants(
-    { tournamentId, participants: Array.from({ length: 8 }, (_, i) => ({ participantId: `p${i + 1}`, name: `Player ${i + 1}`, rating: 1400 + 50 * i })) },
+    {
+      tournamentId,
+      participants: Array.from({ length: 8 }, (_, i) => ({
+        participantId: `p${i + 1}`,
+        name: `Player ${i + 1}`,
+        rating: 1400 + 50 * i,
+      })),
+    },
     'owner',
   );
   await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
   const games = (await refs(fs.db).matchUps(tournamentId).get()).docs.map((d) => d.data());
   const [victim, ...others] = games;
-  for (const m of others) await call.recordScore({ tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: 2 } } }, 'owner');
+  for (const m of others)
+    await call.recordScore(
+      { tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: 2 } } },
+      'owner',
+    );
   // Past the rules and recordScore: firebase-admin writes what the engine refuses.
-  await refs(fs.db).matchUp(tournamentId, victim!.matchUpId).update({ result: bad, scoredBy: 'u1', scoredAt: '2026-11-21T10:00:00Z' });
+  await refs(fs.db)
+    .matchUp(tournamentId, victim!.matchUpId)
+    .update({ result: bad, scoredBy: 'u1', scoredAt: '2026-11-21T10:00:00Z' });
   await fireAll(fs.db, tournamentId);
   return { tournamentId, championshipId, victim: victim!.matchUpId };
 }
@@ -74,15 +93,22 @@ describe('a stored result the engine refuses counts as no result everywhere', ()
         expect(forced).toMatchObject({ roundNumber: 2, matchUps: 4 });
 
         await replayTournament(fs.db, tournamentId);
-        const states = Object.fromEntries((await refs(fs.db).states(tournamentId).get()).docs.map((d) => [d.id, d.data()]));
+        const states = Object.fromEntries(
+          (await refs(fs.db).states(tournamentId).get()).docs.map((d) => [d.id, d.data()]),
+        );
         expect(states).toEqual((await expectedLeaderboard(tournamentId, victim)).fold);
 
         const { json } = await call.exportTournament({ tournamentId }, 'owner');
         const exported = JSON.parse(json);
         expect(exported.matchUps.find((m: { matchUpId: string }) => m.matchUpId === victim).result).toBeNull();
         exported.tournament.date = '2026-11-28';
-        const { tournamentId: copy } = await call.importTournament({ championshipId, json: JSON.stringify(exported) }, 'owner');
-        expect(numbers((await call.getLeaderboard({ tournamentId: copy })).rows)).toEqual(numbers((await call.getLeaderboard({ tournamentId })).rows));
+        const { tournamentId: copy } = await call.importTournament(
+          { championshipId, json: JSON.stringify(exported) },
+          'owner',
+        );
+        expect(numbers((await call.getLeaderboard({ tournamentId: copy })).rows)).toEqual(
+          numbers((await call.getLeaderboard({ tournamentId })).rows),
+        );
       });
     }
   }

@@ -33,11 +33,24 @@ async function newTournament(granularity: Granularity, players: number) {
   const { clubId } = await call.createClub({ name: `Club ${n}` }, 'owner');
   const { championshipId } = await call.createChampionship({ name: `League ${n}`, clubIds: [clubId] }, 'owner');
   const { tournamentId } = await call.createTournament(
-    { championshipId, date: '2026-11-21', description: `Re-used ids ${n}`, policy: 'SWISS', policyOverrides: { processingGranularity: granularity } },
+    {
+      championshipId,
+      date: '2026-11-21',
+      description: `Re-used ids ${n}`,
+      policy: 'SWISS',
+      policyOverrides: { processingGranularity: granularity },
+    },
     'owner',
   );
   await call.addParticipants(
-    { tournamentId, participants: Array.from({ length: players }, (_, i) => ({ participantId: `p${i + 1}`, name: `Player ${i + 1}`, rating: 1400 + 37 * i })) },
+    {
+      tournamentId,
+      participants: Array.from({ length: players }, (_, i) => ({
+        participantId: `p${i + 1}`,
+        name: `Player ${i + 1}`,
+        rating: 1400 + 37 * i,
+      })),
+    },
     'owner',
   );
   return tournamentId;
@@ -70,7 +83,8 @@ async function expectFold(tournamentId: string) {
   const fold = foldCompetition(tournament.policy, participants.map(toParticipant), matchUps);
   const states = Object.fromEntries((await ref.states(tournamentId).get()).docs.map((d) => [d.id, d.data()]));
   expect(states).toEqual(fold);
-  const byId = (x: { participantId: string }, y: { participantId: string }) => (x.participantId < y.participantId ? -1 : 1);
+  const byId = (x: { participantId: string }, y: { participantId: string }) =>
+    x.participantId < y.participantId ? -1 : 1;
   const rows = (await ref.standings(tournamentId).get()).docs.map((d) => d.data()).sort(byId);
   const inputs = { states: fold, participants: new Map(participants.map((p) => [p.participantId, p])) };
   expect(rows).toEqual(standingRows(tournament.policy, Object.keys(fold), inputs).sort(byId));
@@ -87,16 +101,26 @@ async function reusedBye(granularity: Granularity, delivery: Delivery, seed: num
   const pending: string[] = [];
   await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
   await scoreRound(tournamentId, 1, random, pending);
-  await deliver(tournamentId, [...pending.splice(0), ...(await roundIds(tournamentId, 1)).filter((m) => m.b === null).map((m) => m.matchUpId)], random);
+  await deliver(
+    tournamentId,
+    [...pending.splice(0), ...(await roundIds(tournamentId, 1)).filter((m) => m.b === null).map((m) => m.matchUpId)],
+    random,
+  );
 
   await call.generateNextRound({ tournamentId, requestId: 'r2-first' }, 'owner');
   const first = await roundIds(tournamentId, 2);
   const firstBye = first.find((m) => m.matchUpId === 'r2-bye1')!;
-  await deliver(tournamentId, first.map((m) => m.matchUpId), random);
+  await deliver(
+    tournamentId,
+    first.map((m) => m.matchUpId),
+    random,
+  );
   if (rated) {
     await scoreRound(tournamentId, 2, random, pending);
     await deliver(tournamentId, pending.splice(0), random);
-    expect((await refs(fs.db).state(tournamentId, firstBye.a).get()).data()!.results.some((r) => r.matchUpId === 'r2-bye1')).toBe(true);
+    expect(
+      (await refs(fs.db).state(tournamentId, firstBye.a).get()).data()!.results.some((r) => r.matchUpId === 'r2-bye1'),
+    ).toBe(true);
     for (const m of first.filter((m) => m.b !== null)) {
       await call.recordScore({ tournamentId, matchUpId: m.matchUpId, result: null }, 'owner');
       pending.push(m.matchUpId);
@@ -106,7 +130,10 @@ async function reusedBye(granularity: Granularity, delivery: Delivery, seed: num
   pending.push(...first.map((m) => m.matchUpId));
   if (delivery === 'deletions-first') await deliver(tournamentId, pending.splice(0), random);
   await call.withdrawParticipant({ tournamentId, participantId: firstBye.a }, 'owner');
-  await call.addParticipants({ tournamentId, participants: [{ participantId: 'late', name: 'Late Comer', rating: 1500 }] }, 'owner');
+  await call.addParticipants(
+    { tournamentId, participants: [{ participantId: 'late', name: 'Late Comer', rating: 1500 }] },
+    'owner',
+  );
 
   await call.generateNextRound({ tournamentId, requestId: 'r2-again' }, 'owner');
   const again = await roundIds(tournamentId, 2);
@@ -120,7 +147,10 @@ async function reusedBye(granularity: Granularity, delivery: Delivery, seed: num
   const withdrawn = (await refs(fs.db).state(tournamentId, firstBye.a).get()).data()!;
   expect(withdrawn.results.map((r) => r.roundNumber)).toEqual([1]);
   const byePlayer = (await refs(fs.db).state(tournamentId, newBye.a).get()).data()!;
-  expect(byePlayer.results.find((r) => r.matchUpId === 'r2-bye1')).toMatchObject({ kind: 'PAIRING_BYE', outcome: 'WIN' });
+  expect(byePlayer.results.find((r) => r.matchUpId === 'r2-bye1')).toMatchObject({
+    kind: 'PAIRING_BYE',
+    outcome: 'WIN',
+  });
 }
 
 describe('a matchUp id re-used for other players (undo, withdrawal, the round paired again)', () => {

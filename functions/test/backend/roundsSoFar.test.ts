@@ -12,7 +12,8 @@ import { call, cleanupFunctionsTest, fireAll } from './harness.js';
 const fs = useEmulatorFirestore({ triggers: false });
 afterAll(() => cleanupFunctionsTest());
 
-const byId = <T extends { participantId: string }>(rows: T[]) => [...rows].sort((x, y) => (x.participantId < y.participantId ? -1 : 1));
+const byId = <T extends { participantId: string }>(rows: T[]) =>
+  [...rows].sort((x, y) => (x.participantId < y.participantId ? -1 : 1));
 
 /** The stored rows, and the leaderboard's rows without their rank: equal when no row is stale. */
 async function rowsAndBoard(tournamentId: string) {
@@ -27,9 +28,14 @@ async function expectRowsMatchBoard(tournamentId: string, when: string) {
 }
 
 async function scoreRound(tournamentId: string, roundNumber: number) {
-  const matchUps = (await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', roundNumber).get()).docs.map((d) => d.data());
+  const matchUps = (await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', roundNumber).get()).docs.map(
+    (d) => d.data(),
+  );
   for (const m of matchUps.filter((m) => m.b !== null)) {
-    await call.recordScore({ tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: 2 } } }, 'owner');
+    await call.recordScore(
+      { tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: 2 } } },
+      'owner',
+    );
   }
   await fireAll(fs.db, tournamentId);
   return matchUps;
@@ -50,7 +56,11 @@ describe('rounds so far: stored standings rows never go stale under a Buchholz d
       },
       'owner',
     );
-    const players = Array.from({ length: 8 }, (_, i) => ({ participantId: `p${i + 1}`, name: `Player ${i + 1}`, rating: 1400 + 37 * i }));
+    const players = Array.from({ length: 8 }, (_, i) => ({
+      participantId: `p${i + 1}`,
+      name: `Player ${i + 1}`,
+      rating: 1400 + 37 * i,
+    }));
     await call.addParticipants({ tournamentId, participants: players }, 'owner');
 
     await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
@@ -79,7 +89,9 @@ describe('rounds so far: stored standings rows never go stale under a Buchholz d
     await fireAll(fs.db, tournamentId);
     await expectRowsMatchBoard(tournamentId, 'round 3 is generated (its bye applied)');
 
-    const round3Ids = (await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', 3).get()).docs.map((d) => d.id);
+    const round3Ids = (await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', 3).get()).docs.map(
+      (d) => d.id,
+    );
     await call.undoLastRound({ tournamentId }, 'owner');
     await fireAll(fs.db, tournamentId, round3Ids);
     await expectRowsMatchBoard(tournamentId, 'round 3 is undone (its bye taken back)');

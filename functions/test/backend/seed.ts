@@ -42,10 +42,19 @@ export async function seedTournament(db: Firestore, input: SeedInput): Promise<T
   };
   const participants = input.players.map(participantDoc);
   const states = foldCompetition(input.policy, participants.map(toParticipant), []);
-  const rows = standingRows(input.policy, Object.keys(states), { states, participants: new Map(participants.map((p) => [p.participantId, p])) });
+  const rows = standingRows(input.policy, Object.keys(states), {
+    states,
+    participants: new Map(participants.map((p) => [p.participantId, p])),
+  });
   const batch = db.batch();
   batch.set(ref.tournament(input.tournamentId), tournament);
-  batch.set(ref.role(input.tournamentId, 'owner'), { uid: 'owner', tournamentId: input.tournamentId, editor: true, scorekeeper: false, participantIds: [] });
+  batch.set(ref.role(input.tournamentId, 'owner'), {
+    uid: 'owner',
+    tournamentId: input.tournamentId,
+    editor: true,
+    scorekeeper: false,
+    participantIds: [],
+  });
   for (const p of participants) batch.set(ref.participant(input.tournamentId, p.participantId), p);
   for (const s of Object.values(states)) batch.set(ref.state(input.tournamentId, s.participantId), s);
   for (const row of rows) batch.set(ref.standing(input.tournamentId, row.participantId), row);
@@ -66,7 +75,14 @@ export async function seedTournament(db: Firestore, input: SeedInput): Promise<T
     });
   }
   for (const m of input.matchUps) {
-    batch.set(ref.matchUp(input.tournamentId, m.matchUpId), { ...m, movesFirst: m.b === null ? null : m.a, result: null, cost: {}, scoredBy: null, scoredAt: null });
+    batch.set(ref.matchUp(input.tournamentId, m.matchUpId), {
+      ...m,
+      movesFirst: m.b === null ? null : m.a,
+      result: null,
+      cost: {},
+      scoredBy: null,
+      scoredAt: null,
+    });
   }
   await batch.commit();
   return tournament;

@@ -20,8 +20,15 @@ describe('onMatchUpWritten, the deployed trigger (wrapped by firebase-functions-
       { participantId: 'a', rating: 1500 },
       { participantId: 'b', rating: 1500 },
     ];
-    await seedTournament(fs.db, { tournamentId: 't', policy, players, matchUps: [{ matchUpId: 'm', roundNumber: 1, order: 0, a: 'a', b: 'b', result: null }] });
-    await refs(fs.db).matchUp('t', 'm').update({ result: { kind: 'PLAYED', score: { a: 5, b: 3 } } });
+    await seedTournament(fs.db, {
+      tournamentId: 't',
+      policy,
+      players,
+      matchUps: [{ matchUpId: 'm', roundNumber: 1, order: 0, a: 'a', b: 'b', result: null }],
+    });
+    await refs(fs.db)
+      .matchUp('t', 'm')
+      .update({ result: { kind: 'PLAYED', score: { a: 5, b: 3 } } });
     await fireTrigger(fs.db, 't', 'm');
     await refs(fs.db).matchUp('t', 'm').update({ scoredAt: FieldValue.serverTimestamp() });
     const { operations } = await metered(() => fireTrigger(fs.db, 't', 'm'));
@@ -34,12 +41,25 @@ describe('onMatchUpWritten, the deployed trigger (wrapped by firebase-functions-
 
   it('a full round of 128 matchUps whose scores land concurrently, each event delivered twice, ends identical to the replay tool', async () => {
     const random = prng(2048);
-    const policy = resolvePolicy('PRESSURE', { victoryPolicy: { tiebreakOrder: ['POINT_DIFFERENTIAL', 'STRENGTH_OF_OPPOSITION'] } });
+    const policy = resolvePolicy('PRESSURE', {
+      victoryPolicy: { tiebreakOrder: ['POINT_DIFFERENTIAL', 'STRENGTH_OF_OPPOSITION'] },
+    });
     const players = makeParticipants(random, 256);
     const final = makeRounds(random, players, 1, (r) => randomResult(r, { unplayed: true }));
     expect(final).toHaveLength(128);
-    await seedTournament(fs.db, { tournamentId: 'big', policy, players: players.map((p) => ({ participantId: p.participantId, rating: p.rating! })), matchUps: final });
-    await Promise.all(final.map((m) => refs(fs.db).matchUp('big', m.matchUpId).update({ result: m.result, scoredBy: 'u', scoredAt: FieldValue.serverTimestamp() })));
+    await seedTournament(fs.db, {
+      tournamentId: 'big',
+      policy,
+      players: players.map((p) => ({ participantId: p.participantId, rating: p.rating! })),
+      matchUps: final,
+    });
+    await Promise.all(
+      final.map((m) =>
+        refs(fs.db)
+          .matchUp('big', m.matchUpId)
+          .update({ result: m.result, scoredBy: 'u', scoredAt: FieldValue.serverTimestamp() }),
+      ),
+    );
     await Promise.all(shuffle(random, [...final, ...final]).map((m) => fireTrigger(fs.db, 'big', m.matchUpId)));
     const stored = Object.fromEntries((await refs(fs.db).states('big').get()).docs.map((d) => [d.id, d.data()]));
     expect(stored).toEqual(computeStandings(policy, players, final).states);
@@ -49,23 +69,46 @@ describe('onMatchUpWritten, the deployed trigger (wrapped by firebase-functions-
 describe('a trigger that cannot apply a matchUp tells the organizer (scoreProblems)', () => {
   it('each failed attempt is recorded with the error; an event past the retry window is given up, not thrown; fixed, it goes', async () => {
     const policy = resolvePolicy('PRESSURE');
-    await seedTournament(fs.db, { tournamentId: 'fails', policy, players: [{ participantId: 'a', rating: 1500 }], matchUps: [] });
+    await seedTournament(fs.db, {
+      tournamentId: 'fails',
+      policy,
+      players: [{ participantId: 'a', rating: 1500 }],
+      matchUps: [],
+    });
     // A matchUp naming a participant without a state: every attempt fails the same way, a permanent failure.
-    const matchUp = { matchUpId: 'm1', roundNumber: 1, order: 0, a: 'a', b: 'ghost', result: { kind: 'PLAYED' as const, winner: 'a' as const } };
-    await refs(fs.db).matchUp('fails', 'm1').set({ ...matchUp, movesFirst: 'a', cost: {}, scoredBy: 'u', scoredAt: 'now' });
+    const matchUp = {
+      matchUpId: 'm1',
+      roundNumber: 1,
+      order: 0,
+      a: 'a',
+      b: 'ghost',
+      result: { kind: 'PLAYED' as const, winner: 'a' as const },
+    };
+    await refs(fs.db)
+      .matchUp('fails', 'm1')
+      .set({ ...matchUp, movesFirst: 'a', cost: {}, scoredBy: 'u', scoredAt: 'now' });
     const problem = async () => (await refs(fs.db).scoreProblem('fails', 'm1').get()).data();
 
     await expect(fireTrigger(fs.db, 'fails', 'm1')).rejects.toThrow(/no competition state for participant ghost/);
-    expect(await problem()).toMatchObject({ matchUpId: 'm1', roundNumber: 1, kind: 'NOT_APPLIED', message: expect.stringMatching(/\(retrying\): no competition state for participant ghost/) });
+    expect(await problem()).toMatchObject({
+      matchUpId: 'm1',
+      roundNumber: 1,
+      kind: 'NOT_APPLIED',
+      message: expect.stringMatching(/\(retrying\): no competition state for participant ghost/),
+    });
 
     // The platform retries for a day; past the retry window the trigger records the give-up and acknowledges.
     const late = new Date(Date.now() - RETRY_WINDOW_MS - 60_000).toISOString();
     await expect(fireTrigger(fs.db, 'fails', 'm1', { time: late })).resolves.toBeUndefined();
-    expect(await problem()).toMatchObject({ kind: 'NOT_APPLIED', message: expect.stringMatching(/gave up after 15 minutes of retries\): no competition state for participant ghost/) });
+    expect(await problem()).toMatchObject({
+      kind: 'NOT_APPLIED',
+      message: expect.stringMatching(
+        /gave up after 15 minutes of retries\): no competition state for participant ghost/,
+      ),
+    });
 
     await refs(fs.db).matchUp('fails', 'm1').delete();
     await fireTrigger(fs.db, 'fails', 'm1');
     expect(await problem()).toBeUndefined();
   });
 });
-

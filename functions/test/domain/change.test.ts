@@ -21,7 +21,13 @@ interface Counters {
  * delivered later, possibly twice and out of order. A delivered event reads the matchUp's *current* document,
  * as the real trigger does inside its transaction, and applies it; REPLAY falls back to the full fold.
  */
-function simulate(policy: CompetitionPolicy, participants: Participant[], finalMatchUps: MatchUpRecord[], random: () => number, counters: Counters) {
+function simulate(
+  policy: CompetitionPolicy,
+  participants: Participant[],
+  finalMatchUps: MatchUpRecord[],
+  random: () => number,
+  counters: Counters,
+) {
   const docs = new Map(finalMatchUps.map((m) => [m.matchUpId, { ...m, result: null as MatchUpResult | null }]));
   let states: ParticipantStates = foldCompetition(policy, participants, [...docs.values()]);
   const writes: Array<[string, MatchUpResult | null]> = [];
@@ -58,7 +64,9 @@ function simulate(policy: CompetitionPolicy, participants: Participant[], finalM
 }
 
 function randomWrite(m: MatchUpRecord, random: () => number): MatchUpResult {
-  return m.b === null ? { kind: pick(random, ['PAIRING_BYE', 'HALF_BYE', 'ZERO_BYE'] as const) } : randomResult(random, { unplayed: true });
+  return m.b === null
+    ? { kind: pick(random, ['PAIRING_BYE', 'HALF_BYE', 'ZERO_BYE'] as const) }
+    : randomResult(random, { unplayed: true });
 }
 
 const PRESETS: PresetName[] = ['STANDARD', 'PRESSURE', 'SWISS', 'REDEMPTION'];
@@ -68,12 +76,23 @@ describe('incremental change = fold of the final results', () => {
     for (const granularity of ['PER_MATCHUP', 'PER_ROUND'] as const) {
       it(`${preset} ${granularity}: duplicated, reordered, corrected and cleared writes end exactly at the fold`, () => {
         const counters: Counters = { applied: 0, unchanged: 0, replays: 0 };
-        const policy = resolvePolicy(preset, { processingGranularity: granularity, ratingPolicy: { pressureRating: { enabled: true, actualOutputMethod: 'WEIGHTED', weights: { pointShare: 2, pointDifferential: 1 } } } });
+        const policy = resolvePolicy(preset, {
+          processingGranularity: granularity,
+          ratingPolicy: {
+            pressureRating: {
+              enabled: true,
+              actualOutputMethod: 'WEIGHTED',
+              weights: { pointShare: 2, pointDifferential: 1 },
+            },
+          },
+        });
         fc.assert(
           fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
             const random = prng(seed);
             const participants = makeParticipants(random, 3 + Math.floor(random() * 8));
-            const final = makeRounds(random, participants, 1 + Math.floor(random() * 4), (r) => (r() < 0.12 ? null : randomResult(r, { unplayed: true })));
+            const final = makeRounds(random, participants, 1 + Math.floor(random() * 4), (r) =>
+              r() < 0.12 ? null : randomResult(r, { unplayed: true }),
+            );
             const incremental = simulate(policy, participants, final, random, counters);
             expect(incremental).toEqual(foldCompetition(policy, participants, final));
           }),
@@ -124,7 +143,14 @@ describe('which changes are O(1) and which replay', () => {
     expect(applyResultChange(policy, fix, onlyP2P4).status).toBe('APPLIED');
   });
   it('an unplayed result never needs a replay, wherever it sits', () => {
-    const bye: MatchUpRecord = { matchUpId: 'r1-bye', roundNumber: 1, order: 2, a: p1, b: null, result: { kind: 'HALF_BYE' } };
+    const bye: MatchUpRecord = {
+      matchUpId: 'r1-bye',
+      roundNumber: 1,
+      order: 2,
+      a: p1,
+      b: null,
+      result: { kind: 'HALF_BYE' },
+    };
     const withBye = foldCompetition(policy, participants, [...round1, ...round2, { ...bye, result: null }]);
     expect(applyResultChange(policy, bye, withBye).status).toBe('APPLIED');
   });
@@ -144,7 +170,8 @@ describe('PER_ROUND: which changes replay', () => {
     { matchUpId: 'r2-m2', roundNumber: 2, order: 1, a: p2, b: p3, result: played(3, 5) },
   ];
   const states = foldCompetition(policy, participants, [...round1, ...round2]);
-  const correct = (round: MatchUpRecord[], i: number, result: MatchUpResult) => round.map((m, k) => (k === i ? { ...m, result } : m));
+  const correct = (round: MatchUpRecord[], i: number, result: MatchUpResult) =>
+    round.map((m, k) => (k === i ? { ...m, result } : m));
 
   it('a correction in round 1 after round 2 was rated needs a replay', () => {
     const corrected = correct(round1, 0, played(2, 5));
@@ -154,7 +181,10 @@ describe('PER_ROUND: which changes replay', () => {
     const corrected = correct(round2, 1, played(5, 0));
     const outcome = applyResultChange(policy, corrected[1]!, states, round2);
     expect(outcome.status).toBe('APPLIED');
-    if (outcome.status === 'APPLIED') expect({ ...states, ...outcome.states }).toEqual(foldCompetition(policy, participants, [...round1, ...corrected]));
+    if (outcome.status === 'APPLIED')
+      expect({ ...states, ...outcome.states }).toEqual(
+        foldCompetition(policy, participants, [...round1, ...corrected]),
+      );
   });
 });
 
@@ -166,7 +196,14 @@ describe('an id re-used for another game (an undone round paired again)', () => 
     { matchUpId: 'r1-m2', roundNumber: 1, order: 1, a: p3, b: p4, result: { kind: 'PLAYED', score: { a: 1, b: 5 } } },
     { matchUpId: 'r1-bye1', roundNumber: 1, order: 2, a: p5, b: null, result: { kind: 'PAIRING_BYE' } },
   ];
-  const byeFor = (a: string): MatchUpRecord => ({ matchUpId: 'r2-bye1', roundNumber: 2, order: 2, a, b: null, result: { kind: 'PAIRING_BYE' } });
+  const byeFor = (a: string): MatchUpRecord => ({
+    matchUpId: 'r2-bye1',
+    roundNumber: 2,
+    order: 2,
+    a,
+    b: null,
+    result: { kind: 'PAIRING_BYE' },
+  });
 
   it('PER_MATCHUP: the old bye player loses the bye and the new one gets it, whatever the results say', () => {
     const policy = resolvePolicy('PRESSURE');
@@ -178,21 +215,33 @@ describe('an id re-used for another game (an undone round paired again)', () => 
     const states = foldCompetition(policy, participants, [...round1, old]);
     const outcome = reconcileMatchUp(policy, change, states);
     expect(outcome.status).toBe('APPLIED');
-    if (outcome.status === 'APPLIED') expect({ ...states, ...outcome.states }).toEqual(foldCompetition(policy, participants, [...round1, now]));
+    if (outcome.status === 'APPLIED')
+      expect({ ...states, ...outcome.states }).toEqual(foldCompetition(policy, participants, [...round1, now]));
     expect(isUpToDate({ applied: now, current: now })).toBe(true);
   });
 
   it('PER_ROUND: a deleted game leaves its players out of the round and never un-rates the others', () => {
     const policy = resolvePolicy('STANDARD');
-    const deleted: MatchUpRecord = { matchUpId: 'r2-m3', roundNumber: 2, order: 2, a: p5, b: p1, result: { kind: 'PLAYED', score: { a: 5, b: 0 } } };
+    const deleted: MatchUpRecord = {
+      matchUpId: 'r2-m3',
+      roundNumber: 2,
+      order: 2,
+      a: p5,
+      b: p1,
+      result: { kind: 'PLAYED', score: { a: 5, b: 0 } },
+    };
     const round2: MatchUpRecord[] = [
       { matchUpId: 'r2-m1', roundNumber: 2, order: 0, a: p2, b: p3, result: { kind: 'PLAYED', score: { a: 5, b: 3 } } },
       { matchUpId: 'r2-m2', roundNumber: 2, order: 1, a: p4, b: p5, result: { kind: 'PLAYED', winner: 'a' } },
     ];
     // Rated once with the game that is now deleted; its event arrives after the round was paired again.
     const states = foldCompetition(policy, participants, [...round1, ...round2.slice(0, 1), deleted]);
-    const outcome = reconcileMatchUp(policy, { applied: deleted }, states, { matchUps: round2, markers: [...round2.slice(0, 1), deleted] });
+    const outcome = reconcileMatchUp(policy, { applied: deleted }, states, {
+      matchUps: round2,
+      markers: [...round2.slice(0, 1), deleted],
+    });
     expect(outcome.status).toBe('APPLIED');
-    if (outcome.status === 'APPLIED') expect({ ...states, ...outcome.states }).toEqual(foldCompetition(policy, participants, [...round1, ...round2]));
+    if (outcome.status === 'APPLIED')
+      expect({ ...states, ...outcome.states }).toEqual(foldCompetition(policy, participants, [...round1, ...round2]));
   });
 });

@@ -9,8 +9,12 @@ describe('which tournaments may be deleted', () => {
   it('a running or closed one only when it is broken', () => {
     expect(deletionRefusal('t1', 'RUNNING', ['it has 4 matchUp(s) but no competition states'])).toBeNull();
     expect(deletionRefusal('t1', 'CLOSED', ['matchUps r1-m1 do not match their schema'])).toBeNull();
-    expect(deletionRefusal('t1', 'RUNNING', [])).toBe('tournament t1 is running and in good order: only a draft or a broken tournament can be deleted');
-    expect(deletionRefusal('t1', 'CLOSED', [])).toBe('tournament t1 is closed and in good order: only a draft or a broken tournament can be deleted');
+    expect(deletionRefusal('t1', 'RUNNING', [])).toBe(
+      'tournament t1 is running and in good order: only a draft or a broken tournament can be deleted',
+    );
+    expect(deletionRefusal('t1', 'CLOSED', [])).toBe(
+      'tournament t1 is closed and in good order: only a draft or a broken tournament can be deleted',
+    );
   });
 });
 
@@ -19,7 +23,9 @@ describe('a tournament without competition states is broken', () => {
     expect(missingStateProblems([], new Set(), 3)).toEqual(['it has 3 matchUp(s) but no competition states']);
   });
   it('a participant without a state', () => {
-    expect(missingStateProblems(['p1', 'p2', 'p3'], new Set(['p1']), 0)).toEqual(['participant(s) p2, p3 have no competition state']);
+    expect(missingStateProblems(['p1', 'p2', 'p3'], new Set(['p1']), 0)).toEqual([
+      'participant(s) p2, p3 have no competition state',
+    ]);
   });
   it('nothing when every participant has a state', () => {
     expect(missingStateProblems(['p1', 'p2'], new Set(['p1', 'p2']), 1)).toEqual([]);

@@ -9,9 +9,18 @@ import { makeParticipants, makeRounds, prng, randomResult } from './generate.js'
 
 function randomTournament(seed: number) {
   const random = prng(seed);
-  const participants = makeParticipants(random, 2 + Math.floor(random() * 10)).map((p, i) => ({ ...p, name: `Player "${i}", Jr.`, club: i % 2 ? 'Alpha' : 'Beta', withdrawn: random() < 0.1 }));
-  const matchUps = makeRounds(random, participants, Math.floor(random() * 4), (r) => (r() < 0.2 ? null : randomResult(r, { unplayed: true })));
-  const policy = resolvePolicy(['STANDARD', 'PRESSURE', 'SWISS', 'REDEMPTION'][seed % 4], { victoryPolicy: { buchholzDropOut: 'TREND70' } });
+  const participants = makeParticipants(random, 2 + Math.floor(random() * 10)).map((p, i) => ({
+    ...p,
+    name: `Player "${i}", Jr.`,
+    club: i % 2 ? 'Alpha' : 'Beta',
+    withdrawn: random() < 0.1,
+  }));
+  const matchUps = makeRounds(random, participants, Math.floor(random() * 4), (r) =>
+    r() < 0.2 ? null : randomResult(r, { unplayed: true }),
+  );
+  const policy = resolvePolicy(['STANDARD', 'PRESSURE', 'SWISS', 'REDEMPTION'][seed % 4], {
+    victoryPolicy: { buchholzDropOut: 'TREND70' },
+  });
   const roundNumbers = [...new Set(matchUps.map((m) => m.roundNumber))];
   return {
     tournament: { tournamentId: `t${seed}`, name: 'Club night, "open"', date: '2026-11-21', roundDuration: 25 },
@@ -20,7 +29,16 @@ function randomTournament(seed: number) {
     rounds: roundNumbers.map((roundNumber) => {
       const round = matchUps.filter((m) => m.roundNumber === roundNumber);
       const byes = round.filter((m) => m.b === null).map((m) => m.a);
-      return { roundNumber, pairing: { method: 'SWISS', seed, matchUpCount: round.length, byes, stats: { cost: { rematch: 0, scoreDifference: 1.5 } } } };
+      return {
+        roundNumber,
+        pairing: {
+          method: 'SWISS',
+          seed,
+          matchUpCount: round.length,
+          byes,
+          stats: { cost: { rematch: 0, scoreDifference: 1.5 } },
+        },
+      };
     }),
     matchUps,
   };
@@ -36,7 +54,9 @@ describe('export and import of a whole tournament', () => {
         expect(back).toEqual({ format: 'competition-tournament', version: 1, ...t });
         expect(exportTournament(back)).toBe(json);
         // The standings computed from the import are the standings of the original.
-        expect(computeStandings(back.policy, back.participants, back.matchUps)).toEqual(computeStandings(t.policy, t.participants, t.matchUps));
+        expect(computeStandings(back.policy, back.participants, back.matchUps)).toEqual(
+          computeStandings(t.policy, t.participants, t.matchUps),
+        );
       }),
       { numRuns: 100 },
     );
@@ -49,7 +69,9 @@ describe('export and import of a whole tournament', () => {
     json.matchUps[0].a = 'ghost';
     expect(() => importTournament(JSON.stringify(json))).toThrow(/unknown participant ghost/);
     expect(() => importTournament('{ nope')).toThrow(/not valid JSON/);
-    expect(() => importTournament(JSON.stringify({ ...JSON.parse(exportTournament(randomTournament(3))), version: 2 }))).toThrow(/version/);
+    expect(() =>
+      importTournament(JSON.stringify({ ...JSON.parse(exportTournament(randomTournament(3))), version: 2 })),
+    ).toThrow(/version/);
   });
 });
 
@@ -60,10 +82,14 @@ describe('standings as CSV', () => {
       { participantId: 'p1', rating: 1600 },
       { participantId: 'p2', rating: 1500 },
     ];
-    const { leaderboard } = computeStandings(policy, participants, [{ matchUpId: 'm', roundNumber: 1, order: 0, a: 'p1', b: 'p2', result: { kind: 'PLAYED', score: { a: 5, b: 2 } } }]);
+    const { leaderboard } = computeStandings(policy, participants, [
+      { matchUpId: 'm', roundNumber: 1, order: 0, a: 'p1', b: 'p2', result: { kind: 'PLAYED', score: { a: 5, b: 2 } } },
+    ]);
     const csv = standingsCsv(policy, leaderboard, { p1: 'Smith, "Ace"', p2: 'Jones' });
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('rank,participantId,name,matchPoints,wins,losses,draws,pointsWon,pointsLost,pointDifferential,baselineRating,dynamicFormRating,pressureRating,withdrawn,BUCHHOLZ,SONNEBORN_BERGER,HEAD_TO_HEAD,PRESSURE_RATING');
+    expect(lines[0]).toBe(
+      'rank,participantId,name,matchPoints,wins,losses,draws,pointsWon,pointsLost,pointDifferential,baselineRating,dynamicFormRating,pressureRating,withdrawn,BUCHHOLZ,SONNEBORN_BERGER,HEAD_TO_HEAD,PRESSURE_RATING',
+    );
     expect(lines[1]!.startsWith('1,p1,"Smith, ""Ace""",3,1,0,0,5,2,3,1600,')).toBe(true);
     expect(lines[2]!.startsWith('2,p2,Jones,0,0,1,0,2,5,-3,1500,')).toBe(true);
     expect(lines).toHaveLength(3);
@@ -77,15 +103,42 @@ describe('standings as CSV', () => {
 function cleanExport() {
   const round = (roundNumber: number, matchUpCount: number, byes: string[]) => ({
     roundNumber,
-    pairing: { status: 'CLOSED', method: 'SWISS', seed: 7, matchUpCount, byes, notes: [], requestId: `r${roundNumber}`, generatedBy: 'owner', generatedAt: '2031-05-01T18:00:00.000Z', stats: {} },
+    pairing: {
+      status: 'CLOSED',
+      method: 'SWISS',
+      seed: 7,
+      matchUpCount,
+      byes,
+      notes: [],
+      requestId: `r${roundNumber}`,
+      generatedBy: 'owner',
+      generatedAt: '2031-05-01T18:00:00.000Z',
+      stats: {},
+    },
   });
-  const game = (matchUpId: string, roundNumber: number, order: number, a: string, b: string | null, result: unknown) => ({ matchUpId, roundNumber, order, a, b, result });
+  const game = (
+    matchUpId: string,
+    roundNumber: number,
+    order: number,
+    a: string,
+    b: string | null,
+    result: unknown,
+  ) => ({ matchUpId, roundNumber, order, a, b, result });
   return {
     format: 'competition-tournament',
     version: 1,
-    tournament: { date: '2031-05-01', description: 'Club night', system: 'SWISS', pairing: { method: 'SWISS', options: {} } },
+    tournament: {
+      date: '2031-05-01',
+      description: 'Club night',
+      system: 'SWISS',
+      pairing: { method: 'SWISS', options: {} },
+    },
     policy: presetPolicy('REDEMPTION'),
-    participants: ['p1', 'p2', 'p3', 'p4', 'p5'].map((participantId, i) => ({ participantId, name: `Player ${i + 1}`, rating: 1800 - 50 * i })),
+    participants: ['p1', 'p2', 'p3', 'p4', 'p5'].map((participantId, i) => ({
+      participantId,
+      name: `Player ${i + 1}`,
+      rating: 1800 - 50 * i,
+    })),
     rounds: [round(1, 3, ['p5']), round(2, 3, ['p4'])],
     matchUps: [
       game('r1-m1', 1, 0, 'p1', 'p2', { kind: 'PLAYED', score: { a: 5, b: 3 } }),
@@ -140,19 +193,29 @@ describe('an import is checked whole, each refusal naming the item', () => {
   });
 
   it('refuses a participant playing twice in one round, naming both matchUps', () => {
-    expect(importing((e) => (e.matchUps[4]!.b = 'p1'))).toThrow('matchUp r2-m2: participant p1 plays twice in round 2 (also in matchUp r2-m1)');
-    expect(importing((e) => (e.matchUps[2]!.a = 'p2'))).toThrow('matchUp r1-bye1: participant p2 plays twice in round 1 (also in matchUp r1-m1)');
+    expect(importing((e) => (e.matchUps[4]!.b = 'p1'))).toThrow(
+      'matchUp r2-m2: participant p1 plays twice in round 2 (also in matchUp r2-m1)',
+    );
+    expect(importing((e) => (e.matchUps[2]!.a = 'p2'))).toThrow(
+      'matchUp r1-bye1: participant p2 plays twice in round 1 (also in matchUp r1-m1)',
+    );
   });
 
   it('refuses a participant playing himself, and an unknown one', () => {
-    expect(importing((e) => (e.matchUps[0]!.b = 'p1'))).toThrow('matchUp r1-m1: participant p1 cannot play against himself');
+    expect(importing((e) => (e.matchUps[0]!.b = 'p1'))).toThrow(
+      'matchUp r1-m1: participant p1 cannot play against himself',
+    );
     expect(importing((e) => (e.matchUps[0]!.b = 'ghost'))).toThrow('matchUp r1-m1 names unknown participant ghost');
   });
 
   it.each([
     [0, { kind: 'FORFEIT_WIN', winner: 'b' }, 'matchUp r1-m1: kind FORFEIT_WIN requires winner "a", got "b"'],
     [0, { kind: 'PLAYED', score: { a: 7, b: 3 } }, 'matchUp r1-m1: score 7-3: a game to 5 ends when a side reaches 5'],
-    [0, { kind: 'PLAYED', score: { a: 5, b: 3 }, winner: 'b' }, 'matchUp r1-m1: winner "b" disagrees with the score 5-3'],
+    [
+      0,
+      { kind: 'PLAYED', score: { a: 5, b: 3 }, winner: 'b' },
+      'matchUp r1-m1: winner "b" disagrees with the score 5-3',
+    ],
     [0, { kind: 'PAIRING_BYE' }, 'matchUp r1-m1: kind PAIRING_BYE is for a player without an opponent'],
     [2, { kind: 'PLAYED', winner: 'a' }, 'matchUp r1-bye1: a bye matchUp needs a bye kind, not PLAYED'],
     [2, { kind: 'HALF_BYE', winner: 'a' }, 'matchUp r1-bye1: kind HALF_BYE requires winner "draw", got "a"'],
@@ -160,7 +223,7 @@ describe('an import is checked whole, each refusal naming the item', () => {
     expect(importing((e) => (e.matchUps[index]!.result = result))).toThrow(message);
   });
 
-  it('judges results with the tournament\'s own scoring policy', () => {
+  it("judges results with the tournament's own scoring policy", () => {
     const winByTwo = importing((e) => {
       e.policy = resolvePolicy('REDEMPTION', { scoringPolicy: { playPastTarget: 'WIN_BY_TWO' } });
       e.matchUps[0]!.result = { kind: 'PLAYED', score: { a: 7, b: 5 } };
@@ -182,21 +245,31 @@ describe('an import is checked whole, each refusal naming the item', () => {
       e.rounds[1]!.roundNumber = 3;
     });
     expect(gap).toThrow('round 2 has no matchUps, yet round 3 has: rounds are numbered from 1 without gaps');
-    expect(importing((e) => (e.matchUps[5]!.roundNumber = 1001))).toThrow('matchUp r2-bye1: round 1001 is past the last round a tournament can have (1000)');
+    expect(importing((e) => (e.matchUps[5]!.roundNumber = 1001))).toThrow(
+      'matchUp r2-bye1: round 1001 is past the last round a tournament can have (1000)',
+    );
   });
 
   it('refuses rounds without their record, records without a round, and records that disagree with the round', () => {
     expect(importing((e) => e.rounds.pop())).toThrow('round 2 has matchUps but no round record');
-    expect(importing((e) => e.rounds.push({ ...e.rounds[1]!, roundNumber: 3 }))).toThrow('round 3 has a round record but no matchUps');
+    expect(importing((e) => e.rounds.push({ ...e.rounds[1]!, roundNumber: 3 }))).toThrow(
+      'round 3 has a round record but no matchUps',
+    );
     expect(importing((e) => e.rounds.push(e.rounds[1]!))).toThrow('round 2 has two round records');
-    expect(importing((e) => (e.rounds[0]!.pairing.matchUpCount = 4))).toThrow('round 1: its record counts 4 matchUp(s), the export has 3');
-    expect(importing((e) => (e.rounds[1]!.pairing.byes = ['p5']))).toThrow('round 2: its record gives byes to p5, its bye matchUps are for p4');
+    expect(importing((e) => (e.rounds[0]!.pairing.matchUpCount = 4))).toThrow(
+      'round 1: its record counts 4 matchUp(s), the export has 3',
+    );
+    expect(importing((e) => (e.rounds[1]!.pairing.byes = ['p5']))).toThrow(
+      'round 2: its record gives byes to p5, its bye matchUps are for p4',
+    );
   });
 
-  it('refuses rounds paired by another method than the tournament\'s', () => {
+  it("refuses rounds paired by another method than the tournament's", () => {
     const { rounds } = importTournament(JSON.stringify(cleanExport()));
     expect(() => requireRoundsPairedBy(rounds, 'SWISS')).not.toThrow();
-    expect(() => requireRoundsPairedBy(rounds, 'DAZED')).toThrow('round 1 was paired by SWISS, but this tournament pairs by DAZED');
+    expect(() => requireRoundsPairedBy(rounds, 'DAZED')).toThrow(
+      'round 1 was paired by SWISS, but this tournament pairs by DAZED',
+    );
   });
 
   it('refuses an export nested absurdly deep with a clear message, not a stack overflow', () => {

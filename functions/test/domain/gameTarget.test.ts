@@ -52,9 +52,12 @@ describe('seed 002: "the game score goes up to 5"', () => {
 });
 
 describe('playPastTarget: off by default, WIN_BY_TWO allows a game won two points clear past the target', () => {
-  it.each(['STANDARD', 'PRESSURE', 'SWISS', 'REDEMPTION', 'CHESS'] as PresetName[])('is NEVER in the %s preset', (name) => {
-    expect(presetPolicy(name).scoringPolicy.playPastTarget).toBe('NEVER');
-  });
+  it.each(['STANDARD', 'PRESSURE', 'SWISS', 'REDEMPTION', 'CHESS'] as PresetName[])(
+    'is NEVER in the %s preset',
+    (name) => {
+      expect(presetPolicy(name).scoringPolicy.playPastTarget).toBe('NEVER');
+    },
+  );
   it('is NEVER when a policy does not mention it', () => {
     expect(ScoringPolicy.parse({}).playPastTarget).toBe('NEVER');
   });

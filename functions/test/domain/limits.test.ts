@@ -17,7 +17,7 @@ const messageOf = (parse: () => unknown): string => {
 };
 
 describe('game points: 0 to 10000, as firestore.rules gamePoints() accepts', () => {
-  it.each([1.5e308, 10_001, Infinity, NaN, -1])('refuses %s as a side\'s game points, naming the field', (points) => {
+  it.each([1.5e308, 10_001, Infinity, NaN, -1])("refuses %s as a side's game points, naming the field", (points) => {
     const parsed = MatchUpResult.safeParse({ score: { a: points, b: 0 } });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.path).toEqual(['score', 'a']);
@@ -30,9 +30,16 @@ describe('game points: 0 to 10000, as firestore.rules gamePoints() accepts', () 
   });
   it('two wins of the largest score still total a finite number of points', () => {
     const noTarget = resolvePolicy('STANDARD', { scoringPolicy: { gameTarget: null } });
-    const players = [{ participantId: 'p1', rating: 1500 }, { participantId: 'p2', rating: 1500 }];
+    const players = [
+      { participantId: 'p1', rating: 1500 },
+      { participantId: 'p2', rating: 1500 },
+    ];
     const game = (round: number): MatchUpRecord => ({
-      matchUpId: `m${round}`, roundNumber: round, order: 0, a: 'p1', b: 'p2',
+      matchUpId: `m${round}`,
+      roundNumber: round,
+      order: 0,
+      a: 'p1',
+      b: 'p2',
       result: MatchUpResult.parse({ score: { a: LIMITS.gamePoints.max, b: 0 } }),
     });
     const top = computeStandings(noTarget, players, [game(1), game(2)]).leaderboard[0]!;

@@ -23,15 +23,32 @@ describe('policy schema and presets (seed 000)', () => {
     expect(standard.processingGranularity).toBe('PER_ROUND');
     const pressure = presetPolicy('PRESSURE');
     expect(pressure.victoryPolicy.primaryRanking).toBe('PRESSURE_RATING');
-    expect(pressure.ratingPolicy.pressureRating).toMatchObject({ enabled: true, actualOutputMethod: 'POINT_SHARE', expectationSource: 'BASELINE_ONLY' });
+    expect(pressure.ratingPolicy.pressureRating).toMatchObject({
+      enabled: true,
+      actualOutputMethod: 'POINT_SHARE',
+      expectationSource: 'BASELINE_ONLY',
+    });
     expect(pressure.processingGranularity).toBe('PER_MATCHUP');
     const swiss = presetPolicy('SWISS');
     expect(swiss.pairingPolicy.method).toBe('SWISS');
-    expect(swiss.victoryPolicy.tiebreakOrder).toEqual(['BUCHHOLZ', 'SONNEBORN_BERGER', 'HEAD_TO_HEAD', 'PRESSURE_RATING']);
-    for (const p of [standard, pressure, swiss]) expect(p.ratingPolicy.dynamicFormRating).toMatchObject({ kFactor: 24, logisticScale: 400, initializeFrom: 'BASELINE' });
+    expect(swiss.victoryPolicy.tiebreakOrder).toEqual([
+      'BUCHHOLZ',
+      'SONNEBORN_BERGER',
+      'HEAD_TO_HEAD',
+      'PRESSURE_RATING',
+    ]);
+    for (const p of [standard, pressure, swiss])
+      expect(p.ratingPolicy.dynamicFormRating).toMatchObject({
+        kFactor: 24,
+        logisticScale: 400,
+        initializeFrom: 'BASELINE',
+      });
     expect(Object.keys(PRESET_POLICIES)).toEqual(['STANDARD', 'PRESSURE', 'SWISS', 'REDEMPTION', 'CHESS']);
     // The chess preset plays FIDE colours on the chess table; the others play without colours.
-    expect(presetPolicy('CHESS')).toMatchObject({ pairingPolicy: { method: 'SWISS', colours: 'FIDE' }, scoringPolicy: { matchPoints: { win: 1, draw: 0.5, loss: 0 } } });
+    expect(presetPolicy('CHESS')).toMatchObject({
+      pairingPolicy: { method: 'SWISS', colours: 'FIDE' },
+      scoringPolicy: { matchPoints: { win: 1, draw: 0.5, loss: 0 } },
+    });
     expect(swiss.pairingPolicy.colours).toBeUndefined();
   });
   it('refuses a bad policy with messages that name each field', () => {
@@ -55,7 +72,10 @@ describe('policy schema and presets (seed 000)', () => {
     expect(() => resolvePolicy('STANDARD', { pairingPolicy: { lanesize: 4 } })).toThrow(/pairingPolicy.*lanesize/);
   });
   it('accepts the seed-000 wrapper { competition: {...} } and deep-merges overrides', () => {
-    const p = resolvePolicy({ competition: PRESET_POLICIES.PRESSURE }, { ratingPolicy: { dynamicFormRating: { kFactor: 32 } } });
+    const p = resolvePolicy(
+      { competition: PRESET_POLICIES.PRESSURE },
+      { ratingPolicy: { dynamicFormRating: { kFactor: 32 } } },
+    );
     expect(p.ratingPolicy.dynamicFormRating).toMatchObject({ kFactor: 32, logisticScale: 400 });
   });
   it('an unknown preset name is refused', () => {
@@ -73,7 +93,14 @@ describe('rating tracks', () => {
     const share = presetPolicy('PRESSURE');
     expect(actualOutput(5, 3, share)).toBe(5 / 8);
     expect(actualOutput(0, 0, share)).toBe(0.5);
-    const weighted = resolvePolicy('PRESSURE', { ratingPolicy: { pressureRating: { actualOutputMethod: 'WEIGHTED', weights: { pointShare: 1, pointDifferential: 1, contextFactor: 2 } } } });
+    const weighted = resolvePolicy('PRESSURE', {
+      ratingPolicy: {
+        pressureRating: {
+          actualOutputMethod: 'WEIGHTED',
+          weights: { pointShare: 1, pointDifferential: 1, contextFactor: 2 },
+        },
+      },
+    });
     // (1 * 5/8 + 1 * 2/8 + 2 * 0) / 4
     expect(actualOutput(5, 3, weighted)).toBeCloseTo((5 / 8 + 2 / 8) / 4, 15);
   });
@@ -85,11 +112,15 @@ describe('rating tracks', () => {
   });
   it('baseline from SCALE (members aggregated), SEEDING or MANUAL', () => {
     const scale = resolvePolicy('STANDARD', { ratingPolicy: { ratingAggregation: 'MAX' } });
-    expect(baselineRatingOf({ participantId: 'pair', members: [{ rating: 1400 }, { rating: 1700 }] }, scale)).toBe(1700);
+    expect(baselineRatingOf({ participantId: 'pair', members: [{ rating: 1400 }, { rating: 1700 }] }, scale)).toBe(
+      1700,
+    );
     const named = resolvePolicy('STANDARD', { ratingPolicy: { baselineRating: { scaleName: 'WTN' } } });
     expect(baselineRatingOf({ participantId: 'x', rating: 1, ratings: { WTN: 21.5 } }, named)).toBe(21.5);
     const seeding = resolvePolicy('STANDARD', { ratingPolicy: { baselineRating: { source: 'SEEDING' } } });
-    expect([1, 2, 5].map((seedPosition) => baselineRatingOf({ participantId: 's', seedPosition, rating: 999 }, seeding))).toEqual([2000, 1975, 1900]);
+    expect(
+      [1, 2, 5].map((seedPosition) => baselineRatingOf({ participantId: 's', seedPosition, rating: 999 }, seeding)),
+    ).toEqual([2000, 1975, 1900]);
     const manual = resolvePolicy('STANDARD', { ratingPolicy: { baselineRating: { source: 'MANUAL' } } });
     expect(baselineRatingOf({ participantId: 'm', manualRating: 1234, rating: 999 }, manual)).toBe(1234);
     expect(() => baselineRatingOf({ participantId: 'm' }, manual)).toThrow(/m has no manualRating/);
@@ -123,7 +154,10 @@ describe('rating tracks', () => {
     const round = foldCompetition(perRound, people, games).a!;
     const matchUp = foldCompetition(perMatchUp, people, games).a!;
     const second = round.ratingHistory[1]!;
-    expect(second.dynamicFormRatingAfter - second.dynamicFormRatingBefore).toBeCloseTo(24 * (1 - expectedScore(1500, 1700, 400)), 12);
+    expect(second.dynamicFormRatingAfter - second.dynamicFormRatingBefore).toBeCloseTo(
+      24 * (1 - expectedScore(1500, 1700, 400)),
+      12,
+    );
     expect(matchUp.ratingHistory[1]!.dynamicFormRatingBefore).toBe(matchUp.ratingHistory[0]!.dynamicFormRatingAfter);
     expect(round.dynamicFormRating).not.toBe(matchUp.dynamicFormRating);
   });
@@ -132,7 +166,12 @@ describe('rating tracks', () => {
     const people = ['a', 'b', 'c', 'd'].map((id) => ({ participantId: id, rating: 1500 }));
     const open: MatchUpRecord = { matchUpId: 'm2', roundNumber: 1, order: 1, a: 'c', b: 'd', result: null };
     expect(foldCompetition(perRound, people, [played('m1', 1, 'a', 'b', 5, 0), open]).a!.wins).toBe(0);
-    expect(foldCompetition(perRound, people, [played('m1', 1, 'a', 'b', 5, 0), { ...open, result: { kind: 'PLAYED', winner: 'a' } }]).a!.wins).toBe(1);
+    expect(
+      foldCompetition(perRound, people, [
+        played('m1', 1, 'a', 'b', 5, 0),
+        { ...open, result: { kind: 'PLAYED', winner: 'a' } },
+      ]).a!.wins,
+    ).toBe(1);
   });
   it('unplayed results count in the standings but never move a rating track', () => {
     const policy = presetPolicy('SWISS');
@@ -141,17 +180,54 @@ describe('rating tracks', () => {
       { matchUpId: 'm1', roundNumber: 1, order: 0, a: 'a', b: 'b', result: { kind: 'FORFEIT_WIN' } },
       { matchUpId: 'm2', roundNumber: 1, order: 1, a: 'c', b: null, result: { kind: 'PAIRING_BYE' } },
     ]);
-    expect(states.a).toMatchObject({ wins: 1, matchPoints: 3, dynamicFormRating: 1500, pressureRating: 0, roundsPlayed: 0, ratingHistory: [] });
+    expect(states.a).toMatchObject({
+      wins: 1,
+      matchPoints: 3,
+      dynamicFormRating: 1500,
+      pressureRating: 0,
+      roundsPlayed: 0,
+      ratingHistory: [],
+    });
     expect(states.b).toMatchObject({ losses: 1, matchPoints: 0, dynamicFormRating: 1500 });
     expect(states.c).toMatchObject({ wins: 1, matchPoints: 3, dynamicFormRating: 1500, roundsPlayed: 0 });
   });
   it('the participant state has exactly the fields of seed 000 (plus match points and the result list)', () => {
-    const state = foldCompetition(presetPolicy('SWISS'), [{ participantId: 'a', rating: 1 }, { participantId: 'b', rating: 2 }], [played('m', 1, 'a', 'b', 5, 1)]).a!;
+    const state = foldCompetition(
+      presetPolicy('SWISS'),
+      [
+        { participantId: 'a', rating: 1 },
+        { participantId: 'b', rating: 2 },
+      ],
+      [played('m', 1, 'a', 'b', 5, 1)],
+    ).a!;
     expect(Object.keys(state).sort()).toEqual(
-      ['participantId', 'baselineRating', 'dynamicFormRating', 'pressureRating', 'roundsPlayed', 'wins', 'losses', 'draws', 'totalPointsWon', 'totalPointsLost', 'ratingHistory', 'matchPoints', 'results'].sort(),
+      [
+        'participantId',
+        'baselineRating',
+        'dynamicFormRating',
+        'pressureRating',
+        'roundsPlayed',
+        'wins',
+        'losses',
+        'draws',
+        'totalPointsWon',
+        'totalPointsLost',
+        'ratingHistory',
+        'matchPoints',
+        'results',
+      ].sort(),
     );
     expect(Object.keys(state.ratingHistory[0]!).sort()).toEqual(
-      ['roundNumber', 'opponentParticipantId', 'dynamicFormRatingBefore', 'dynamicFormRatingAfter', 'pressureDelta', 'actualOutput', 'expectedOutput', 'matchUpId'].sort(),
+      [
+        'roundNumber',
+        'opponentParticipantId',
+        'dynamicFormRatingBefore',
+        'dynamicFormRatingAfter',
+        'pressureDelta',
+        'actualOutput',
+        'expectedOutput',
+        'matchUpId',
+      ].sort(),
     );
   });
 });

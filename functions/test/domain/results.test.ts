@@ -6,7 +6,8 @@ import { MatchUpResult, resolveResult } from '../../src/domain/results.js';
 
 const redemption = ScoringPolicy.parse({ gameTarget: 5, matchPoints: MATCH_POINTS_REDEMPTION });
 const chess = ScoringPolicy.parse({ gameTarget: null, matchPoints: MATCH_POINTS_CHESS });
-const resolve = (input: MatchUpResultInput, scoring = redemption, hasSideB = true) => resolveResult(MatchUpResult.parse(input), hasSideB, scoring);
+const resolve = (input: MatchUpResultInput, scoring = redemption, hasSideB = true) =>
+  resolveResult(MatchUpResult.parse(input), hasSideB, scoring);
 
 describe('seed 002: game points to 5 and match points 3 / 2 / 1.5 / 0', () => {
   it('5-3 is a win: 3 match points to the winner, 0 to the loser', () => {
@@ -84,7 +85,11 @@ describe('seed 003: unplayed kinds must agree with their result', () => {
   });
   it('a pairing bye credits the phantom score as game points (SoL uses 25)', () => {
     const sol = ScoringPolicy.parse({ phantomScore: 25 });
-    expect(resolve({ kind: 'PAIRING_BYE' }, sol, false).a).toMatchObject({ pointsWon: 25, pointsLost: 0, outcome: 'WIN' });
+    expect(resolve({ kind: 'PAIRING_BYE' }, sol, false).a).toMatchObject({
+      pointsWon: 25,
+      pointsLost: 0,
+      outcome: 'WIN',
+    });
   });
 });
 

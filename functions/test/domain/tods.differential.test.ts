@@ -4,7 +4,12 @@ import { foldCompetition, groupByRound } from '../../src/domain/fold.js';
 import { buildLeaderboard } from '../../src/domain/leaderboard.js';
 import type { MatchUpRecord } from '../../src/domain/matchUps.js';
 import type { Participant } from '../../src/domain/participants.js';
-import type { CompetitionPolicy, CompetitionPolicyInput, PresetName, RatingAggregation } from '../../src/domain/policy.js';
+import type {
+  CompetitionPolicy,
+  CompetitionPolicyInput,
+  PresetName,
+  RatingAggregation,
+} from '../../src/domain/policy.js';
 import { deepMerge, resolvePolicy } from '../../src/domain/policy.js';
 import type { ParticipantState } from '../../src/domain/state.js';
 import { makeRounds, pick, prng, randomResult } from './generate.js';
@@ -15,8 +20,24 @@ const TOLERANCE = 1e-9;
 /** Two named scales: every entrant is rated on both, so reading the wrong one cannot agree by accident. */
 const SCALES = ['CLUB', 'LEAGUE'] as const;
 
-const STATE_FIELDS = ['baselineRating', 'dynamicFormRating', 'pressureRating', 'roundsPlayed', 'wins', 'losses', 'draws', 'totalPointsWon', 'totalPointsLost'] as const;
-const HISTORY_FIELDS = ['dynamicFormRatingBefore', 'dynamicFormRatingAfter', 'pressureDelta', 'actualOutput', 'expectedOutput'] as const;
+const STATE_FIELDS = [
+  'baselineRating',
+  'dynamicFormRating',
+  'pressureRating',
+  'roundsPlayed',
+  'wins',
+  'losses',
+  'draws',
+  'totalPointsWon',
+  'totalPointsLost',
+] as const;
+const HISTORY_FIELDS = [
+  'dynamicFormRatingBefore',
+  'dynamicFormRatingAfter',
+  'pressureDelta',
+  'actualOutput',
+  'expectedOutput',
+] as const;
 
 /** `!(|x - y| < tolerance)`, so that a missing value (NaN) is a difference too. */
 const differ = (x: number, y: number) => !(Math.abs(x - y) < TOLERANCE);
@@ -26,18 +47,25 @@ function differences(ours: ParticipantState, theirs: TodsState | undefined, dyna
   const id = ours.participantId;
   if (!theirs) return [`${id}: tods has no state`];
   const found: string[] = [];
-  for (const field of STATE_FIELDS) if (differ(ours[field], theirs[field])) found.push(`${id}.${field}: ours ${ours[field]}, tods ${theirs[field]}`);
+  for (const field of STATE_FIELDS)
+    if (differ(ours[field], theirs[field])) found.push(`${id}.${field}: ours ${ours[field]}, tods ${theirs[field]}`);
   if (ours.ratingHistory.length !== theirs.ratingHistory.length) {
-    return [...found, `${id}.ratingHistory: ours ${ours.ratingHistory.length} entries, tods ${theirs.ratingHistory.length}`];
+    return [
+      ...found,
+      `${id}.ratingHistory: ours ${ours.ratingHistory.length} entries, tods ${theirs.ratingHistory.length}`,
+    ];
   }
   // With dynamic form disabled tods still back-computes "before" as after - k(actual - expected): see DIFFERENCE 5.
   const fields = dynamicEnabled ? HISTORY_FIELDS : HISTORY_FIELDS.filter((f) => f !== 'dynamicFormRatingBefore');
   ours.ratingHistory.forEach((h, i) => {
     const t = theirs.ratingHistory[i]!;
     if (h.opponentParticipantId !== t.opponentParticipantId || h.roundNumber !== t.roundNumber) {
-      found.push(`${id}.ratingHistory[${i}]: ours ${h.opponentParticipantId} in round ${h.roundNumber}, tods ${t.opponentParticipantId} in round ${t.roundNumber}`);
+      found.push(
+        `${id}.ratingHistory[${i}]: ours ${h.opponentParticipantId} in round ${h.roundNumber}, tods ${t.opponentParticipantId} in round ${t.roundNumber}`,
+      );
     }
-    for (const f of fields) if (differ(h[f], t[f])) found.push(`${id}.ratingHistory[${i}].${f}: ours ${h[f]}, tods ${t[f]}`);
+    for (const f of fields)
+      if (differ(h[f], t[f])) found.push(`${id}.ratingHistory[${i}].${f}: ours ${h[f]}, tods ${t[f]}`);
   });
   return found;
 }
@@ -66,10 +94,22 @@ function randomPolicy(random: () => number): CompetitionPolicy {
     ratingPolicy: {
       baselineRating: { source: 'SCALE', scaleName: pick(random, SCALES) },
       ratingAggregation: pick(random, ['AVERAGE', 'MIN', 'MAX', 'SUM'] as RatingAggregation[]),
-      dynamicFormRating: { enabled: random() < 0.9, kFactor: pick(random, [16, 24, 32, 40]), logisticScale: pick(random, [200, 400, 600]) },
+      dynamicFormRating: {
+        enabled: random() < 0.9,
+        kFactor: pick(random, [16, 24, 32, 40]),
+        logisticScale: pick(random, [200, 400, 600]),
+      },
       pressureRating:
         random() < 0.8
-          ? { enabled: true, actualOutputMethod: weighted ? 'WEIGHTED' : 'POINT_SHARE', weights: { pointShare: 1, pointDifferential: weighted ? pick(random, [0, 0.5, 1, 2]) : 0, contextFactor: pick(random, [0, 1]) } }
+          ? {
+              enabled: true,
+              actualOutputMethod: weighted ? 'WEIGHTED' : 'POINT_SHARE',
+              weights: {
+                pointShare: 1,
+                pointDifferential: weighted ? pick(random, [0, 0.5, 1, 2]) : 0,
+                contextFactor: pick(random, [0, 1]),
+              },
+            }
           : { enabled: false, actualOutputMethod: 'POINT_SHARE' },
     },
   };
@@ -86,7 +126,10 @@ function runTods(policy: CompetitionPolicy, participants: readonly Participant[]
 
 /** A policy whose baselines come from the CLUB scale, and entrants rated on it. */
 const onClubScale = (preset: PresetName, overrides: Record<string, unknown> = {}) =>
-  resolvePolicy(preset, deepMerge({ ratingPolicy: { baselineRating: { source: 'SCALE', scaleName: 'CLUB' } } }, overrides));
+  resolvePolicy(
+    preset,
+    deepMerge({ ratingPolicy: { baselineRating: { source: 'SCALE', scaleName: 'CLUB' } } }, overrides),
+  );
 const club = (participantId: string, value: number): Participant => ({ participantId, ratings: { CLUB: value } });
 
 describe('differential: tods-competition-factory 6.38.0 on generated tournaments', () => {
@@ -101,16 +144,25 @@ describe('differential: tods-competition-factory 6.38.0 on generated tournaments
       const policy = randomPolicy(random);
       const pairs = random() < 0.3;
       const participants = makeEntrants(random, 2 * (2 + Math.floor(random() * 7)), pairs);
-      const matchUps = makeRounds(random, participants, 1 + Math.floor(random() * 6), (r) => randomResult(r, { draws: 0.2 }));
+      const matchUps = makeRounds(random, participants, 1 + Math.floor(random() * 6), (r) =>
+        randomResult(r, { draws: 0.2 }),
+      );
       const theirs = runTods(policy, participants, matchUps).competitionState.participantStates;
       const ours = foldCompetition(policy, participants, matchUps);
-      const found = participants.flatMap((p) => differences(ours[p.participantId]!, theirs[p.participantId], policy.ratingPolicy.dynamicFormRating.enabled));
+      const found = participants.flatMap((p) =>
+        differences(ours[p.participantId]!, theirs[p.participantId], policy.ratingPolicy.dynamicFormRating.enabled),
+      );
       if (found.length === 0) agreed++;
-      else disagreements.push(`seed ${seed} (${policy.ratingPolicy.baselineRating.scaleName}, ${policy.ratingPolicy.ratingAggregation}): ${found.slice(0, 3).join('; ')}`);
+      else
+        disagreements.push(
+          `seed ${seed} (${policy.ratingPolicy.baselineRating.scaleName}, ${policy.ratingPolicy.ratingAggregation}): ${found.slice(0, 3).join('; ')}`,
+        );
       if (pairs) pairTournaments++;
       historyEntries += participants.reduce((n, p) => n + ours[p.participantId]!.ratingHistory.length, 0);
     }
-    console.log(`tods differential: ${agreed}/${TOURNAMENTS} tournaments agreed (${pairTournaments} of pairs, ${historyEntries} history entries)`);
+    console.log(
+      `tods differential: ${agreed}/${TOURNAMENTS} tournaments agreed (${pairTournaments} of pairs, ${historyEntries} history entries)`,
+    );
     expect(disagreements.slice(0, 5)).toEqual([]);
     expect(agreed).toBe(TOURNAMENTS);
     // The generator must reach what it claims to cover: pairs, and games that rate.
@@ -123,14 +175,19 @@ describe('differential: tods-competition-factory 6.38.0 on generated tournaments
     for (let seed = 1; seed <= 100; seed++) {
       const random = prng(seed * 104729);
       const policy = onClubScale('STANDARD', {
-        victoryPolicy: { primaryRanking: pick(random, ['WINS', 'POINTS', 'PRESSURE_RATING', 'DYNAMIC_FORM_RATING'] as const), tiebreakOrder: ['POINT_DIFFERENTIAL', 'DYNAMIC_FORM_RATING', 'PRESSURE_RATING'] },
+        victoryPolicy: {
+          primaryRanking: pick(random, ['WINS', 'POINTS', 'PRESSURE_RATING', 'DYNAMIC_FORM_RATING'] as const),
+          tiebreakOrder: ['POINT_DIFFERENTIAL', 'DYNAMIC_FORM_RATING', 'PRESSURE_RATING'],
+        },
         ratingPolicy: { pressureRating: { enabled: true, actualOutputMethod: 'POINT_SHARE' } },
       });
       const participants = Array.from({ length: 8 }, (_, i) => club(`p${i + 1}`, rating(random)));
       const matchUps = makeRounds(random, participants, 3, (r) => randomResult(r));
       const ours = buildLeaderboard(policy, foldCompetition(policy, participants, matchUps));
       if (new Set(ours.map((r) => r.rank)).size !== ours.length) continue;
-      expect(ours.map((r) => r.participantId)).toEqual(todsLeaderboard(runTods(policy, participants, matchUps)).map((r) => r.participantId));
+      expect(ours.map((r) => r.participantId)).toEqual(
+        todsLeaderboard(runTods(policy, participants, matchUps)).map((r) => r.participantId),
+      );
       compared++;
     }
     expect(compared).toBeGreaterThan(50);
@@ -140,7 +197,14 @@ describe('differential: tods-competition-factory 6.38.0 on generated tournaments
 describe('where tods is wrong, we are right (each difference named)', () => {
   const policy = onClubScale('PRESSURE');
   const participants = [club('ann', 1600), club('bob', 1400)];
-  const entered: MatchUpRecord = { matchUpId: 'm1', roundNumber: 1, order: 0, a: 'ann', b: 'bob', result: { kind: 'PLAYED', score: { a: 5, b: 2 } } };
+  const entered: MatchUpRecord = {
+    matchUpId: 'm1',
+    roundNumber: 1,
+    order: 0,
+    a: 'ann',
+    b: 'bob',
+    result: { kind: 'PLAYED', score: { a: 5, b: 2 } },
+  };
   const corrected: MatchUpRecord = { ...entered, result: { kind: 'PLAYED', score: { a: 2, b: 5 } } };
 
   it('DIFFERENCE 1: a corrected score is counted twice by tods, once by us', () => {
@@ -174,19 +238,58 @@ describe('where tods is wrong, we are right (each difference named)', () => {
     // d and a both have one win; a beat the strong b (1 win), d beat the weak c (0 wins): a's Buchholz is higher.
     const people = ['d', 'a', 'b', 'c'].map((id) => club(id, 1500));
     const games: MatchUpRecord[] = [
-      { matchUpId: 'r1-1', roundNumber: 1, order: 0, a: 'a', b: 'b', result: { kind: 'PLAYED', score: { a: 5, b: 1 } } },
-      { matchUpId: 'r1-2', roundNumber: 1, order: 1, a: 'd', b: 'c', result: { kind: 'PLAYED', score: { a: 5, b: 1 } } },
-      { matchUpId: 'r2-1', roundNumber: 2, order: 0, a: 'a', b: 'd', result: { kind: 'PLAYED', score: { a: 2, b: 5 } } },
-      { matchUpId: 'r2-2', roundNumber: 2, order: 1, a: 'b', b: 'c', result: { kind: 'PLAYED', score: { a: 5, b: 0 } } },
+      {
+        matchUpId: 'r1-1',
+        roundNumber: 1,
+        order: 0,
+        a: 'a',
+        b: 'b',
+        result: { kind: 'PLAYED', score: { a: 5, b: 1 } },
+      },
+      {
+        matchUpId: 'r1-2',
+        roundNumber: 1,
+        order: 1,
+        a: 'd',
+        b: 'c',
+        result: { kind: 'PLAYED', score: { a: 5, b: 1 } },
+      },
+      {
+        matchUpId: 'r2-1',
+        roundNumber: 2,
+        order: 0,
+        a: 'a',
+        b: 'd',
+        result: { kind: 'PLAYED', score: { a: 2, b: 5 } },
+      },
+      {
+        matchUpId: 'r2-2',
+        roundNumber: 2,
+        order: 1,
+        a: 'b',
+        b: 'c',
+        result: { kind: 'PLAYED', score: { a: 5, b: 0 } },
+      },
     ];
     const ours = buildLeaderboard(swiss, foldCompetition(swiss, people, games));
     const draw = runTods(swiss, people, games);
     const theirs = todsLeaderboard(draw).map((r) => r.participantId);
-    expect(ours.map((r) => [r.participantId, r.wins])).toEqual([['d', 2], ['a', 1], ['b', 1], ['c', 0]]);
+    expect(ours.map((r) => [r.participantId, r.wins])).toEqual([
+      ['d', 2],
+      ['a', 1],
+      ['b', 1],
+      ['c', 0],
+    ]);
     // a (Buchholz 2+1=3 opponents' wins: b 1, d 2) and b (a 1, c 0 = 1): BUCHHOLZ separates them for us.
-    expect(ours.find((r) => r.participantId === 'a')!.tiebreaks.BUCHHOLZ).toBeGreaterThan(ours.find((r) => r.participantId === 'b')!.tiebreaks.BUCHHOLZ!);
+    expect(ours.find((r) => r.participantId === 'a')!.tiebreaks.BUCHHOLZ).toBeGreaterThan(
+      ours.find((r) => r.participantId === 'b')!.tiebreaks.BUCHHOLZ!,
+    );
     // tods leaves a and b in insertion order whatever their Buchholz: swap the insertion order and it follows.
-    const swapped = runTods(swiss, ['d', 'b', 'a', 'c'].map((id) => club(id, 1500)), games);
+    const swapped = runTods(
+      swiss,
+      ['d', 'b', 'a', 'c'].map((id) => club(id, 1500)),
+      games,
+    );
     expect(todsLeaderboard(swapped).map((r) => r.participantId)).not.toEqual(theirs);
   });
 
@@ -219,13 +322,25 @@ describe('where tods is wrong, we are right (each difference named)', () => {
     const baselines = (policy: CompetitionPolicy) => {
       const ours = foldCompetition(policy, people, []);
       const theirs = todsDraw(policy, people).competitionState.participantStates;
-      return { ours: people.map((p) => ours[p.participantId]!.baselineRating), tods: people.map((p) => theirs[p.participantId]!.baselineRating) };
+      return {
+        ours: people.map((p) => ours[p.participantId]!.baselineRating),
+        tods: people.map((p) => theirs[p.participantId]!.baselineRating),
+      };
     };
     // SEEDING: seed 1 at seedingTop (2000 by default), each later seed seedingStep (25) less. tods ignores it.
-    expect(baselines(resolvePolicy('STANDARD', { ratingPolicy: { baselineRating: { source: 'SEEDING' } } }))).toEqual({ ours: [2000, 1975, 1950], tods: [0, 0, 0] });
+    expect(baselines(resolvePolicy('STANDARD', { ratingPolicy: { baselineRating: { source: 'SEEDING' } } }))).toEqual({
+      ours: [2000, 1975, 1950],
+      tods: [0, 0, 0],
+    });
     // MANUAL: the supplied rating, for which tods has no input at all.
-    expect(baselines(resolvePolicy('STANDARD', { ratingPolicy: { baselineRating: { source: 'MANUAL' } } }))).toEqual({ ours: [1720, 1610, 1530], tods: [0, 0, 0] });
+    expect(baselines(resolvePolicy('STANDARD', { ratingPolicy: { baselineRating: { source: 'MANUAL' } } }))).toEqual({
+      ours: [1720, 1610, 1530],
+      tods: [0, 0, 0],
+    });
     // SCALE: both read the scale; an entrant it does not rate gets unratedValue from us, 0 from tods.
-    expect(baselines(onClubScale('STANDARD', { ratingPolicy: { baselineRating: { unratedValue: 1500 } } }))).toEqual({ ours: [1450, 1500, 1300], tods: [1450, 0, 1300] });
+    expect(baselines(onClubScale('STANDARD', { ratingPolicy: { baselineRating: { unratedValue: 1500 } } }))).toEqual({
+      ours: [1450, 1500, 1300],
+      tods: [1450, 0, 1300],
+    });
   });
 });

@@ -23,7 +23,9 @@ const tods = require('tods-competition-factory') as {
 
 /** tods' state is seed 000's, without the product's additions. */
 export type TodsHistory = Omit<RatingHistoryEntry, 'matchUpId'>;
-export type TodsState = Omit<ParticipantState, 'matchPoints' | 'results' | 'ratingHistory'> & { ratingHistory: TodsHistory[] };
+export type TodsState = Omit<ParticipantState, 'matchPoints' | 'results' | 'ratingHistory'> & {
+  ratingHistory: TodsHistory[];
+};
 export interface TodsRow {
   participantId: string;
   rank: number;
@@ -60,19 +62,35 @@ type EventType = 'SINGLES' | 'DOUBLES';
  * a rating scale item, the seed position a seeding scale item, members as individuals of a PAIR. tods has no
  * place for a manually supplied baseline nor for a rating on no named scale: those two fields have no item.
  */
-export function todsParticipants(participant: Participant, eventType: EventType, seedingScale: string): TodsParticipant[] {
+export function todsParticipants(
+  participant: Participant,
+  eventType: EventType,
+  seedingScale: string,
+): TodsParticipant[] {
   const items = (rated: Pick<Participant, 'ratings'>): TimeItem[] =>
-    Object.entries(rated.ratings ?? {}).map(([scaleName, value]) => ({ itemType: `SCALE.RATING.${eventType}.${scaleName}`, itemValue: value }));
+    Object.entries(rated.ratings ?? {}).map(([scaleName, value]) => ({
+      itemType: `SCALE.RATING.${eventType}.${scaleName}`,
+      itemValue: value,
+    }));
   const seeding: TimeItem[] =
-    participant.seedPosition === undefined ? [] : [{ itemType: `SCALE.SEEDING.${eventType}.${seedingScale}`, itemValue: participant.seedPosition }];
-  const own: TodsParticipant = { participantId: participant.participantId, participantType: 'INDIVIDUAL', timeItems: [...items(participant), ...seeding] };
+    participant.seedPosition === undefined
+      ? []
+      : [{ itemType: `SCALE.SEEDING.${eventType}.${seedingScale}`, itemValue: participant.seedPosition }];
+  const own: TodsParticipant = {
+    participantId: participant.participantId,
+    participantType: 'INDIVIDUAL',
+    timeItems: [...items(participant), ...seeding],
+  };
   if (!participant.members?.length) return [own];
   const individuals = participant.members.map((member, i): TodsParticipant => ({
     participantId: member.participantId ?? `${participant.participantId}.${i + 1}`,
     participantType: 'INDIVIDUAL',
     timeItems: items(member),
   }));
-  return [{ ...own, participantType: 'PAIR', individualParticipantIds: individuals.map((p) => p.participantId) }, ...individuals];
+  return [
+    { ...own, participantType: 'PAIR', individualParticipantIds: individuals.map((p) => p.participantId) },
+    ...individuals,
+  ];
 }
 
 /**
@@ -85,17 +103,23 @@ export function todsDraw(policy: CompetitionPolicy, participants: readonly Parti
   const eventType: EventType = participants.some((p) => p.members?.length) ? 'DOUBLES' : 'SINGLES';
   const seedingScale = policy.ratingPolicy.baselineRating.scaleName ?? 'SEEDING';
   const records = participants.flatMap((p) => todsParticipants(p, eventType, seedingScale));
-  const draw = { drawId: 'draw', extensions: [{ name: 'appliedPolicies', value: { competition: todsPolicy(policy) } }] } as unknown as TodsDraw;
+  const draw = {
+    drawId: 'draw',
+    extensions: [{ name: 'appliedPolicies', value: { competition: todsPolicy(policy) } }],
+  } as unknown as TodsDraw;
   const result = tods.competitionGovernor.initializeCompetitionState({
     tournamentRecord: { tournamentId: 'tournament', participants: records },
     drawDefinition: draw,
     event: { eventId: 'event', eventType },
     participantIds: records.map((r) => r.participantId),
   });
-  if (result.error) throw new Error(`tods refused to initialise the competition state: ${JSON.stringify(result.error)}`);
-  if (!draw.competitionState) throw new Error('tods initialised no competition state (is the competition policy applied?)');
+  if (result.error)
+    throw new Error(`tods refused to initialise the competition state: ${JSON.stringify(result.error)}`);
+  if (!draw.competitionState)
+    throw new Error('tods initialised no competition state (is the competition policy applied?)');
   const entrants = new Set(participants.map((p) => p.participantId));
-  for (const id of Object.keys(draw.competitionState.participantStates)) if (!entrants.has(id)) delete draw.competitionState.participantStates[id];
+  for (const id of Object.keys(draw.competitionState.participantStates))
+    if (!entrants.has(id)) delete draw.competitionState.participantStates[id];
   return draw;
 }
 
@@ -103,13 +127,26 @@ export function todsDraw(policy: CompetitionPolicy, participants: readonly Parti
 export function todsMatchUp(m: MatchUpRecord): object {
   const result = m.result!;
   const score = result.score;
-  const winningSide = score ? (score.a > score.b ? 1 : score.b > score.a ? 2 : undefined) : result.winner === 'a' ? 1 : result.winner === 'b' ? 2 : undefined;
+  const winningSide = score
+    ? score.a > score.b
+      ? 1
+      : score.b > score.a
+        ? 2
+        : undefined
+    : result.winner === 'a'
+      ? 1
+      : result.winner === 'b'
+        ? 2
+        : undefined;
   return {
     matchUpId: m.matchUpId,
     roundNumber: m.roundNumber,
     matchUpStatus: 'COMPLETED',
     winningSide,
-    sides: [{ sideNumber: 1, participantId: m.a }, { sideNumber: 2, participantId: m.b }],
+    sides: [
+      { sideNumber: 1, participantId: m.a },
+      { sideNumber: 2, participantId: m.b },
+    ],
     score: score ? { sets: [{ setNumber: 1, side1Score: score.a, side2Score: score.b }] } : {},
   };
 }
@@ -120,7 +157,11 @@ export function todsProcessMatchUp(draw: TodsDraw, m: MatchUpRecord): void {
 }
 
 export function todsProcessRound(draw: TodsDraw, roundNumber: number, matchUps: readonly MatchUpRecord[]): void {
-  const result = tods.competitionGovernor.processCompetitionRound({ drawDefinition: draw, roundNumber, matchUps: matchUps.map(todsMatchUp) });
+  const result = tods.competitionGovernor.processCompetitionRound({
+    drawDefinition: draw,
+    roundNumber,
+    matchUps: matchUps.map(todsMatchUp),
+  });
   if (result.error) throw new Error(`tods refused round ${roundNumber}: ${JSON.stringify(result.error)}`);
 }
 

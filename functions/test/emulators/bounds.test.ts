@@ -37,7 +37,8 @@ async function refusal(promise: Promise<unknown>): Promise<CallableError> {
     () => undefined,
     (e: unknown) => e,
   );
-  if (!(error instanceof CallableError)) throw new Error(`expected the callable to refuse, got ${error === undefined ? 'success' : String(error)}`);
+  if (!(error instanceof CallableError))
+    throw new Error(`expected the callable to refuse, got ${error === undefined ? 'success' : String(error)}`);
   return error;
 }
 
@@ -48,9 +49,12 @@ async function invalidArgument(promise: Promise<unknown>, message: string | RegE
   else expect(error.message).toMatch(message);
 }
 
-const participantCount = async () => (await db.collection(paths.participants(seeded.tournamentId)).count().get()).data().count;
-const tournamentsOn = async (date: string) => (await db.collection('tournaments').where('date', '==', date).count().get()).data().count;
-const dateIsFree = async (date: string) => !(await db.doc(paths.tournamentKey(seeded.championshipId, tournamentKey(date))).get()).exists;
+const participantCount = async () =>
+  (await db.collection(paths.participants(seeded.tournamentId)).count().get()).data().count;
+const tournamentsOn = async (date: string) =>
+  (await db.collection('tournaments').where('date', '==', date).count().get()).data().count;
+const dateIsFree = async (date: string) =>
+  !(await db.doc(paths.tournamentKey(seeded.championshipId, tournamentKey(date))).get()).exists;
 
 function addParticipants(participants: unknown[]) {
   return call(emulators, 'addParticipants', { tournamentId: seeded.tournamentId, participants }, seeded.organizer);
@@ -61,7 +65,12 @@ describe('numbers, dates and ids that cannot be are refused and nothing is store
     const game = seeded.round1.find((m) => m.b !== null)!;
     const rowBefore = await readRow(seeded.tournamentId, game.a);
     await invalidArgument(
-      call(emulators, 'recordScore', { tournamentId: seeded.tournamentId, matchUpId: game.matchUpId, result: { score: { a: 1.5e308, b: 0 } } }, seeded.organizer),
+      call(
+        emulators,
+        'recordScore',
+        { tournamentId: seeded.tournamentId, matchUpId: game.matchUpId, result: { score: { a: 1.5e308, b: 0 } } },
+        seeded.organizer,
+      ),
       'result.score.a: Too big: expected number to be <=10000',
     );
     expect(await readMatchUp(seeded.tournamentId, game.matchUpId)).toMatchObject({ result: null, scoredBy: null });
@@ -70,7 +79,12 @@ describe('numbers, dates and ids that cannot be are refused and nothing is store
 
   it('a tournament on 2031-13-45', async () => {
     await invalidArgument(
-      call(emulators, 'createTournament', { championshipId: seeded.championshipId, date: '2031-13-45', description: 'Never' }, seeded.organizer),
+      call(
+        emulators,
+        'createTournament',
+        { championshipId: seeded.championshipId, date: '2031-13-45', description: 'Never' },
+        seeded.organizer,
+      ),
       'date: expected a real calendar date from 1900 to 2999',
     );
     expect(await tournamentsOn('2031-13-45')).toBe(0);
@@ -82,7 +96,10 @@ describe('numbers, dates and ids that cannot be are refused and nothing is store
     [-1e308, 'Too small: expected number to be >=-10000'],
   ])('a rating of %d', async (rating, why) => {
     const before = await participantCount();
-    await invalidArgument(addParticipants([{ participantId: 'rated', name: 'Rated', rating }]), `participants[0].rating: ${why}`);
+    await invalidArgument(
+      addParticipants([{ participantId: 'rated', name: 'Rated', rating }]),
+      `participants[0].rating: ${why}`,
+    );
     expect(await participantCount()).toBe(before);
   });
 
@@ -92,15 +109,28 @@ describe('numbers, dates and ids that cannot be are refused and nothing is store
     ['country', 100],
   ])('a %s of 5,000 characters', async (field, cap) => {
     const before = await participantCount();
-    await invalidArgument(addParticipants([{ participantId: 'wordy', name: 'Wordy', rating: 1500, [field]: 'x'.repeat(5000) }]), `participants[0].${field}: Too big: expected string to have <=${cap} characters`);
+    await invalidArgument(
+      addParticipants([{ participantId: 'wordy', name: 'Wordy', rating: 1500, [field]: 'x'.repeat(5000) }]),
+      `participants[0].${field}: Too big: expected string to have <=${cap} characters`,
+    );
     expect(await participantCount()).toBe(before);
   });
 
   it('1,000 participants with 5,000-character teams, clubs and countries (a 15 MB request)', async () => {
     const long = 'x'.repeat(5000);
-    const entrants = Array.from({ length: 1000 }, (_, i) => ({ participantId: `big-${i}`, name: `Big ${i}`, rating: 1500, team: long, club: long, country: long }));
+    const entrants = Array.from({ length: 1000 }, (_, i) => ({
+      participantId: `big-${i}`,
+      name: `Big ${i}`,
+      rating: 1500,
+      team: long,
+      club: long,
+      country: long,
+    }));
     const before = await participantCount();
-    await invalidArgument(addParticipants(entrants), 'participants[0].team: Too big: expected string to have <=200 characters');
+    await invalidArgument(
+      addParticipants(entrants),
+      'participants[0].team: Too big: expected string to have <=200 characters',
+    );
     expect(await participantCount()).toBe(before);
   });
 
@@ -130,7 +160,10 @@ describe('numbers, dates and ids that cannot be are refused and nothing is store
     ['p\u0000', 'must not contain control characters'],
   ])('a participant id %j', async (participantId, why) => {
     const before = await participantCount();
-    await invalidArgument(addParticipants([{ participantId, name: 'Odd', rating: 1500 }]), `participants[0].participantId: ${why}`);
+    await invalidArgument(
+      addParticipants([{ participantId, name: 'Odd', rating: 1500 }]),
+      `participants[0].participantId: ${why}`,
+    );
     expect(await participantCount()).toBe(before);
   });
 
@@ -138,7 +171,17 @@ describe('numbers, dates and ids that cannot be are refused and nothing is store
     let deep: unknown = 1;
     for (let i = 0; i < 3000; i++) deep = { x: deep };
     await invalidArgument(
-      call(emulators, 'createTournament', { championshipId: seeded.championshipId, date: '2031-09-01', description: 'Deep', policyOverrides: { ratingPolicy: deep } }, seeded.organizer),
+      call(
+        emulators,
+        'createTournament',
+        {
+          championshipId: seeded.championshipId,
+          date: '2031-09-01',
+          description: 'Deep',
+          policyOverrides: { ratingPolicy: deep },
+        },
+        seeded.organizer,
+      ),
       'policyOverrides: is nested deeper than 8 levels',
     );
     expect(await tournamentsOn('2031-09-01')).toBe(0);

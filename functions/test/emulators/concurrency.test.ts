@@ -69,7 +69,11 @@ async function playRound(tournamentId: string, roundNumber: number, random: () =
   const games = snapshot.docs.filter((d) => d.get('b') !== null);
   expect(games.length).toBeGreaterThan(0);
   const write = (ref: FirebaseFirestore.DocumentReference, result: MatchUpResult | null) =>
-    ref.update({ result, scoredBy: result ? organizer.uid : null, scoredAt: result ? FieldValue.serverTimestamp() : null });
+    ref.update({
+      result,
+      scoredBy: result ? organizer.uid : null,
+      scoredAt: result ? FieldValue.serverTimestamp() : null,
+    });
   await Promise.all(
     games.map(async (game) => {
       const roll = random();
@@ -102,7 +106,10 @@ function differences(actual: Record<string, ParticipantState>, expected: Record<
   const plain = (x: unknown) => JSON.parse(JSON.stringify(x)) as unknown;
   return Object.keys(expected)
     .filter((id) => !isDeepStrictEqual(plain(actual[id]), plain(expected[id])))
-    .map((id) => `${id}: roundsPlayed ${actual[id]?.roundsPlayed} (fold ${expected[id]!.roundsPlayed}), wins ${actual[id]?.wins} (fold ${expected[id]!.wins})`);
+    .map(
+      (id) =>
+        `${id}: roundsPlayed ${actual[id]?.roundsPlayed} (fold ${expected[id]!.roundsPlayed}), wins ${actual[id]?.wins} (fold ${expected[id]!.wins})`,
+    );
 }
 
 async function settlesOnFold(tournamentId: string): Promise<void> {
@@ -115,7 +122,9 @@ async function settlesOnFold(tournamentId: string): Promise<void> {
     if (Date.now() > deadline) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  expect.fail(`after ${SETTLE_MS / 1000} s the stored states still differ from the replay of the final results:\n${diff.join('\n')}`);
+  expect.fail(
+    `after ${SETTLE_MS / 1000} s the stored states still differ from the replay of the final results:\n${diff.join('\n')}`,
+  );
 }
 
 describe('whole rounds written at once through the deployed trigger end exactly as the replay tool says', () => {
@@ -124,7 +133,12 @@ describe('whole rounds written at once through the deployed trigger end exactly 
       it(`${scenario.name}, seed ${seed}`, { timeout: 180_000 }, async () => {
         const random = createRng(seed * 7919 + scenario.name.length);
         const { clubId } = await call<{ clubId: string }>(emulators, 'createClub', { name: `Club ${seed}` }, organizer);
-        const { championshipId } = await call<{ championshipId: string }>(emulators, 'createChampionship', { name: scenario.name, clubIds: [clubId] }, organizer);
+        const { championshipId } = await call<{ championshipId: string }>(
+          emulators,
+          'createChampionship',
+          { name: scenario.name, clubIds: [clubId] },
+          organizer,
+        );
         const { tournamentId } = await call<{ tournamentId: string }>(
           emulators,
           'createTournament',
@@ -139,18 +153,29 @@ describe('whole rounds written at once through the deployed trigger end exactly 
           },
           organizer,
         );
-        const participants = Array.from({ length: PLAYERS }, (_, i) => ({ participantId: `p${i + 1}`, name: `P${i + 1}`, rating: 1400 + Math.round(random() * 600) }));
+        const participants = Array.from({ length: PLAYERS }, (_, i) => ({
+          participantId: `p${i + 1}`,
+          name: `P${i + 1}`,
+          rating: 1400 + Math.round(random() * 600),
+        }));
         await call(emulators, 'addParticipants', { tournamentId, participants }, organizer);
 
         for (let roundNumber = 1; roundNumber <= ROUNDS; roundNumber++) {
           await playRound(tournamentId, roundNumber, random);
           // Pairing the next round needs this one's results applied: wait as an organizer would, for the standings.
           await settlesOnFold(tournamentId);
-          if (roundNumber === 2) await call(emulators, 'withdrawParticipant', { tournamentId, participantId: 'p3' }, organizer);
+          if (roundNumber === 2)
+            await call(emulators, 'withdrawParticipant', { tournamentId, participantId: 'p3' }, organizer);
         }
         // A round-1 result corrected after later rounds were paired and played.
-        const first = (await db.collection(paths.matchUps(tournamentId)).where('roundNumber', '==', 1).get()).docs.find((d) => d.get('b') !== null)!;
-        await first.ref.update({ result: { kind: 'PLAYED', score: { a: 0, b: 5 } }, scoredBy: organizer.uid, scoredAt: FieldValue.serverTimestamp() });
+        const first = (await db.collection(paths.matchUps(tournamentId)).where('roundNumber', '==', 1).get()).docs.find(
+          (d) => d.get('b') !== null,
+        )!;
+        await first.ref.update({
+          result: { kind: 'PLAYED', score: { a: 0, b: 5 } },
+          scoredBy: organizer.uid,
+          scoredAt: FieldValue.serverTimestamp(),
+        });
         await settlesOnFold(tournamentId);
 
         const final = await stored(tournamentId);

@@ -57,7 +57,8 @@ async function refusal(promise: Promise<unknown>): Promise<CallableError> {
     () => undefined,
     (e: unknown) => e,
   );
-  if (!(error instanceof CallableError)) throw new Error(`expected the callable to refuse, got ${error === undefined ? 'success' : String(error)}`);
+  if (!(error instanceof CallableError))
+    throw new Error(`expected the callable to refuse, got ${error === undefined ? 'success' : String(error)}`);
   return error;
 }
 
@@ -66,7 +67,12 @@ const IMPORT_DATE = '2031-06-01';
 
 async function scoreAll(tournamentId: string, matchUps: MatchUpDoc[]): Promise<void> {
   for (const [i, m] of matchUps.entries()) {
-    await call(emulators, 'recordScore', { tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: i % 5 } } }, organizer);
+    await call(
+      emulators,
+      'recordScore',
+      { tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: i % 5 } } },
+      organizer,
+    );
   }
 }
 
@@ -85,14 +91,21 @@ beforeAll(async () => {
   seeded = await seedTournament(emulators, { label: 'imports', players: 5 });
   organizer = seeded.organizer;
   const { tournamentId } = seeded;
-  await scoreAll(tournamentId, seeded.round1.filter((m) => m.b !== null));
+  await scoreAll(
+    tournamentId,
+    seeded.round1.filter((m) => m.b !== null),
+  );
   // Two games and the pairing bye (a win) of round 1.
   await settledBoard(tournamentId, 2 * 2 + 1);
   await call(emulators, 'generateNextRound', { tournamentId, requestId: 'imports-round-2' }, organizer);
-  const round2 = (await db.collection(paths.matchUps(tournamentId)).where('roundNumber', '==', 2).get()).docs.map((d) => d.data() as MatchUpDoc);
+  const round2 = (await db.collection(paths.matchUps(tournamentId)).where('roundNumber', '==', 2).get()).docs.map(
+    (d) => d.data() as MatchUpDoc,
+  );
   await scoreAll(tournamentId, round2.filter((m) => m.b !== null).slice(0, 1));
   board = await settledBoard(tournamentId, 2 * 2 + 1 + 2 + 1);
-  cleanExport = JSON.parse((await call<{ json: string }>(emulators, 'exportTournament', { tournamentId }, organizer)).json);
+  cleanExport = JSON.parse(
+    (await call<{ json: string }>(emulators, 'exportTournament', { tournamentId }, organizer)).json,
+  );
   cleanExport.tournament.date = IMPORT_DATE;
 }, 180_000);
 
@@ -102,10 +115,19 @@ afterAll(async () => {
 });
 
 describe('a refused import names the item and writes nothing', () => {
-  const importing = (json: unknown) => call<{ tournamentId: string }>(emulators, 'importTournament', { championshipId: seeded.championshipId, json: JSON.stringify(json) }, organizer);
+  const importing = (json: unknown) =>
+    call<{ tournamentId: string }>(
+      emulators,
+      'importTournament',
+      { championshipId: seeded.championshipId, json: JSON.stringify(json) },
+      organizer,
+    );
 
   /** Imports a damaged copy of the clean export; expects invalid-argument with `message`, nothing written, the date free. */
-  async function refusedWithNothingWritten(damage: (e: Record<string, any>) => void, message: string | RegExp): Promise<void> {
+  async function refusedWithNothingWritten(
+    damage: (e: Record<string, any>) => void,
+    message: string | RegExp,
+  ): Promise<void> {
     const damaged = copy(cleanExport);
     damage(damaged);
     const before = await footprint(seeded.championshipId);
@@ -120,7 +142,10 @@ describe('a refused import names the item and writes nothing', () => {
   const firstGame = (e: Record<string, any>) => e.matchUps.find((m: MatchUpDoc) => m.roundNumber === 1 && m.b !== null);
 
   it('a matchUp id that climbs out of the matchUps collection', async () => {
-    await refusedWithNothingWritten((e) => (firstGame(e).matchUpId = '../../x'), 'matchUp "../../x": its id must not contain "/"');
+    await refusedWithNothingWritten(
+      (e) => (firstGame(e).matchUpId = '../../x'),
+      'matchUp "../../x": its id must not contain "/"',
+    );
     expect((await db.doc('tournaments/x').get()).exists).toBe(false);
   });
 
@@ -132,15 +157,21 @@ describe('a refused import names the item and writes nothing', () => {
     ['p\u0000', 'must not contain control characters'],
   ])('a participant id %j, renamed everywhere it appears', async (id, why) => {
     const rename = (value: unknown) => (value === 'p1' ? id : value);
-    await refusedWithNothingWritten((e) => {
-      for (const p of e.participants) p.participantId = rename(p.participantId);
-      for (const m of e.matchUps) Object.assign(m, { a: rename(m.a), b: rename(m.b) });
-      for (const r of e.rounds) r.pairing.byes = r.pairing.byes.map(rename);
-    }, `participant ${JSON.stringify(id)}, participants[0].participantId: ${why}`);
+    await refusedWithNothingWritten(
+      (e) => {
+        for (const p of e.participants) p.participantId = rename(p.participantId);
+        for (const m of e.matchUps) Object.assign(m, { a: rename(m.a), b: rename(m.b) });
+        for (const r of e.rounds) r.pairing.byes = r.pairing.byes.map(rename);
+      },
+      `participant ${JSON.stringify(id)}, participants[0].participantId: ${why}`,
+    );
   });
 
   it('a matchUp id listed twice', async () => {
-    await refusedWithNothingWritten((e) => (e.matchUps[1].matchUpId = e.matchUps[0].matchUpId), `matchUp ${cleanExport.matchUps[0].matchUpId} is listed twice`);
+    await refusedWithNothingWritten(
+      (e) => (e.matchUps[1].matchUpId = e.matchUps[0].matchUpId),
+      `matchUp ${cleanExport.matchUps[0].matchUpId} is listed twice`,
+    );
   });
 
   it('a participant who plays twice in a round', async () => {
@@ -151,7 +182,10 @@ describe('a refused import names the item and writes nothing', () => {
   });
 
   it('a result the engine refuses (the rules let FORFEIT_WIN with winner b through)', async () => {
-    await refusedWithNothingWritten((e) => (firstGame(e).result = { kind: 'FORFEIT_WIN', winner: 'b' }), /matchUp r1-m\d: kind FORFEIT_WIN requires winner "a", got "b"/);
+    await refusedWithNothingWritten(
+      (e) => (firstGame(e).result = { kind: 'FORFEIT_WIN', winner: 'b' }),
+      /matchUp r1-m\d: kind FORFEIT_WIN requires winner "a", got "b"/,
+    );
   });
 
   it('a bye scored as a played game', async () => {
@@ -174,7 +208,10 @@ describe('a refused import names the item and writes nothing', () => {
   it('a document nested 3,000 levels deep: a clear refusal, not an internal error', async () => {
     let deep: unknown = 1;
     for (let i = 0; i < 3000; i++) deep = { x: deep };
-    await refusedWithNothingWritten((e) => (e.tournament.notes = deep), 'invalid tournament export: the document is nested deeper than 16 levels');
+    await refusedWithNothingWritten(
+      (e) => (e.tournament.notes = deep),
+      'invalid tournament export: the document is nested deeper than 16 levels',
+    );
   });
 
   it('an export too large for one transaction is refused whole, before anything is written', async () => {
@@ -213,8 +250,16 @@ describe('a refused import names the item and writes nothing', () => {
     expect(imported.currentRound).toBe(2);
     // The open game of round 2 can be scored in the copy, and the copy's trigger applies it.
     const open = cleanExport.matchUps.find((m: MatchUpDoc) => m.roundNumber === 2 && m.b !== null && m.result === null);
-    await call(emulators, 'recordScore', { tournamentId, matchUpId: open.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: 0 } } }, organizer);
-    expect((await readMatchUp(tournamentId, open.matchUpId))?.result).toEqual({ kind: 'PLAYED', score: { a: 5, b: 0 } });
+    await call(
+      emulators,
+      'recordScore',
+      { tournamentId, matchUpId: open.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: 0 } } },
+      organizer,
+    );
+    expect((await readMatchUp(tournamentId, open.matchUpId))?.result).toEqual({
+      kind: 'PLAYED',
+      score: { a: 5, b: 0 },
+    });
     await settledBoard(tournamentId, 2 * 2 + 1 + 2 * 2 + 1);
   });
 
@@ -248,35 +293,74 @@ describe('deleteTournament', () => {
 
   it('deletes a draft with everything under it and frees its date', async () => {
     const date = '2031-07-01';
-    const { tournamentId } = await call<{ tournamentId: string }>(emulators, 'createTournament', { championshipId: seeded.championshipId, date, description: 'Draft night' }, organizer);
-    await call(emulators, 'addParticipants', { tournamentId, participants: [{ participantId: 'a', name: 'A', rating: 1500 }, { participantId: 'b', name: 'B', rating: 1600 }] }, organizer);
+    const { tournamentId } = await call<{ tournamentId: string }>(
+      emulators,
+      'createTournament',
+      { championshipId: seeded.championshipId, date, description: 'Draft night' },
+      organizer,
+    );
+    await call(
+      emulators,
+      'addParticipants',
+      {
+        tournamentId,
+        participants: [
+          { participantId: 'a', name: 'A', rating: 1500 },
+          { participantId: 'b', name: 'B', rating: 1600 },
+        ],
+      },
+      organizer,
+    );
     // The tournament, its owner's role, 2 participants, their states and standings rows.
     expect(await tournamentDocuments(tournamentId)).toBe(8);
-    const result = await call<{ deleted: number; problems: string[] }>(emulators, 'deleteTournament', { tournamentId }, organizer);
+    const result = await call<{ deleted: number; problems: string[] }>(
+      emulators,
+      'deleteTournament',
+      { tournamentId },
+      organizer,
+    );
     expect(result).toEqual({ deleted: 9, problems: [] });
     expect(await tournamentDocuments(tournamentId)).toBe(0);
     expect(await dateIsFree(seeded.championshipId, date)).toBe(true);
-    await call(emulators, 'createTournament', { championshipId: seeded.championshipId, date, description: 'Draft night, again' }, organizer);
+    await call(
+      emulators,
+      'createTournament',
+      { championshipId: seeded.championshipId, date, description: 'Draft night, again' },
+      organizer,
+    );
   });
 
-  it('refuses anyone but the tournament\'s editors, deleting nothing', async () => {
-    const { tournamentId } = await call<{ tournamentId: string }>(emulators, 'createTournament', { championshipId: seeded.championshipId, date: '2031-07-02', description: 'Kept' }, organizer);
+  it("refuses anyone but the tournament's editors, deleting nothing", async () => {
+    const { tournamentId } = await call<{ tournamentId: string }>(
+      emulators,
+      'createTournament',
+      { championshipId: seeded.championshipId, date: '2031-07-02', description: 'Kept' },
+      organizer,
+    );
     const error = await refusal(call(emulators, 'deleteTournament', { tournamentId }, seeded.participants[0]!.account));
     expect(error.code).toBe('permission-denied');
-    expect(error.message).toContain(`only the owner of tournament ${tournamentId} or an admin of one of its clubs may edit it`);
+    expect(error.message).toContain(
+      `only the owner of tournament ${tournamentId} or an admin of one of its clubs may edit it`,
+    );
     // The tournament and its owner's role document, still there.
     expect(await tournamentDocuments(tournamentId)).toBe(2);
     const stranger = await signUp(emulators, `stranger-${Date.now()}@example.com`);
-    expect((await refusal(call(emulators, 'deleteTournament', { tournamentId }, stranger))).code).toBe('permission-denied');
+    expect((await refusal(call(emulators, 'deleteTournament', { tournamentId }, stranger))).code).toBe(
+      'permission-denied',
+    );
     expect((await refusal(call(emulators, 'deleteTournament', { tournamentId }))).code).toBe('unauthenticated');
-    expect((await refusal(call(emulators, 'deleteTournament', { tournamentId: 'no-such-tournament' }, organizer))).code).toBe('not-found');
+    expect(
+      (await refusal(call(emulators, 'deleteTournament', { tournamentId: 'no-such-tournament' }, organizer))).code,
+    ).toBe('not-found');
   });
 
   it('refuses a running tournament in good order, deleting nothing', async () => {
     const before = await tournamentDocuments(seeded.tournamentId);
     const error = await refusal(call(emulators, 'deleteTournament', { tournamentId: seeded.tournamentId }, organizer));
     expect(error.code).toBe('failed-precondition');
-    expect(error.message).toContain(`tournament ${seeded.tournamentId} is running and in good order: only a draft or a broken tournament can be deleted`);
+    expect(error.message).toContain(
+      `tournament ${seeded.tournamentId} is running and in good order: only a draft or a broken tournament can be deleted`,
+    );
     expect(await tournamentDocuments(seeded.tournamentId)).toBe(before);
     expect(await dateIsFree(seeded.championshipId, '2025-06-01')).toBe(false);
   });
@@ -285,20 +369,44 @@ describe('deleteTournament', () => {
     // What the old three-step import left when it failed after its batch: the tournament claiming its date,
     // participants, rounds and matchUps, and no competition states.
     const date = '2031-08-01';
-    const { tournamentId } = await call<{ tournamentId: string }>(emulators, 'createTournament', { championshipId: seeded.championshipId, date, description: cleanExport.tournament.description, policy: 'REDEMPTION' }, organizer);
+    const { tournamentId } = await call<{ tournamentId: string }>(
+      emulators,
+      'createTournament',
+      {
+        championshipId: seeded.championshipId,
+        date,
+        description: cleanExport.tournament.description,
+        policy: 'REDEMPTION',
+      },
+      organizer,
+    );
     // Its triggers have long given up: with them off, none is still failing (and, on the emulator, killed in the
     // middle of a transaction whose locks then outlive it) while the leftovers are deleted.
     await backgroundTriggers.disable();
     const batch = db.batch();
-    for (const p of cleanExport.participants) batch.set(db.doc(paths.participant(tournamentId, p.participantId)), { ...p, enteredRound: 1 });
-    for (const r of cleanExport.rounds) batch.set(db.doc(paths.round(tournamentId, r.roundNumber)), { roundNumber: r.roundNumber, ...r.pairing });
-    for (const m of cleanExport.matchUps) batch.set(db.doc(paths.matchUp(tournamentId, m.matchUpId)), { ...m, playerUids: [], cost: {}, scoredBy: null, scoredAt: null });
+    for (const p of cleanExport.participants)
+      batch.set(db.doc(paths.participant(tournamentId, p.participantId)), { ...p, enteredRound: 1 });
+    for (const r of cleanExport.rounds)
+      batch.set(db.doc(paths.round(tournamentId, r.roundNumber)), { roundNumber: r.roundNumber, ...r.pairing });
+    for (const m of cleanExport.matchUps)
+      batch.set(db.doc(paths.matchUp(tournamentId, m.matchUpId)), {
+        ...m,
+        playerUids: [],
+        cost: {},
+        scoredBy: null,
+        scoredAt: null,
+      });
     batch.update(db.doc(paths.tournament(tournamentId)), { status: 'RUNNING', currentRound: 2 });
     await batch.commit();
     const leftovers = await tournamentDocuments(tournamentId);
     await backgroundTriggers.enable();
 
-    const result = await call<{ deleted: number; problems: string[] }>(emulators, 'deleteTournament', { tournamentId }, organizer);
+    const result = await call<{ deleted: number; problems: string[] }>(
+      emulators,
+      'deleteTournament',
+      { tournamentId },
+      organizer,
+    );
     expect(result.problems).toContain(`it has ${cleanExport.matchUps.length} matchUp(s) but no competition states`);
     // Everything under it and its date key.
     expect(result.deleted).toBe(leftovers + 1);
@@ -306,16 +414,37 @@ describe('deleteTournament', () => {
     expect(await dateIsFree(seeded.championshipId, date)).toBe(true);
     const again = copy(cleanExport);
     again.tournament.date = date;
-    const { tournamentId: imported } = await call<{ tournamentId: string }>(emulators, 'importTournament', { championshipId: seeded.championshipId, json: JSON.stringify(again) }, organizer);
-    expect((await call<LeaderboardView>(emulators, 'getLeaderboard', { tournamentId: imported })).rows).toEqual(board.rows);
+    const { tournamentId: imported } = await call<{ tournamentId: string }>(
+      emulators,
+      'importTournament',
+      { championshipId: seeded.championshipId, json: JSON.stringify(again) },
+      organizer,
+    );
+    expect((await call<LeaderboardView>(emulators, 'getLeaderboard', { tournamentId: imported })).rows).toEqual(
+      board.rows,
+    );
   });
 
   it('deletes a running tournament whose documents fail their schema', async () => {
     const date = '2031-08-02';
-    const { tournamentId } = await call<{ tournamentId: string }>(emulators, 'createTournament', { championshipId: seeded.championshipId, date, description: 'Damaged' }, organizer);
-    await db.doc(paths.tournament(tournamentId)).update({ status: 'RUNNING', currentRound: 1, pairing: { method: 'NO_SUCH_METHOD' } });
-    const result = await call<{ deleted: number; problems: string[] }>(emulators, 'deleteTournament', { tournamentId }, organizer);
-    expect(result.problems).toEqual([expect.stringMatching(/^its document does not match its schema \(pairing\.method: /)]);
+    const { tournamentId } = await call<{ tournamentId: string }>(
+      emulators,
+      'createTournament',
+      { championshipId: seeded.championshipId, date, description: 'Damaged' },
+      organizer,
+    );
+    await db
+      .doc(paths.tournament(tournamentId))
+      .update({ status: 'RUNNING', currentRound: 1, pairing: { method: 'NO_SUCH_METHOD' } });
+    const result = await call<{ deleted: number; problems: string[] }>(
+      emulators,
+      'deleteTournament',
+      { tournamentId },
+      organizer,
+    );
+    expect(result.problems).toEqual([
+      expect.stringMatching(/^its document does not match its schema \(pairing\.method: /),
+    ]);
     expect(await tournamentDocuments(tournamentId)).toBe(0);
     expect(await dateIsFree(seeded.championshipId, date)).toBe(true);
   });

@@ -51,7 +51,10 @@ const apps: FirebaseApp[] = [];
 let emulators: Emulators;
 
 async function person(account: Account): Promise<Person> {
-  const app = initializeApp({ projectId: emulators.projectId, apiKey: FAKE_API_KEY }, `roles-${account.uid}-${apps.length}`);
+  const app = initializeApp(
+    { projectId: emulators.projectId, apiKey: FAKE_API_KEY },
+    `roles-${account.uid}-${apps.length}`,
+  );
   apps.push(app);
   const auth = getAuth(app);
   connectAuthEmulator(auth, origin(emulators.auth), { disableWarnings: true });
@@ -72,7 +75,8 @@ async function outcome(promise: Promise<unknown>): Promise<string> {
   }
 }
 
-const newAccount = (label: string) => signUp(emulators, `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`);
+const newAccount = (label: string) =>
+  signUp(emulators, `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`);
 
 describe.skipIf(Boolean(skipReason))('roles on the Emulator Suite', () => {
   let seeded: SeededTournament;
@@ -95,8 +99,12 @@ describe.skipIf(Boolean(skipReason))('roles on the Emulator Suite', () => {
 
   /** What an editor can do, asked of the rules (a descriptive edit) and of a callable (an export). */
   async function edits(who: Person): Promise<{ rules: string; callable: string }> {
-    const rules = await outcome(updateDoc(doc(who.db, paths.tournament(seeded.tournamentId)), { location: `Hall ${Date.now()}` }));
-    const callable = await outcome(call(emulators, 'exportTournament', { tournamentId: seeded.tournamentId }, who.account));
+    const rules = await outcome(
+      updateDoc(doc(who.db, paths.tournament(seeded.tournamentId)), { location: `Hall ${Date.now()}` }),
+    );
+    const callable = await outcome(
+      call(emulators, 'exportTournament', { tournamentId: seeded.tournamentId }, who.account),
+    );
     return { rules, callable };
   }
 
@@ -106,7 +114,8 @@ describe.skipIf(Boolean(skipReason))('roles on the Emulator Suite', () => {
 
     await call(emulators, 'setClubMember', { clubId: seeded.clubId, uid: admin.account.uid, role: 'ADMIN' }, organizer);
     expect(await edits(admin)).toEqual({ rules: 'accepted', callable: 'accepted' });
-    const championship = () => updateDoc(doc(admin.db, paths.championship(seeded.championshipId)), { name: 'Renamed by the admin' });
+    const championship = () =>
+      updateDoc(doc(admin.db, paths.championship(seeded.championshipId)), { name: 'Renamed by the admin' });
     expect(await outcome(championship())).toBe('accepted');
 
     await call(emulators, 'setClubMember', { clubId: seeded.clubId, uid: admin.account.uid, role: null }, organizer);
@@ -117,9 +126,11 @@ describe.skipIf(Boolean(skipReason))('roles on the Emulator Suite', () => {
   it('only the club owner names admins; a member cannot promote anyone', async () => {
     const member = playerOf(seeded, seeded.round1[0]!, 'a').account;
     const candidate = await newAccount('candidate');
-    const promote = (by: Account) => call(emulators, 'setClubMember', { clubId: seeded.clubId, uid: candidate.uid, role: 'ADMIN' }, by);
+    const promote = (by: Account) =>
+      call(emulators, 'setClubMember', { clubId: seeded.clubId, uid: candidate.uid, role: 'ADMIN' }, by);
     expect(await outcome(promote(member))).toBe('permission-denied');
-    const keep = (by: Account) => call(emulators, 'setClubMember', { clubId: seeded.clubId, uid: organizer.uid, role: 'MEMBER' }, by);
+    const keep = (by: Account) =>
+      call(emulators, 'setClubMember', { clubId: seeded.clubId, uid: organizer.uid, role: 'MEMBER' }, by);
     expect(await outcome(keep(organizer))).toBe('failed-precondition');
   });
 
@@ -129,11 +140,26 @@ describe.skipIf(Boolean(skipReason))('roles on the Emulator Suite', () => {
     const oldPhone = await person(previous.account);
     const newPhone = await person(await newAccount('new-phone'));
     const score = (who: Person) =>
-      updateDoc(doc(who.db, paths.matchUp(seeded.tournamentId, game.matchUpId)), { result: play, scoredBy: who.account.uid, scoredAt: serverTimestamp() });
-    const record = (who: Person) => call(emulators, 'recordScore', { tournamentId: seeded.tournamentId, matchUpId: game.matchUpId, result: play }, who.account);
+      updateDoc(doc(who.db, paths.matchUp(seeded.tournamentId, game.matchUpId)), {
+        result: play,
+        scoredBy: who.account.uid,
+        scoredAt: serverTimestamp(),
+      });
+    const record = (who: Person) =>
+      call(
+        emulators,
+        'recordScore',
+        { tournamentId: seeded.tournamentId, matchUpId: game.matchUpId, result: play },
+        who.account,
+      );
 
     expect(await outcome(score(newPhone))).toBe('permission-denied');
-    await call(emulators, 'linkParticipantAccount', { tournamentId: seeded.tournamentId, participantId: previous.participantId, uid: newPhone.account.uid }, organizer);
+    await call(
+      emulators,
+      'linkParticipantAccount',
+      { tournamentId: seeded.tournamentId, participantId: previous.participantId, uid: newPhone.account.uid },
+      organizer,
+    );
 
     expect(await outcome(score(oldPhone))).toBe('permission-denied');
     expect(await outcome(record(oldPhone))).toBe('permission-denied');
@@ -143,10 +169,21 @@ describe.skipIf(Boolean(skipReason))('roles on the Emulator Suite', () => {
 
   it('a second club linked to the championship: its admin edits the championship and creates a tournament in it', async () => {
     const otherAdmin = await person(await newAccount('other-club-admin'));
-    const { clubId } = await call<{ clubId: string }>(emulators, 'createClub', { name: 'Second Club', adminUids: [otherAdmin.account.uid] }, organizer);
-    const rename = () => updateDoc(doc(otherAdmin.db, paths.championship(seeded.championshipId)), { name: 'Renamed by the second club' });
+    const { clubId } = await call<{ clubId: string }>(
+      emulators,
+      'createClub',
+      { name: 'Second Club', adminUids: [otherAdmin.account.uid] },
+      organizer,
+    );
+    const rename = () =>
+      updateDoc(doc(otherAdmin.db, paths.championship(seeded.championshipId)), { name: 'Renamed by the second club' });
     const create = () =>
-      call(emulators, 'createTournament', { championshipId: seeded.championshipId, date: '2025-09-14', description: 'Second club night' }, otherAdmin.account);
+      call(
+        emulators,
+        'createTournament',
+        { championshipId: seeded.championshipId, date: '2025-09-14', description: 'Second club night' },
+        otherAdmin.account,
+      );
     expect([await outcome(rename()), await outcome(create())]).toEqual(['permission-denied', 'permission-denied']);
 
     await call(emulators, 'linkClub', { championshipId: seeded.championshipId, clubId }, organizer);
@@ -156,17 +193,30 @@ describe.skipIf(Boolean(skipReason))('roles on the Emulator Suite', () => {
   it('nobody links a club they do not run, nor into a championship they do not edit', async () => {
     const stranger = await newAccount('stranger');
     const { clubId } = await call<{ clubId: string }>(emulators, 'createClub', { name: 'Stranger Club' }, stranger);
-    expect(await outcome(call(emulators, 'linkClub', { championshipId: seeded.championshipId, clubId }, stranger))).toBe('permission-denied');
-    expect(await outcome(call(emulators, 'linkClub', { championshipId: seeded.championshipId, clubId }, organizer))).toBe('permission-denied');
+    expect(
+      await outcome(call(emulators, 'linkClub', { championshipId: seeded.championshipId, clubId }, stranger)),
+    ).toBe('permission-denied');
+    expect(
+      await outcome(call(emulators, 'linkClub', { championshipId: seeded.championshipId, clubId }, organizer)),
+    ).toBe('permission-denied');
   });
 
   it('clubs: created with a generated id through the callable only, never deleted while linked, left by a member', async () => {
     const stranger = await person(await newAccount('club-squatter'));
-    expect(await outcome(setDoc(doc(stranger.db, paths.club('any-id')), { clubId: 'any-id', name: 'Squatted' }))).toBe('permission-denied');
-    expect(await outcome(call(emulators, 'deleteClub', { clubId: seeded.clubId }, organizer))).toBe('failed-precondition');
+    expect(await outcome(setDoc(doc(stranger.db, paths.club('any-id')), { clubId: 'any-id', name: 'Squatted' }))).toBe(
+      'permission-denied',
+    );
+    expect(await outcome(call(emulators, 'deleteClub', { clubId: seeded.clubId }, organizer))).toBe(
+      'failed-precondition',
+    );
     expect((await adminFirestore().doc(paths.club(seeded.clubId)).get()).exists).toBe(true);
 
-    const { clubId } = await call<{ clubId: string }>(emulators, 'createClub', { name: 'Short-lived' }, stranger.account);
+    const { clubId } = await call<{ clubId: string }>(
+      emulators,
+      'createClub',
+      { name: 'Short-lived' },
+      stranger.account,
+    );
     expect(clubId).not.toBe('any-id');
     await call(emulators, 'deleteClub', { clubId }, stranger.account);
     expect((await adminFirestore().collection(paths.clubMembers(clubId)).get()).size).toBe(0);
@@ -176,7 +226,9 @@ describe.skipIf(Boolean(skipReason))('roles on the Emulator Suite', () => {
     expect((await getDoc(own)).data()).toMatchObject({ role: 'MEMBER' });
     await call(emulators, 'leaveClub', { clubId: seeded.clubId }, member.account);
     expect((await getDoc(own)).exists()).toBe(false);
-    expect(await outcome(call(emulators, 'leaveClub', { clubId: seeded.clubId }, organizer))).toBe('failed-precondition');
+    expect(await outcome(call(emulators, 'leaveClub', { clubId: seeded.clubId }, organizer))).toBe(
+      'failed-precondition',
+    );
   });
 
   it("keeps every player's account id out of what a signed-out visitor reads", async () => {

@@ -69,7 +69,9 @@ function dbAs(actor: Actor): Firestore {
  * result with no signature.
  */
 function scoreWrite(uid: string | null, result: unknown = { kind: 'PLAYED', score: { a: 5, b: 3 } }): DocumentData {
-  return result === null ? { result, scoredBy: null, scoredAt: null } : { result, scoredBy: uid, scoredAt: serverTimestamp() };
+  return result === null
+    ? { result, scoredBy: null, scoredAt: null }
+    : { result, scoredBy: uid, scoredAt: serverTimestamp() };
 }
 
 // The rules are judged alone: the score trigger stays off for the whole file (switching it back on reloads the
@@ -114,7 +116,10 @@ const CASES: CollectionCase[] = [
   {
     collection: 'members',
     existing: (w) => paths.clubMember(w.ids.clubId, UIDS.clubMember),
-    created: (w, uid) => ({ path: paths.clubMember(w.ids.clubId, uid ?? 'nobody'), data: { uid, clubId: w.ids.clubId, role: 'ADMIN' } }),
+    created: (w, uid) => ({
+      path: paths.clubMember(w.ids.clubId, uid ?? 'nobody'),
+      data: { uid, clubId: w.ids.clubId, role: 'ADMIN' },
+    }),
     change: () => ({ role: 'ADMIN' }),
     allowed: { read: ['clubMember', ...EDITORS], create: NOBODY, update: NOBODY, delete: NOBODY },
   },
@@ -141,7 +146,10 @@ const CASES: CollectionCase[] = [
   {
     collection: 'tournamentKeys',
     existing: (w) => paths.tournamentKey(w.ids.championshipId, w.ids.tournamentKey),
-    created: (w) => ({ path: paths.tournamentKey(w.ids.championshipId, '2025-07-01_summer'), data: { tournamentId: 't-new' } }),
+    created: (w) => ({
+      path: paths.tournamentKey(w.ids.championshipId, '2025-07-01_summer'),
+      data: { tournamentId: 't-new' },
+    }),
     change: () => ({ tournamentId: 't-other' }),
     allowed: { read: SIGNED_IN, create: NOBODY, update: NOBODY, delete: NOBODY },
   },
@@ -168,7 +176,10 @@ const CASES: CollectionCase[] = [
   {
     collection: 'participants',
     existing: (w) => paths.participant(t(w), w.ids.participantId),
-    created: (w) => ({ path: paths.participant(t(w), 'p-new'), data: { participantId: 'p-new', name: 'Late Entry', enteredRound: 2 } }),
+    created: (w) => ({
+      path: paths.participant(t(w), 'p-new'),
+      data: { participantId: 'p-new', name: 'Late Entry', enteredRound: 2 },
+    }),
     change: () => ({ name: 'Renamed Player' }),
     allowed: { read: EVERYONE, create: NOBODY, update: EDITORS, delete: NOBODY },
   },
@@ -187,7 +198,17 @@ const CASES: CollectionCase[] = [
     existing: (w) => paths.matchUp(t(w), w.ids.matchUpId),
     created: (w) => ({
       path: paths.matchUp(t(w), 'm-new'),
-      data: { matchUpId: 'm-new', roundNumber: 1, order: 3, a: 'p-fourth', b: null, cost: {}, result: null, scoredBy: null, scoredAt: null },
+      data: {
+        matchUpId: 'm-new',
+        roundNumber: 1,
+        order: 3,
+        a: 'p-fourth',
+        b: null,
+        cost: {},
+        result: null,
+        scoredBy: null,
+        scoredAt: null,
+      },
     }),
     change: (_w, uid) => scoreWrite(uid),
     allowed: { read: EVERYONE, create: NOBODY, update: SCORERS, delete: NOBODY },
@@ -195,7 +216,10 @@ const CASES: CollectionCase[] = [
   {
     collection: 'states',
     existing: (w) => paths.state(t(w), w.ids.participantId),
-    created: (w) => ({ path: paths.state(t(w), 'p-new'), data: { ...w.documents[paths.state(t(w), w.ids.participantId)], participantId: 'p-new' } }),
+    created: (w) => ({
+      path: paths.state(t(w), 'p-new'),
+      data: { ...w.documents[paths.state(t(w), w.ids.participantId)], participantId: 'p-new' },
+    }),
     change: () => ({ matchPoints: 99 }),
     allowed: { read: EVERYONE, create: NOBODY, update: NOBODY, delete: NOBODY },
   },
@@ -309,7 +333,9 @@ describe('score writes', () => {
 
   it('refuse a score signed with another account, or unsigned', async () => {
     await assertFails(updateDoc(matchUp(), scoreWrite(UIDS.opponent)));
-    await assertFails(updateDoc(matchUp(), { result: { winner: 'a' }, scoredBy: deleteField(), scoredAt: serverTimestamp() }));
+    await assertFails(
+      updateDoc(matchUp(), { result: { winner: 'a' }, scoredBy: deleteField(), scoredAt: serverTimestamp() }),
+    );
   });
 
   it('refuse a scoredAt that is not the server time', async () => {
@@ -317,8 +343,18 @@ describe('score writes', () => {
   });
 
   it('refuse the player of another matchUp, and a player writing into the other matchUp', async () => {
-    await assertFails(updateDoc(doc(dbAs('otherPlayer'), paths.matchUp(world.ids.tournamentId, world.ids.matchUpId)), scoreWrite(UIDS.otherPlayer)));
-    await assertFails(updateDoc(doc(dbAs('player'), paths.matchUp(world.ids.tournamentId, world.ids.otherMatchUpId)), scoreWrite(UIDS.player)));
+    await assertFails(
+      updateDoc(
+        doc(dbAs('otherPlayer'), paths.matchUp(world.ids.tournamentId, world.ids.matchUpId)),
+        scoreWrite(UIDS.otherPlayer),
+      ),
+    );
+    await assertFails(
+      updateDoc(
+        doc(dbAs('player'), paths.matchUp(world.ids.tournamentId, world.ids.otherMatchUpId)),
+        scoreWrite(UIDS.player),
+      ),
+    );
   });
 
   it('refuse every writer once the round is closed, editors and scorekeepers included', async () => {
@@ -354,7 +390,8 @@ function attemptAction(action: AccessAction, actor: Actor): Promise<unknown> {
   const db = dbAs(actor);
   const uid = uidOf(actor);
   const { tournamentId, championshipId, clubId } = world.ids;
-  const score = (matchUpId: string, result: unknown) => updateDoc(doc(db, paths.matchUp(tournamentId, matchUpId)), scoreWrite(uid, result));
+  const score = (matchUpId: string, result: unknown) =>
+    updateDoc(doc(db, paths.matchUp(tournamentId, matchUpId)), scoreWrite(uid, result));
   switch (action) {
     case 'edit the tournament':
       return updateDoc(doc(db, paths.tournament(tournamentId)), { location: 'Hall B' });
@@ -451,7 +488,9 @@ describe('edits', () => {
 
   it('refuse championships created or linked directly; let editors rename, close and rate one', async () => {
     const ref = doc(dbAs('other'), paths.championship('ch-direct'));
-    await assertFails(setDoc(ref, { championshipId: 'ch-direct', name: 'Direct', ownerUid: UIDS.other, clubIds: [], closed: false }));
+    await assertFails(
+      setDoc(ref, { championshipId: 'ch-direct', name: 'Direct', ownerUid: UIDS.other, clubIds: [], closed: false }),
+    );
     const owned = doc(dbAs('clubAdmin'), paths.championship(world.ids.championshipId));
     await assertFails(updateDoc(owned, { clubIds: [] }));
     await assertFails(updateDoc(owned, { name: '  ' }));
@@ -469,7 +508,11 @@ describe('privacy', () => {
     const read = [
       (await getDoc(doc(visitor, tournament))).data(),
       ...(
-        await Promise.all(['participants', 'rounds', 'matchUps', 'states', 'standings'].map((name) => getDocs(collection(visitor, tournament, name))))
+        await Promise.all(
+          ['participants', 'rounds', 'matchUps', 'states', 'standings'].map((name) =>
+            getDocs(collection(visitor, tournament, name)),
+          ),
+        )
       ).flatMap((snapshot) => snapshot.docs.map((d) => d.data())),
     ];
     const text = JSON.stringify(read);
@@ -486,7 +529,7 @@ describe('privacy', () => {
     await assertFails(getDocs(collection(stranger, paths.roles(world.ids.tournamentId))));
   });
 
-  it('let an account find its own clubs, championships and tournaments, and nobody else\'s', async () => {
+  it("let an account find its own clubs, championships and tournaments, and nobody else's", async () => {
     const member = dbAs('clubMember');
     const mine = await getDocs(query(collectionGroup(member, 'members'), where('uid', '==', UIDS.clubMember)));
     expect(mine.docs.map((d) => d.ref.path)).toEqual([paths.clubMember(world.ids.clubId, UIDS.clubMember)]);

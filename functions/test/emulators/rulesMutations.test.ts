@@ -4,12 +4,27 @@
  * wrong (a write the real rules refuse is accepted). A mutation no case notices is a guard nothing tests.
  * The real rules are loaded again afterwards, for the files that follow.
  */
-import { type RulesTestEnvironment, assertFails, assertSucceeds, initializeTestEnvironment } from '@firebase/rules-unit-testing';
+import {
+  type RulesTestEnvironment,
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+} from '@firebase/rules-unit-testing';
 import { type DocumentData, collection, doc, getDocs, serverTimestamp, updateDoc } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/model/paths.js';
 import { backgroundTriggers } from '../support/emulatorEnv.js';
-import { type Actor, PROJECT_ID, RULES, UIDS, buildWorld, emulatorAddress, modular, seedDocuments, uidOf } from './support.js';
+import {
+  type Actor,
+  PROJECT_ID,
+  RULES,
+  UIDS,
+  buildWorld,
+  emulatorAddress,
+  modular,
+  seedDocuments,
+  uidOf,
+} from './support.js';
 
 const world = buildWorld({ roundStatus: 'OPEN' });
 const { tournamentId, clubId } = world.ids;
@@ -29,7 +44,8 @@ const dbOf = (env: RulesTestEnvironment, actor: Actor) => {
   const uid = uidOf(actor);
   return modular(uid === null ? env.unauthenticatedContext() : env.authenticatedContext(uid));
 };
-const matchUp = (env: RulesTestEnvironment, actor: Actor, id: string) => doc(dbOf(env, actor), paths.matchUp(tournamentId, id));
+const matchUp = (env: RulesTestEnvironment, actor: Actor, id: string) =>
+  doc(dbOf(env, actor), paths.matchUp(tournamentId, id));
 
 const CASES: Record<string, Case> = {
   scorekeeperEdits: {
@@ -45,13 +61,16 @@ const CASES: Record<string, Case> = {
   byePlayerRewritesBye: {
     name: 'a bye player rewrites their own bye',
     actor: 'byePlayer',
-    run: (env, actor) => updateDoc(matchUp(env, actor, world.ids.byeMatchUpId), scoreWrite(actor, { kind: 'FULL_BYE' })),
+    run: (env, actor) =>
+      updateDoc(matchUp(env, actor, world.ids.byeMatchUpId), scoreWrite(actor, { kind: 'FULL_BYE' })),
   },
   scoreInClosedRound: {
     name: 'a player scores after the round is closed',
     actor: 'player',
     run: async (env, actor) => {
-      await env.withSecurityRulesDisabled((context) => updateDoc(doc(modular(context), paths.round(tournamentId, 1)), { status: 'CLOSED' }));
+      await env.withSecurityRulesDisabled((context) =>
+        updateDoc(doc(modular(context), paths.round(tournamentId, 1)), { status: 'CLOSED' }),
+      );
       return updateDoc(matchUp(env, actor, world.ids.matchUpId), scoreWrite(actor));
     },
   },
@@ -78,27 +97,32 @@ const CASES: Record<string, Case> = {
   unknownKind: {
     name: 'a player writes an unknown result kind',
     actor: 'player',
-    run: (env, actor) => updateDoc(matchUp(env, actor, world.ids.matchUpId), scoreWrite(actor, { kind: 'WALKOVER', winner: 'a' })),
+    run: (env, actor) =>
+      updateDoc(matchUp(env, actor, world.ids.matchUpId), scoreWrite(actor, { kind: 'WALKOVER', winner: 'a' })),
   },
   impossibleScore: {
     name: 'a player writes 6-5 in a game to 5',
     actor: 'player',
-    run: (env, actor) => updateDoc(matchUp(env, actor, world.ids.matchUpId), scoreWrite(actor, { score: { a: 6, b: 5 } })),
+    run: (env, actor) =>
+      updateDoc(matchUp(env, actor, world.ids.matchUpId), scoreWrite(actor, { score: { a: 6, b: 5 } })),
   },
   clientChosenTime: {
     name: 'a player dates a score themselves',
     actor: 'player',
-    run: (env, actor) => updateDoc(matchUp(env, actor, world.ids.matchUpId), { ...scoreWrite(actor), scoredAt: '2020-01-01T00:00:00Z' }),
+    run: (env, actor) =>
+      updateDoc(matchUp(env, actor, world.ids.matchUpId), { ...scoreWrite(actor), scoredAt: '2020-01-01T00:00:00Z' }),
   },
   forgedSignature: {
     name: "a player signs a score with someone else's account",
     actor: 'player',
-    run: (env, actor) => updateDoc(matchUp(env, actor, world.ids.matchUpId), { ...scoreWrite(actor), scoredBy: UIDS.opponent }),
+    run: (env, actor) =>
+      updateDoc(matchUp(env, actor, world.ids.matchUpId), { ...scoreWrite(actor), scoredBy: UIDS.opponent }),
   },
   blankParticipantName: {
     name: "an editor blanks a participant's name",
     actor: 'owner',
-    run: (env, actor) => updateDoc(doc(dbOf(env, actor), paths.participant(tournamentId, world.ids.participantId)), { name: '   ' }),
+    run: (env, actor) =>
+      updateDoc(doc(dbOf(env, actor), paths.participant(tournamentId, world.ids.participantId)), { name: '   ' }),
   },
 };
 
@@ -112,7 +136,12 @@ interface Mutation {
 }
 
 const MUTATIONS: Mutation[] = [
-  { weakens: 'the editor flag', find: 'tournamentRole(tournamentId).editor == true', replace: 'true', caught: 'scorekeeperEdits' },
+  {
+    weakens: 'the editor flag',
+    find: 'tournamentRole(tournamentId).editor == true',
+    replace: 'true',
+    caught: 'scorekeeperEdits',
+  },
   {
     weakens: 'which sides an account plays',
     find: 'tournamentRole(tournamentId).participantIds.hasAny([matchUp.a, matchUp.b])',
@@ -144,7 +173,12 @@ const MUTATIONS: Mutation[] = [
     replace: 'true',
     caught: 'unreadableSocialUrl',
   },
-  { weakens: 'the score fields a client may change', find: "changesOnly(['result', 'scoredBy', 'scoredAt'])", replace: 'true', caught: 'playerMovesSides' },
+  {
+    weakens: 'the score fields a client may change',
+    find: "changesOnly(['result', 'scoredBy', 'scoredAt'])",
+    replace: 'true',
+    caught: 'playerMovesSides',
+  },
   {
     weakens: 'the result check',
     find: "resolvable(after.result, resource.data.get('b', null) != null, scoringOf(t))",
@@ -164,11 +198,19 @@ const MUTATIONS: Mutation[] = [
     caught: 'clientChosenTime',
   },
   { weakens: "the writer's signature", find: 'after.scoredBy == me()', replace: 'true', caught: 'forgedSignature' },
-  { weakens: 'trimmed names', find: 'value.trim().size() > 0', replace: 'value.size() > 0', caught: 'blankParticipantName' },
+  {
+    weakens: 'trimmed names',
+    find: 'value.trim().size() > 0',
+    replace: 'value.size() > 0',
+    caught: 'blankParticipantName',
+  },
 ];
 
 async function environment(rules: string): Promise<RulesTestEnvironment> {
-  return initializeTestEnvironment({ projectId: PROJECT_ID, firestore: { rules, ...emulatorAddress('FIRESTORE_EMULATOR_HOST') } });
+  return initializeTestEnvironment({
+    projectId: PROJECT_ID,
+    firestore: { rules, ...emulatorAddress('FIRESTORE_EMULATOR_HOST') },
+  });
 }
 
 async function reseeded(env: RulesTestEnvironment): Promise<RulesTestEnvironment> {
@@ -200,7 +242,10 @@ describe('the real rules refuse every case the mutations below must let through'
 
 describe('a weakened copy of firestore.rules fails a named case', () => {
   it.each(MUTATIONS)('without $weakens, "$caught" goes wrong', async ({ find, replace, caught }) => {
-    expect(RULES.split(find).length - 1, `the mutation's text must occur exactly once in firestore.rules: ${find}`).toBe(1);
+    expect(
+      RULES.split(find).length - 1,
+      `the mutation's text must occur exactly once in firestore.rules: ${find}`,
+    ).toBe(1);
     const env = await reseeded(await environment(RULES.replace(find, replace)));
     try {
       const c = CASES[caught]!;

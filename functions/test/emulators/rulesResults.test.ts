@@ -55,7 +55,9 @@ function arena(gameTarget: number | null, playPastTarget: PlayPastTarget): Arena
   return { label, world: buildWorld({ tournamentId, policy }) };
 }
 
-const ARENAS: Arena[] = [5, 21, null].flatMap((target) => (['NEVER', 'WIN_BY_TWO'] as const).map((past) => arena(target, past)));
+const ARENAS: Arena[] = [5, 21, null].flatMap((target) =>
+  (['NEVER', 'WIN_BY_TWO'] as const).map((past) => arena(target, past)),
+);
 const TO_FIVE = ARENAS[0]!; // a game to 5, never past it (seed 002)
 const TO_FIVE_BY_TWO = ARENAS[1]!;
 const NO_TARGET = ARENAS[4]!;
@@ -82,7 +84,9 @@ function matchUpPath(world: World, bye: boolean): string {
 
 /** A score write as a client sends it: signed by the writer at the server's time, or cleared without a signature. */
 function scoreWrite(uid: string, result: unknown): DocumentData {
-  return result === null ? { result: null, scoredBy: null, scoredAt: null } : { result, scoredBy: uid, scoredAt: serverTimestamp() };
+  return result === null
+    ? { result: null, scoredBy: null, scoredAt: null }
+    : { result, scoredBy: uid, scoredAt: serverTimestamp() };
 }
 
 /** The rules' verdict: true when the write went through, false when refused (any other error is thrown). */
@@ -164,7 +168,13 @@ const gamePoint: fc.Arbitrary<unknown> = fc.oneof(
 function closeScore(target: number | null): fc.Arbitrary<{ a: number; b: number }> {
   const center = target === null ? fc.integer({ min: 0, max: 24 }) : fc.constant(target);
   return fc
-    .record({ center, offset: fc.integer({ min: -4, max: 2 }), gap: fc.integer({ min: 0, max: 4 }), aLeads: fc.boolean(), half: fc.integer({ min: 0, max: 4 }) })
+    .record({
+      center,
+      offset: fc.integer({ min: -4, max: 2 }),
+      gap: fc.integer({ min: 0, max: 4 }),
+      aLeads: fc.boolean(),
+      half: fc.integer({ min: 0, max: 4 }),
+    })
     .map(({ center: c, offset, gap, aLeads, half }) => {
       const low = Math.max(0, c + offset) + (half === 0 ? 0.5 : 0);
       return aLeads ? { a: low + gap, b: low } : { a: low, b: low + gap };
@@ -172,7 +182,11 @@ function closeScore(target: number | null): fc.Arbitrary<{ a: number; b: number 
 }
 
 const boundaryScore = fc
-  .record({ high: fc.constantFrom(9999, 10000, 10000.5, 10001), low: fc.integer({ min: 0, max: 3 }), aLeads: fc.boolean() })
+  .record({
+    high: fc.constantFrom(9999, 10000, 10000.5, 10001),
+    low: fc.integer({ min: 0, max: 3 }),
+    aLeads: fc.boolean(),
+  })
   .map(({ high, low, aLeads }) => (aLeads ? { a: high, b: low } : { a: low, b: high }));
 
 function scoreFor(target: number | null): fc.Arbitrary<unknown> {
@@ -180,7 +194,10 @@ function scoreFor(target: number | null): fc.Arbitrary<unknown> {
     { weight: 6, arbitrary: closeScore(target) },
     { weight: 3, arbitrary: fc.record({ a: gamePoint, b: gamePoint }) },
     { weight: 1, arbitrary: boundaryScore },
-    { weight: 1, arbitrary: fc.constantFrom<unknown>({ a: 5 }, { b: 3 }, { a: 5, b: 3, c: 1 }, {}, null, '5-3', [5, 3], 53) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<unknown>({ a: 5 }, { b: 3 }, { a: 5, b: 3, c: 1 }, {}, null, '5-3', [5, 3], 53),
+    },
   );
 }
 
@@ -200,8 +217,15 @@ function kindFor(bye: boolean): fc.Arbitrary<unknown> {
   );
 }
 
-function optional(arbitrary: fc.Arbitrary<unknown>, absentWeight: number, presentWeight: number): fc.Arbitrary<unknown> {
-  return fc.oneof({ weight: absentWeight, arbitrary: fc.constant(ABSENT) }, { weight: presentWeight, arbitrary: arbitrary });
+function optional(
+  arbitrary: fc.Arbitrary<unknown>,
+  absentWeight: number,
+  presentWeight: number,
+): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    { weight: absentWeight, arbitrary: fc.constant(ABSENT) },
+    { weight: presentWeight, arbitrary: arbitrary },
+  );
 }
 
 function agreeingWinner(kind: unknown, scored: unknown): unknown {
@@ -216,20 +240,28 @@ function resultFor(bye: boolean, target: number | null): fc.Arbitrary<unknown> {
       kind: optional(kindFor(bye), bye ? 1 : 3, 8),
       score: optional(scoreFor(target), 3, 5),
       winner: optional(winner, 3, 3),
-      extra: optional(fc.constantFrom<[string, unknown]>(['note', 'gg'], ['scoredBy', UIDS.player], ['Kind', 'PLAYED']), 12, 1),
+      extra: optional(
+        fc.constantFrom<[string, unknown]>(['note', 'gg'], ['scoredBy', UIDS.player], ['Kind', 'PLAYED']),
+        12,
+        1,
+      ),
     })
     .map(({ kind, score: scored, winner: won, extra }) => {
       const result: Record<string, unknown> = {};
       if (kind !== ABSENT) result.kind = kind;
       if (scored !== ABSENT) result.score = scored;
-      if (won !== ABSENT) result.winner = won === AGREEING ? agreeingWinner(kind, scored === ABSENT ? null : scored) : won;
+      if (won !== ABSENT)
+        result.winner = won === AGREEING ? agreeingWinner(kind, scored === ABSENT ? null : scored) : won;
       if (extra !== ABSENT) {
         const [key, value] = extra as [string, unknown];
         result[key] = value;
       }
       return result;
     });
-  return fc.oneof({ weight: 14, arbitrary: fields }, { weight: 1, arbitrary: fc.constantFrom<unknown>({}, null, 'a won', [5, 3], 42, true) });
+  return fc.oneof(
+    { weight: 14, arbitrary: fields },
+    { weight: 1, arbitrary: fc.constantFrom<unknown>({}, null, 'a won', [5, 3], 42, true) },
+  );
 }
 
 interface Case {
@@ -286,7 +318,8 @@ describe('the holes of issue 15, section 1', () => {
   beforeEach(seedArenas);
 
   const as = (uid: string, a: Arena, bye = false) => doc(dbOf(uid), matchUpPath(a.world, bye));
-  const write = (uid: string, a: Arena, result: unknown, bye = false) => updateDoc(as(uid, a, bye), scoreWrite(uid, result));
+  const write = (uid: string, a: Arena, result: unknown, bye = false) =>
+    updateDoc(as(uid, a, bye), scoreWrite(uid, result));
 
   it('refuse an empty result {}: a played result needs a score or a winner', async () => {
     await assertFails(write(UIDS.player, TO_FIVE, {}));
@@ -353,7 +386,8 @@ describe('the holes of issue 15, section 1', () => {
 
   it('refuse a scoredAt the client chose: a result carries the server time', async () => {
     const result = { kind: 'PLAYED', score: { a: 5, b: 1 } };
-    const stamped = (scoredAt: unknown) => updateDoc(as(UIDS.player, TO_FIVE), { result, scoredBy: UIDS.player, scoredAt });
+    const stamped = (scoredAt: unknown) =>
+      updateDoc(as(UIDS.player, TO_FIVE), { result, scoredBy: UIDS.player, scoredAt });
     await assertFails(stamped(new Date().toISOString()));
     await assertFails(stamped(Timestamp.fromMillis(Date.now() - 3_600_000)));
     await assertFails(stamped(null));
@@ -369,7 +403,11 @@ describe('the holes of issue 15, section 1', () => {
   it('let a scorekeeper clear a result the way recordScore does, unsigned; refuse a half-signed clear', async () => {
     await assertSucceeds(write(UIDS.scorekeeper, TO_FIVE, { winner: 'b' }));
     await assertSucceeds(updateDoc(as(UIDS.scorekeeper, TO_FIVE), { result: null, scoredBy: null, scoredAt: null }));
-    await assertFails(updateDoc(as(UIDS.scorekeeper, TO_FIVE), { result: null, scoredBy: UIDS.scorekeeper, scoredAt: null }));
-    await assertFails(updateDoc(as(UIDS.scorekeeper, TO_FIVE), { result: null, scoredBy: null, scoredAt: serverTimestamp() }));
+    await assertFails(
+      updateDoc(as(UIDS.scorekeeper, TO_FIVE), { result: null, scoredBy: UIDS.scorekeeper, scoredAt: null }),
+    );
+    await assertFails(
+      updateDoc(as(UIDS.scorekeeper, TO_FIVE), { result: null, scoredBy: null, scoredAt: serverTimestamp() }),
+    );
   });
 });

@@ -6,7 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchUpResult } from '../../src/domain/results.js';
 import { paths } from '../../src/model/paths.js';
-import { type Emulators, type SeededTournament, adminFirestore, call, closeAdmin, discoverEmulators, seedTournament, waitFor } from './stack.js';
+import {
+  type Emulators,
+  type SeededTournament,
+  adminFirestore,
+  call,
+  closeAdmin,
+  discoverEmulators,
+  seedTournament,
+  waitFor,
+} from './stack.js';
 
 let emulators: Emulators;
 let seeded: SeededTournament;
@@ -26,12 +35,28 @@ async function problemOf(matchUpId: string) {
 
 /** Stores a refused result as a client could, past recordScore's check, and waits for the trigger to record it. */
 async function storeRefused(matchUpId: string) {
-  await adminFirestore().doc(paths.matchUp(seeded.tournamentId, matchUpId)).update({ result: REFUSED, scoredBy: seeded.organizer.uid, scoredAt: new Date().toISOString() });
-  const problem = await waitFor(`a score problem for ${matchUpId}`, () => problemOf(matchUpId), (p) => p !== undefined);
-  expect(problem).toMatchObject({ matchUpId, roundNumber: 1, kind: 'REFUSED_RESULT', message: expect.stringContaining('kind FORFEIT_WIN requires winner "a", got "b"') });
+  await adminFirestore()
+    .doc(paths.matchUp(seeded.tournamentId, matchUpId))
+    .update({ result: REFUSED, scoredBy: seeded.organizer.uid, scoredAt: new Date().toISOString() });
+  const problem = await waitFor(
+    `a score problem for ${matchUpId}`,
+    () => problemOf(matchUpId),
+    (p) => p !== undefined,
+  );
+  expect(problem).toMatchObject({
+    matchUpId,
+    roundNumber: 1,
+    kind: 'REFUSED_RESULT',
+    message: expect.stringContaining('kind FORFEIT_WIN requires winner "a", got "b"'),
+  });
 }
 
-const gone = (matchUpId: string) => waitFor(`the score problem of ${matchUpId} to go`, () => problemOf(matchUpId), (p) => p === undefined);
+const gone = (matchUpId: string) =>
+  waitFor(
+    `the score problem of ${matchUpId} to go`,
+    () => problemOf(matchUpId),
+    (p) => p === undefined,
+  );
 
 describe('a result the engine refuses is shown to the organizer until the matchUp is fixed', () => {
   it('recorded with the matchUp and the reason; gone after a good result, a cleared result, and the matchUp deleted', async () => {
@@ -39,7 +64,12 @@ describe('a result the engine refuses is shown to the organizer until the matchU
     const matchUpId = seeded.round1.find((m) => m.b !== null)!.matchUpId;
 
     await storeRefused(matchUpId);
-    await call(emulators, 'recordScore', { tournamentId, matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: 3 } } }, organizer);
+    await call(
+      emulators,
+      'recordScore',
+      { tournamentId, matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: 3 } } },
+      organizer,
+    );
     await gone(matchUpId);
 
     await storeRefused(matchUpId);

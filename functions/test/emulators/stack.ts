@@ -15,7 +15,14 @@ import { paths } from '../../src/model/paths.js';
 import { type Emulators, PROJECT_ID, origin, whyNoEmulators } from '../support/emulatorEnv.js';
 
 export { waitFor } from '../support/wait.js';
-export { HUB_VARIABLE, PROJECT_ID, discoverEmulators, hostPort, origin, whyNoEmulators } from '../support/emulatorEnv.js';
+export {
+  HUB_VARIABLE,
+  PROJECT_ID,
+  discoverEmulators,
+  hostPort,
+  origin,
+  whyNoEmulators,
+} from '../support/emulatorEnv.js';
 export type { Emulators } from '../support/emulatorEnv.js';
 
 /** The region the callables are deployed to (firebase-functions' default). */
@@ -48,7 +55,9 @@ export async function signUp(emulators: Emulators, email: string, password = 'a-
   });
   const body = (await response.json()) as { localId?: string; idToken?: string; error?: { message?: string } };
   if (!response.ok || !body.localId || !body.idToken) {
-    throw new Error(`the Auth emulator refused to sign up ${email}: ${response.status} ${body.error?.message ?? JSON.stringify(body)}`);
+    throw new Error(
+      `the Auth emulator refused to sign up ${email}: ${response.status} ${body.error?.message ?? JSON.stringify(body)}`,
+    );
   }
   return { email, password, uid: body.localId, idToken: body.idToken };
 }
@@ -74,7 +83,12 @@ export function callableUrl(emulators: Emulators, name: string): string {
 }
 
 /** Calls a deployed callable in the Firebase callable protocol, as `caller` (an Auth emulator account) or anonymously. */
-export async function call<T = unknown>(emulators: Emulators, name: string, data: unknown, caller?: Pick<Account, 'idToken'>): Promise<T> {
+export async function call<T = unknown>(
+  emulators: Emulators,
+  name: string,
+  data: unknown,
+  caller?: Pick<Account, 'idToken'>,
+): Promise<T> {
   let response: Response;
   let text: string;
   try {
@@ -99,11 +113,18 @@ export async function call<T = unknown>(emulators: Emulators, name: string, data
   try {
     body = JSON.parse(text) as typeof body;
   } catch {
-    throw new Error(`${name} answered HTTP ${response.status} with something that is not the callable protocol: ${text.slice(0, 500)}`);
+    throw new Error(
+      `${name} answered HTTP ${response.status} with something that is not the callable protocol: ${text.slice(0, 500)}`,
+    );
   }
   if (body.error || !response.ok) {
     const status = body.error?.status ?? 'UNKNOWN';
-    throw new CallableError(name, status.toLowerCase().replace(/_/g, '-'), body.error?.message ?? text.slice(0, 500), response.status);
+    throw new CallableError(
+      name,
+      status.toLowerCase().replace(/_/g, '-'),
+      body.error?.message ?? text.slice(0, 500),
+      response.status,
+    );
   }
   return body.result as T;
 }
@@ -176,8 +197,18 @@ export async function seedTournament(emulators: Emulators, options: SeedOptions)
     Array.from({ length: count }, (_, i) => signUp(emulators, `player${i + 1}-${tag}@example.com`)),
   );
 
-  const { clubId } = await call<{ clubId: string }>(emulators, 'createClub', { name: `Club ${tag}`, memberUids: accounts.map((a) => a.uid) }, organizer);
-  const { championshipId } = await call<{ championshipId: string }>(emulators, 'createChampionship', { name: `Series ${tag}`, clubIds: [clubId] }, organizer);
+  const { clubId } = await call<{ clubId: string }>(
+    emulators,
+    'createClub',
+    { name: `Club ${tag}`, memberUids: accounts.map((a) => a.uid) },
+    organizer,
+  );
+  const { championshipId } = await call<{ championshipId: string }>(
+    emulators,
+    'createChampionship',
+    { name: `Series ${tag}`, clubIds: [clubId] },
+    organizer,
+  );
   const { tournamentId } = await call<{ tournamentId: string }>(
     emulators,
     'createTournament',
@@ -205,18 +236,31 @@ export async function seedTournament(emulators: Emulators, options: SeedOptions)
     'addParticipants',
     {
       tournamentId,
-      participants: participants.map(({ participantId, name, rating, account }) => ({ participantId, name, rating, uid: account.uid })),
+      participants: participants.map(({ participantId, name, rating, account }) => ({
+        participantId,
+        name,
+        rating,
+        uid: account.uid,
+      })),
     },
     organizer,
   );
-  const generated = await call<{ roundNumber: number; matchUps: number }>(emulators, 'generateNextRound', { tournamentId, requestId: `round-1-${run}` }, organizer);
-  if (generated.roundNumber !== 1) throw new Error(`generateNextRound made round ${generated.roundNumber}, expected round 1`);
+  const generated = await call<{ roundNumber: number; matchUps: number }>(
+    emulators,
+    'generateNextRound',
+    { tournamentId, requestId: `round-1-${run}` },
+    organizer,
+  );
+  if (generated.roundNumber !== 1)
+    throw new Error(`generateNextRound made round ${generated.roundNumber}, expected round 1`);
 
   const snapshot = await adminFirestore().collection(paths.matchUps(tournamentId)).where('roundNumber', '==', 1).get();
   const round1 = snapshot.docs.map((d) => d.data() as MatchUpDoc).sort((x, y) => x.order - y.order);
   const pairs = round1.filter((m) => m.b !== null);
   if (pairs.length !== Math.floor(count / 2)) {
-    throw new Error(`round 1 has ${pairs.length} games for ${count} players: ${JSON.stringify(round1.map((m) => m.matchUpId))}`);
+    throw new Error(
+      `round 1 has ${pairs.length} games for ${count} players: ${JSON.stringify(round1.map((m) => m.matchUpId))}`,
+    );
   }
   return { clubId, championshipId, tournamentId, organizer, participants, round1 };
 }

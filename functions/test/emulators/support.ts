@@ -53,4 +53,13 @@ export async function seedDocuments(env: RulesTestEnvironment, documents: Record
 
 // ---------------------------------------------------------------- the seeded world
 
-export { ACTORS, type Actor, UIDS, type World, type WorldIds, type WorldOptions, buildWorld, uidOf } from '../access/world.js';
+export {
+  ACTORS,
+  type Actor,
+  UIDS,
+  type World,
+  type WorldIds,
+  type WorldOptions,
+  buildWorld,
+  uidOf,
+} from '../access/world.js';

@@ -9,7 +9,16 @@
  */
 import { type FirebaseApp, deleteApp, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, createUserWithEmailAndPassword, getAuth } from 'firebase/auth';
-import { type Firestore, connectFirestoreEmulator, doc, getDoc, getFirestore, serverTimestamp, terminate, updateDoc } from 'firebase/firestore';
+import {
+  type Firestore,
+  connectFirestoreEmulator,
+  doc,
+  getDoc,
+  getFirestore,
+  serverTimestamp,
+  terminate,
+  updateDoc,
+} from 'firebase/firestore';
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeStandings } from '../../src/domain/competition.js';
@@ -73,7 +82,9 @@ function expectedRows(result: MatchUpResultInput | null): Record<string, Standin
     .filter(([path]) => path.startsWith(`${paths.matchUps(world.ids.tournamentId)}/`))
     .map(([, data]) => toMatchUpRecord(data as MatchUpDoc))
     .map((record) =>
-      record.matchUpId === world.ids.matchUpId ? { ...record, result: result === null ? null : MatchUpResult.parse(result) } : record,
+      record.matchUpId === world.ids.matchUpId
+        ? { ...record, result: result === null ? null : MatchUpResult.parse(result) }
+        : record,
     );
   const { leaderboard } = computeStandings(world.policy, world.participants.map(toParticipant), matchUps);
   const rows: Record<string, StandingNumbers> = {};
@@ -98,7 +109,8 @@ async function readRows(): Promise<Record<string, Partial<StandingNumbers> | nul
 
 async function writeScoreAndWait(result: MatchUpResultInput | null): Promise<void> {
   // As firestore.rules want it: signed by the writer at the server's time, or cleared without a signature.
-  const signature = result === null ? { scoredBy: null, scoredAt: null } : { scoredBy: playerUid, scoredAt: serverTimestamp() };
+  const signature =
+    result === null ? { scoredBy: null, scoredAt: null } : { scoredBy: playerUid, scoredAt: serverTimestamp() };
   await updateDoc(doc(db, paths.matchUp(world.ids.tournamentId, world.ids.matchUpId)), { result, ...signature });
   const expected = expectedRows(result);
   const seen = await waitFor(
@@ -111,12 +123,16 @@ async function writeScoreAndWait(result: MatchUpResultInput | null): Promise<voi
 }
 
 describe('a score written by a player through the client SDK', () => {
-  it('fires the deployed trigger, and the standings show the match points', { timeout: TIMEOUT_MS + 10_000 }, async () => {
-    const result = { kind: 'PLAYED', score: { a: 5, b: 3 } } as const;
-    const expected = expectedRows(result);
-    expect(expected[world.ids.participantId]?.matchPoints).toBeGreaterThan(0); // the assertion has teeth
-    await writeScoreAndWait(result);
-  });
+  it(
+    'fires the deployed trigger, and the standings show the match points',
+    { timeout: TIMEOUT_MS + 10_000 },
+    async () => {
+      const result = { kind: 'PLAYED', score: { a: 5, b: 3 } } as const;
+      const expected = expectedRows(result);
+      expect(expected[world.ids.participantId]?.matchPoints).toBeGreaterThan(0); // the assertion has teeth
+      await writeScoreAndWait(result);
+    },
+  );
 
   it('corrected, replaces the first result instead of adding to it', { timeout: TIMEOUT_MS + 10_000 }, async () => {
     await writeScoreAndWait({ kind: 'PLAYED', score: { a: 2, b: 5 } });

@@ -18,7 +18,10 @@ describe('toHttpsError: refusals keep their code, failures are logged with their
     const reference = /reference (\w+)/.exec(error.message)?.[1];
     expect(reference).toMatch(/^[0-9a-f]{8}$/);
     expect(logged).toHaveBeenCalledTimes(1);
-    const [message, data] = logged.mock.calls[0]! as [string, { reference: string; callable: string; error: Record<string, any> }];
+    const [message, data] = logged.mock.calls[0]! as [
+      string,
+      { reference: string; callable: string; error: Record<string, any> },
+    ];
     expect(message).toBe(`generateNextRound failed (${reference})`);
     expect(data.reference).toBe(reference);
     expect(data.error.message).toBe('could not write the round');
@@ -41,14 +44,25 @@ describe('toHttpsError: refusals keep their code, failures are logged with their
     const aborted = Object.assign(new Error('10 ABORTED: Transaction lock timeout.'), { code: 10 });
     const error = toHttpsError(aborted, 'deleteTournament');
     expect(error.code).toBe('aborted');
-    expect(error.message).toMatch(/^other writes to the same documents kept this one from completing; try again \(reference \w{8}\)$/);
-    expect(logged.mock.calls[0]![1]).toMatchObject({ callable: 'deleteTournament', error: { code: 10, message: '10 ABORTED: Transaction lock timeout.' } });
+    expect(error.message).toMatch(
+      /^other writes to the same documents kept this one from completing; try again \(reference \w{8}\)$/,
+    );
+    expect(logged.mock.calls[0]![1]).toMatchObject({
+      callable: 'deleteTournament',
+      error: { code: 10, message: '10 ABORTED: Transaction lock timeout.' },
+    });
   });
 
   it('passes refusals through with their code and message, logging nothing', () => {
     const logged = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
-    expect(toHttpsError(new DomainError('failed-precondition', 'round 1 is open'))).toMatchObject({ code: 'failed-precondition', message: 'round 1 is open' });
-    expect(toHttpsError(new PairingError('invalid-argument', 'no pairing'))).toMatchObject({ code: 'invalid-argument', message: 'no pairing' });
+    expect(toHttpsError(new DomainError('failed-precondition', 'round 1 is open'))).toMatchObject({
+      code: 'failed-precondition',
+      message: 'round 1 is open',
+    });
+    expect(toHttpsError(new PairingError('invalid-argument', 'no pairing'))).toMatchObject({
+      code: 'invalid-argument',
+      message: 'no pairing',
+    });
     const zod = z.object({ n: z.number() }).safeParse({ n: 'x' }).error!;
     expect(toHttpsError(zod)).toMatchObject({ code: 'invalid-argument' });
     const https = new HttpsError('not-found', 'gone');

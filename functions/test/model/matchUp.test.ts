@@ -14,7 +14,9 @@ describe('MatchUpDoc.scoredAt', () => {
   });
 
   it('still reads the ISO strings of documents written before, and null', () => {
-    expect(MatchUpDoc.parse({ ...base, scoredAt: '2025-06-01T10:00:00.000Z' }).scoredAt).toBe('2025-06-01T10:00:00.000Z');
+    expect(MatchUpDoc.parse({ ...base, scoredAt: '2025-06-01T10:00:00.000Z' }).scoredAt).toBe(
+      '2025-06-01T10:00:00.000Z',
+    );
     expect(MatchUpDoc.parse({ ...base, result: null, scoredBy: null, scoredAt: null }).scoredAt).toBeNull();
   });
 

@@ -32,7 +32,9 @@ function withoutReplayGuard(functionName: string): Mutation {
 const MUTANTS = {
   perMatchUpGuard: {
     mutation: withoutReplayGuard('applyMatchUpChange'),
-    named: ['which changes are O(1) and which replay > a correction in round 1 of a player who played on in round 2 needs a replay'],
+    named: [
+      'which changes are O(1) and which replay > a correction in round 1 of a player who played on in round 2 needs a replay',
+    ],
   },
   perRoundGuard: {
     mutation: withoutReplayGuard('applyRoundChange'),
@@ -52,14 +54,18 @@ describe('mutation check: the REPLAY guard of domain/change.ts', () => {
       { control: null, ...Object.fromEntries(Object.entries(MUTANTS).map(([name, m]) => [name, m.mutation])) },
       { testFiles: ['functions/test/domain/change.test.ts'], testNames: named, timeoutMs: 120_000 },
     );
-    const statusIn = (copy: string, name: string) => results[copy]!.tests.find((t) => t.name === name)?.status ?? 'not run';
+    const statusIn = (copy: string, name: string) =>
+      results[copy]!.tests.find((t) => t.name === name)?.status ?? 'not run';
     expect(results.control!.fileErrors).toEqual([]);
     expect(named.map((name) => [name, statusIn('control', name)])).toEqual(named.map((name) => [name, 'passed']));
     for (const [copy, { named: names }] of Object.entries(MUTANTS)) {
       expect(results[copy]!.fileErrors, copy).toEqual([]);
-      expect(names.map((name) => [copy, name, statusIn(copy, name)])).toEqual(names.map((name) => [copy, name, 'failed']));
+      expect(names.map((name) => [copy, name, statusIn(copy, name)])).toEqual(
+        names.map((name) => [copy, name, 'failed']),
+      );
       // Failed on an assertion about the outcome, not on a copy that would not load.
-      for (const name of names) expect(results[copy]!.tests.find((t) => t.name === name)!.failure).toMatch(/^AssertionError/);
+      for (const name of names)
+        expect(results[copy]!.tests.find((t) => t.name === name)!.failure).toMatch(/^AssertionError/);
     }
   });
 });

@@ -22,7 +22,12 @@ const round1 = [
 
 describe('npm run pair -- FILE.json', () => {
   it('prints the next round: pairs with cost terms, byes, stats.ms; the Swiss groups follow the match-point table', () => {
-    const run = runTool('pair.ts', { policy: 'SWISS', participants, rounds: [round1], pairing: { method: 'SWISS', seed: 1 } });
+    const run = runTool('pair.ts', {
+      policy: 'SWISS',
+      participants,
+      rounds: [round1],
+      pairing: { method: 'SWISS', seed: 1 },
+    });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     const out = JSON.parse(run.stdout);
@@ -46,7 +51,12 @@ describe('npm run pair -- FILE.json', () => {
   });
 
   it('takes the method from the policy when the pairing names none (STANDARD: DrawMatic), with its options', () => {
-    const run = runTool('pair.ts', { policy: 'STANDARD', participants, rounds: [round1], pairing: { seed: 2, laneSize: 2 } });
+    const run = runTool('pair.ts', {
+      policy: 'STANDARD',
+      participants,
+      rounds: [round1],
+      pairing: { seed: 2, laneSize: 2 },
+    });
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout).method).toBe('DRAW_MATIC');
   });
@@ -63,13 +73,22 @@ describe('npm run pair -- FILE.json', () => {
   });
 
   it('exits non-zero with a clear message when the request cannot be met', () => {
-    const tooFew = runTool('pair.ts', { policy: 'SWISS', participants: [{ id: 'a', rating: 1 }], pairing: { method: 'SWISS' } });
+    const tooFew = runTool('pair.ts', {
+      policy: 'SWISS',
+      participants: [{ id: 'a', rating: 1 }],
+      pairing: { method: 'SWISS' },
+    });
     expect(tooFew.status).not.toBe(0);
     expect(tooFew.stderr).toMatch(/only 1 active player/);
     const typo = runTool('pair.ts', { policy: 'SWISS', participants, pairing: { method: 'SWISS', sede: 1 } });
     expect(typo.status).not.toBe(0);
     expect(typo.stderr).toMatch(/invalid pairing request/);
-    const open = runTool('pair.ts', { policy: 'SWISS', participants, rounds: [[{ a: 'p1', b: 'p2' }]], pairing: { method: 'SWISS' } });
+    const open = runTool('pair.ts', {
+      policy: 'SWISS',
+      participants,
+      rounds: [[{ a: 'p1', b: 'p2' }]],
+      pairing: { method: 'SWISS' },
+    });
     expect(open.status).not.toBe(0);
     expect(open.stderr).toMatch(/round 1 is not complete/);
   });

@@ -16,7 +16,8 @@ import { freshPlayers, playGenerated, topSeedWins } from './support/fixtures.js'
 
 const W = 'WHITE' as const;
 const B = 'BLACK' as const;
-const history = (...colours: ('WHITE' | 'BLACK')[]): ColouredGame[] => colours.map((colour, k) => ({ round: k + 1, colour }));
+const history = (...colours: ('WHITE' | 'BLACK')[]): ColouredGame[] =>
+  colours.map((colour, k) => ({ round: k + 1, colour }));
 
 describe('FIDE colour preferences and allocation (C.04.3 A.6, E)', () => {
   it('absolute beyond +-1 or after the same colour twice, strong at +-1, mild at 0, none before any game', () => {
@@ -53,7 +54,19 @@ describe('FIDE colour preferences and allocation (C.04.3 A.6, E)', () => {
 
 describe('simulated Swiss events, side a = white', () => {
   const event = (size: number, seed: number, colours: ColourMode) =>
-    runEvent({ size, rounds: 9, seed, request: (roundNumber, players) => ({ roundNumber, totalRounds: 9, method: 'SWISS', seed, players, options: { colours } }) });
+    runEvent({
+      size,
+      rounds: 9,
+      seed,
+      request: (roundNumber, players) => ({
+        roundNumber,
+        totalRounds: 9,
+        method: 'SWISS',
+        seed,
+        players,
+        options: { colours },
+      }),
+    });
 
   it('FIDE, 64 players x 9 rounds, 6 events: nobody beyond +-2 or three in a row, every difference at most 1, no rematch', () => {
     for (let seed = 1; seed <= 6; seed++) {
@@ -104,7 +117,11 @@ function absoluteField(): PairingPlayer[] {
 }
 
 describe('absolute colour constraints are a tier of the model', () => {
-  const req = (players: PairingPlayer[], options: PairingRequest['options'] = {}, totalRounds?: number): PairingRequest => ({
+  const req = (
+    players: PairingPlayer[],
+    options: PairingRequest['options'] = {},
+    totalRounds?: number,
+  ): PairingRequest => ({
     roundNumber: 3,
     ...(totalRounds ? { totalRounds } : {}),
     method: 'SWISS',
@@ -122,7 +139,8 @@ describe('absolute colour constraints are a tier of the model', () => {
     const fide = generateRound(req(players));
     expect(fide.pairings.map((p) => p.cost.colourConflict)).toEqual([0, 0]);
     expect(fide.pairings.map((p) => p.cost.scoreDifference)).toEqual([1, 1]);
-    for (const p of fide.pairings) expect([p.a, p.b]).toEqual([expect.stringMatching(/p3|p4/), expect.stringMatching(/p1|p2/)]);
+    for (const p of fide.pairings)
+      expect([p.a, p.b]).toEqual([expect.stringMatching(/p3|p4/), expect.stringMatching(/p1|p2/)]);
     expect(fide.notes).toEqual([]);
   });
 
@@ -137,7 +155,13 @@ describe('absolute colour constraints are a tier of the model', () => {
 
   it('in the last round a topscorer may break an absolute preference (FIDE), and only then', () => {
     // p1 and p2 lead with 2 of 2 after WW each; in the last round (3 of 3) they may meet.
-    const g = (round: number, colour: 'WHITE' | 'BLACK'): PairingGame => ({ round, opponent: round === 1 ? 'x' : 'y', colour, matchPoints: 1, outcome: 'WIN' });
+    const g = (round: number, colour: 'WHITE' | 'BLACK'): PairingGame => ({
+      round,
+      opponent: round === 1 ? 'x' : 'y',
+      colour,
+      matchPoints: 1,
+      outcome: 'WIN',
+    });
     const field: PairingPlayer[] = [
       { id: 'p1', rating: 2000, games: [g(1, W), g(2, W)] },
       { id: 'p2', rating: 1990, games: [g(1, W), g(2, W)] },
@@ -154,7 +178,13 @@ describe('absolute colour constraints are a tier of the model', () => {
 
 describe('BALANCE: seed 001 cost terms', () => {
   it('strictly opposed balances cost nothing, one level and one beyond 1 half, anything else the full weight', () => {
-    const g = (round: number, colour: 'WHITE' | 'BLACK'): PairingGame => ({ round, opponent: 'z', colour, matchPoints: 0.5, outcome: 'DRAW' });
+    const g = (round: number, colour: 'WHITE' | 'BLACK'): PairingGame => ({
+      round,
+      opponent: 'z',
+      colour,
+      matchPoints: 0.5,
+      outcome: 'DRAW',
+    });
     const field: PairingPlayer[] = [
       { id: 'plus', rating: 2000, games: [g(1, W)] },
       { id: 'minus', rating: 1990, games: [g(1, B)] },
@@ -162,8 +192,15 @@ describe('BALANCE: seed 001 cost terms', () => {
       { id: 'plus2', rating: 1970, games: [g(1, W), g(2, W)] },
       { id: 'z', rating: 1000, withdrawn: true, games: [] },
     ];
-    const out = generateRound({ roundNumber: 3, method: 'WEIGHTED', seed: 1, players: field, options: { colours: 'BALANCE', weights: { colourBalance: 1000 } } });
-    const cost = (x: string, y: string) => out.pairings.find((p) => [p.a, p.b].sort().join() === [x, y].sort().join())?.cost.colourBalance;
+    const out = generateRound({
+      roundNumber: 3,
+      method: 'WEIGHTED',
+      seed: 1,
+      players: field,
+      options: { colours: 'BALANCE', weights: { colourBalance: 1000 } },
+    });
+    const cost = (x: string, y: string) =>
+      out.pairings.find((p) => [p.a, p.b].sort().join() === [x, y].sort().join())?.cost.colourBalance;
     // The best round pairs plus-minus (0) and level-plus2 (500) rather than plus-plus2 + minus-level (1000 + 1000).
     expect(cost('plus', 'minus')).toBe(0);
     expect(cost('level', 'plus2')).toBe(500);
@@ -176,7 +213,11 @@ describe('BALANCE: seed 001 cost terms', () => {
 describe('round robin and knockout', () => {
   it('Berger tables: FIDE colours for six players, and over ten players nobody ends beyond +-1 or plays a colour three times running', () => {
     // White first; the FIDE table for 5-6 players, board by board.
-    const table = [1, 2, 3, 4, 5].map((r) => bergerRound(6, r).map(([w, b]) => `${w}-${b}`).sort());
+    const table = [1, 2, 3, 4, 5].map((r) =>
+      bergerRound(6, r)
+        .map(([w, b]) => `${w}-${b}`)
+        .sort(),
+    );
     expect(table).toEqual([
       ['1-6', '2-5', '3-4'],
       ['6-4', '5-3', '1-2'].sort(),
@@ -185,7 +226,8 @@ describe('round robin and knockout', () => {
       ['3-6', '4-2', '5-1'].sort(),
     ]);
     let players = freshPlayers(10);
-    for (let r = 1; r <= 9; r++) players = playGenerated(players, generateRound({ roundNumber: r, method: 'ROUND_ROBIN', seed: 1, players }));
+    for (let r = 1; r <= 9; r++)
+      players = playGenerated(players, generateRound({ roundNumber: r, method: 'ROUND_ROBIN', seed: 1, players }));
     const colours = new Map(players.map((p) => [p.id, p.games.map((g) => g.colour!)]));
     const counts = colourCounts(colours);
     expect(counts).toMatchObject({ beyondTwo: 0, threeInARow: 0, widest: 1 });
@@ -193,10 +235,16 @@ describe('round robin and knockout', () => {
 
   it('a knockout alternates each player’s colours from round to round', () => {
     let players = freshPlayers(16);
-    for (let r = 1; r <= 4; r++) players = playGenerated(players, generateRound({ roundNumber: r, method: 'KNOCKOUT', seed: 1, players }), topSeedWins);
+    for (let r = 1; r <= 4; r++)
+      players = playGenerated(
+        players,
+        generateRound({ roundNumber: r, method: 'KNOCKOUT', seed: 1, players }),
+        topSeedWins,
+      );
     const p1 = players.find((p) => p.id === 'p1')!.games.map((g) => g.colour);
     expect(p1).toEqual([W, B, W, B]);
-    for (const p of players) for (let k = 1; k < p.games.length; k++) expect(p.games[k]!.colour).not.toBe(p.games[k - 1]!.colour);
+    for (const p of players)
+      for (let k = 1; k < p.games.length; k++) expect(p.games[k]!.colour).not.toBe(p.games[k - 1]!.colour);
   });
 });
 
@@ -209,7 +257,12 @@ describe('from a competition', () => {
         { id: 'b', rating: 1600 },
         { id: 'c', rating: 1500 },
       ],
-      rounds: [[{ a: 'b', b: 'a', result: 'a' }, { a: 'c', b: null }]],
+      rounds: [
+        [
+          { a: 'b', b: 'a', result: 'a' },
+          { a: 'c', b: null },
+        ],
+      ],
     });
     const request = pairingRequestFor(s, parsePairingSpec({}));
     expect(request.options).toMatchObject({ colours: 'FIDE' });
@@ -218,6 +271,17 @@ describe('from a competition', () => {
     expect(games.a![0]).toMatchObject({ opponent: 'b', colour: 'BLACK' });
     expect(games.c![0]!.colour).toBeUndefined();
     expect(pairingRequestFor(s, parsePairingSpec({ colours: 'NONE' })).options).toMatchObject({ colours: 'NONE' });
-    expect(pairingRequestFor(parseScenario({ policy: 'SWISS', participants: [{ id: 'a', rating: 1 }, { id: 'b', rating: 2 }] }), parsePairingSpec({})).options?.colours).toBeUndefined();
+    expect(
+      pairingRequestFor(
+        parseScenario({
+          policy: 'SWISS',
+          participants: [
+            { id: 'a', rating: 1 },
+            { id: 'b', rating: 2 },
+          ],
+        }),
+        parsePairingSpec({}),
+      ).options?.colours,
+    ).toBeUndefined();
   });
 });

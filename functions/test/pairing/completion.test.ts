@@ -30,9 +30,19 @@ function sweep(
         rounds,
         seed,
         scoring,
-        request: (roundNumber, players) => ({ roundNumber, ...(tellLength ? { totalRounds: rounds } : {}), method, seed: seed + roundNumber, players, options }),
+        request: (roundNumber, players) => ({
+          roundNumber,
+          ...(tellLength ? { totalRounds: rounds } : {}),
+          method,
+          seed: seed + roundNumber,
+          players,
+          options,
+        }),
       });
-      if (rematches || secondByes || leftOut || refusal) failures.push(`${method} n=${size} seed=${seed}: ${JSON.stringify({ rematches, secondByes, leftOut, refusal })}`);
+      if (rematches || secondByes || leftOut || refusal)
+        failures.push(
+          `${method} n=${size} seed=${seed}: ${JSON.stringify({ rematches, secondByes, leftOut, refusal })}`,
+        );
     }
   }
   return { events, failures };
@@ -113,7 +123,9 @@ describe('decompose: the exact search behind the lookahead', () => {
         const left = n - 1 - played;
         const found = decompose(adj, n, left);
         expect(found).not.toBe('unknown');
-        expect(Array.isArray(found), `n=${n} trial ${trial} after ${played} rounds`).toBe(bruteForce(adj.slice(), n, left));
+        expect(Array.isArray(found), `n=${n} trial ${trial} after ${played} rounds`).toBe(
+          bruteForce(adj.slice(), n, left),
+        );
         if (!Array.isArray(found)) {
           verdicts.no++;
           break;
@@ -143,7 +155,8 @@ describe('decompose: the exact search behind the lookahead', () => {
       const n = 8 + 2 * Math.floor(rng() * 2);
       const density = 0.45 + 0.45 * rng();
       const adj = new Uint8Array(n * n);
-      for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) if (rng() < density) adj[a * n + b] = adj[b * n + a] = 1;
+      for (let a = 0; a < n; a++)
+        for (let b = a + 1; b < n; b++) if (rng() < density) adj[a * n + b] = adj[b * n + a] = 1;
       const k = 1 + Math.floor(rng() * 4);
       const found = decompose(adj, n, k);
       expect(Array.isArray(found), `trial ${trial}`).toBe(bruteForce(adj.slice(), n, k));

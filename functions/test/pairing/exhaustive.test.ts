@@ -10,8 +10,19 @@ import type { PairingRequest, WeightedMethod } from '../../src/domain/pairing/ty
 import { SimEvent, simulatedField } from '../../../scripts/lib/simulate.js';
 import { bestRound, compareObjectives, judge } from './support/bruteForce.js';
 
-function runEvent(size: number, seed: number, method: WeightedMethod, extra: Partial<PairingRequest> = {}, categories = false) {
-  const field = simulatedField(size, seed).map((p, k) => ({ ...p, club: `c${k % 3}`, country: `n${k % 2}`, team: `t${k % 4}` }));
+function runEvent(
+  size: number,
+  seed: number,
+  method: WeightedMethod,
+  extra: Partial<PairingRequest> = {},
+  categories = false,
+) {
+  const field = simulatedField(size, seed).map((p, k) => ({
+    ...p,
+    club: `c${k % 3}`,
+    country: `n${k % 2}`,
+    team: `t${k % 4}`,
+  }));
   const event = new SimEvent(field, seed);
   const rounds = size % 2 === 0 ? size - 1 : size;
   const checked: { round: number; rematches: number; colourConflicts: number }[] = [];
@@ -23,13 +34,23 @@ function runEvent(size: number, seed: number, method: WeightedMethod, extra: Par
       team: field[k]!.team,
       ...(categories ? { category: 1 + (k % 3) } : {}),
     }));
-    const request: PairingRequest = { roundNumber: round, totalRounds: rounds, method, seed: seed * 31 + round, players, ...extra };
+    const request: PairingRequest = {
+      roundNumber: round,
+      totalRounds: rounds,
+      method,
+      seed: seed * 31 + round,
+      players,
+      ...extra,
+    };
     const out = generateRound(request);
     const j = judge(request);
     const mine = j.objective(j.mateOf(out));
     const best = bestRound(j, rounds - round);
     const verdict = compareObjectives(mine, best.objective, j.softTolerance);
-    expect(verdict, `${method} n=${size} seed=${seed} round ${round}: ${JSON.stringify(mine)} vs ${JSON.stringify(best.objective)}`).toBe(0);
+    expect(
+      verdict,
+      `${method} n=${size} seed=${seed} round ${round}: ${JSON.stringify(mine)} vs ${JSON.stringify(best.objective)}`,
+    ).toBe(0);
     checked.push({ round, rematches: mine.rematches, colourConflicts: mine.colourConflicts });
     event.play({ pairs: out.pairings.map((p) => [p.a, p.b]), byes: out.byes });
   }

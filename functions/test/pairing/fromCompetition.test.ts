@@ -14,7 +14,12 @@ const scenario = (policy: unknown, pairing: unknown = {}) =>
       { id: 'b', rating: 1600 },
       { id: 'c', rating: 1500, withdrawn: true },
     ],
-    rounds: [[{ a: 'a', b: 'b', score: { a: 4, b: 2 } }, { a: 'c', b: null }]],
+    rounds: [
+      [
+        { a: 'a', b: 'b', score: { a: 4, b: 2 } },
+        { a: 'c', b: null },
+      ],
+    ],
     pairing,
   });
 
@@ -22,9 +27,16 @@ describe('pairingRequestFor', () => {
   it('scores games on the policy table (seed 002: a timed win is 2, a bye a win), next round number, policy defaults', () => {
     const s = scenario('SWISS');
     const request = pairingRequestFor(s, parsePairingSpec(s.pairing));
-    expect(request).toMatchObject({ roundNumber: 2, method: 'SWISS', seed: 1, options: { avoidRepeatOpponents: true } });
+    expect(request).toMatchObject({
+      roundNumber: 2,
+      method: 'SWISS',
+      seed: 1,
+      options: { avoidRepeatOpponents: true },
+    });
     const [a, b, c] = request.players;
-    expect(a!.games).toEqual([{ round: 1, opponent: 'b', outcome: 'WIN', matchPoints: 2, pointsFor: 4, pointsAgainst: 2, colour: 'WHITE' }]);
+    expect(a!.games).toEqual([
+      { round: 1, opponent: 'b', outcome: 'WIN', matchPoints: 2, pointsFor: 4, pointsAgainst: 2, colour: 'WHITE' },
+    ]);
     expect(b!.games[0]).toMatchObject({ outcome: 'LOSS', matchPoints: 0 });
     expect(c).toMatchObject({ withdrawn: true, games: [{ opponent: null, outcome: 'WIN', matchPoints: 3 }] });
     expect(a!.country).toBe('IT');
@@ -37,7 +49,15 @@ describe('pairingRequestFor', () => {
     const d = pairingRequestFor(dynamic, parsePairingSpec({}));
     expect(d.players[0]!.rating).not.toBe(1800); // 4-2 is below the expected share for the stronger player
     expect(d.players[0]!.baselineRating).toBe(1800);
-    const frozen = parseScenario({ policy: 'SWISS', participants: [{ id: 'a', rating: 1800 }, { id: 'b', rating: 1600 }], rounds: [[{ a: 'a', b: 'b', result: 'a' }]], options: { policyOverrides: { pairingPolicy: { ratingSource: 'BASELINE' } } } });
+    const frozen = parseScenario({
+      policy: 'SWISS',
+      participants: [
+        { id: 'a', rating: 1800 },
+        { id: 'b', rating: 1600 },
+      ],
+      rounds: [[{ a: 'a', b: 'b', result: 'a' }]],
+      options: { policyOverrides: { pairingPolicy: { ratingSource: 'BASELINE' } } },
+    });
     expect(pairingRequestFor(frozen, parsePairingSpec({})).players[0]!.rating).toBe(1800);
   });
 
@@ -49,12 +69,29 @@ describe('pairingRequestFor', () => {
 
   it('refuses an unknown option and an unfinished round, naming its open matchUps and why a stored result does not count', () => {
     expect(() => parsePairingSpec({ method: 'SWISS', lanesize: 3 })).toThrowError(PairingError);
-    const open = parseScenario({ policy: 'SWISS', participants: [{ id: 'a', rating: 1 }, { id: 'b', rating: 2 }], rounds: [[{ a: 'a', b: 'b' }]] });
-    expect(() => pairingRequestFor(open, parsePairingSpec({}))).toThrowError(/round 1 is not complete: 1 matchUp\(s\) without a result that counts: r1-m1;/);
+    const open = parseScenario({
+      policy: 'SWISS',
+      participants: [
+        { id: 'a', rating: 1 },
+        { id: 'b', rating: 2 },
+      ],
+      rounds: [[{ a: 'a', b: 'b' }]],
+    });
+    expect(() => pairingRequestFor(open, parsePairingSpec({}))).toThrowError(
+      /round 1 is not complete: 1 matchUp\(s\) without a result that counts: r1-m1;/,
+    );
     // A result written past the rules (firebase-admin) that the engine refuses: the round is open, and says why.
-    const refused = { ...open, matchUps: [{ ...open.matchUps[0]!, result: { kind: 'FORFEIT_WIN' as const, winner: 'b' as const } }] };
-    expect(() => pairingRequestFor(refused, parsePairingSpec({}))).toThrowError(/r1-m1 \(its result is refused: kind FORFEIT_WIN requires winner "a", got "b"\)/);
-    expect(pairingRequestFor(refused, parsePairingSpec({}), { force: true }).players.map((p) => p.games)).toEqual([[], []]);
+    const refused = {
+      ...open,
+      matchUps: [{ ...open.matchUps[0]!, result: { kind: 'FORFEIT_WIN' as const, winner: 'b' as const } }],
+    };
+    expect(() => pairingRequestFor(refused, parsePairingSpec({}))).toThrowError(
+      /r1-m1 \(its result is refused: kind FORFEIT_WIN requires winner "a", got "b"\)/,
+    );
+    expect(pairingRequestFor(refused, parsePairingSpec({}), { force: true }).players.map((p) => p.games)).toEqual([
+      [],
+      [],
+    ]);
   });
 });
 
@@ -63,16 +100,33 @@ describe('forced rounds: every pairing already made counts as met, scored or not
   function forceRounds(players: number, rounds: number, seed: number) {
     const participants = Array.from({ length: players }, (_, i) => ({ id: `p${i + 1}`, rating: 1500 + 40 * i }));
     const ids = participants.map((p) => p.id);
-    const round1 = ids.slice(0, players - (players % 2)).flatMap((id, i) => (i % 2 === 0 ? [{ a: id, b: ids[i + 1]!, score: { a: 5, b: i % 5 } }] : []));
+    const round1 = ids
+      .slice(0, players - (players % 2))
+      .flatMap((id, i) => (i % 2 === 0 ? [{ a: id, b: ids[i + 1]!, score: { a: 5, b: i % 5 } }] : []));
     const byes1 = players % 2 === 1 ? [{ a: ids.at(-1)!, b: null }] : [];
     const competition = parseScenario({ policy: 'SWISS', participants, rounds: [[...round1, ...byes1]] });
     const matchUps = [...competition.matchUps];
     for (let r = 2; r <= rounds + 1; r++) {
-      const request = pairingRequestFor({ ...competition, matchUps }, parsePairingSpec({ method: 'SWISS', seed: seed + r }), { force: true });
+      const request = pairingRequestFor(
+        { ...competition, matchUps },
+        parsePairingSpec({ method: 'SWISS', seed: seed + r }),
+        { force: true },
+      );
       expect(request.roundNumber).toBe(r);
       const round = generateRound(request);
-      round.pairings.forEach((p, k) => matchUps.push({ matchUpId: `r${r}-m${k + 1}`, roundNumber: r, order: k, a: p.a, b: p.b, result: null }));
-      round.byes.forEach((id, k) => matchUps.push({ matchUpId: `r${r}-bye${k + 1}`, roundNumber: r, order: round.pairings.length + k, a: id, b: null, result: null }));
+      round.pairings.forEach((p, k) =>
+        matchUps.push({ matchUpId: `r${r}-m${k + 1}`, roundNumber: r, order: k, a: p.a, b: p.b, result: null }),
+      );
+      round.byes.forEach((id, k) =>
+        matchUps.push({
+          matchUpId: `r${r}-bye${k + 1}`,
+          roundNumber: r,
+          order: round.pairings.length + k,
+          a: id,
+          b: null,
+          result: null,
+        }),
+      );
     }
     return matchUps;
   }
@@ -81,7 +135,14 @@ describe('forced rounds: every pairing already made counts as met, scored or not
   function freshRoundExists(players: readonly string[], met: ReadonlySet<string>): boolean {
     if (players.length < 2) return true;
     const [first, ...rest] = players;
-    return rest.some((other, k) => !met.has([first!, other].sort().join('-')) && freshRoundExists(rest.filter((_, j) => j !== k), met));
+    return rest.some(
+      (other, k) =>
+        !met.has([first!, other].sort().join('-')) &&
+        freshRoundExists(
+          rest.filter((_, j) => j !== k),
+          met,
+        ),
+    );
   }
 
   for (const seed of [1, 7, 42]) {
@@ -91,11 +152,14 @@ describe('forced rounds: every pairing already made counts as met, scored or not
         const ids = Array.from({ length: players }, (_, i) => `p${i + 1}`);
         const met = new Set<string>();
         for (let r = 1; r <= 4; r++) {
-          const pairs = matchUps.filter((m) => m.roundNumber === r && m.b !== null).map((m) => [m.a, m.b!].sort().join('-'));
+          const pairs = matchUps
+            .filter((m) => m.roundNumber === r && m.b !== null)
+            .map((m) => [m.a, m.b!].sort().join('-'));
           expect(pairs).toHaveLength(players / 2);
           const repeats = pairs.filter((p) => met.has(p));
           // A rematch only when no round without one was left (six players can run out after three rounds).
-          if (repeats.length > 0) expect(freshRoundExists(ids, met), `round ${r} of ${players} repeats ${repeats.join(', ')}`).toBe(false);
+          if (repeats.length > 0)
+            expect(freshRoundExists(ids, met), `round ${r} of ${players} repeats ${repeats.join(', ')}`).toBe(false);
           for (const p of pairs) met.add(p);
         }
         if (players >= 8) expect(met.size).toBe((players / 2) * 4);

@@ -102,7 +102,12 @@ function checkValid(graph: MatchingGraph, mate: Int32Array): number {
  * dual feasibility on every input edge, tight matched edges, full blossoms with positive dual,
  * and all exposed vertices sharing the minimum vertex dual (zero, or at most one exposed vertex, without maxCardinality).
  */
-function checkCertificate(graph: MatchingGraph, mate: Int32Array, cert: DualCertificate, maxCardinality: boolean): void {
+function checkCertificate(
+  graph: MatchingGraph,
+  mate: Int32Array,
+  cert: DualCertificate,
+  maxCardinality: boolean,
+): void {
   const n = graph.n;
   const d = cert.vertexDual;
   const member = cert.blossoms.map((b) => {
@@ -173,7 +178,9 @@ function checkAgainstBruteForce(graph: MatchingGraph, maxCardinality: boolean): 
   const want = bruteForce(graph, maxCardinality);
   const got = matchingWeight(graph, res.mate);
   if (got !== want.weight || (maxCardinality && card !== want.card)) {
-    throw new Error(`maxCard=${maxCardinality}: got weight ${got} (${card} pairs), want ${want.weight} (${want.card} pairs)`);
+    throw new Error(
+      `maxCard=${maxCardinality}: got weight ${got} (${card} pairs), want ${want.weight} (${want.card} pairs)`,
+    );
   }
   checkCertificate(graph, res.mate, res.certificate!, maxCardinality);
   // The public entry point must agree with the internal one.
@@ -220,7 +227,9 @@ describe('maxWeightMatching against exhaustive search', () => {
         try {
           res = checkAgainstBruteForce(graph, maxCardinality);
         } catch (error) {
-          throw new Error(`case ${it}: ${(error as Error).message}\n${JSON.stringify({ n, from: [...graph.from], to: [...graph.to], weight: [...graph.weight] })}`);
+          throw new Error(
+            `case ${it}: ${(error as Error).message}\n${JSON.stringify({ n, from: [...graph.from], to: [...graph.to], weight: [...graph.weight] })}`,
+          );
         }
         totals.blossoms += res.stats.blossoms;
         totals.nested += res.stats.nestedBlossoms;
@@ -240,10 +249,17 @@ describe('maxWeightMatching against exhaustive search', () => {
   it('agrees on arbitrary small graphs (fast-check)', () => {
     const edge = fc.tuple(fc.nat(9), fc.nat(9), fc.integer({ min: -50, max: 50 }));
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 10 }), fc.array(edge, { maxLength: 30 }), fc.boolean(), (n, raw, maxCardinality) => {
-        const edges = raw.map(([a, b, w]) => [a % n, b % n, w] as [number, number, number]).filter(([a, b]) => a !== b);
-        checkAgainstBruteForce(makeGraph(n, edges), maxCardinality);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 10 }),
+        fc.array(edge, { maxLength: 30 }),
+        fc.boolean(),
+        (n, raw, maxCardinality) => {
+          const edges = raw
+            .map(([a, b, w]) => [a % n, b % n, w] as [number, number, number])
+            .filter(([a, b]) => a !== b);
+          checkAgainstBruteForce(makeGraph(n, edges), maxCardinality);
+        },
+      ),
       { numRuns: 400, seed: 7 },
     );
   });
@@ -271,12 +287,25 @@ describe('heap compaction', () => {
 
 describe('hand-made cases', () => {
   // [n, edges, expected weight without maxCardinality, with maxCardinality, expected pairs with maxCardinality]
-  const cases: { name: string; n: number; edges: [number, number, number][]; weight: number; weightCard: number; pairsCard: number }[] = [
+  const cases: {
+    name: string;
+    n: number;
+    edges: [number, number, number][];
+    weight: number;
+    weightCard: number;
+    pairsCard: number;
+  }[] = [
     {
       // triangle 1-2-3 with tails: the augmenting path from 0 to 4 must pass through the blossom {1,2,3}
       name: 'blossom on an augmenting path',
       n: 5,
-      edges: [[0, 1, 5], [1, 2, 8], [2, 3, 8], [1, 3, 8], [3, 4, 5]],
+      edges: [
+        [0, 1, 5],
+        [1, 2, 8],
+        [2, 3, 8],
+        [1, 3, 8],
+        [3, 4, 5],
+      ],
       weight: 13,
       weightCard: 13,
       pairsCard: 2,
@@ -285,7 +314,15 @@ describe('hand-made cases', () => {
       // 5-cycle of weight 10 with two pendants: the cycle shrinks to a blossom, one pendant pair plus two cycle edges win
       name: 'pentagon with pendants',
       n: 7,
-      edges: [[0, 1, 10], [1, 2, 10], [2, 3, 10], [3, 4, 10], [4, 0, 10], [0, 5, 9], [2, 6, 9]],
+      edges: [
+        [0, 1, 10],
+        [1, 2, 10],
+        [2, 3, 10],
+        [3, 4, 10],
+        [4, 0, 10],
+        [0, 5, 9],
+        [2, 6, 9],
+      ],
       weight: 29,
       weightCard: 29,
       pairsCard: 3,
@@ -293,7 +330,15 @@ describe('hand-made cases', () => {
     {
       name: 'T-blossom expansion',
       n: 6,
-      edges: [[0, 2, 9], [1, 3, 4], [1, 4, 8], [2, 3, 12], [2, 4, 11], [3, 4, 11], [3, 5, 8]],
+      edges: [
+        [0, 2, 9],
+        [1, 3, 4],
+        [1, 4, 8],
+        [2, 3, 12],
+        [2, 4, 11],
+        [3, 4, 11],
+        [3, 5, 8],
+      ],
       weight: 25,
       weightCard: 25,
       pairsCard: 3,
@@ -301,7 +346,14 @@ describe('hand-made cases', () => {
     {
       name: 'T-blossom expansion with an unmatched vertex',
       n: 7,
-      edges: [[0, 2, 10], [0, 6, 6], [2, 3, 12], [2, 4, 11], [3, 4, 11], [3, 5, 9]],
+      edges: [
+        [0, 2, 10],
+        [0, 6, 6],
+        [2, 3, 12],
+        [2, 4, 11],
+        [3, 4, 11],
+        [3, 5, 9],
+      ],
       weight: 26,
       weightCard: 26,
       pairsCard: 3,
@@ -310,7 +362,16 @@ describe('hand-made cases', () => {
       // maxCardinality takes a pair of weight 2 and 3 instead of leaving two vertices unmatched
       name: 'nested blossom, cardinality changes the answer',
       n: 6,
-      edges: [[0, 5, 2], [1, 2, 6], [1, 3, 9], [1, 4, 7], [2, 3, 11], [2, 5, 3], [3, 5, 11], [4, 5, 12]],
+      edges: [
+        [0, 5, 2],
+        [1, 2, 6],
+        [1, 3, 9],
+        [1, 4, 7],
+        [2, 3, 11],
+        [2, 5, 3],
+        [3, 5, 11],
+        [4, 5, 12],
+      ],
       weight: 23,
       weightCard: 20,
       pairsCard: 3,
@@ -318,7 +379,15 @@ describe('hand-made cases', () => {
     {
       name: 'nested blossom',
       n: 6,
-      edges: [[0, 2, 11], [0, 5, 10], [1, 2, 12], [1, 3, 11], [2, 3, 12], [2, 5, 11], [4, 5, 7]],
+      edges: [
+        [0, 2, 11],
+        [0, 5, 10],
+        [1, 2, 12],
+        [1, 3, 11],
+        [2, 3, 12],
+        [2, 5, 11],
+        [4, 5, 7],
+      ],
       weight: 29,
       weightCard: 29,
       pairsCard: 3,
@@ -326,7 +395,17 @@ describe('hand-made cases', () => {
     {
       name: 'nested blossom and T-expansion',
       n: 6,
-      edges: [[0, 1, 11], [0, 2, 11], [0, 3, 6], [0, 4, 9], [1, 2, 10], [1, 4, 9], [1, 5, 5], [2, 3, 7], [3, 4, 3]],
+      edges: [
+        [0, 1, 11],
+        [0, 2, 11],
+        [0, 3, 6],
+        [0, 4, 9],
+        [1, 2, 10],
+        [1, 4, 9],
+        [1, 5, 5],
+        [2, 3, 7],
+        [3, 4, 3],
+      ],
       weight: 21,
       weightCard: 21,
       pairsCard: 3,
@@ -334,7 +413,16 @@ describe('hand-made cases', () => {
     {
       name: 'nested blossom, T-expansion and zero-dual blossom expansion',
       n: 6,
-      edges: [[0, 4, 9], [1, 4, 10], [1, 5, 5], [2, 3, 10], [2, 5, 4], [3, 4, 12], [3, 5, 11], [4, 5, 11]],
+      edges: [
+        [0, 4, 9],
+        [1, 4, 10],
+        [1, 5, 5],
+        [2, 3, 10],
+        [2, 5, 4],
+        [3, 4, 12],
+        [3, 5, 11],
+        [4, 5, 11],
+      ],
       weight: 24,
       weightCard: 24,
       pairsCard: 3,
@@ -342,7 +430,18 @@ describe('hand-made cases', () => {
     {
       name: 'doubly nested blossoms',
       n: 8,
-      edges: [[0, 4, 11], [0, 6, 12], [1, 5, 3], [2, 3, 10], [2, 5, 12], [3, 5, 9], [4, 6, 11], [5, 6, 11], [5, 7, 6], [6, 7, 8]],
+      edges: [
+        [0, 4, 11],
+        [0, 6, 12],
+        [1, 5, 3],
+        [2, 3, 10],
+        [2, 5, 12],
+        [3, 5, 9],
+        [4, 6, 11],
+        [5, 6, 11],
+        [5, 7, 6],
+        [6, 7, 8],
+      ],
       weight: 32,
       weightCard: 32,
       pairsCard: 4,
@@ -383,7 +482,13 @@ describe('hand-made cases', () => {
   });
 
   it('keeps the best of parallel edges and ignores isolated vertices', () => {
-    const graph = makeGraph(5, [[0, 1, 3], [1, 0, 7], [0, 1, -2], [2, 3, 1], [3, 2, 1]]);
+    const graph = makeGraph(5, [
+      [0, 1, 3],
+      [1, 0, 7],
+      [0, 1, -2],
+      [2, 3, 1],
+      [3, 2, 1],
+    ]);
     const mate = maxWeightMatching(graph);
     expect(Array.from(mate)).toEqual([1, 0, 3, 2, -1]);
     expect(matchingWeight(graph, mate)).toBe(8);
@@ -391,7 +496,11 @@ describe('hand-made cases', () => {
 
   it('maximises cardinality first only when asked, also with negative weights', () => {
     // path 0-1-2-3: the middle edge alone is heavier, the two outer ones give more pairs
-    const graph = makeGraph(4, [[0, 1, -1], [1, 2, 10], [2, 3, -1]]);
+    const graph = makeGraph(4, [
+      [0, 1, -1],
+      [1, 2, 10],
+      [2, 3, -1],
+    ]);
     expect(matchingWeight(graph, maxWeightMatching(graph, { maxCardinality: false }))).toBe(10);
     const mate = maxWeightMatching(graph);
     expect(Array.from(mate)).toEqual([1, 0, 3, 2]);
@@ -400,11 +509,28 @@ describe('hand-made cases', () => {
 
   it('is exact at the 2^50 weight bound', () => {
     // the optimum wins by 1 over an alternative of the same magnitude
-    const graph = makeGraph(4, [[0, 1, P50], [2, 3, 1], [1, 2, P50], [0, 3, 0]]);
+    const graph = makeGraph(4, [
+      [0, 1, P50],
+      [2, 3, 1],
+      [1, 2, P50],
+      [0, 3, 0],
+    ]);
     expect(matchingWeight(graph, maxWeightMatching(graph, { maxCardinality: false }))).toBe(P50 + 1);
-    const negative = makeGraph(4, [[0, 1, -P50], [2, 3, -P50 + 1], [1, 2, -P50], [0, 3, -P50]]);
+    const negative = makeGraph(4, [
+      [0, 1, -P50],
+      [2, 3, -P50 + 1],
+      [1, 2, -P50],
+      [0, 3, -P50],
+    ]);
     expect(matchingWeight(negative, maxWeightMatching(negative))).toBe(-2 * P50 + 1);
-    const mixed = makeGraph(6, [[0, 1, P50], [1, 2, -P50], [2, 3, P50 - 1], [3, 4, -P50], [4, 5, P50], [5, 0, -P50]]);
+    const mixed = makeGraph(6, [
+      [0, 1, P50],
+      [1, 2, -P50],
+      [2, 3, P50 - 1],
+      [3, 4, -P50],
+      [4, 5, P50],
+      [5, 0, -P50],
+    ]);
     checkAgainstBruteForce(mixed, true);
     checkAgainstBruteForce(mixed, false);
   });
@@ -416,7 +542,9 @@ describe('hand-made cases', () => {
     expect(() => maxWeightMatching(makeGraph(2, [[0, 1, Number.NaN]]))).toThrow(RangeError);
     expect(() => maxWeightMatching(makeGraph(2, [[0, 0, 1]]))).toThrow(RangeError);
     expect(() => maxWeightMatching(makeGraph(2, [[0, 2, 1]]))).toThrow(RangeError);
-    expect(() => maxWeightMatching({ n: 2, from: new Int32Array(1), to: new Int32Array(2), weight: new Float64Array(1) })).toThrow(RangeError);
+    expect(() =>
+      maxWeightMatching({ n: 2, from: new Int32Array(1), to: new Int32Array(2), weight: new Float64Array(1) }),
+    ).toThrow(RangeError);
     expect(() => matchingWeight(makeGraph(3, [[0, 1, 1]]), Int32Array.from([2, -1, 0]))).toThrow(RangeError);
   });
 
@@ -433,8 +561,12 @@ describe('hand-made cases', () => {
     expect(matchingWeight(path(4), maxWeightMatching(path(4)))).toBe(-2 * P50);
     // Here the search would run past the range after the last possible augmentation: the answer is still returned.
     const graph = makeGraph(8, [
-      [0, 1, -P50], [1, 2, P50], [2, 3, -P50], [3, 4, P50],
-      [5, 6, P50], [6, 7, -P50],
+      [0, 1, -P50],
+      [1, 2, P50],
+      [2, 3, -P50],
+      [3, 4, P50],
+      [5, 6, P50],
+      [6, 7, -P50],
     ]);
     const mate = maxWeightMatching(graph);
     expect(checkValid(graph, mate)).toBe(3);
@@ -470,7 +602,9 @@ function permuted(graph: MatchingGraph, r: () => number): { graph: MatchingGraph
     const j = randInt(r, 0, i);
     [order[i], order[j]] = [order[j]!, order[i]!];
   }
-  const edges = order.map((e) => [perm[graph.to[e]!]!, perm[graph.from[e]!]!, graph.weight[e]!] as [number, number, number]);
+  const edges = order.map(
+    (e) => [perm[graph.to[e]!]!, perm[graph.from[e]!]!, graph.weight[e]!] as [number, number, number],
+  );
   return { graph: makeGraph(graph.n, edges), perm };
 }
 
@@ -486,7 +620,8 @@ describe('medium randomized cross-checks', () => {
         const density = Math.min(1, randInt(r, 2, 8) / n);
         const wmax = it % 3 === 1 ? 20 : it % 6 === 2 ? 2 ** 48 : 1000;
         const edges: [number, number, number][] = [];
-        for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (r() < density) edges.push([i, j, randInt(r, -wmax, wmax)]);
+        for (let i = 0; i < n; i++)
+          for (let j = i + 1; j < n; j++) if (r() < density) edges.push([i, j, randInt(r, -wmax, wmax)]);
         graph = makeGraph(n, edges);
       }
       for (const maxCardinality of [false, true]) {
@@ -527,7 +662,8 @@ describe('medium randomized cross-checks', () => {
     const swiss = swissLike(2000, 15, 5, 0.2);
     const complete: [number, number, number][] = [];
     const r = createRng(3);
-    for (let i = 0; i < 150; i++) for (let j = i + 1; j < 150; j++) complete.push([i, j, randInt(r, 0, 1e6) * 1e6 + randInt(r, 0, 1e6)]);
+    for (let i = 0; i < 150; i++)
+      for (let j = i + 1; j < 150; j++) complete.push([i, j, randInt(r, 0, 1e6) * 1e6 + randInt(r, 0, 1e6)]);
     for (const graph of [swiss, makeGraph(150, complete)]) {
       for (const maxCardinality of [true, false]) {
         const res = solve(graph, maxCardinality);

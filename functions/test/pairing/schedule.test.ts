@@ -6,7 +6,12 @@ import { bracketOrder } from '../../src/domain/pairing/schedule/knockout.js';
 import type { PairingPlayer, PairingRequest } from '../../src/domain/pairing/types.js';
 import { assertValidRound, freshPlayers, pairsOf, playGenerated, playRound, topSeedWins } from './support/fixtures.js';
 
-const req = (method: PairingRequest['method'], players: PairingPlayer[], roundNumber: number, options: PairingRequest['options'] = {}): PairingRequest => ({
+const req = (
+  method: PairingRequest['method'],
+  players: PairingPlayer[],
+  roundNumber: number,
+  options: PairingRequest['options'] = {},
+): PairingRequest => ({
   roundNumber,
   method,
   seed: 1,
@@ -30,7 +35,16 @@ function wholeRoundRobin(n: number, method: PairingRequest['method'], options: P
 describe('round robin', () => {
   it('Berger round 1 is 1 v n, 2 v n-1 ... (SoL "seeds")', () => {
     expect(pairsOf(generateRound(req('ROUND_ROBIN', freshPlayers(6), 1)))).toEqual(['p1-p6', 'p2-p5', 'p3-p4']);
-    expect(bergerRound(6, 2).map((p) => p.slice().sort((a, b) => a - b).join('-')).sort()).toEqual(['1-2', '3-5', '4-6']);
+    expect(
+      bergerRound(6, 2)
+        .map((p) =>
+          p
+            .slice()
+            .sort((a, b) => a - b)
+            .join('-'),
+        )
+        .sort(),
+    ).toEqual(['1-2', '3-5', '4-6']);
   });
 
   for (const method of ['ROUND_ROBIN', 'CIRCLE', 'SEEDS'] as const) {
@@ -48,8 +62,14 @@ describe('round robin', () => {
   }
 
   it('circle: player 1 stays (white in odd rounds), the others turn', () => {
-    expect(circleRound(4, 1)).toEqual([[1, 4], [2, 3]]);
-    expect(circleRound(4, 2)).toEqual([[3, 1], [4, 2]]);
+    expect(circleRound(4, 1)).toEqual([
+      [1, 4],
+      [2, 3],
+    ]);
+    expect(circleRound(4, 2)).toEqual([
+      [3, 1],
+      [4, 2],
+    ]);
   });
 
   it('a double round robin repeats the table with sides swapped, then stops', () => {
@@ -68,7 +88,11 @@ describe('round robin', () => {
     // Form (rating) reversed, frozen baseline in the original order: the table follows the baseline.
     const players = freshPlayers(6).map((p, k) => ({ ...p, baselineRating: p.rating, rating: 1000 + k }));
     expect(generateRound(req('ROUND_ROBIN', players, 1)).pairings[0]).toMatchObject({ a: 'p1', b: 'p6' });
-    const withdrawn = players.map((p) => (p.id === 'p6' ? { ...p, withdrawn: true, games: [{ round: 1, opponent: 'p1', outcome: 'LOSS' as const, matchPoints: 0 }] } : p));
+    const withdrawn = players.map((p) =>
+      p.id === 'p6'
+        ? { ...p, withdrawn: true, games: [{ round: 1, opponent: 'p1', outcome: 'LOSS' as const, matchPoints: 0 }] }
+        : p,
+    );
     const out = generateRound(req('ROUND_ROBIN', withdrawn, 2));
     expect(out.byes).toHaveLength(1);
     expect(out.pairings.flatMap((p) => [p.a, p.b])).not.toContain('p6');
@@ -97,14 +121,16 @@ describe('knockout', () => {
 
   it('finals = 2 adds the match for third place between the semi-final losers', () => {
     let players = freshPlayers(8);
-    for (let r = 1; r <= 2; r++) players = playGenerated(players, generateRound(req('KNOCKOUT', players, r, { finals: 2 })), topSeedWins);
+    for (let r = 1; r <= 2; r++)
+      players = playGenerated(players, generateRound(req('KNOCKOUT', players, r, { finals: 2 })), topSeedWins);
     const final = generateRound(req('KNOCKOUT', players, 3, { finals: 2 }));
     expect(pairsOf(final).sort()).toEqual(['p1-p2', 'p3-p4']);
   });
 
   it('finals = 0 ends after the semi-finals', () => {
     let players = freshPlayers(8);
-    for (let r = 1; r <= 2; r++) players = playGenerated(players, generateRound(req('KNOCKOUT', players, r, { finals: 0 })), topSeedWins);
+    for (let r = 1; r <= 2; r++)
+      players = playGenerated(players, generateRound(req('KNOCKOUT', players, r, { finals: 0 })), topSeedWins);
     expect(() => generateRound(req('KNOCKOUT', players, 3, { finals: 0 }))).toThrowError(/no final/);
   });
 
@@ -125,13 +151,21 @@ describe('knockout', () => {
   });
 
   it('refuses a drawn knockout game and an unfinished round', () => {
-    const drawn = playRound(freshPlayers(4), 1, [['p1', 'p4', 'draw'], ['p2', 'p3']]);
+    const drawn = playRound(freshPlayers(4), 1, [
+      ['p1', 'p4', 'draw'],
+      ['p2', 'p3'],
+    ]);
     expect(() => generateRound(req('KNOCKOUT', drawn, 2))).toThrowError(/draw/);
     const unfinished = playRound(freshPlayers(4), 1, [['p2', 'p3']]);
     expect(() => generateRound(req('KNOCKOUT', unfinished, 2))).toThrowError(/not complete/);
   });
 
   it('SEEDS for a knockout is the seeded bracket', () => {
-    expect(pairsOf(generateRound(req('SEEDS', freshPlayers(8), 1, { system: 'KNOCKOUT' }))).sort()).toEqual(['p1-p8', 'p2-p7', 'p3-p6', 'p4-p5']);
+    expect(pairsOf(generateRound(req('SEEDS', freshPlayers(8), 1, { system: 'KNOCKOUT' }))).sort()).toEqual([
+      'p1-p8',
+      'p2-p7',
+      'p3-p6',
+      'p4-p5',
+    ]);
   });
 });

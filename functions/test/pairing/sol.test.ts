@@ -4,7 +4,12 @@ import { generateRound, PairingError } from '../../src/domain/pairing/index.js';
 import type { PairingPlayer, PairingRequest } from '../../src/domain/pairing/types.js';
 import { assertValidRound, freshPlayers, pairsOf, playGenerated, playRound } from './support/fixtures.js';
 
-const request = (method: PairingRequest['method'], players: PairingPlayer[], roundNumber = 1, options: PairingRequest['options'] = {}): PairingRequest => ({
+const request = (
+  method: PairingRequest['method'],
+  players: PairingPlayer[],
+  roundNumber = 1,
+  options: PairingRequest['options'] = {},
+): PairingRequest => ({
   roundNumber,
   method,
   seed: 1,
@@ -20,8 +25,14 @@ describe('SERIAL (ranking order)', () => {
   });
 
   it('takes the next candidate when the planned pair already played, backtracking if needed', () => {
-    let players = playRound(freshPlayers(4), 1, [['p1', 'p2'], ['p3', 'p4']]);
-    players = playRound(players, 2, [['p1', 'p3'], ['p2', 'p4']]);
+    let players = playRound(freshPlayers(4), 1, [
+      ['p1', 'p2'],
+      ['p3', 'p4'],
+    ]);
+    players = playRound(players, 2, [
+      ['p1', 'p3'],
+      ['p2', 'p4'],
+    ]);
     const out = generateRound(request('SERIAL', players, 3));
     expect(pairsOf(out).sort()).toEqual(['p1-p4', 'p2-p3']);
   });
@@ -46,9 +57,18 @@ describe('SERIAL (ranking order)', () => {
 
   it('refuses, suggesting ALL, when no rematch-free round exists', () => {
     let players = freshPlayers(4);
-    players = playRound(players, 1, [['p1', 'p2'], ['p3', 'p4']]);
-    players = playRound(players, 2, [['p1', 'p3'], ['p2', 'p4']]);
-    players = playRound(players, 3, [['p1', 'p4'], ['p2', 'p3']]);
+    players = playRound(players, 1, [
+      ['p1', 'p2'],
+      ['p3', 'p4'],
+    ]);
+    players = playRound(players, 2, [
+      ['p1', 'p3'],
+      ['p2', 'p4'],
+    ]);
+    players = playRound(players, 3, [
+      ['p1', 'p4'],
+      ['p2', 'p3'],
+    ]);
     expect(() => generateRound(request('SERIAL', players, 4))).toThrowError(/switch to ALL/);
     expect(() => generateRound(request('SERIAL', players, 4))).toThrowError(PairingError);
   });
@@ -62,7 +82,12 @@ describe('DAZED and STAGGERED (cross ranking order)', () => {
   it('an odd group borrows the first player of the next group', () => {
     // After round 1: winners p1 p2 p3 (1 point), p4 drew p5 (0.5 each), losers p6 p7 p8.
     let players = freshPlayers(8);
-    players = playRound(players, 1, [['p1', 'p8'], ['p2', 'p7'], ['p3', 'p6'], ['p4', 'p5', 'draw']]);
+    players = playRound(players, 1, [
+      ['p1', 'p8'],
+      ['p2', 'p7'],
+      ['p3', 'p6'],
+      ['p4', 'p5', 'draw'],
+    ]);
     const out = generateRound(request('DAZED', players, 2));
     // Group {p1 p2 p3} + borrowed p4 (first of the half-point group): 1-3 (middle), 2-4.
     expect(pairsOf(out)).toContain('p1-p3');
@@ -72,7 +97,9 @@ describe('DAZED and STAGGERED (cross ranking order)', () => {
 
   it('STAGGERED equals DAZED up to 50 players in a group', () => {
     const players = freshPlayers(50);
-    expect(pairsOf(generateRound(request('STAGGERED', players)))).toEqual(pairsOf(generateRound(request('DAZED', players))));
+    expect(pairsOf(generateRound(request('STAGGERED', players)))).toEqual(
+      pairsOf(generateRound(request('DAZED', players))),
+    );
   });
 
   it('STAGGERED caps the offset at 25 beyond 50: first with 26th, second with 27th ...', () => {
@@ -91,7 +118,12 @@ describe('delay top players and delay compatriots', () => {
   // Round 1 winners p1 p3 p5 p7, with p7 winning by the widest margin (net score).
   const round1 = () => {
     const players = freshPlayers(8);
-    const games = new Map<string, [number, number]>([['p1', [5, 4]], ['p3', [5, 3]], ['p5', [5, 2]], ['p7', [5, 0]]]);
+    const games = new Map<string, [number, number]>([
+      ['p1', [5, 4]],
+      ['p3', [5, 3]],
+      ['p5', [5, 2]],
+      ['p7', [5, 0]],
+    ]);
     return players.map((p) => {
       const k = Number(p.id.slice(1));
       const winner = k % 2 === 1 ? p.id : `p${k - 1}`;
@@ -100,7 +132,16 @@ describe('delay top players and delay compatriots', () => {
       const won = p.id === winner;
       return {
         ...p,
-        games: [{ round: 1, opponent: won ? loser : winner, outcome: won ? ('WIN' as const) : ('LOSS' as const), matchPoints: won ? 1 : 0, pointsFor: won ? w : l, pointsAgainst: won ? l : w }],
+        games: [
+          {
+            round: 1,
+            opponent: won ? loser : winner,
+            outcome: won ? ('WIN' as const) : ('LOSS' as const),
+            matchPoints: won ? 1 : 0,
+            pointsFor: won ? w : l,
+            pointsAgainst: won ? l : w,
+          },
+        ],
       };
     });
   };
@@ -119,14 +160,20 @@ describe('delay top players and delay compatriots', () => {
     const players = freshPlayers(10, (k) => ({ country: k < 3 ? 'IT' : `X${k}` }));
     const out = generateRound(request('SERIAL', players, 1, { delayCompatriots: 1 }));
     expect(pairsOf(out)).toEqual(['p1-p4', 'p2-p5', 'p3-p6', 'p7-p8', 'p9-p10']);
-    expect(pairsOf(generateRound(request('SERIAL', players, 1, { delayCompatriots: 0 }))).slice(0, 1)).toEqual(['p1-p2']);
+    expect(pairsOf(generateRound(request('SERIAL', players, 1, { delayCompatriots: 0 }))).slice(0, 1)).toEqual([
+      'p1-p2',
+    ]);
   });
 });
 
 describe('ALL (all possible matches)', () => {
   it('pairs only players who have not met, as many as possible', () => {
     let players = freshPlayers(6);
-    players = playRound(players, 1, [['p1', 'p2'], ['p3', 'p4'], ['p5', 'p6']]);
+    players = playRound(players, 1, [
+      ['p1', 'p2'],
+      ['p3', 'p4'],
+      ['p5', 'p6'],
+    ]);
     const out = generateRound(request('ALL', players, 2));
     expect(out.pairings).toHaveLength(3);
     for (const p of pairsOf(out)) expect(['p1-p2', 'p3-p4', 'p5-p6']).not.toContain(p);
@@ -143,8 +190,14 @@ describe('ALL (all possible matches)', () => {
 
   it('may leave players out (incomplete rounds) and lists them', () => {
     let players = freshPlayers(4);
-    players = playRound(players, 1, [['p1', 'p2'], ['p3', 'p4']]);
-    players = playRound(players, 2, [['p1', 'p3'], ['p2', 'p4']]);
+    players = playRound(players, 1, [
+      ['p1', 'p2'],
+      ['p3', 'p4'],
+    ]);
+    players = playRound(players, 2, [
+      ['p1', 'p3'],
+      ['p2', 'p4'],
+    ]);
     players = playRound(players, 3, [['p1', 'p4']], []);
     const out = generateRound(request('ALL', players, 4));
     expect(pairsOf(out)).toEqual(['p2-p3']);
@@ -153,9 +206,20 @@ describe('ALL (all possible matches)', () => {
 
   it('every remaining match, laid out after some rounds, appears exactly once', () => {
     let players = freshPlayers(7);
-    players = playRound(players, 1, [['p1', 'p2'], ['p3', 'p4'], ['p5', 'p6']], ['p7']);
+    players = playRound(
+      players,
+      1,
+      [
+        ['p1', 'p2'],
+        ['p3', 'p4'],
+        ['p5', 'p6'],
+      ],
+      ['p7'],
+    );
     const out = generateRound(request('ALL', players, 2, { allRounds: true }));
-    const all = [out.pairings, ...out.laterRounds!.map((r) => r.pairings)].flatMap((r) => r.map((p) => [p.a, p.b].sort().join('-')));
+    const all = [out.pairings, ...out.laterRounds!.map((r) => r.pairings)].flatMap((r) =>
+      r.map((p) => [p.a, p.b].sort().join('-')),
+    );
     expect(new Set(all).size).toBe(all.length);
     expect(all.length).toBe(21 - 3);
   });

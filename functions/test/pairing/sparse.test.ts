@@ -17,18 +17,28 @@ import { SimEvent, simulatedField } from '../../../scripts/lib/simulate.js';
 function compareOnEvent(size: number, seed: number, method: WeightedMethod, rounds: number) {
   const event = new SimEvent(simulatedField(size, seed), seed);
   for (let round = 1; round <= rounds; round++) {
-    const request: PairingRequest = { roundNumber: round, totalRounds: rounds, method, seed, players: event.pairingPlayers() };
+    const request: PairingRequest = {
+      roundNumber: round,
+      totalRounds: rounds,
+      method,
+      seed,
+      players: event.pairingPlayers(),
+    };
     const field = prepareField(request);
     const ctx = buildContext(field, modelFor(request, method), request);
     const coster = createCoster(ctx);
     const sparse = solveRound(ctx, coster, 0);
-    const complete = solveGraph(ctx, coster, buildCandidates(ctx, {
-      window: Int32Array.from(ctx.groupSize),
-      maxDistance: ctx.groupCount,
-      extraByes: true,
-      rematches: true,
-      colourConflicts: true,
-    }));
+    const complete = solveGraph(
+      ctx,
+      coster,
+      buildCandidates(ctx, {
+        window: Int32Array.from(ctx.groupSize),
+        maxDistance: ctx.groupCount,
+        extraByes: true,
+        rematches: true,
+        colourConflicts: true,
+      }),
+    );
     expect(complete.perfect).toBe(true);
     expect(compareHard(sparse.solved.totals, complete.totals), `n=${size} round ${round}`).toBe(0);
     expect(sparse.solved.graph.edgeCount).toBeLessThan(complete.graph.edgeCount);

@@ -22,7 +22,14 @@ describe('match-point groups (seed 002)', () => {
   it('groups by match points of the competition table (3 / 2 / 1.5 / 0), pairing inside groups', () => {
     const players = freshPlayers(8).map((p, k) => ({
       ...p,
-      games: [{ round: 1, opponent: `p${k % 2 === 0 ? k + 2 : k}`, outcome: (k % 2 === 0 ? 'WIN' : 'LOSS') as GameOutcome, matchPoints: [3, 0, 2, 0, 1.5, 1.5, 3, 0][k]! }],
+      games: [
+        {
+          round: 1,
+          opponent: `p${k % 2 === 0 ? k + 2 : k}`,
+          outcome: (k % 2 === 0 ? 'WIN' : 'LOSS') as GameOutcome,
+          matchPoints: [3, 0, 2, 0, 1.5, 1.5, 3, 0][k]!,
+        },
+      ],
     }));
     players[4]!.games[0]!.outcome = 'DRAW';
     players[5]!.games[0]!.outcome = 'DRAW';
@@ -73,7 +80,17 @@ describe('byes and withdrawals', () => {
   });
 
   it('the bye goes to the lowest-ranked player of the bottom score group, whatever the seed', () => {
-    const players = playRound(freshPlayers(9), 1, [['p1', 'p2'], ['p3', 'p4'], ['p5', 'p6'], ['p7', 'p8']], ['p9']);
+    const players = playRound(
+      freshPlayers(9),
+      1,
+      [
+        ['p1', 'p2'],
+        ['p3', 'p4'],
+        ['p5', 'p6'],
+        ['p7', 'p8'],
+      ],
+      ['p9'],
+    );
     for (const seed of [1, 2, 3, 4, 5]) {
       const out = generateRound(req(players, 2, { seed }));
       expect(out.byes).toEqual(['p8']);
@@ -91,7 +108,22 @@ describe('byes and withdrawals', () => {
 
 describe('recommended rounds (seed 002 table, C9)', () => {
   it('follows the table', () => {
-    const table: [number, number][] = [[5, 3], [8, 3], [9, 4], [16, 4], [17, 5], [32, 5], [33, 6], [64, 6], [65, 7], [128, 7], [129, 8], [212, 8], [213, 9], [385, 9]];
+    const table: [number, number][] = [
+      [5, 3],
+      [8, 3],
+      [9, 4],
+      [16, 4],
+      [17, 5],
+      [32, 5],
+      [33, 6],
+      [64, 6],
+      [65, 7],
+      [128, 7],
+      [129, 8],
+      [212, 8],
+      [213, 9],
+      [385, 9],
+    ];
     for (const [players, rounds] of table) expect(recommendedRounds(players)).toEqual({ rounds, fromTable: true });
     expect(recommendedRounds(1000).fromTable).toBe(false);
   });
@@ -141,14 +173,27 @@ describe('refusals', () => {
 
 describe('quality on simulated events', () => {
   it('round-robin-length Swiss (6x5, 8x7, 10x9, 7x7) completes without a rematch, an unpaired player or a second bye', () => {
-    for (const [size, rounds] of [[6, 5], [8, 7], [10, 9], [7, 7]] as const) {
+    for (const [size, rounds] of [
+      [6, 5],
+      [8, 7],
+      [10, 9],
+      [7, 7],
+    ] as const) {
       for (const seed of [1, 2, 3, 4, 5]) {
         const event = new SimEvent(simulatedField(size, seed), seed);
         for (let round = 1; round <= rounds; round++) {
-          const out = generateRound({ roundNumber: round, totalRounds: rounds, method: 'SWISS', seed, players: event.pairingPlayers() });
+          const out = generateRound({
+            roundNumber: round,
+            totalRounds: rounds,
+            method: 'SWISS',
+            seed,
+            players: event.pairingPlayers(),
+          });
           const played = { pairs: out.pairings.map((p) => [p.a, p.b] as [string, string]), byes: out.byes };
           const q = roundQuality(event, played);
-          expect([q.rematches, q.unpaired, q.repeatedByes], `${size}x${rounds} seed ${seed} round ${round}`).toEqual([0, 0, 0]);
+          expect([q.rematches, q.unpaired, q.repeatedByes], `${size}x${rounds} seed ${seed} round ${round}`).toEqual([
+            0, 0, 0,
+          ]);
           event.play(played);
         }
       }
@@ -156,13 +201,22 @@ describe('quality on simulated events', () => {
   });
 
   it('64 and 256 players, 9 rounds (40 and 10 events): mean excess score difference within bbpPairings (3.3 and 1.3 per event)', () => {
-    for (const [size, bound, events] of [[64, 3.3, 40], [256, 1.3, 10]] as const) {
+    for (const [size, bound, events] of [
+      [64, 3.3, 40],
+      [256, 1.3, 10],
+    ] as const) {
       const excess: number[] = [];
       for (let seed = 1; seed <= events; seed++) {
         const event = new SimEvent(simulatedField(size, seed), seed);
         let total = 0;
         for (let round = 1; round <= 9; round++) {
-          const out = generateRound({ roundNumber: round, totalRounds: 9, method: 'SWISS', seed, players: event.pairingPlayers() });
+          const out = generateRound({
+            roundNumber: round,
+            totalRounds: 9,
+            method: 'SWISS',
+            seed,
+            players: event.pairingPlayers(),
+          });
           const played = { pairs: out.pairings.map((p) => [p.a, p.b] as [string, string]), byes: out.byes };
           const q = roundQuality(event, played);
           expect([q.rematches, q.unpaired, q.repeatedByes]).toEqual([0, 0, 0]);

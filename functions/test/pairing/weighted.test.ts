@@ -9,7 +9,12 @@ import { concavity } from '../../src/domain/pairing/weighted/criteria/concavity.
 import { SimEvent, simulatedField } from '../../../scripts/lib/simulate.js';
 import { assertValidRound, freshPlayers, pairsOf, playRound } from './support/fixtures.js';
 
-const req = (method: PairingRequest['method'], players: PairingPlayer[], roundNumber = 1, options: PairingRequest['options'] = {}): PairingRequest => ({
+const req = (
+  method: PairingRequest['method'],
+  players: PairingPlayer[],
+  roundNumber = 1,
+  options: PairingRequest['options'] = {},
+): PairingRequest => ({
   roundNumber,
   method,
   seed: 3,
@@ -31,7 +36,12 @@ describe('concavity function f(x) = (1 - x)(1 + kx)', () => {
     const players: PairingPlayer[] = scores.map((s, k) => ({
       id: `p${k + 1}`,
       rating: 2000 - k,
-      games: Array.from({ length: s }, (_, r) => ({ round: r + 1, opponent: null, outcome: 'WIN' as const, matchPoints: 1 })),
+      games: Array.from({ length: s }, (_, r) => ({
+        round: r + 1,
+        opponent: null,
+        outcome: 'WIN' as const,
+        matchPoints: 1,
+      })),
     }));
     const out = generateRound(req('WEIGHTED', players, 11));
     expect(out.pairings.map((p) => p.cost.scoreDifference)).toEqual(new Array(10).fill(1));
@@ -41,22 +51,43 @@ describe('concavity function f(x) = (1 - x)(1 + kx)', () => {
 describe('seeding inside a group', () => {
   const noNoise = { weights: { random: 0 } };
   it('split and slip: 1-5, 2-6, 3-7, 4-8', () => {
-    expect(pairsOf(generateRound(req('WEIGHTED', freshPlayers(8), 1, { ...noNoise, seeding: 'SPLIT_SLIP' })))).toEqual(['p1-p5', 'p2-p6', 'p3-p7', 'p4-p8']);
+    expect(pairsOf(generateRound(req('WEIGHTED', freshPlayers(8), 1, { ...noNoise, seeding: 'SPLIT_SLIP' })))).toEqual([
+      'p1-p5',
+      'p2-p6',
+      'p3-p7',
+      'p4-p8',
+    ]);
   });
   it('split and fold: 1-8, 2-7, 3-6, 4-5', () => {
-    expect(pairsOf(generateRound(req('WEIGHTED', freshPlayers(8), 1, { ...noNoise, seeding: 'SPLIT_FOLD' })))).toEqual(['p1-p8', 'p2-p7', 'p3-p6', 'p4-p5']);
+    expect(pairsOf(generateRound(req('WEIGHTED', freshPlayers(8), 1, { ...noNoise, seeding: 'SPLIT_FOLD' })))).toEqual([
+      'p1-p8',
+      'p2-p7',
+      'p3-p6',
+      'p4-p5',
+    ]);
   });
   it('split and random: always across the halves, and the seed decides which', () => {
-    const rounds = [1, 2, 3, 4, 5].map((seed) => generateRound({ ...req('WEIGHTED', freshPlayers(8), 1, { ...noNoise, seeding: 'SPLIT_RANDOM' }), seed }));
-    for (const out of rounds) for (const p of out.pairings) expect(Number(p.a.slice(1)) <= 4 !== Number(p.b.slice(1)) <= 4).toBe(true);
+    const rounds = [1, 2, 3, 4, 5].map((seed) =>
+      generateRound({ ...req('WEIGHTED', freshPlayers(8), 1, { ...noNoise, seeding: 'SPLIT_RANDOM' }), seed }),
+    );
+    for (const out of rounds)
+      for (const p of out.pairings) expect(Number(p.a.slice(1)) <= 4 !== Number(p.b.slice(1)) <= 4).toBe(true);
     expect(new Set(rounds.map((r) => pairsOf(r).join(','))).size).toBeGreaterThan(1);
   });
 });
 
 describe('draw-up / draw-down', () => {
   // After round 1 of 10: five winners (1 point), five losers; one winner must float down.
-  const afterRound1 = () => playRound(freshPlayers(10), 1, [['p1', 'p6'], ['p2', 'p7'], ['p3', 'p8'], ['p4', 'p9'], ['p5', 'p10']]);
-  const floaters = (out: ReturnType<typeof generateRound>) => out.pairings.filter((p) => p.cost.groupDistance === 1).map((p) => [p.a, p.b].sort().join('-'));
+  const afterRound1 = () =>
+    playRound(freshPlayers(10), 1, [
+      ['p1', 'p6'],
+      ['p2', 'p7'],
+      ['p3', 'p8'],
+      ['p4', 'p9'],
+      ['p5', 'p10'],
+    ]);
+  const floaters = (out: ReturnType<typeof generateRound>) =>
+    out.pairings.filter((p) => p.cost.groupDistance === 1).map((p) => [p.a, p.b].sort().join('-'));
 
   it('takes the floater from the bottom of the higher group and the top of the lower group by default', () => {
     const out = generateRound(req('WEIGHTED', afterRound1(), 2, { weights: { random: 0, seeding: 0 } }));
@@ -64,7 +95,9 @@ describe('draw-up / draw-down', () => {
   });
 
   it('drawDown TOP / drawUp BOTTOM move the floaters to the other ends', () => {
-    const out = generateRound(req('WEIGHTED', afterRound1(), 2, { weights: { random: 0, seeding: 0 }, drawDown: 'TOP', drawUp: 'BOTTOM' }));
+    const out = generateRound(
+      req('WEIGHTED', afterRound1(), 2, { weights: { random: 0, seeding: 0 }, drawDown: 'TOP', drawUp: 'BOTTOM' }),
+    );
     expect(floaters(out)).toEqual(['p1-p10']);
   });
 
@@ -74,10 +107,17 @@ describe('draw-up / draw-down', () => {
     // Without colours, side a is the higher-ranked player of a pair: of a float, the one drawn down.
     const down = r2.pairings.filter((p) => p.cost.groupDistance === 1).map((p) => p.a);
     expect(down).toEqual(['p5']);
-    players = playRound(players, 2, r2.pairings.map((p) => [p.a, p.b] as [string, string]), r2.byes);
+    players = playRound(
+      players,
+      2,
+      r2.pairings.map((p) => [p.a, p.b] as [string, string]),
+      r2.byes,
+    );
     // Now p1, p3 and p5 lead with 2 points: one of them must float down again, and it is not p5.
     const r3 = generateRound(req('WEIGHTED', players, 3, { weights: { random: 0, seeding: 0 } }));
-    const downAgain = r3.pairings.filter((p) => p.cost.groupDistance === 1 && ['p1', 'p3', 'p5'].includes(p.a)).map((p) => p.a);
+    const downAgain = r3.pairings
+      .filter((p) => p.cost.groupDistance === 1 && ['p1', 'p3', 'p5'].includes(p.a))
+      .map((p) => p.a);
     expect(downAgain).toHaveLength(1);
     expect(downAgain).not.toContain('p5');
   });
@@ -117,9 +157,13 @@ describe('geography and teams', () => {
       { id: 'p3', rating: 1450, games: [] },
       { id: 'p4', rating: 1440, games: [] },
     ];
-    const cheap = generateRound(req('DRAW_MATIC', players, 1, { laneSize: 4, sameTeamValue: 1, weights: { random: 0 } }));
+    const cheap = generateRound(
+      req('DRAW_MATIC', players, 1, { laneSize: 4, sameTeamValue: 1, weights: { random: 0 } }),
+    );
     expect(pairsOf(cheap)).toEqual(['p1-p2', 'p3-p4']);
-    const dear = generateRound(req('DRAW_MATIC', players, 1, { laneSize: 4, sameTeamValue: 100_000, weights: { random: 0 } }));
+    const dear = generateRound(
+      req('DRAW_MATIC', players, 1, { laneSize: 4, sameTeamValue: 100_000, weights: { random: 0 } }),
+    );
     expect(pairsOf(dear)).not.toContain('p1-p2');
   });
 
@@ -143,13 +187,24 @@ describe('rematches', () => {
     // games were against players who have withdrawn). Strict: no rematch, two floats. Loose: the two rematches
     // keep everyone in their score group, and each costs the repeat weight.
     const dummy = (id: string): PairingPlayer => ({ id, rating: 1000, withdrawn: true, games: [] });
-    let players = playRound([...freshPlayers(4), dummy('x'), dummy('y'), dummy('z'), dummy('w')], 1, [['p1', 'x'], ['p2', 'y'], ['z', 'p3'], ['w', 'p4']]);
-    players = playRound(players, 2, [['p1', 'p2', 'draw'], ['p3', 'p4', 'draw']]);
+    let players = playRound([...freshPlayers(4), dummy('x'), dummy('y'), dummy('z'), dummy('w')], 1, [
+      ['p1', 'x'],
+      ['p2', 'y'],
+      ['z', 'p3'],
+      ['w', 'p4'],
+    ]);
+    players = playRound(players, 2, [
+      ['p1', 'p2', 'draw'],
+      ['p3', 'p4', 'draw'],
+    ]);
     const strict = generateRound(req('SWISS', players, 3));
     expect(strict.pairings.map((p) => p.cost.rematches)).toEqual([0, 0]);
     const loose = generateRound(req('SWISS', players, 3, { avoidRepeatOpponents: false }));
     expect(loose.pairings.map((p) => [p.a, p.b].sort().join('-')).sort()).toEqual(['p1-p2', 'p3-p4']);
-    expect(loose.pairings.map((p) => [p.cost.rematches, p.cost.repeat])).toEqual([[1, 1000], [1, 1000]]);
+    expect(loose.pairings.map((p) => [p.cost.rematches, p.cost.repeat])).toEqual([
+      [1, 1000],
+      [1, 1000],
+    ]);
     expect(loose.notes).toEqual([]);
   });
 });
@@ -164,14 +219,21 @@ describe('avoid mixing categories (seed 001)', () => {
     const out = generateRound(req('WEIGHTED', players, 1, { ...noNoise, seeding: 'SPLIT_FOLD' }));
     expect(pairsOf(out).sort()).toEqual(['p1-p3', 'p2-p4']);
     for (const p of out.pairings) expect(p.cost.categoryDistance).toBe(0);
-    const off = generateRound(req('WEIGHTED', players, 1, { seeding: 'SPLIT_FOLD', weights: { random: 0, category: 0 } }));
+    const off = generateRound(
+      req('WEIGHTED', players, 1, { seeding: 'SPLIT_FOLD', weights: { random: 0, category: 0 } }),
+    );
     expect(pairsOf(off).sort()).toEqual(['p1-p4', 'p2-p3']);
   });
 
   it('comes before the score groups', () => {
     // p1 and p3 won (1 point), p2 and p4 lost; p1, p2 are category 1, p3, p4 category 2.
     const dummies = ['x', 'y', 'z', 'w'].map((id) => ({ id, rating: 1000, withdrawn: true, games: [] }));
-    const players = playRound([...same(4, (k) => (k < 2 ? 1 : 2)), ...dummies], 1, [['p1', 'x'], ['y', 'p2'], ['p3', 'z'], ['w', 'p4']]);
+    const players = playRound([...same(4, (k) => (k < 2 ? 1 : 2)), ...dummies], 1, [
+      ['p1', 'x'],
+      ['y', 'p2'],
+      ['p3', 'z'],
+      ['w', 'p4'],
+    ]);
     const out = generateRound(req('WEIGHTED', players, 2, noNoise));
     expect(pairsOf(out).sort()).toEqual(['p1-p2', 'p3-p4']);
     expect(out.pairings.map((p) => p.cost.scoreDifference)).toEqual([1, 1]);
@@ -190,8 +252,14 @@ describe('avoid mixing categories (seed 001)', () => {
 describe('secondary criteria apply only to the players they should (seed 001)', () => {
   const clubPair = (extra: Partial<PairingPlayer> = {}) => freshPlayers(2, () => ({ club: 'A', ...extra }));
   const sameClub = (players: PairingPlayer[], options: PairingRequest['options'], round = 1, totalRounds?: number) =>
-    generateRound({ roundNumber: round, ...(totalRounds ? { totalRounds } : {}), method: 'WEIGHTED', seed: 1, players, options: { weights: { sameClub: 1000 }, ...options } })
-      .pairings[0]!.cost.sameClub;
+    generateRound({
+      roundNumber: round,
+      ...(totalRounds ? { totalRounds } : {}),
+      method: 'WEIGHTED',
+      seed: 1,
+      players,
+      options: { weights: { sameClub: 1000 }, ...options },
+    }).pairings[0]!.cost.sameClub;
 
   it('full cost for two players under the bar, half with one above it, none with both above', () => {
     const [p1, p2] = clubPair(); // ratings 2000 and 1990
@@ -203,8 +271,14 @@ describe('secondary criteria apply only to the players they should (seed 001)', 
   it('optionally, not for players who have won at least half the rounds', () => {
     // p1 won both rounds (2 of 4: half), p2 lost both.
     const dummies = ['x', 'y', 'z', 'w'].map((id) => ({ id, rating: 1000, withdrawn: true, games: [] }));
-    let players = playRound([...clubPair(), ...dummies], 1, [['p1', 'x'], ['y', 'p2']]);
-    players = playRound(players, 2, [['p1', 'z'], ['w', 'p2']]);
+    let players = playRound([...clubPair(), ...dummies], 1, [
+      ['p1', 'x'],
+      ['y', 'p2'],
+    ]);
+    players = playRound(players, 2, [
+      ['p1', 'z'],
+      ['w', 'p2'],
+    ]);
     expect(sameClub(players, {}, 3, 4)).toBe(1000);
     expect(sameClub(players, { secondaryCriteria: { winners: true } }, 3, 4)).toBe(500);
     expect(sameClub(players, { secondaryCriteria: { winners: true } }, 3, 6)).toBe(1000);

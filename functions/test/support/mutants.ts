@@ -31,8 +31,11 @@ export class MutationAnchorLost extends Error {
 
 /** The one top-level function declaration called `name`. */
 function functionNamed(file: ts.SourceFile, name: string, label: string): ts.FunctionDeclaration {
-  const found = file.statements.filter((s): s is ts.FunctionDeclaration => ts.isFunctionDeclaration(s) && s.name?.text === name);
-  if (found.length !== 1) throw new MutationAnchorLost(`${label}: expected one function ${name}, found ${found.length}`);
+  const found = file.statements.filter(
+    (s): s is ts.FunctionDeclaration => ts.isFunctionDeclaration(s) && s.name?.text === name,
+  );
+  if (found.length !== 1)
+    throw new MutationAnchorLost(`${label}: expected one function ${name}, found ${found.length}`);
   return found[0]!;
 }
 
@@ -60,7 +63,8 @@ export function replaceInFunction(
 ): string {
   const file = ts.createSourceFile('mutated.ts', source, ts.ScriptTarget.Latest, true);
   const found = descendants(functionNamed(file, functionName, label)).filter(pick);
-  if (found.length !== 1) throw new MutationAnchorLost(`${label}: expected one ${what} in ${functionName}, found ${found.length}`);
+  if (found.length !== 1)
+    throw new MutationAnchorLost(`${label}: expected one ${what} in ${functionName}, found ${found.length}`);
   const node = found[0]!;
   return source.slice(0, node.getStart(file)) + replacement + source.slice(node.getEnd());
 }
@@ -68,9 +72,15 @@ export function replaceInFunction(
 /** `return { <property>: '<value>', ... }`, directly or as the only statement of a block. */
 export function returnsObjectWith(statement: ts.Statement, property: string, value: string): boolean {
   const returned = ts.isBlock(statement) && statement.statements.length === 1 ? statement.statements[0]! : statement;
-  if (!ts.isReturnStatement(returned) || !returned.expression || !ts.isObjectLiteralExpression(returned.expression)) return false;
+  if (!ts.isReturnStatement(returned) || !returned.expression || !ts.isObjectLiteralExpression(returned.expression))
+    return false;
   return returned.expression.properties.some(
-    (p) => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === property && ts.isStringLiteral(p.initializer) && p.initializer.text === value,
+    (p) =>
+      ts.isPropertyAssignment(p) &&
+      ts.isIdentifier(p.name) &&
+      p.name.text === property &&
+      ts.isStringLiteral(p.initializer) &&
+      p.initializer.text === value,
   );
 }
 
@@ -112,14 +122,18 @@ export interface RunOptions {
  * Builds one copy of `functions/` per entry (`null`: the unmutated control), runs the named tests of `testFiles`
  * in all of them with one child vitest, and returns each copy's outcomes. The temporary tree is removed after.
  */
-export async function runCopies(copies: Record<string, Mutation | null>, options: RunOptions): Promise<Record<string, CopyResult>> {
+export async function runCopies(
+  copies: Record<string, Mutation | null>,
+  options: RunOptions,
+): Promise<Record<string, CopyResult>> {
   const dir = mkdtempSync(join(tmpdir(), 'mutants-'));
   try {
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
     for (const [name, mutation] of Object.entries(copies)) {
       const copy = join(dir, name);
       cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
-      for (const part of ['package.json', 'src', 'test']) cpSync(join(ROOT, 'functions', part), join(copy, 'functions', part), { recursive: true });
+      for (const part of ['package.json', 'src', 'test'])
+        cpSync(join(ROOT, 'functions', part), join(copy, 'functions', part), { recursive: true });
       if (mutation) {
         const target = join(copy, mutation.file);
         const source = readFileSync(target, 'utf8');
@@ -135,7 +149,11 @@ export async function runCopies(copies: Record<string, Mutation | null>, options
     const report = join(dir, 'report.json');
     // vitest matches the pattern against the describe titles and the title joined with spaces.
     const pattern = `^(${options.testNames.map((name) => escapeRegExp(name.split(' > ').join(' '))).join('|')})$`;
-    const output = await runVitest(['run', '--config', config, '--reporter=json', `--outputFile=${report}`, '--testNamePattern', pattern], dir, options.timeoutMs);
+    const output = await runVitest(
+      ['run', '--config', config, '--reporter=json', `--outputFile=${report}`, '--testNamePattern', pattern],
+      dir,
+      options.timeoutMs,
+    );
     if (!existsSync(report)) throw new Error(`the child vitest wrote no report:\n${output}`);
     return collect(JSON.parse(readFileSync(report, 'utf8')) as JsonReport, dir, Object.keys(copies));
   } finally {
@@ -144,14 +162,20 @@ export async function runCopies(copies: Record<string, Mutation | null>, options
 }
 
 function collect(report: JsonReport, dir: string, names: string[]): Record<string, CopyResult> {
-  const results: Record<string, CopyResult> = Object.fromEntries(names.map((name) => [name, { tests: [], fileErrors: [] }]));
+  const results: Record<string, CopyResult> = Object.fromEntries(
+    names.map((name) => [name, { tests: [], fileErrors: [] }]),
+  );
   for (const file of report.testResults) {
     const copy = relative(dir, file.name).split(sep)[0]!;
     const result = results[copy];
     if (!result) throw new Error(`a test file outside the copies ran: ${file.name}`);
     if (file.message) result.fileErrors.push(`${relative(dir, file.name)}: ${file.message}`);
     for (const t of file.assertionResults) {
-      result.tests.push({ name: [...t.ancestorTitles, t.title].join(' > '), status: t.status, failure: (t.failureMessages ?? []).join('\n').split('\n')[0] ?? '' });
+      result.tests.push({
+        name: [...t.ancestorTitles, t.title].join(' > '),
+        status: t.status,
+        failure: (t.failureMessages ?? []).join('\n').split('\n')[0] ?? '',
+      });
     }
   }
   return results;
@@ -161,7 +185,11 @@ function collect(report: JsonReport, dir: string, names: string[]): Record<strin
 function runVitest(args: string[], cwd: string, timeoutMs: number): Promise<string> {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST')));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), ...args], {
+      cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

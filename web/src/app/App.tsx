@@ -8,7 +8,9 @@ import { href, useRoute } from './route';
 import { SessionProvider, useSession } from './session';
 
 // The organizer's and the player's screens load on demand: the first screen stays small.
-const ChampionshipScreen = lazy(() => import('../screens/Championship').then((m) => ({ default: m.ChampionshipScreen })));
+const ChampionshipScreen = lazy(() =>
+  import('../screens/Championship').then((m) => ({ default: m.ChampionshipScreen })),
+);
 const TournamentScreen = lazy(() => import('../screens/Tournament').then((m) => ({ default: m.TournamentScreen })));
 
 export function App({ connection }: { connection: Connection }) {
@@ -56,7 +58,9 @@ function Shell({ connection }: { connection: Connection }) {
             {route.screen === 'home' ? user ? <Home uid={user.uid} /> : <SignIn next="/" /> : null}
             {route.screen === 'signin' ? <SignIn next={route.next} /> : null}
             {route.screen === 'championship' ? <ChampionshipScreen championshipId={route.championshipId} /> : null}
-            {route.screen === 'tournament' || route.screen === 'participant' || route.screen === 'table' ? <TournamentScreen route={route} /> : null}
+            {route.screen === 'tournament' || route.screen === 'participant' || route.screen === 'table' ? (
+              <TournamentScreen route={route} />
+            ) : null}
             {route.screen === 'missing' ? (
               <p>
                 Nothing here. <a href={href.home()}>Back to the start</a>

@@ -26,7 +26,12 @@ export function parseRoute(hash: string): Route {
     if (second === 'm' && third) return { screen: 'table', tournamentId: id, matchUpId: third };
     if ((TABS as readonly string[]).includes(second)) {
       const roundNumber = second === 'rounds' && third ? Number(third) : undefined;
-      return { screen: 'tournament', tournamentId: id, tab: second as TournamentTab, ...(roundNumber ? { roundNumber } : {}) };
+      return {
+        screen: 'tournament',
+        tournamentId: id,
+        tab: second as TournamentTab,
+        ...(roundNumber ? { roundNumber } : {}),
+      };
     }
   }
   return { screen: 'missing', hash };
@@ -36,9 +41,11 @@ export const href = {
   home: () => '#/',
   signIn: (next: string) => `#/signin?next=${encodeURIComponent(next)}`,
   championship: (id: string) => `#/championships/${encodeURIComponent(id)}`,
-  tournament: (id: string, tab: TournamentTab = 'standings') => `#/t/${encodeURIComponent(id)}${tab === 'standings' ? '' : `/${tab}`}`,
+  tournament: (id: string, tab: TournamentTab = 'standings') =>
+    `#/t/${encodeURIComponent(id)}${tab === 'standings' ? '' : `/${tab}`}`,
   round: (id: string, roundNumber: number) => `#/t/${encodeURIComponent(id)}/rounds/${roundNumber}`,
-  participant: (id: string, participantId: string) => `#/t/${encodeURIComponent(id)}/p/${encodeURIComponent(participantId)}`,
+  participant: (id: string, participantId: string) =>
+    `#/t/${encodeURIComponent(id)}/p/${encodeURIComponent(participantId)}`,
   table: (id: string, matchUpId: string) => `#/t/${encodeURIComponent(id)}/m/${encodeURIComponent(matchUpId)}`,
 };
 

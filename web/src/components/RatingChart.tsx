@@ -4,7 +4,16 @@
  * with a text summary for screen readers (the games table beside it holds every number).
  */
 import { useEffect, useRef } from 'react';
-import { CategoryScale, Chart, Legend, LineController, LineElement, LinearScale, PointElement, Tooltip } from 'chart.js';
+import {
+  CategoryScale,
+  Chart,
+  Legend,
+  LineController,
+  LineElement,
+  LinearScale,
+  PointElement,
+  Tooltip,
+} from 'chart.js';
 import type { RatingHistoryEntry } from '../../../functions/src/domain/state';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Legend, Tooltip);
@@ -30,7 +39,15 @@ export function ratingSeries(baselineRating: number, history: readonly RatingHis
   return series;
 }
 
-export function RatingChart({ series, showPressure, summary }: { series: RatingSeries; showPressure: boolean; summary: string }) {
+export function RatingChart({
+  series,
+  showPressure,
+  summary,
+}: {
+  series: RatingSeries;
+  showPressure: boolean;
+  summary: string;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (!canvas.current) return undefined;
@@ -39,10 +56,36 @@ export function RatingChart({ series, showPressure, summary }: { series: RatingS
       data: {
         labels: series.labels,
         datasets: [
-          { label: 'Dynamic form rating', data: series.form, borderColor: '#1f6feb', backgroundColor: '#1f6feb', borderWidth: 3, pointRadius: 4, yAxisID: 'rating' },
-          { label: 'Baseline rating (frozen)', data: series.baseline, borderColor: '#6e7781', borderDash: [6, 4], borderWidth: 2, pointRadius: 0, yAxisID: 'rating' },
+          {
+            label: 'Dynamic form rating',
+            data: series.form,
+            borderColor: '#1f6feb',
+            backgroundColor: '#1f6feb',
+            borderWidth: 3,
+            pointRadius: 4,
+            yAxisID: 'rating',
+          },
+          {
+            label: 'Baseline rating (frozen)',
+            data: series.baseline,
+            borderColor: '#6e7781',
+            borderDash: [6, 4],
+            borderWidth: 2,
+            pointRadius: 0,
+            yAxisID: 'rating',
+          },
           ...(showPressure
-            ? [{ label: 'Pressure rating (cumulative)', data: series.pressure, borderColor: '#bf3989', backgroundColor: '#bf3989', borderWidth: 2, pointRadius: 3, yAxisID: 'pressure' }]
+            ? [
+                {
+                  label: 'Pressure rating (cumulative)',
+                  data: series.pressure,
+                  borderColor: '#bf3989',
+                  backgroundColor: '#bf3989',
+                  borderWidth: 2,
+                  pointRadius: 3,
+                  yAxisID: 'pressure',
+                },
+              ]
             : []),
         ],
       },
@@ -54,7 +97,16 @@ export function RatingChart({ series, showPressure, summary }: { series: RatingS
         plugins: { legend: { position: 'bottom', labels: { font: { size: 13 } } } },
         scales: {
           rating: { type: 'linear', position: 'left', title: { display: true, text: 'rating' } },
-          ...(showPressure ? { pressure: { type: 'linear' as const, position: 'right' as const, grid: { drawOnChartArea: false }, title: { display: true, text: 'pressure' } } } : {}),
+          ...(showPressure
+            ? {
+                pressure: {
+                  type: 'linear' as const,
+                  position: 'right' as const,
+                  grid: { drawOnChartArea: false },
+                  title: { display: true, text: 'pressure' },
+                },
+              }
+            : {}),
         },
       },
     });

@@ -1,7 +1,11 @@
 /** Small building blocks every screen uses: labelled fields, a live status line, an action runner. */
 import { type ReactNode, useCallback, useId, useState } from 'react';
 
-export type ActionState = { state: 'idle' } | { state: 'pending' } | { state: 'ok'; text: string } | { state: 'error'; text: string; code?: string };
+export type ActionState =
+  | { state: 'idle' }
+  | { state: 'pending' }
+  | { state: 'ok'; text: string }
+  | { state: 'error'; text: string; code?: string };
 
 /** Runs an async action, keeping its outcome for a <Status>: the server's message on refusal, as it came. */
 export function useAction(): [ActionState, (run: () => Promise<string | void>) => Promise<boolean>] {
@@ -23,9 +27,16 @@ export function useAction(): [ActionState, (run: () => Promise<string | void>) =
 
 /** The outcome of the last action, announced to screen readers; `data-state` lets tests wait for it. */
 export function Status({ status, id }: { status: ActionState; id?: string }) {
-  const text = status.state === 'ok' || status.state === 'error' ? status.text : status.state === 'pending' ? 'working…' : '';
+  const text =
+    status.state === 'ok' || status.state === 'error' ? status.text : status.state === 'pending' ? 'working…' : '';
   return (
-    <p className="status" id={id} role={status.state === 'error' ? 'alert' : 'status'} data-state={status.state} data-code={status.state === 'error' ? (status.code ?? '') : ''}>
+    <p
+      className="status"
+      id={id}
+      role={status.state === 'error' ? 'alert' : 'status'}
+      data-state={status.state}
+      data-code={status.state === 'error' ? (status.code ?? '') : ''}
+    >
       {status.state === 'error' ? `Refused: ${text}` : text}
     </p>
   );
@@ -46,7 +57,11 @@ export function Field({ label, error, hint, children, className }: FieldProps) {
   return (
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={id}>{label}</label>
-      {children({ id, ...(described ? { 'aria-describedby': described } : {}), ...(error ? { 'aria-invalid': true } : {}) })}
+      {children({
+        id,
+        ...(described ? { 'aria-describedby': described } : {}),
+        ...(error ? { 'aria-invalid': true } : {}),
+      })}
       {hint ? (
         <span className="hint" id={`${id}-hint`}>
           {hint}

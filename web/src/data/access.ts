@@ -82,7 +82,12 @@ const withDefaults = <T>(defaults: Partial<T>, data: DocumentData): T => ({ ...d
 
 /** Each document as the screens see it: defaults filled, account ids left out. */
 const view = {
-  club: (d: DocumentData, role: ClubRole): Club => ({ clubId: d.clubId, name: d.name, ...(d.country ? { country: d.country } : {}), role }),
+  club: (d: DocumentData, role: ClubRole): Club => ({
+    clubId: d.clubId,
+    name: d.name,
+    ...(d.country ? { country: d.country } : {}),
+    role,
+  }),
   championship: (d: DocumentData): Omit<Championship, 'canEdit'> => ({
     championshipId: d.championshipId,
     name: d.name,
@@ -92,7 +97,10 @@ const view = {
   }),
   tournament: (d: DocumentData): Tournament => {
     const { ownerUid: _owner, ...rest } = d;
-    return withDefaults<Tournament>({ roundDurationMinutes: 0, preAlarmMinutes: 0, clubIds: [], status: 'DRAFT', currentRound: 0 }, rest);
+    return withDefaults<Tournament>(
+      { roundDurationMinutes: 0, preAlarmMinutes: 0, clubIds: [], status: 'DRAFT', currentRound: 0 },
+      rest,
+    );
   },
   participant: (d: DocumentData): Participant => withDefaults<Participant>({ enteredRound: 1, withdrawn: false }, d),
   round: (d: DocumentData): Round => withDefaults<Round>({ status: 'OPEN', byes: [], notes: [], stats: {} }, d),
@@ -115,7 +123,12 @@ const view = {
     scorekeeper: d.scorekeeper === true,
     participantIds: Array.isArray(d.participantIds) ? d.participantIds : [],
   }),
-  scoreProblem: (d: DocumentData): ScoreProblem => ({ matchUpId: d.matchUpId, roundNumber: d.roundNumber, kind: d.kind, message: d.message }),
+  scoreProblem: (d: DocumentData): ScoreProblem => ({
+    matchUpId: d.matchUpId,
+    roundNumber: d.roundNumber,
+    kind: d.kind,
+    message: d.message,
+  }),
 };
 
 // ---------------------------------------------------------------- live reads
@@ -131,14 +144,21 @@ function watchQuery<T>(q: Query, map: Mapper<T>, onData: (items: T[]) => void, o
 }
 
 function watchDoc<T>(at: string, map: Mapper<T>, onData: (item: T | null) => void, onError: OnError): Unsubscribe {
-  return onSnapshot(ref(at), (snap) => {
-    const data = snap.data();
-    onData(data === undefined ? null : map(data));
-  }, onError);
+  return onSnapshot(
+    ref(at),
+    (snap) => {
+      const data = snap.data();
+      onData(data === undefined ? null : map(data));
+    },
+    onError,
+  );
 }
 
 /** Keeps one listener per id of a changing set, and reports the documents found, in id order. */
-function watchEach<T>(watch: (id: string, onItem: (item: T | null) => void) => Unsubscribe, onData: (items: T[]) => void) {
+function watchEach<T>(
+  watch: (id: string, onItem: (item: T | null) => void) => Unsubscribe,
+  onData: (items: T[]) => void,
+) {
   const listeners = new Map<string, Unsubscribe>();
   const items = new Map<string, T | null>();
   const report = () => onData([...items.keys()].sort().flatMap((id) => items.get(id) ?? []));
@@ -177,7 +197,8 @@ const CLUB_ROLES: ReadonlySet<string> = new Set(['OWNER', 'ADMIN', 'MEMBER']);
 export function watchMyClubs(uid: string, onData: (clubs: Club[]) => void, onError: OnError): Unsubscribe {
   const roles = new Map<string, ClubRole>();
   const clubs = watchEach<Club>(
-    (clubId, onItem) => watchDoc(path.club(clubId), (d) => view.club(d, roles.get(clubId) ?? 'MEMBER'), onItem, onError),
+    (clubId, onItem) =>
+      watchDoc(path.club(clubId), (d) => view.club(d, roles.get(clubId) ?? 'MEMBER'), onItem, onError),
     (items) => onData(items.sort((x, y) => x.name.localeCompare(y.name))),
   );
   const members = onSnapshot(
@@ -203,12 +224,22 @@ export function watchMyClubs(uid: string, onData: (clubs: Club[]) => void, onErr
  * The championships I edit (my own editors documents) and those linked to my clubs, which
  * members see without editing.
  */
-export function watchMyChampionships(uid: string, clubIds: readonly string[], onData: (items: Championship[]) => void, onError: OnError): Unsubscribe {
+export function watchMyChampionships(
+  uid: string,
+  clubIds: readonly string[],
+  onData: (items: Championship[]) => void,
+  onError: OnError,
+): Unsubscribe {
   const edited = new Set<string>();
   const linked = new Set<string>();
   const championships = watchEach<Omit<Championship, 'canEdit'>>(
     (id, onItem) => watchDoc(path.championship(id), view.championship, onItem, onError),
-    (items) => onData(items.map((c) => ({ ...c, canEdit: edited.has(c.championshipId) })).sort((x, y) => x.name.localeCompare(y.name))),
+    (items) =>
+      onData(
+        items
+          .map((c) => ({ ...c, canEdit: edited.has(c.championshipId) }))
+          .sort((x, y) => x.name.localeCompare(y.name)),
+      ),
   );
   const refresh = () => championships.set([...edited, ...linked]);
   const setEdited = (ids: string[]) => {
@@ -241,7 +272,11 @@ export function watchMyChampionships(uid: string, clubIds: readonly string[], on
   };
 }
 
-export function watchChampionship(championshipId: string, onData: (item: Omit<Championship, 'canEdit'> | null) => void, onError: OnError) {
+export function watchChampionship(
+  championshipId: string,
+  onData: (item: Omit<Championship, 'canEdit'> | null) => void,
+  onError: OnError,
+) {
   return watchDoc(path.championship(championshipId), view.championship, onData, onError);
 }
 
@@ -259,12 +294,21 @@ export function watchParticipants(tournamentId: string, onData: (items: Particip
 }
 
 export function watchRounds(tournamentId: string, onData: (items: Round[]) => void, onError: OnError) {
-  return watchQuery(col(path.rounds(tournamentId)), view.round, (items) => onData(items.sort((x, y) => x.roundNumber - y.roundNumber)), onError);
+  return watchQuery(
+    col(path.rounds(tournamentId)),
+    view.round,
+    (items) => onData(items.sort((x, y) => x.roundNumber - y.roundNumber)),
+    onError,
+  );
 }
 
 export function watchMatchUps(tournamentId: string, onData: (items: MatchUp[]) => void, onError: OnError) {
-  return watchQuery(col(path.matchUps(tournamentId)), view.matchUp, (items) =>
-    onData(items.sort((x, y) => x.roundNumber - y.roundNumber || x.order - y.order)), onError);
+  return watchQuery(
+    col(path.matchUps(tournamentId)),
+    view.matchUp,
+    (items) => onData(items.sort((x, y) => x.roundNumber - y.roundNumber || x.order - y.order)),
+    onError,
+  );
 }
 
 export function watchStandings(tournamentId: string, onData: (items: Standing[]) => void, onError: OnError) {
@@ -276,7 +320,12 @@ export function watchStates(tournamentId: string, onData: (items: ParticipantSta
   return watchQuery(col(path.states(tournamentId)), view.state, onData, onError);
 }
 
-export function watchState(tournamentId: string, participantId: string, onData: (item: ParticipantState | null) => void, onError: OnError) {
+export function watchState(
+  tournamentId: string,
+  participantId: string,
+  onData: (item: ParticipantState | null) => void,
+  onError: OnError,
+) {
   return watchDoc(path.state(tournamentId, participantId), view.state, onData, onError);
 }
 
@@ -288,7 +337,12 @@ export function watchScoreProblems(tournamentId: string, onData: (items: ScorePr
 /** What this account may do in the tournament and which participants it plays: its own roles document. */
 export function watchRoles(tournamentId: string, uid: string, onData: (roles: Roles) => void): Unsubscribe {
   const none = { ...NO_ROLES, uid };
-  return watchDoc(path.role(tournamentId, uid), (d) => view.roles(d, uid), (roles) => onData(roles ?? none), () => onData(none));
+  return watchDoc(
+    path.role(tournamentId, uid),
+    (d) => view.roles(d, uid),
+    (roles) => onData(roles ?? none),
+    () => onData(none),
+  );
 }
 
 export interface ClubMember {
@@ -297,7 +351,11 @@ export interface ClubMember {
 }
 
 /** A club's people, for those who run it: clubs/{c}/members. */
-export function watchClubMembers(clubId: string, onData: (members: ClubMember[]) => void, onError: OnError): Unsubscribe {
+export function watchClubMembers(
+  clubId: string,
+  onData: (members: ClubMember[]) => void,
+  onError: OnError,
+): Unsubscribe {
   return watchQuery(
     col(path.clubMembers(clubId)),
     (d) => ({ uid: d.uid as string, role: (CLUB_ROLES.has(d.role) ? d.role : 'MEMBER') as ClubRole }),
@@ -307,28 +365,51 @@ export function watchClubMembers(clubId: string, onData: (members: ClubMember[])
 }
 
 /** The tournament's scorekeepers, for its editors: the roles documents with `scorekeeper`. */
-export function watchScorekeepers(tournamentId: string, onData: (uids: string[]) => void, onError: OnError): Unsubscribe {
-  return watchQuery(query(col(path.roles(tournamentId)), where('scorekeeper', '==', true)), (d) => d.uid as string, onData, onError);
+export function watchScorekeepers(
+  tournamentId: string,
+  onData: (uids: string[]) => void,
+  onError: OnError,
+): Unsubscribe {
+  return watchQuery(
+    query(col(path.roles(tournamentId)), where('scorekeeper', '==', true)),
+    (d) => d.uid as string,
+    onData,
+    onError,
+  );
 }
 
 // ---------------------------------------------------------------- writes by the client (through the rules)
 
 /** A player's (or scorekeeper's) own score: the matchUp's result, signed by the writer, stamped by the server. */
-export async function writeScore(tournamentId: string, matchUpId: string, result: MatchUpResultInput | null): Promise<void> {
+export async function writeScore(
+  tournamentId: string,
+  matchUpId: string,
+  result: MatchUpResultInput | null,
+): Promise<void> {
   const uid = live().auth.currentUser?.uid;
   if (!uid) throw new ActionError('unauthenticated', 'sign in first');
-  const change = result === null ? { result: null, scoredBy: null, scoredAt: null } : { result, scoredBy: uid, scoredAt: serverTimestamp() };
+  const change =
+    result === null
+      ? { result: null, scoredBy: null, scoredAt: null }
+      : { result, scoredBy: uid, scoredAt: serverTimestamp() };
   await updateDoc(ref(path.matchUp(tournamentId, matchUpId)), change).catch(rethrow);
 }
 
 /** Editors close a round, or reopen it to correct a score. */
-export async function setRoundStatus(tournamentId: string, roundNumber: number, status: 'OPEN' | 'CLOSED'): Promise<void> {
+export async function setRoundStatus(
+  tournamentId: string,
+  roundNumber: number,
+  status: 'OPEN' | 'CLOSED',
+): Promise<void> {
   await updateDoc(ref(path.round(tournamentId, roundNumber)), { status }).catch(rethrow);
 }
 
-
 /** Editors fix a participant's name, club or country. */
-export async function updateParticipant(tournamentId: string, participantId: string, fields: { name: string; club?: string; country?: string }) {
+export async function updateParticipant(
+  tournamentId: string,
+  participantId: string,
+  fields: { name: string; club?: string; country?: string },
+) {
   await updateDoc(ref(path.participant(tournamentId, participantId)), fields).catch(rethrow);
 }
 
@@ -390,16 +471,31 @@ function callable<K extends SchemaName, O>(name: string, schemaName: K) {
 
 export const actions = {
   createClub: callable<'CreateClubInput', { clubId: string }>('createClub', 'CreateClubInput'),
-  createChampionship: callable<'CreateChampionshipInput', { championshipId: string }>('createChampionship', 'CreateChampionshipInput'),
-  createTournament: callable<'CreateTournamentInput', { tournamentId: string }>('createTournament', 'CreateTournamentInput'),
-  addParticipants: callable<'AddParticipantsInput', { added: number; enteredRound: number }>('addParticipants', 'AddParticipantsInput'),
+  createChampionship: callable<'CreateChampionshipInput', { championshipId: string }>(
+    'createChampionship',
+    'CreateChampionshipInput',
+  ),
+  createTournament: callable<'CreateTournamentInput', { tournamentId: string }>(
+    'createTournament',
+    'CreateTournamentInput',
+  ),
+  addParticipants: callable<'AddParticipantsInput', { added: number; enteredRound: number }>(
+    'addParticipants',
+    'AddParticipantsInput',
+  ),
   withdrawParticipant: callable<'WithdrawParticipantInput', unknown>('withdrawParticipant', 'WithdrawParticipantInput'),
-  generateNextRound: callable<'GenerateNextRoundInput', { roundNumber: number; matchUps: number; byes: string[] }>('generateNextRound', 'GenerateNextRoundInput'),
+  generateNextRound: callable<'GenerateNextRoundInput', { roundNumber: number; matchUps: number; byes: string[] }>(
+    'generateNextRound',
+    'GenerateNextRoundInput',
+  ),
   undoLastRound: callable<'TournamentRef', { roundNumber: number }>('undoLastRound', 'TournamentRef'),
   recordScore: callable<'RecordScoreInput', { ok: boolean }>('recordScore', 'RecordScoreInput'),
   closeTournament: callable<'TournamentRef', { ok: boolean }>('closeTournament', 'TournamentRef'),
   exportTournament: callable<'TournamentRef', { json: string }>('exportTournament', 'TournamentRef'),
-  importTournament: callable<'ImportTournamentInput', { tournamentId: string }>('importTournament', 'ImportTournamentInput'),
+  importTournament: callable<'ImportTournamentInput', { tournamentId: string }>(
+    'importTournament',
+    'ImportTournamentInput',
+  ),
   getStandingsCsv: callable<'TournamentRef', { csv: string }>('getStandingsCsv', 'TournamentRef'),
   /** Club owners and admins name members and admins (role null removes); anyone may leave. */
   setClubMember: callable<'SetClubMemberInput', { ok: boolean }>('setClubMember', 'SetClubMemberInput'),
@@ -408,5 +504,8 @@ export const actions = {
   /** Who may score every game of the tournament. */
   setScorekeepers: callable<'SetScorekeepersInput', { ok: boolean }>('setScorekeepers', 'SetScorekeepersInput'),
   /** The account that plays for a participant (null: none). */
-  linkParticipantAccount: callable<'LinkParticipantAccountInput', { ok: boolean }>('linkParticipantAccount', 'LinkParticipantAccountInput'),
+  linkParticipantAccount: callable<'LinkParticipantAccountInput', { ok: boolean }>(
+    'linkParticipantAccount',
+    'LinkParticipantAccountInput',
+  ),
 };

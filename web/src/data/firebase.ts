@@ -131,7 +131,8 @@ async function emulatorAddresses(): Promise<EmulatorAddresses> {
 const url = ({ host, port }: Address) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 export async function connect(): Promise<Connection> {
-  const config = configFromEnvironment() ?? (await configFromHosting()) ?? { apiKey: 'fake-api-key', projectId: DEMO_PROJECT };
+  const config = configFromEnvironment() ??
+    (await configFromHosting()) ?? { apiKey: 'fake-api-key', projectId: DEMO_PROJECT };
   const app = initializeApp({ authDomain: `${config.projectId}.firebaseapp.com`, ...config });
   const auth = initializeAuth(app, { persistence: browserLocalPersistence });
   const db = getFirestore(app);

@@ -12,7 +12,10 @@ export interface LiveValue<T> {
  * Subscribes while mounted and whenever `key` changes; `subscribe` null means "nothing to read yet". The error
  * is the SDK's message (permission-denied, unavailable ...).
  */
-export function useLive<T>(key: string | null, subscribe: ((onData: (value: T) => void, onError: OnError) => Unsubscribe) | null): LiveValue<T> {
+export function useLive<T>(
+  key: string | null,
+  subscribe: ((onData: (value: T) => void, onError: OnError) => Unsubscribe) | null,
+): LiveValue<T> {
   const [value, setValue] = useState<LiveValue<T> & { key: string | null }>({ data: undefined, error: null, key });
   useEffect(() => {
     if (!subscribe || key === null) return undefined;

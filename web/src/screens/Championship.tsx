@@ -3,7 +3,15 @@ import { type FormEvent, useState } from 'react';
 import { href, navigate } from '../app/route';
 import { useSession } from '../app/session';
 import { ErrorNote, Field, Loading, Status, useAction } from '../components/ui';
-import { type Championship, type Club, type Tournament, actions, watchChampionship, watchMyClubs, watchTournamentsOf } from '../data/access';
+import {
+  type Championship,
+  type Club,
+  type Tournament,
+  actions,
+  watchChampionship,
+  watchMyClubs,
+  watchTournamentsOf,
+} from '../data/access';
 import { useLive } from '../data/hooks';
 import { CreateTournamentForm } from './CreateTournament';
 
@@ -12,7 +20,9 @@ export function ChampionshipScreen({ championshipId }: { championshipId: string 
   const championship = useLive<Omit<Championship, 'canEdit'> | null>(`c:${championshipId}`, (onData, onError) =>
     watchChampionship(championshipId, onData, onError),
   );
-  const tournaments = useLive<Tournament[]>(`ct:${championshipId}`, (onData, onError) => watchTournamentsOf(championshipId, onData, onError));
+  const tournaments = useLive<Tournament[]>(`ct:${championshipId}`, (onData, onError) =>
+    watchTournamentsOf(championshipId, onData, onError),
+  );
   if (!user) {
     return (
       <p>
@@ -34,7 +44,8 @@ export function ChampionshipScreen({ championshipId }: { championshipId: string 
           <section className="card" aria-labelledby="tournaments-title">
             <h1 id="tournaments-title">{c.name}</h1>
             <p className="muted">
-              {c.closed ? 'Closed: it takes no new tournaments.' : 'Open.'} {c.rating ? `Rating scale ${c.rating}.` : ''}
+              {c.closed ? 'Closed: it takes no new tournaments.' : 'Open.'}{' '}
+              {c.rating ? `Rating scale ${c.rating}.` : ''}
             </p>
             <h2>Tournaments</h2>
             {tournaments.data === undefined ? (
@@ -49,7 +60,11 @@ export function ChampionshipScreen({ championshipId }: { championshipId: string 
                       {t.date} · {t.description}
                     </a>{' '}
                     <span className="tag">{t.status.toLowerCase()}</span>{' '}
-                    <span className="muted">{t.currentRound ? `round ${t.currentRound}${t.totalRounds ? ` of ${t.totalRounds}` : ''}` : 'not started'}</span>
+                    <span className="muted">
+                      {t.currentRound
+                        ? `round ${t.currentRound}${t.totalRounds ? ` of ${t.totalRounds}` : ''}`
+                        : 'not started'}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -123,7 +138,14 @@ function ImportTournament({ championshipId }: { championshipId: string }) {
     <form className="stack subtle" onSubmit={onSubmit} aria-labelledby="import-title">
       <h2 id="import-title">Import a tournament</h2>
       <Field label="Exported tournament (JSON file)">
-        {(p) => <input {...p} type="file" accept="application/json,.json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />}
+        {(p) => (
+          <input
+            {...p}
+            type="file"
+            accept="application/json,.json"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
+        )}
       </Field>
       <button type="submit" disabled={!file}>
         Import

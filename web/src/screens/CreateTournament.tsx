@@ -47,9 +47,17 @@ const PRESETS: Record<PresetName, string> = {
 };
 
 function presetScoring(name: PresetName) {
-  const scoring = (PRESET_POLICIES[name] as { scoringPolicy?: { gameTarget?: number; matchPoints?: Record<string, number> } }).scoringPolicy;
+  const scoring = (
+    PRESET_POLICIES[name] as { scoringPolicy?: { gameTarget?: number; matchPoints?: Record<string, number> } }
+  ).scoringPolicy;
   const points = scoring?.matchPoints ?? { win: 1, timedWin: 1, draw: 0.5, loss: 0 };
-  return { gameTarget: String(scoring?.gameTarget ?? 5), win: String(points.win), timedWin: String(points.timedWin), draw: String(points.draw), loss: String(points.loss) };
+  return {
+    gameTarget: String(scoring?.gameTarget ?? 5),
+    win: String(points.win),
+    timedWin: String(points.timedWin),
+    draw: String(points.draw),
+    loss: String(points.loss),
+  };
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -58,7 +66,9 @@ const numeric = (value: string) => (value.trim() === '' ? undefined : Number(val
 
 export function CreateTournamentForm({ championshipId, clubIds }: { championshipId: string; clubIds: string[] }) {
   const { user } = useSession();
-  const clubs = useLive<Club[]>(user ? `clubs:${user.uid}` : null, (onData, onError) => watchMyClubs(user!.uid, onData, onError));
+  const clubs = useLive<Club[]>(user ? `clubs:${user.uid}` : null, (onData, onError) =>
+    watchMyClubs(user!.uid, onData, onError),
+  );
   const [form, setForm] = useState({
     date: today(),
     description: '',
@@ -88,7 +98,8 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
   const clubName = new Map((clubs.data ?? []).map((c) => [c.clubId, c.name]));
   const hostChoices = [...new Set([...clubIds, ...(clubs.data ?? []).map((c) => c.clubId)])];
 
-  const onPreset = (preset: PresetName | 'CUSTOM') => setForm({ ...form, preset, ...(preset === 'CUSTOM' ? {} : presetScoring(preset)) });
+  const onPreset = (preset: PresetName | 'CUSTOM') =>
+    setForm({ ...form, preset, ...(preset === 'CUSTOM' ? {} : presetScoring(preset)) });
   const onSystem = (system: System) => setForm({ ...form, system, method: METHODS[system][0]![0] });
 
   function build(): { input?: unknown; errors: FieldErrors } {
@@ -104,12 +115,18 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
     };
     const options = parseJson('methodOptions', form.methodOptions) ?? {};
     const policy = form.preset === 'CUSTOM' ? parseJson('customPolicy', form.customPolicy) : form.preset;
-    if (form.preset === 'CUSTOM' && policy === undefined && !errors.customPolicy) errors.customPolicy = 'paste a whole competition policy (seed 000 shape)';
+    if (form.preset === 'CUSTOM' && policy === undefined && !errors.customPolicy)
+      errors.customPolicy = 'paste a whole competition policy (seed 000 shape)';
     const policyOverrides = {
       scoringPolicy: {
         gameTarget: numeric(form.gameTarget) ?? null,
         phantomScore: numeric(form.phantomScore) ?? 0,
-        matchPoints: { win: numeric(form.win), timedWin: numeric(form.timedWin), draw: numeric(form.draw), loss: numeric(form.loss) },
+        matchPoints: {
+          win: numeric(form.win),
+          timedWin: numeric(form.timedWin),
+          draw: numeric(form.draw),
+          loss: numeric(form.loss),
+        },
       },
     };
     const input = {
@@ -146,7 +163,9 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
     setErrors(built.errors);
     if (!built.input) return;
     void run(async () => {
-      const { tournamentId } = await actions.createTournament(built.input as Parameters<typeof actions.createTournament>[0]);
+      const { tournamentId } = await actions.createTournament(
+        built.input as Parameters<typeof actions.createTournament>[0],
+      );
       navigate(href.tournament(tournamentId, 'participants'));
     });
   };
@@ -204,7 +223,12 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
             </select>
           )}
         </Field>
-        <Field label="Pairing options (JSON, optional)" error={errors.methodOptions} className="grow" hint='e.g. {"laneSize": 4} or {"acceleration": "BAKU"}'>
+        <Field
+          label="Pairing options (JSON, optional)"
+          error={errors.methodOptions}
+          className="grow"
+          hint='e.g. {"laneSize": 4} or {"acceleration": "BAKU"}'
+        >
           {(p) => <input {...p} value={form.methodOptions} onChange={set('methodOptions')} />}
         </Field>
       </div>
@@ -229,12 +253,22 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
         <legend>Scoring</legend>
         <div className="row wrap">
           <Field label="Game to (points)" hint="empty: any lead wins">
-            {(p) => <input {...p} type="number" min={1} size={4} value={form.gameTarget} onChange={set('gameTarget')} />}
+            {(p) => (
+              <input {...p} type="number" min={1} size={4} value={form.gameTarget} onChange={set('gameTarget')} />
+            )}
           </Field>
-          <Field label="Match points: win">{(p) => <input {...p} type="number" step="0.5" min={0} value={form.win} onChange={set('win')} />}</Field>
-          <Field label="Timed win">{(p) => <input {...p} type="number" step="0.5" min={0} value={form.timedWin} onChange={set('timedWin')} />}</Field>
-          <Field label="Draw">{(p) => <input {...p} type="number" step="0.5" min={0} value={form.draw} onChange={set('draw')} />}</Field>
-          <Field label="Loss">{(p) => <input {...p} type="number" step="0.5" min={0} value={form.loss} onChange={set('loss')} />}</Field>
+          <Field label="Match points: win">
+            {(p) => <input {...p} type="number" step="0.5" min={0} value={form.win} onChange={set('win')} />}
+          </Field>
+          <Field label="Timed win">
+            {(p) => <input {...p} type="number" step="0.5" min={0} value={form.timedWin} onChange={set('timedWin')} />}
+          </Field>
+          <Field label="Draw">
+            {(p) => <input {...p} type="number" step="0.5" min={0} value={form.draw} onChange={set('draw')} />}
+          </Field>
+          <Field label="Loss">
+            {(p) => <input {...p} type="number" step="0.5" min={0} value={form.loss} onChange={set('loss')} />}
+          </Field>
           <Field label="Phantom score (pairing bye)">
             {(p) => <input {...p} type="number" min={0} value={form.phantomScore} onChange={set('phantomScore')} />}
           </Field>
@@ -242,12 +276,35 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
         {errors.policyOverrides ? <p className="field-error">{errors.policyOverrides}</p> : null}
       </fieldset>
       <div className="row wrap">
-        <Field label="Rounds" error={errors.totalRounds} hint={advice.rounds ? `recommended for ${form.expectedPlayers} players: ${advice.rounds}` : undefined}>
-          {(p) => <input {...p} type="number" min={1} value={form.totalRounds} onChange={set('totalRounds')} placeholder={advice.rounds ? String(advice.rounds) : ''} />}
+        <Field
+          label="Rounds"
+          error={errors.totalRounds}
+          hint={advice.rounds ? `recommended for ${form.expectedPlayers} players: ${advice.rounds}` : undefined}
+        >
+          {(p) => (
+            <input
+              {...p}
+              type="number"
+              min={1}
+              value={form.totalRounds}
+              onChange={set('totalRounds')}
+              placeholder={advice.rounds ? String(advice.rounds) : ''}
+            />
+          )}
         </Field>
-        <Field label="Expected players">{(p) => <input {...p} type="number" min={2} value={form.expectedPlayers} onChange={set('expectedPlayers')} />}</Field>
+        <Field label="Expected players">
+          {(p) => <input {...p} type="number" min={2} value={form.expectedPlayers} onChange={set('expectedPlayers')} />}
+        </Field>
         <Field label="Round duration (minutes, 0 = no clock)" error={errors.roundDurationMinutes}>
-          {(p) => <input {...p} type="number" min={0} value={form.roundDurationMinutes} onChange={set('roundDurationMinutes')} />}
+          {(p) => (
+            <input
+              {...p}
+              type="number"
+              min={0}
+              value={form.roundDurationMinutes}
+              onChange={set('roundDurationMinutes')}
+            />
+          )}
         </Field>
         <Field label="Pre-alarm (minutes)" error={errors.preAlarmMinutes}>
           {(p) => <input {...p} type="number" min={0} value={form.preAlarmMinutes} onChange={set('preAlarmMinutes')} />}

@@ -2,15 +2,25 @@
 import { type FormEvent, useState } from 'react';
 import { href, navigate } from '../app/route';
 import { ErrorNote, Field, Loading, Status, useAction } from '../components/ui';
-import { type Championship, type Club, type ClubMember, type ClubRole, actions, watchClubMembers, watchMyChampionships, watchMyClubs } from '../data/access';
+import {
+  type Championship,
+  type Club,
+  type ClubMember,
+  type ClubRole,
+  actions,
+  watchClubMembers,
+  watchMyChampionships,
+  watchMyClubs,
+} from '../data/access';
 import { useLive } from '../data/hooks';
 import { type FieldErrors, check, requests } from '../lib/forms';
 
 export function Home({ uid }: { uid: string }) {
   const clubs = useLive<Club[]>(`clubs:${uid}`, (onData, onError) => watchMyClubs(uid, onData, onError));
   const clubIds = (clubs.data ?? []).map((c) => c.clubId);
-  const championships = useLive<Championship[]>(clubs.data ? `champ:${uid}:${clubIds.join(',')}` : null, (onData, onError) =>
-    watchMyChampionships(uid, clubIds, onData, onError),
+  const championships = useLive<Championship[]>(
+    clubs.data ? `champ:${uid}:${clubIds.join(',')}` : null,
+    (onData, onError) => watchMyChampionships(uid, clubIds, onData, onError),
   );
   return (
     <div className="grid two">
@@ -45,9 +55,13 @@ export function Home({ uid }: { uid: string }) {
           <ul className="list" aria-label="Championships">
             {championships.data.map((c) => (
               <li key={c.championshipId}>
-                <a href={href.championship(c.championshipId)}>{c.name}</a> <span className="tag">{c.closed ? 'closed' : 'open'}</span>
+                <a href={href.championship(c.championshipId)}>{c.name}</a>{' '}
+                <span className="tag">{c.closed ? 'closed' : 'open'}</span>
                 {c.canEdit ? <span className="tag">you edit</span> : null}
-                <span className="muted"> {c.clubIds.length ? `${c.clubIds.length} linked club(s)` : 'no linked club'}</span>
+                <span className="muted">
+                  {' '}
+                  {c.clubIds.length ? `${c.clubIds.length} linked club(s)` : 'no linked club'}
+                </span>
               </li>
             ))}
           </ul>
@@ -57,8 +71,8 @@ export function Home({ uid }: { uid: string }) {
       <section className="card" aria-labelledby="account-title">
         <h2 id="account-title">Playing in a tournament?</h2>
         <p>
-          Your account id is <code className="uid">{uid}</code>. Give it to the organizer to be linked to your entry, then open the
-          tournament's link to enter your scores.
+          Your account id is <code className="uid">{uid}</code>. Give it to the organizer to be linked to your entry,
+          then open the tournament's link to enter your scores.
         </p>
         <OpenTournament />
       </section>
@@ -74,7 +88,9 @@ function ClubPeople({ club }: { club: Club }) {
   const [uid, setUid] = useState('');
   const [role, setRole] = useState<Exclude<ClubRole, 'OWNER'>>('MEMBER');
   const [status, run] = useAction();
-  const members = useLive<ClubMember[]>(open ? `members:${club.clubId}` : null, (onData, onError) => watchClubMembers(club.clubId, onData, onError));
+  const members = useLive<ClubMember[]>(open ? `members:${club.clubId}` : null, (onData, onError) =>
+    watchClubMembers(club.clubId, onData, onError),
+  );
   const runs = club.role !== 'MEMBER';
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -94,10 +110,17 @@ function ClubPeople({ club }: { club: Club }) {
           <li key={m.uid}>
             <code className="uid">{m.uid}</code> <span className="tag">{ROLE_LABELS[m.role]}</span>
             {runs && m.role !== 'OWNER' ? (
-              <button type="button" className="quiet" aria-label={`Remove ${m.uid} from ${club.name}`} onClick={() => void run(async () => {
-                await actions.setClubMember({ clubId: club.clubId, uid: m.uid, role: null });
-                return 'removed';
-              })}>
+              <button
+                type="button"
+                className="quiet"
+                aria-label={`Remove ${m.uid} from ${club.name}`}
+                onClick={() =>
+                  void run(async () => {
+                    await actions.setClubMember({ clubId: club.clubId, uid: m.uid, role: null });
+                    return 'removed';
+                  })
+                }
+              >
                 Remove
               </button>
             ) : null}
@@ -106,7 +129,9 @@ function ClubPeople({ club }: { club: Club }) {
       </ul>
       {runs ? (
         <form className="row wrap" onSubmit={onSubmit}>
-          <Field label="Account id">{(p) => <input {...p} value={uid} onChange={(e) => setUid(e.target.value)} />}</Field>
+          <Field label="Account id">
+            {(p) => <input {...p} value={uid} onChange={(e) => setUid(e.target.value)} />}
+          </Field>
           <Field label="Role">
             {(p) => (
               <select {...p} value={role} onChange={(e) => setRole(e.target.value as Exclude<ClubRole, 'OWNER'>)}>
@@ -118,10 +143,15 @@ function ClubPeople({ club }: { club: Club }) {
           <button type="submit">Save</button>
         </form>
       ) : (
-        <button type="button" onClick={() => void run(async () => {
-          await actions.leaveClub({ clubId: club.clubId });
-          return `you left ${club.name}`;
-        })}>
+        <button
+          type="button"
+          onClick={() =>
+            void run(async () => {
+              await actions.leaveClub({ clubId: club.clubId });
+              return `you left ${club.name}`;
+            })
+          }
+        >
           Leave {club.name}
         </button>
       )}
@@ -199,7 +229,9 @@ function CreateChampionship({ clubs }: { clubs: Club[] }) {
             <input
               type="checkbox"
               checked={linked.includes(club.clubId)}
-              onChange={(e) => setLinked(e.target.checked ? [...linked, club.clubId] : linked.filter((id) => id !== club.clubId))}
+              onChange={(e) =>
+                setLinked(e.target.checked ? [...linked, club.clubId] : linked.filter((id) => id !== club.clubId))
+              }
             />
             {club.name}
           </label>
@@ -222,7 +254,9 @@ function OpenTournament() {
   };
   return (
     <form className="row wrap" onSubmit={onSubmit}>
-      <Field label="Tournament link or id">{(p) => <input {...p} value={value} onChange={(e) => setValue(e.target.value)} />}</Field>
+      <Field label="Tournament link or id">
+        {(p) => <input {...p} value={value} onChange={(e) => setValue(e.target.value)} />}
+      </Field>
       <button type="submit">Open</button>
     </form>
   );

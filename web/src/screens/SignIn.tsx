@@ -27,9 +27,30 @@ export function SignIn({ next }: { next: string }) {
       <h1 id="signin-title">Sign in</h1>
       <p className="muted">Organizers, scorekeepers and players use the same account to run or play a tournament.</p>
       <form onSubmit={onSubmit} className="stack">
-        <Field label="Email">{(p) => <input {...p} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required />}</Field>
+        <Field label="Email">
+          {(p) => (
+            <input
+              {...p}
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              required
+            />
+          )}
+        </Field>
         <Field label="Password">
-          {(p) => <input {...p} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required minLength={6} />}
+          {(p) => (
+            <input
+              {...p}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              required
+              minLength={6}
+            />
+          )}
         </Field>
         <div className="row">
           <button type="submit" className="primary">

@@ -13,7 +13,9 @@ import { ClockTab } from './tournament/ClockTab';
 import { OrganizeTab } from './tournament/OrganizeTab';
 
 // The rating chart (Chart.js) loads only with a participant's page.
-const ParticipantPage = lazy(() => import('./tournament/ParticipantPage').then((m) => ({ default: m.ParticipantPage })));
+const ParticipantPage = lazy(() =>
+  import('./tournament/ParticipantPage').then((m) => ({ default: m.ParticipantPage })),
+);
 
 type TournamentRoute = Extract<Route, { screen: 'tournament' | 'participant' | 'table' }>;
 
@@ -34,7 +36,11 @@ export function TournamentScreen({ route }: { route: TournamentRoute }) {
   if (t === null) return <p>This tournament does not exist (or was removed).</p>;
   return (
     <TournamentProvider value={data}>
-      <div className={`stack tournament ${tab === 'clock' ? 'clock-mode' : ''}`} data-tournament={route.tournamentId} data-current-round={t?.currentRound ?? ''}>
+      <div
+        className={`stack tournament ${tab === 'clock' ? 'clock-mode' : ''}`}
+        data-tournament={route.tournamentId}
+        data-current-round={t?.currentRound ?? ''}
+      >
         <header className="tournament-head">
           <nav aria-label="Breadcrumb" className="crumbs">
             <a href={href.home()}>Home</a>
@@ -49,7 +55,8 @@ export function TournamentScreen({ route }: { route: TournamentRoute }) {
           {t ? (
             <p className="meta">
               {t.date}
-              {t.location ? ` · ${t.location}` : ''} · {t.policy.policyName ?? 'custom policy'} · <span className="tag">{t.status.toLowerCase()}</span>{' '}
+              {t.location ? ` · ${t.location}` : ''} · {t.policy.policyName ?? 'custom policy'} ·{' '}
+              <span className="tag">{t.status.toLowerCase()}</span>{' '}
               {t.currentRound ? `round ${t.currentRound}${t.totalRounds ? ` of ${t.totalRounds}` : ''}` : 'not started'}
               {data.roles.editor ? <span className="tag strong">you organize</span> : null}
               {data.roles.scorekeeper ? <span className="tag strong">scorekeeper</span> : null}
@@ -65,7 +72,11 @@ export function TournamentScreen({ route }: { route: TournamentRoute }) {
           ) : null}
           <nav className="tabs" aria-label="Tournament sections">
             {TAB_LABELS.filter(([, , editorOnly]) => !editorOnly || data.roles.editor).map(([key, label]) => (
-              <a key={key} href={href.tournament(route.tournamentId, key)} aria-current={tab === key ? 'page' : undefined}>
+              <a
+                key={key}
+                href={href.tournament(route.tournamentId, key)}
+                aria-current={tab === key ? 'page' : undefined}
+              >
                 {label}
               </a>
             ))}

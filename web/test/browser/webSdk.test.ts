@@ -105,9 +105,13 @@ describe.skipIf(Boolean(skipReason))('the Web SDK in Chromium on the Emulator Su
   let opponentId: string;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH`);
+    if (!existsSync(CHROMIUM))
+      throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH`);
     emulators = await discoverEmulators();
-    const [tournament, script] = await Promise.all([seedTournament(emulators, { label: 'web', players: 4 }), bundlePage()]);
+    const [tournament, script] = await Promise.all([
+      seedTournament(emulators, { label: 'web', players: 4 }),
+      bundlePage(),
+    ]);
     seeded = tournament;
     [game, other] = seeded.round1 as [MatchUpDoc, MatchUpDoc];
     const a = playerOf(seeded, game, 'a');
@@ -119,7 +123,14 @@ describe.skipIf(Boolean(skipReason))('the Web SDK in Chromium on the Emulator Su
     server = served.server;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
     page.setDefaultTimeout(WAIT_MS);
@@ -166,7 +177,10 @@ describe.skipIf(Boolean(skipReason))('the Web SDK in Chromium on the Emulator Su
       (el as HTMLElement).dataset.state = '';
     });
     await page.click(button);
-    await page.waitForSelector(`${statusSelector}[data-state="ok"], ${statusSelector}[data-state="error"]`, { state: 'attached', timeout });
+    await page.waitForSelector(`${statusSelector}[data-state="ok"], ${statusSelector}[data-state="error"]`, {
+      state: 'attached',
+      timeout,
+    });
     return status(statusSelector);
   }
 
@@ -200,9 +214,12 @@ describe.skipIf(Boolean(skipReason))('the Web SDK in Chromium on the Emulator Su
 
   it('a player signs in, saves their score, and their standings row updates live', { timeout: 60_000 }, async () => {
     await signIn(player);
-    expect(await page.textContent('#me')).toContain(`(${playerId})`);
+    // Who the account is arrives with its role document, a snapshot after sign-in.
+    await expect.poll(() => page.textContent('#me')).toContain(`(${playerId})`);
     // Their row as addParticipants wrote it: nothing played yet.
-    await page.waitForSelector(`#my-row[data-participant="${playerId}"][data-match-points="0"][data-wins="0"]`, { state: 'attached' });
+    await page.waitForSelector(`#my-row[data-participant="${playerId}"][data-match-points="0"][data-wins="0"]`, {
+      state: 'attached',
+    });
 
     const saved = await saveScore(game.matchUpId, 5, 3);
     expect(saved, saved.text).toMatchObject({ state: 'ok' });
@@ -212,12 +229,28 @@ describe.skipIf(Boolean(skipReason))('the Web SDK in Chromium on the Emulator Su
       `#my-row[data-match-points="3"][data-wins="1"][data-losses="0"][data-points-won="5"][data-points-lost="3"]`,
       { state: 'attached' },
     );
-    await page.waitForSelector(`#standings tr[data-participant="${opponentId}"][data-match-points="0"]`, { state: 'attached' });
+    await page.waitForSelector(`#standings tr[data-participant="${opponentId}"][data-match-points="0"]`, {
+      state: 'attached',
+    });
     expect(await page.textContent(`${matchUpRow(game.matchUpId)} td:nth-child(5)`)).toBe('5–3');
     expect(await page.textContent(`${matchUpRow(game.matchUpId)} td:nth-child(6)`)).toBe('you');
     // The backend agrees with what the page shows.
-    expect(await readRow(seeded.tournamentId, playerId)).toEqual({ matchPoints: 3, wins: 1, losses: 0, draws: 0, pointsWon: 5, pointsLost: 3 });
-    expect(await readRow(seeded.tournamentId, opponentId)).toEqual({ matchPoints: 0, wins: 0, losses: 1, draws: 0, pointsWon: 3, pointsLost: 5 });
+    expect(await readRow(seeded.tournamentId, playerId)).toEqual({
+      matchPoints: 3,
+      wins: 1,
+      losses: 0,
+      draws: 0,
+      pointsWon: 5,
+      pointsLost: 3,
+    });
+    expect(await readRow(seeded.tournamentId, opponentId)).toEqual({
+      matchPoints: 0,
+      wins: 0,
+      losses: 1,
+      draws: 0,
+      pointsWon: 3,
+      pointsLost: 5,
+    });
     await screenshot('client-player-scored.png');
     // The same page as the player sees it on a phone.
     await page.setViewportSize({ width: 375, height: 812 });
@@ -225,84 +258,107 @@ describe.skipIf(Boolean(skipReason))('the Web SDK in Chromium on the Emulator Su
     await page.setViewportSize({ width: 1100, height: 900 });
   });
 
-  it(`measures score write -> standings row onSnapshot in the browser over ${BENCH_WRITES} writes`, { timeout: 180_000 }, async () => {
-    await page.waitForSelector(`#who[data-uid="${player.uid}"]`, { state: 'attached' });
-    await page.selectOption('#matchup', game.matchUpId);
-    await page.fill('#bench-count', String(BENCH_WRITES));
-    const result = await clickAndWait('#bench', '#bench-status', 170_000);
-    expect(result.state, result.text).toBe('ok');
-    const measured = await page.$eval('#bench-status', (el) => ({ ...(el as HTMLElement).dataset }));
-    const samples = JSON.parse(measured.samples ?? '[]') as number[];
-    console.log(`browser score->onSnapshot p50=${measured.p50} ms p95=${measured.p95} ms over ${samples.length} writes`);
-    expect(samples).toHaveLength(BENCH_WRITES);
-    for (const sample of samples) expect(sample).toBeGreaterThan(0);
-    // An even number of alternating writes ends where it began: the player's 5-3 win.
-    await page.waitForSelector(`#my-row[data-match-points="3"][data-points-won="5"][data-points-lost="3"]`, { state: 'attached' });
-    expect((await readMatchUp(seeded.tournamentId, game.matchUpId))?.result).toEqual(played(5, 3));
-    await screenshot('client-latency.png');
-  });
+  it(
+    `measures score write -> standings row onSnapshot in the browser over ${BENCH_WRITES} writes`,
+    { timeout: 180_000 },
+    async () => {
+      await page.waitForSelector(`#who[data-uid="${player.uid}"]`, { state: 'attached' });
+      await page.selectOption('#matchup', game.matchUpId);
+      await page.fill('#bench-count', String(BENCH_WRITES));
+      const result = await clickAndWait('#bench', '#bench-status', 170_000);
+      expect(result.state, result.text).toBe('ok');
+      const measured = await page.$eval('#bench-status', (el) => ({ ...(el as HTMLElement).dataset }));
+      const samples = JSON.parse(measured.samples ?? '[]') as number[];
+      console.log(
+        `browser score->onSnapshot p50=${measured.p50} ms p95=${measured.p95} ms over ${samples.length} writes`,
+      );
+      expect(samples).toHaveLength(BENCH_WRITES);
+      for (const sample of samples) expect(sample).toBeGreaterThan(0);
+      // An even number of alternating writes ends where it began: the player's 5-3 win.
+      await page.waitForSelector(`#my-row[data-match-points="3"][data-points-won="5"][data-points-lost="3"]`, {
+        state: 'attached',
+      });
+      expect((await readMatchUp(seeded.tournamentId, game.matchUpId))?.result).toEqual(played(5, 3));
+      await screenshot('client-latency.png');
+    },
+  );
 
-  it('a stranger who signed up is refused the same write, and the score stays as the player left it', { timeout: 60_000 }, async () => {
-    await signOut();
-    const email = `stranger-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    await page.fill('#email', email);
-    await page.fill('#password', 'a-test-password');
-    const signedUp = await clickAndWait('#sign-up', '#auth-status');
-    expect(signedUp.state, signedUp.text).toBe('ok');
-    await page.waitForSelector('#who:not([data-uid=""])', { state: 'attached' });
-    const strangerUid = await page.getAttribute('#who', 'data-uid');
-    expect(seeded.participants.map((p) => p.account.uid)).not.toContain(strangerUid);
-    expect(await page.textContent('#who')).toContain(email);
-    expect(await page.textContent('#me')).toBe('not entered in this tournament');
+  it(
+    'a stranger who signed up is refused the same write, and the score stays as the player left it',
+    { timeout: 60_000 },
+    async () => {
+      await signOut();
+      const email = `stranger-${Math.random().toString(36).slice(2, 8)}@example.com`;
+      await page.fill('#email', email);
+      await page.fill('#password', 'a-test-password');
+      const signedUp = await clickAndWait('#sign-up', '#auth-status');
+      expect(signedUp.state, signedUp.text).toBe('ok');
+      await page.waitForSelector('#who:not([data-uid=""])', { state: 'attached' });
+      const strangerUid = await page.getAttribute('#who', 'data-uid');
+      expect(seeded.participants.map((p) => p.account.uid)).not.toContain(strangerUid);
+      expect(await page.textContent('#who')).toContain(email);
+      expect(await page.textContent('#me')).toBe('not entered in this tournament');
 
-    const refused = await saveScore(game.matchUpId, 0, 5);
-    expect(refused, refused.text).toMatchObject({ state: 'error', code: 'permission-denied' });
-    // The page's optimistic copy rolls back to the stored score...
-    await page.waitForSelector(`${matchUpRow(game.matchUpId)}[data-result='${JSON.stringify(played(5, 3))}']`, { state: 'attached' });
-    // ...which the backend still holds, signed by the player, with the standings untouched.
-    const stored = await readMatchUp(seeded.tournamentId, game.matchUpId);
-    expect(stored?.result).toEqual(played(5, 3));
-    expect(stored?.scoredBy).toBe(player.uid);
-    expect(await readRow(seeded.tournamentId, playerId)).toMatchObject({ matchPoints: 3, wins: 1 });
+      const refused = await saveScore(game.matchUpId, 0, 5);
+      expect(refused, refused.text).toMatchObject({ state: 'error', code: 'permission-denied' });
+      // The page's optimistic copy rolls back to the stored score...
+      await page.waitForSelector(`${matchUpRow(game.matchUpId)}[data-result='${JSON.stringify(played(5, 3))}']`, {
+        state: 'attached',
+      });
+      // ...which the backend still holds, signed by the player, with the standings untouched.
+      const stored = await readMatchUp(seeded.tournamentId, game.matchUpId);
+      expect(stored?.result).toEqual(played(5, 3));
+      expect(stored?.scoredBy).toBe(player.uid);
+      expect(await readRow(seeded.tournamentId, playerId)).toMatchObject({ matchPoints: 3, wins: 1 });
 
-    // Nor may the stranger run the tournament.
-    const generate = await clickAndWait('#generate', '#generate-status');
-    expect(generate, generate.text).toMatchObject({ state: 'error', code: 'functions/permission-denied' });
-    await screenshot('client-stranger-denied.png');
-  });
+      // Nor may the stranger run the tournament.
+      const generate = await clickAndWait('#generate', '#generate-status');
+      expect(generate, generate.text).toMatchObject({ state: 'error', code: 'functions/permission-denied' });
+      await screenshot('client-stranger-denied.png');
+    },
+  );
 
-  it('the organizer generates round 2 once round 1 is fully scored, and it appears on the page', { timeout: 90_000 }, async () => {
-    await signIn(seeded.organizer);
-    // Board 2 has no result: the organizer is told so, and nothing is paired.
-    const early = await clickAndWait('#generate', '#generate-status');
-    expect(early, early.text).toMatchObject({ state: 'error', code: 'functions/failed-precondition' });
-    expect(await page.$$(`#matchups tr[data-round="2"]`)).toHaveLength(0);
+  it(
+    'the organizer generates round 2 once round 1 is fully scored, and it appears on the page',
+    { timeout: 90_000 },
+    async () => {
+      await signIn(seeded.organizer);
+      // Board 2 has no result: the organizer is told so, and nothing is paired.
+      const early = await clickAndWait('#generate', '#generate-status');
+      expect(early, early.text).toMatchObject({ state: 'error', code: 'functions/failed-precondition' });
+      expect(await page.$$(`#matchups tr[data-round="2"]`)).toHaveLength(0);
 
-    // Board 2's player scores it.
-    const boardTwo = playerOf(seeded, other, 'a');
-    await signIn(boardTwo.account);
-    const saved = await saveScore(other.matchUpId, 5, 1);
-    expect(saved, saved.text).toMatchObject({ state: 'ok' });
-    await page.waitForSelector(`#my-row[data-participant="${boardTwo.participantId}"][data-match-points="3"]`, { state: 'attached' });
+      // Board 2's player scores it.
+      const boardTwo = playerOf(seeded, other, 'a');
+      await signIn(boardTwo.account);
+      const saved = await saveScore(other.matchUpId, 5, 1);
+      expect(saved, saved.text).toMatchObject({ state: 'ok' });
+      await page.waitForSelector(`#my-row[data-participant="${boardTwo.participantId}"][data-match-points="3"]`, {
+        state: 'attached',
+      });
 
-    await signIn(seeded.organizer);
-    const generated = await clickAndWait('#generate', '#generate-status');
-    expect(generated, generated.text).toMatchObject({ state: 'ok', text: 'round 2 generated: 2 matchUps' });
-    await page.waitForSelector('#rounds span[data-round="2"][data-status="OPEN"]', { state: 'attached' });
-    await page.waitForSelector('#rounds span[data-round="1"][data-status="CLOSED"]', { state: 'attached' });
-    await page.waitForSelector('#tournament[data-current-round="2"]', { state: 'attached' });
-    await page.waitForFunction(() => document.querySelectorAll('#matchups tr[data-round="2"]').length === 2);
-    // Round 2 is what the backend stored: two open games between players who have not met.
-    const round2 = (await adminFirestore().collection(`tournaments/${seeded.tournamentId}/matchUps`).where('roundNumber', '==', 2).get()).docs.map(
-      (d) => d.data() as MatchUpDoc,
-    );
-    expect(round2).toHaveLength(2);
-    const met = new Set(seeded.round1.map((m) => [m.a, m.b].sort().join('|')));
-    for (const m of round2) {
-      expect(m.result).toBeNull();
-      expect(met.has([m.a, m.b].sort().join('|'))).toBe(false);
-    }
-    await screenshot('client-organizer-round2.png');
-    expect(pageErrors).toEqual([]);
-  });
+      await signIn(seeded.organizer);
+      const generated = await clickAndWait('#generate', '#generate-status');
+      expect(generated, generated.text).toMatchObject({ state: 'ok', text: 'round 2 generated: 2 matchUps' });
+      await page.waitForSelector('#rounds span[data-round="2"][data-status="OPEN"]', { state: 'attached' });
+      await page.waitForSelector('#rounds span[data-round="1"][data-status="CLOSED"]', { state: 'attached' });
+      await page.waitForSelector('#tournament[data-current-round="2"]', { state: 'attached' });
+      await page.waitForFunction(() => document.querySelectorAll('#matchups tr[data-round="2"]').length === 2);
+      // Round 2 is what the backend stored: two open games between players who have not met.
+      const round2 = (
+        await adminFirestore()
+          .collection(`tournaments/${seeded.tournamentId}/matchUps`)
+          .where('roundNumber', '==', 2)
+          .get()
+      ).docs.map((d) => d.data() as MatchUpDoc);
+      expect(round2).toHaveLength(2);
+      const met = new Set(seeded.round1.map((m) => [m.a, m.b].sort().join('|')));
+      for (const m of round2) {
+        expect(m.result).toBeNull();
+        expect(met.has([m.a, m.b].sort().join('|'))).toBe(false);
+      }
+      await screenshot('client-organizer-round2.png');
+      expect(pageErrors).toEqual([]);
+    },
+  );
 });

@@ -30,7 +30,7 @@ describe('participants pasted as CSV', () => {
     ]);
   });
 
-  it('names each bad line and field, with the callable\'s own schema', () => {
+  it("names each bad line and field, with the callable's own schema", () => {
     const { participants, errors } = parseParticipantsCsv('name,rating\nAda,abc\n,1500\nCy,99999\n');
     expect(participants).toEqual([]);
     expect(errors).toHaveLength(3);
@@ -48,24 +48,34 @@ describe('participants pasted as CSV', () => {
 describe("the pairing engine's cost terms in words", () => {
   it('reads a Swiss pair: score group, meetings, score gap, most decisive first', () => {
     // Firestore hands map keys back sorted: the words must not follow that order.
-    expect(pairReasons({ groupDistance: 0, random: 41, rematches: 0, scoreConcavity: 0, scoreDifference: 0, soft: 41 })).toEqual([
-      'never met',
-      'same score group',
-      'drawn at random inside the group',
-    ]);
+    expect(
+      pairReasons({ groupDistance: 0, random: 41, rematches: 0, scoreConcavity: 0, scoreDifference: 0, soft: 41 }),
+    ).toEqual(['never met', 'same score group', 'drawn at random inside the group']);
     expect(pairReasons({ groupDistance: 1, rematches: 0, scoreDifference: 1.5, floats: 0 })).toEqual([
       'never met',
       '1 score group apart',
       '1.5 points apart in the standings',
       'a fair float',
     ]);
-    expect(pairReasons({ rematches: 1, groupDistance: 0, sameClub: 40 })).toEqual(['rematch: met 1 time before', 'same score group', 'same club (allowed, penalised)']);
+    expect(pairReasons({ rematches: 1, groupDistance: 0, sameClub: 40 })).toEqual([
+      'rematch: met 1 time before',
+      'same score group',
+      'same club (allowed, penalised)',
+    ]);
   });
 
   it('reads SoL and table methods, byes, and unknown terms by name', () => {
-    expect(pairReasons({ rankA: 3, rankB: 4, rematches: 0, scoreDifference: 0 })).toEqual(['never met', 'equal scores', 'ranked #3 v #4']);
+    expect(pairReasons({ rankA: 3, rankB: 4, rematches: 0, scoreDifference: 0 })).toEqual([
+      'never met',
+      'equal scores',
+      'ranked #3 v #4',
+    ]);
     expect(pairReasons({ seedA: 1, seedB: 16 })).toEqual(['seeds 1 and 16']);
-    expect(byeReasons({ earlierByes: 0, groupsAboveLowest: 0, rankFromBottom: 0 })).toEqual(['no bye yet', 'from the lowest score group', 'lowest ranked']);
+    expect(byeReasons({ earlierByes: 0, groupsAboveLowest: 0, rankFromBottom: 0 })).toEqual([
+      'no bye yet',
+      'from the lowest score group',
+      'lowest ranked',
+    ]);
     expect(pairReasons({ novelty: 2 })).toEqual(['novelty 2']);
   });
 });
@@ -94,8 +104,14 @@ describe('the emulator switch', () => {
     // The template firebase-tools fills in (hosting/implicitInit.js), filled the same way.
     const tools = dirname(createRequire(import.meta.url).resolve('firebase-tools/package.json'));
     const template = readFileSync(join(tools, 'templates', 'hosting', 'init.js'), 'utf8');
-    const emulators = { auth: { host: '127.0.0.1', port: 9499, hostAndPort: '127.0.0.1:9499' }, firestore: { host: '::', port: 8480 }, functions: { host: '0.0.0.0', port: 5401 } };
-    const script = template.replace('/*--CONFIG--*/', 'var firebaseConfig = {};').replace('/*--EMULATORS--*/', `var firebaseEmulators = ${JSON.stringify(emulators, null, 2)};`);
+    const emulators = {
+      auth: { host: '127.0.0.1', port: 9499, hostAndPort: '127.0.0.1:9499' },
+      firestore: { host: '::', port: 8480 },
+      functions: { host: '0.0.0.0', port: 5401 },
+    };
+    const script = template
+      .replace('/*--CONFIG--*/', 'var firebaseConfig = {};')
+      .replace('/*--EMULATORS--*/', `var firebaseEmulators = ${JSON.stringify(emulators, null, 2)};`);
     expect(emulatorsFromInitJs(script)).toEqual({
       auth: { host: '127.0.0.1', port: 9499 },
       firestore: { host: '::1', port: 8480 },

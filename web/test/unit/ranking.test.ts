@@ -18,7 +18,9 @@ function tournament(seed: number, preset: PresetName, players: number, rounds: n
   const policy = presetPolicy(preset);
   const participants = makeParticipants(random, players);
   // Few distinct scores, so ties (and head-to-head) are common.
-  const matchUps = makeRounds(random, participants, rounds, (r) => (r() < 0.05 ? null : randomResult(r, { draws: 0.3 })));
+  const matchUps = makeRounds(random, participants, rounds, (r) =>
+    r() < 0.05 ? null : randomResult(r, { draws: 0.3 }),
+  );
   const states = foldCompetition(policy, participants, matchUps);
   const withdrawn = participants.filter(() => random() < 0.1).map((p) => p.participantId);
   const options = { withdrawn };
@@ -36,9 +38,19 @@ describe('ranking the stored standings rows', () => {
     for (let seed = 1; seed <= 200; seed++) {
       const random = prng(seed * 7919);
       const preset = pick(random, PRESETS);
-      const { policy, states, rows, expected } = tournament(seed, preset, 4 + Math.floor(random() * 20), 1 + Math.floor(random() * 6));
+      const { policy, states, rows, expected } = tournament(
+        seed,
+        preset,
+        4 + Math.floor(random() * 20),
+        1 + Math.floor(random() * 6),
+      );
       const ranked = rankStandings(policy, rows, { states, groupTiebreak });
-      const view = (r: { rank: number; participantId: string; tiebreaks: object; withdrawn: boolean }) => [r.rank, r.participantId, r.tiebreaks, r.withdrawn];
+      const view = (r: { rank: number; participantId: string; tiebreaks: object; withdrawn: boolean }) => [
+        r.rank,
+        r.participantId,
+        r.tiebreaks,
+        r.withdrawn,
+      ];
       expect(ranked.map(view), `seed ${seed}, ${preset}`).toEqual(expected.map(view));
       // A shared rank is marked as shared, and only then.
       for (const row of ranked) expect(row.sharedRank).toBe(ranked.filter((r) => r.rank === row.rank).length > 1);
@@ -57,7 +69,10 @@ describe('ranking the stored standings rows', () => {
   it('without the states yet, still orders by every stored value and leaves head-to-head ties shared', () => {
     const { policy, rows, expected } = tournament(11, 'REDEMPTION', 16, 3);
     const ranked = rankStandings(policy, rows);
-    const key = (r: { matchPoints: number; tiebreaks: { POINT_DIFFERENTIAL?: number } }) => [r.matchPoints, r.tiebreaks.POINT_DIFFERENTIAL];
+    const key = (r: { matchPoints: number; tiebreaks: { POINT_DIFFERENTIAL?: number } }) => [
+      r.matchPoints,
+      r.tiebreaks.POINT_DIFFERENTIAL,
+    ];
     expect(ranked.map(key)).toEqual(expected.map(key));
   });
 

@@ -45,7 +45,8 @@ export function preferenceOf(history: readonly ColouredGame[]): Preference {
   const d = colourDifference(history);
   const last = history[n - 1]!.colour === 'WHITE' ? 1 : -1;
   if (d > 1 || d < -1) return { colour: d > 1 ? -1 : 1, strength: ABSOLUTE };
-  if (n >= 2 && history[n - 2]!.colour === history[n - 1]!.colour) return { colour: last === 1 ? -1 : 1, strength: ABSOLUTE };
+  if (n >= 2 && history[n - 2]!.colour === history[n - 1]!.colour)
+    return { colour: last === 1 ? -1 : 1, strength: ABSOLUTE };
   if (d !== 0) return { colour: d > 0 ? -1 : 1, strength: STRONG };
   return { colour: last === 1 ? -1 : 1, strength: MILD };
 }
@@ -64,7 +65,12 @@ export interface ColourPlayer {
  * BALANCE: the one who has had fewer whites, then the same alternation and ranking. `higher` is the player
  * ranked higher in the current standings. Returns true when `x` moves first.
  */
-export function xMovesFirst(mode: Exclude<ColourMode, 'NONE'>, x: ColourPlayer, y: ColourPlayer, higher: 'x' | 'y'): boolean {
+export function xMovesFirst(
+  mode: Exclude<ColourMode, 'NONE'>,
+  x: ColourPlayer,
+  y: ColourPlayer,
+  higher: 'x' | 'y',
+): boolean {
   const px = preferenceOf(x.history);
   const py = preferenceOf(y.history);
   if (mode === 'BALANCE') {
@@ -75,7 +81,8 @@ export function xMovesFirst(mode: Exclude<ColourMode, 'NONE'>, x: ColourPlayer, 
     if (px.colour !== 0 && py.colour !== 0 && px.colour !== py.colour) return px.colour === 1;
     if (px.colour !== 0 && py.colour === 0) return px.colour === 1;
     if (py.colour !== 0 && px.colour === 0) return py.colour === -1;
-    if (px.colour !== 0 && px.strength !== py.strength) return px.strength > py.strength ? px.colour === 1 : py.colour === -1;
+    if (px.colour !== 0 && px.strength !== py.strength)
+      return px.strength > py.strength ? px.colour === 1 : py.colour === -1;
     if (px.strength === ABSOLUTE && py.strength === ABSOLUTE) {
       const wx = Math.abs(colourDifference(x.history));
       const wy = Math.abs(colourDifference(y.history));

@@ -58,7 +58,11 @@ export function prepareField(request: PairingRequest): Field {
   for (const player of request.players) byId.set(player.id, player);
   const scoreBefore = cumulativeScores(request.players);
   const finalScore = new Map<string, number>();
-  for (const player of request.players) finalScore.set(player.id, player.games.reduce((sum, g) => sum + g.matchPoints, 0));
+  for (const player of request.players)
+    finalScore.set(
+      player.id,
+      player.games.reduce((sum, g) => sum + g.matchPoints, 0),
+    );
 
   const active: FieldPlayer[] = [];
   const indexOf = new Map<string, number>();
@@ -192,4 +196,3 @@ function cumulativeScores(players: readonly PairingPlayer[]): Map<string, Map<nu
   }
   return before;
 }
-

@@ -29,7 +29,11 @@ export interface NextRoundOptions {
  * pairingPolicy gives the defaults the organizer's spec does not override. Every pairing already made counts as
  * met, scored or not: a stored result the engine refuses counts as none, and the round it is in stays open.
  */
-export function pairingRequestFor(competition: Competition, spec: PairingSpec, { force = false }: NextRoundOptions = {}): PairingRequest {
+export function pairingRequestFor(
+  competition: Competition,
+  spec: PairingSpec,
+  { force = false }: NextRoundOptions = {},
+): PairingRequest {
   const { policy, participants, matchUps } = competition;
   const lastRound = matchUps.reduce((max, m) => Math.max(max, m.roundNumber), 0);
   const open = matchUps.map((m) => judgeMatchUp(m, policy)).filter((j) => j.record.result === null);
@@ -44,7 +48,11 @@ export function pairingRequestFor(competition: Competition, spec: PairingSpec, {
     method: pairingMethodFor(method, undefined, policy),
     seed,
     players: pairingPlayers(participants, states, policy, unscoredPairings(open.map((j) => j.record)), matchUps),
-    points: { win: policy.scoringPolicy.matchPoints.win, draw: policy.scoringPolicy.matchPoints.draw, loss: policy.scoringPolicy.matchPoints.loss },
+    points: {
+      win: policy.scoringPolicy.matchPoints.win,
+      draw: policy.scoringPolicy.matchPoints.draw,
+      loss: policy.scoringPolicy.matchPoints.loss,
+    },
     options: {
       avoidRepeatOpponents: pairingPolicy.avoidRepeatOpponents,
       ...(pairingPolicy.laneSize !== undefined ? { laneSize: pairingPolicy.laneSize } : {}),
@@ -58,7 +66,9 @@ export function pairingRequestFor(competition: Competition, spec: PairingSpec, {
 /** The refusal to pair over open matchUps, naming them (and why a stored result does not count). */
 function openRefusal(open: readonly JudgedMatchUp[]): string {
   const round = Math.min(...open.map((j) => j.record.roundNumber));
-  const names = open.map((j) => (j.refusal ? `${j.record.matchUpId} (its result is refused: ${j.refusal})` : j.record.matchUpId));
+  const names = open.map((j) =>
+    j.refusal ? `${j.record.matchUpId} (its result is refused: ${j.refusal})` : j.record.matchUpId,
+  );
   return `round ${round} is not complete: ${open.length} matchUp(s) without a result that counts: ${nameMatchUps(names)}; score them, or force the next round`;
 }
 

@@ -59,7 +59,11 @@ function base(request: PairingRequest): Pick<PairingRound, 'roundNumber' | 'meth
 }
 
 /** SoL methods pair from the ranking and explain a pair by the two places in it they paired from. */
-function fromSol(request: PairingRequest, field: Field, pair: (ranked: readonly FieldPlayer[]) => SolPairs): PairingRound {
+function fromSol(
+  request: PairingRequest,
+  field: Field,
+  pair: (ranked: readonly FieldPlayer[]) => SolPairs,
+): PairingRound {
   const ranked = solRanking(field.active, request.roundNumber, request.options?.delayTopPlayers ?? 1);
   const result = pair(ranked);
   const place = new Map(ranked.map((p, k) => [p.index, k + 1]));
@@ -79,12 +83,18 @@ function fromSol(request: PairingRequest, field: Field, pair: (ranked: readonly 
     ...base(request),
     pairings: pairs.map(([a, b]) => ({ a: a.id, b: b.id, movesFirst: a.id, cost: terms(a, b) })),
     byes: result.bye ? [result.bye.id] : [],
-    byeCosts: result.bye ? [{ id: result.bye.id, cost: { rank: place.get(result.bye.index)!, earlierByes: result.bye.byes } }] : [],
+    byeCosts: result.bye
+      ? [{ id: result.bye.id, cost: { rank: place.get(result.bye.index)!, earlierByes: result.bye.byes } }]
+      : [],
   };
 }
 
 function pairAllMethod(request: PairingRequest, field: Field): PairingRound {
-  if (field.active.length < 2) throw new PairingError('failed-precondition', `only ${field.active.length} active player(s); a round needs at least 2`);
+  if (field.active.length < 2)
+    throw new PairingError(
+      'failed-precondition',
+      `only ${field.active.length} active player(s); a round needs at least 2`,
+    );
   const mode = request.options?.colours ?? 'NONE';
   const number = pairingNumbers(field);
   const describe = (pairs: [FieldPlayer, FieldPlayer][]) => {
@@ -92,7 +102,12 @@ function pairAllMethod(request: PairingRequest, field: Field): PairingRound {
     return {
       pairings: pairs
         .map(([x, y]) => (compareRatingOrder(x, y) <= 0 ? sides(mode, x, y, number) : sides(mode, y, x, number)))
-        .map(([a, b]) => ({ a: a.id, b: b.id, movesFirst: a.id, cost: { rematches: 0, scoreDifference: Math.abs(a.score - b.score) } })),
+        .map(([a, b]) => ({
+          a: a.id,
+          b: b.id,
+          movesFirst: a.id,
+          cost: { rematches: 0, scoreDifference: Math.abs(a.score - b.score) },
+        })),
       unpaired: field.active.filter((p) => !used.has(p.id)).map((p) => p.id),
     };
   };
@@ -120,10 +135,16 @@ function pairAllMethod(request: PairingRequest, field: Field): PairingRound {
  */
 function fromSchedule(request: PairingRequest, round: ScheduledRound, label: 'table' | 'seed'): PairingRound {
   const at = (id: string) => round.positions.get(id)!;
-  const pairs = label === 'seed' ? round.pairs.map(([top, other]) => sides('FIDE', top, other, (p) => at(p.id))) : round.pairs;
+  const pairs =
+    label === 'seed' ? round.pairs.map(([top, other]) => sides('FIDE', top, other, (p) => at(p.id))) : round.pairs;
   return {
     ...base(request),
-    pairings: pairs.map(([a, b]) => ({ a: a.id, b: b.id, movesFirst: a.id, cost: { [`${label}A`]: at(a.id), [`${label}B`]: at(b.id) } })),
+    pairings: pairs.map(([a, b]) => ({
+      a: a.id,
+      b: b.id,
+      movesFirst: a.id,
+      cost: { [`${label}A`]: at(a.id), [`${label}B`]: at(b.id) },
+    })),
     byes: round.byes.map((p) => p.id),
     byeCosts: round.byes.map((p) => ({ id: p.id, cost: { [label]: at(p.id) } })),
   };
@@ -131,12 +152,22 @@ function fromSchedule(request: PairingRequest, round: ScheduledRound, label: 'ta
 
 /** Pairing numbers (FIDE): places in the initial order, seed position, then frozen rating, then id; 1 = top. */
 function pairingNumbers(field: Field): (p: FieldPlayer) => number {
-  const number = new Map(field.active.slice().sort(compareSeedOrder).map((p, k) => [p.id, k + 1]));
+  const number = new Map(
+    field.active
+      .slice()
+      .sort(compareSeedOrder)
+      .map((p, k) => [p.id, k + 1]),
+  );
   return (p) => number.get(p.id)!;
 }
 
 /** The two sides of a game, the one who moves first first: `top` is the higher-ranked player. */
-function sides(mode: ColourMode, top: FieldPlayer, other: FieldPlayer, number: (p: FieldPlayer) => number): [FieldPlayer, FieldPlayer] {
+function sides(
+  mode: ColourMode,
+  top: FieldPlayer,
+  other: FieldPlayer,
+  number: (p: FieldPlayer) => number,
+): [FieldPlayer, FieldPlayer] {
   if (mode === 'NONE') return [top, other];
   const player = (p: FieldPlayer) => ({ history: p.colours, pairingNumber: number(p) });
   return xMovesFirst(mode, player(top), player(other), 'x') ? [top, other] : [other, top];

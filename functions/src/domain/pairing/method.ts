@@ -36,19 +36,28 @@ export function pairingMethodFor(
  * method's), and the options through the engine's own schema, so a misspelt option or a method that cannot pair
  * the system is refused when the tournament is created, not when its second round is paired.
  */
-export function pairingSettingsFor(choice: PairingChoice, policy: Pick<CompetitionPolicy, 'pairingPolicy'>): PairingSettings {
+export function pairingSettingsFor(
+  choice: PairingChoice,
+  policy: Pick<CompetitionPolicy, 'pairingPolicy'>,
+): PairingSettings {
   const options = parsePairingOptions(choice.options);
   const method = pairingMethodFor(choice.method, choice.system, policy);
   const system = choice.system ?? systemOf(method, options);
   const allowed = METHODS_OF_SYSTEM[system];
   if (!allowed.includes(method)) {
-    throw new PairingError('invalid-argument', `a ${system} tournament cannot be paired with ${method} (expected one of ${allowed.join(', ')})`);
+    throw new PairingError(
+      'invalid-argument',
+      `a ${system} tournament cannot be paired with ${method} (expected one of ${allowed.join(', ')})`,
+    );
   }
   if (method !== 'SEEDS') return { system, method, options };
   // SEEDS lays out a round-robin table or a bracket (it pairs no Swiss): the tournament's system says which.
   const table = system === 'KNOCKOUT' ? 'KNOCKOUT' : 'ROUND_ROBIN';
   if (options.system !== undefined && options.system !== table) {
-    throw new PairingError('invalid-argument', `the SEEDS option system is ${options.system} but the tournament is ${system}`);
+    throw new PairingError(
+      'invalid-argument',
+      `the SEEDS option system is ${options.system} but the tournament is ${system}`,
+    );
   }
   return { system, method, options: { ...options, system: table } };
 }

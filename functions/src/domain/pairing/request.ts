@@ -83,7 +83,10 @@ export const PairingOptions = z
     concavity: z.number().min(0).max(1).optional(),
     /** Seed 003: Baku acceleration, virtual points for the top half in the first rounds (pairing only). */
     acceleration: z
-      .union([z.literal('BAKU'), z.object({ method: z.literal('BAKU'), acceleratedRounds: rounds().optional() }).strict()])
+      .union([
+        z.literal('BAKU'),
+        z.object({ method: z.literal('BAKU'), acceleratedRounds: rounds().optional() }).strict(),
+      ])
       .optional(),
     /**
      * Who moves first (side a): NONE (games without colours), BALANCE (seed 001's cost on the white/black balance)
@@ -136,18 +139,20 @@ export function parsePairingSpec(input: unknown): PairingSpec {
 }
 
 /** One earlier game of a player, from that player's side. `opponent: null` is a bye. */
-export const PairingGame = z.object({
-  round: z.number().int().min(1),
-  opponent: z.string().min(1).nullable(),
-  outcome: z.enum(['WIN', 'LOSS', 'DRAW']),
-  /** What the game earned on the competition's match-point table (a bye counts as a win). */
-  matchPoints: z.number().finite(),
-  /** Game points won and lost, for SoL's net and total score. */
-  pointsFor: z.number().finite().optional(),
-  pointsAgainst: z.number().finite().optional(),
-  /** The colour the player had (WHITE: moved first), for games actually played; byes and forfeits have none. */
-  colour: z.enum(COLOURS).optional(),
-}).strict();
+export const PairingGame = z
+  .object({
+    round: z.number().int().min(1),
+    opponent: z.string().min(1).nullable(),
+    outcome: z.enum(['WIN', 'LOSS', 'DRAW']),
+    /** What the game earned on the competition's match-point table (a bye counts as a win). */
+    matchPoints: z.number().finite(),
+    /** Game points won and lost, for SoL's net and total score. */
+    pointsFor: z.number().finite().optional(),
+    pointsAgainst: z.number().finite().optional(),
+    /** The colour the player had (WHITE: moved first), for games actually played; byes and forfeits have none. */
+    colour: z.enum(COLOURS).optional(),
+  })
+  .strict();
 export type PairingGame = z.infer<typeof PairingGame>;
 export type GameOutcome = PairingGame['outcome'];
 
@@ -155,30 +160,34 @@ export type GameOutcome = PairingGame['outcome'];
  * A pairing of an earlier round that counts no result (not scored yet, cleared, or refused by the engine), from
  * this player's side. `opponent: null` is a bye.
  */
-export const UnscoredPairing = z.object({ round: z.number().int().min(1), opponent: z.string().min(1).nullable() }).strict();
+export const UnscoredPairing = z
+  .object({ round: z.number().int().min(1), opponent: z.string().min(1).nullable() })
+  .strict();
 export type UnscoredPairing = z.infer<typeof UnscoredPairing>;
 
-export const PairingPlayer = z.object({
-  id: z.string().min(1),
-  /** The rating that orders the field: dynamic form or baseline, as the policy's ratingSource says. */
-  rating: z.number().finite(),
-  /** The frozen rating; orders seeds, round-robin tables, brackets and Baku groups. Defaults to `rating`. */
-  baselineRating: z.number().finite().optional(),
-  /** Seed position, 1 = top; wins over ratings where a fixed order is needed. */
-  seed: z.number().int().positive().optional(),
-  club: z.string().optional(),
-  country: z.string().optional(),
-  team: z.string().optional(),
-  /** A division or section, 1 = the top one (seed 001: avoid mixing categories). */
-  category: z.number().int().min(1).optional(),
-  withdrawn: z.boolean().optional(),
-  games: z.array(PairingGame),
-  /**
-   * Pairings already made that have no result (a forced round leaves them open): the two have met all the same,
-   * for rematch avoidance and byes, but nothing is scored for them.
-   */
-  unscored: z.array(UnscoredPairing).optional(),
-}).strict();
+export const PairingPlayer = z
+  .object({
+    id: z.string().min(1),
+    /** The rating that orders the field: dynamic form or baseline, as the policy's ratingSource says. */
+    rating: z.number().finite(),
+    /** The frozen rating; orders seeds, round-robin tables, brackets and Baku groups. Defaults to `rating`. */
+    baselineRating: z.number().finite().optional(),
+    /** Seed position, 1 = top; wins over ratings where a fixed order is needed. */
+    seed: z.number().int().positive().optional(),
+    club: z.string().optional(),
+    country: z.string().optional(),
+    team: z.string().optional(),
+    /** A division or section, 1 = the top one (seed 001: avoid mixing categories). */
+    category: z.number().int().min(1).optional(),
+    withdrawn: z.boolean().optional(),
+    games: z.array(PairingGame),
+    /**
+     * Pairings already made that have no result (a forced round leaves them open): the two have met all the same,
+     * for rematch avoidance and byes, but nothing is scored for them.
+     */
+    unscored: z.array(UnscoredPairing).optional(),
+  })
+  .strict();
 export type PairingPlayer = z.infer<typeof PairingPlayer>;
 
 /** Match points of the competition, for the bye and for acceleration's virtual points. */
@@ -186,15 +195,17 @@ export const PointTable = z.object({ win: z.number().finite(), draw: z.number().
 export type PointTable = z.infer<typeof PointTable>;
 
 /** What `generateRound` takes: the round to pair, the method, the seed, the players with their games. */
-const RequestShape = z.object({
-  roundNumber: z.number().int().min(1),
-  totalRounds: TotalRounds.optional(),
-  method: z.enum(PAIRING_METHODS),
-  seed: z.number().int(),
-  players: z.array(PairingPlayer),
-  points: PointTable.optional(),
-  options: PairingOptions.optional(),
-}).strict();
+const RequestShape = z
+  .object({
+    roundNumber: z.number().int().min(1),
+    totalRounds: TotalRounds.optional(),
+    method: z.enum(PAIRING_METHODS),
+    seed: z.number().int(),
+    players: z.array(PairingPlayer),
+    points: PointTable.optional(),
+    options: PairingOptions.optional(),
+  })
+  .strict();
 export const PairingRequest = RequestShape.superRefine(checkReferences);
 export type PairingRequest = z.infer<typeof RequestShape>;
 
@@ -202,17 +213,31 @@ export type PairingRequest = z.infer<typeof RequestShape>;
 function checkReferences(request: PairingRequest, ctx: z.RefinementCtx): void {
   const ids = new Set<string>();
   request.players.forEach((player, k) => {
-    if (ids.has(player.id)) ctx.addIssue({ code: 'custom', path: ['players', k, 'id'], message: `player ${player.id} appears twice` });
+    if (ids.has(player.id))
+      ctx.addIssue({ code: 'custom', path: ['players', k, 'id'], message: `player ${player.id} appears twice` });
     ids.add(player.id);
   });
   request.players.forEach((player, k) => {
     const check = (meeting: UnscoredPairing, path: (string | number)[], what: string) => {
       if (meeting.round >= request.roundNumber) {
-        ctx.addIssue({ code: 'custom', path: [...path, 'round'], message: `player ${player.id} has a ${what} in round ${meeting.round}; earlier rounds are 1 to ${request.roundNumber - 1}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [...path, 'round'],
+          message: `player ${player.id} has a ${what} in round ${meeting.round}; earlier rounds are 1 to ${request.roundNumber - 1}`,
+        });
       }
-      if (meeting.opponent === player.id) ctx.addIssue({ code: 'custom', path: [...path, 'opponent'], message: `player ${player.id} cannot play itself` });
+      if (meeting.opponent === player.id)
+        ctx.addIssue({
+          code: 'custom',
+          path: [...path, 'opponent'],
+          message: `player ${player.id} cannot play itself`,
+        });
       else if (meeting.opponent !== null && !ids.has(meeting.opponent)) {
-        ctx.addIssue({ code: 'custom', path: [...path, 'opponent'], message: `player ${player.id} ${what === 'game' ? 'played' : 'was paired with'} unknown opponent ${meeting.opponent} in round ${meeting.round}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [...path, 'opponent'],
+          message: `player ${player.id} ${what === 'game' ? 'played' : 'was paired with'} unknown opponent ${meeting.opponent} in round ${meeting.round}`,
+        });
       }
     };
     player.games.forEach((game, g) => check(game, ['players', k, 'games', g], 'game'));

@@ -56,13 +56,22 @@ export function* perfectMatchings(v: number): Generator<Int32Array> {
   const mate = new Int32Array(v).fill(-1);
   function* rec(): Generator<Int32Array> {
     let first = -1;
-    for (let i = 0; i < v; i++) if (mate[i] === -1) { first = i; break; }
-    if (first === -1) { yield mate.slice(); return; }
+    for (let i = 0; i < v; i++)
+      if (mate[i] === -1) {
+        first = i;
+        break;
+      }
+    if (first === -1) {
+      yield mate.slice();
+      return;
+    }
     for (let j = first + 1; j < v; j++) {
       if (mate[j] !== -1) continue;
-      mate[first] = j; mate[j] = first;
+      mate[first] = j;
+      mate[j] = first;
       yield* rec();
-      mate[first] = -1; mate[j] = -1;
+      mate[first] = -1;
+      mate[j] = -1;
     }
   }
   yield* rec();
@@ -100,7 +109,9 @@ export function judge(request: PairingRequest): Judge {
   let group: number[];
   if (method === 'DRAW_MATIC') {
     const laneSize = options.laneSize ?? 4;
-    const byRating = ids.map((_, i) => i).sort((a, b) => active[b]!.rating - active[a]!.rating || (ids[a]! < ids[b]! ? -1 : 1));
+    const byRating = ids
+      .map((_, i) => i)
+      .sort((a, b) => active[b]!.rating - active[a]!.rating || (ids[a]! < ids[b]! ? -1 : 1));
     group = new Array<number>(n);
     byRating.forEach((i, k) => (group[i] = Math.floor(k / laneSize)));
   } else if (method === 'LEVEL_BASED') {
@@ -117,10 +128,22 @@ export function judge(request: PairingRequest): Judge {
   const scoreCounts = method === 'SWISS' || method === 'WEIGHTED';
   // Standings: score, then net game points, then rating, then id; 0 = the bottom.
   const net = active.map((p) => p.games.reduce((s, g) => s + (g.pointsFor ?? 0) - (g.pointsAgainst ?? 0), 0));
-  const standing = ids.map((_, i) => i).sort((a, b) => score[b]! - score[a]! || net[b]! - net[a]! || active[b]!.rating - active[a]!.rating || (ids[a]! < ids[b]! ? -1 : 1));
+  const standing = ids
+    .map((_, i) => i)
+    .sort(
+      (a, b) =>
+        score[b]! - score[a]! ||
+        net[b]! - net[a]! ||
+        active[b]!.rating - active[a]!.rating ||
+        (ids[a]! < ids[b]! ? -1 : 1),
+    );
   const fromBottom = new Array<number>(n);
   standing.forEach((i, k) => (fromBottom[i] = n - 1 - k));
-  const colours = colourRules(request, active.map((p) => p.games), score);
+  const colours = colourRules(
+    request,
+    active.map((p) => p.games),
+    score,
+  );
   const soft = softRule(request, method, active);
   const categories = active.map((p) => p.category);
   const known = categories.filter((c): c is number => c !== undefined);
@@ -136,7 +159,18 @@ export function judge(request: PairingRequest): Judge {
   };
 
   const objective = (mate: Int32Array): Objective => {
-    const o: Objective = { rematches: 0, secondByes: 0, colourConflicts: 0, categoryMixing: 0, groupJumps: 0, byeGroupsAboveLowest: 0, scoreDifference: 0, byeRank: 0, colourDenied: 0, soft: 0 };
+    const o: Objective = {
+      rematches: 0,
+      secondByes: 0,
+      colourConflicts: 0,
+      categoryMixing: 0,
+      groupJumps: 0,
+      byeGroupsAboveLowest: 0,
+      scoreDifference: 0,
+      byeRank: 0,
+      colourDenied: 0,
+      soft: 0,
+    };
     for (let i = 0; i < n; i++) {
       const j = mate[i]!;
       if (j === n) {
@@ -178,7 +212,8 @@ export function judge(request: PairingRequest): Judge {
 
   const completable = (mate: Int32Array, rounds: number): boolean => {
     const adj: boolean[][] = Array.from({ length: vertices }, () => new Array<boolean>(vertices).fill(false));
-    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (i !== j && met(i, j) === 0 && mate[i] !== j) adj[i]![j] = true;
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < n; j++) if (i !== j && met(i, j) === 0 && mate[i] !== j) adj[i]![j] = true;
     if (vertices > n) {
       const after = byes.map((b, i) => b + (mate[i] === n ? 1 : 0));
       const least = Math.min(...after);
@@ -200,7 +235,11 @@ function disjoint(adj: boolean[][], v: number, k: number, failed: Map<string, bo
   const mate = new Int32Array(v).fill(-1);
   const rec = (): boolean => {
     let first = -1;
-    for (let i = 0; i < v; i++) if (mate[i] === -1) { first = i; break; }
+    for (let i = 0; i < v; i++)
+      if (mate[i] === -1) {
+        first = i;
+        break;
+      }
     if (first === -1) {
       const pairs: [number, number][] = [];
       for (let i = 0; i < v; i++) if (mate[i]! > i) pairs.push([i, mate[i]!]);
@@ -211,9 +250,11 @@ function disjoint(adj: boolean[][], v: number, k: number, failed: Map<string, bo
     }
     for (let j = first + 1; j < v; j++) {
       if (mate[j] !== -1 || !adj[first]![j]) continue;
-      mate[first] = j; mate[j] = first;
+      mate[first] = j;
+      mate[j] = first;
       if (rec()) return true;
-      mate[first] = -1; mate[j] = -1;
+      mate[first] = -1;
+      mate[j] = -1;
     }
     return false;
   };
@@ -248,12 +289,16 @@ export function bestRound(j: Judge, rounds: number): { mate: Int32Array; objecti
 function colourRules(request: PairingRequest, games: PairingGame[][], score: number[]) {
   const fide = request.options?.colours === 'FIDE';
   const prefs = games.map((list) => {
-    const colours = list.filter((g) => g.opponent !== null && g.colour !== undefined).sort((x, y) => x.round - y.round).map((g) => g.colour);
+    const colours = list
+      .filter((g) => g.opponent !== null && g.colour !== undefined)
+      .sort((x, y) => x.round - y.round)
+      .map((g) => g.colour);
     if (colours.length === 0) return { colour: 0, strength: 0 };
     const d = colours.filter((c) => c === 'WHITE').length - colours.filter((c) => c === 'BLACK').length;
     const last = colours[colours.length - 1] === 'WHITE' ? 1 : -1;
     if (Math.abs(d) > 1) return { colour: d > 1 ? -1 : 1, strength: 3 };
-    if (colours.length >= 2 && colours[colours.length - 2] === colours[colours.length - 1]) return { colour: -last, strength: 3 };
+    if (colours.length >= 2 && colours[colours.length - 2] === colours[colours.length - 1])
+      return { colour: -last, strength: 3 };
     if (d !== 0) return { colour: d > 0 ? -1 : 1, strength: 2 };
     return { colour: -last, strength: 1 };
   });
@@ -262,7 +307,9 @@ function colourRules(request: PairingRequest, games: PairingGame[][], score: num
   const same = (i: number, j: number) => prefs[i]!.colour !== 0 && prefs[i]!.colour === prefs[j]!.colour;
   return {
     conflict: (i: number, j: number) =>
-      fide && same(i, j) && prefs[i]!.strength === 3 && prefs[j]!.strength === 3 && !topscorer[i] && !topscorer[j] ? 1 : 0,
+      fide && same(i, j) && prefs[i]!.strength === 3 && prefs[j]!.strength === 3 && !topscorer[i] && !topscorer[j]
+        ? 1
+        : 0,
     denied: (i: number, j: number) => (fide && same(i, j) ? Math.min(prefs[i]!.strength, prefs[j]!.strength) : 0),
   };
 }
@@ -277,12 +324,18 @@ function softRule(request: PairingRequest, method: WeightedMethod, active: Pairi
     const teamValue = request.options?.sameTeamValue ?? 100;
     const sameTeam = (i: number, j: number) => active[i]!.team !== undefined && active[i]!.team === active[j]!.team;
     // The engine weighs the squared gap over range^2 in 100,000 integer steps.
-    return { pair: (i: number, j: number) => gap(i, j) ** 2 + (sameTeam(i, j) ? teamValue : 0), tolerance: (range * range) / 100_000 };
+    return {
+      pair: (i: number, j: number) => gap(i, j) ** 2 + (sameTeam(i, j) ? teamValue : 0),
+      tolerance: (range * range) / 100_000,
+    };
   }
   if (method === 'LEVEL_BASED') {
     // Seed 001's concavity function on the gap over the field's range, k = 0.5: many small gaps beat a large one.
     const k = request.options?.concavity ?? 0.5;
-    return { pair: (i: number, j: number) => 1 - (1 - gap(i, j) / range) * (1 + (k * gap(i, j)) / range), tolerance: 1 / 1000 };
+    return {
+      pair: (i: number, j: number) => 1 - (1 - gap(i, j) / range) * (1 + (k * gap(i, j)) / range),
+      tolerance: 1 / 1000,
+    };
   }
   return { pair: () => 0, tolerance: 0 };
 }

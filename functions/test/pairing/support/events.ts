@@ -36,7 +36,14 @@ export function runEvent(spec: EventSpec): EventLog {
   const games = new Map<string, PairingGame[]>(ids.map((id) => [id, []]));
   const met = new Set<string>();
   const hadBye = new Set<string>();
-  const log: EventLog = { rounds: [], rematches: 0, secondByes: 0, leftOut: 0, refusal: null, colours: new Map(ids.map((id) => [id, []])) };
+  const log: EventLog = {
+    rounds: [],
+    rematches: 0,
+    secondByes: 0,
+    leftOut: 0,
+    refusal: null,
+    colours: new Map(ids.map((id) => [id, []])),
+  };
   for (let round = 1; round <= spec.rounds; round++) {
     // Ratings spread enough for DrawMatic lanes and level bands to matter.
     const players: PairingPlayer[] = ids.map((id, k) => ({ id, rating: 2100 - 37 * k, games: games.get(id)!.slice() }));
@@ -55,8 +62,20 @@ export function runEvent(spec: EventSpec): EventLog {
       met.add(key);
       seen.add(a).add(b);
       const [pa, pb] = outcome(rng(), scoring);
-      games.get(a)!.push({ round, opponent: b, outcome: pa > pb ? 'WIN' : pa < pb ? 'LOSS' : 'DRAW', matchPoints: pa, colour: 'WHITE' });
-      games.get(b)!.push({ round, opponent: a, outcome: pb > pa ? 'WIN' : pb < pa ? 'LOSS' : 'DRAW', matchPoints: pb, colour: 'BLACK' });
+      games.get(a)!.push({
+        round,
+        opponent: b,
+        outcome: pa > pb ? 'WIN' : pa < pb ? 'LOSS' : 'DRAW',
+        matchPoints: pa,
+        colour: 'WHITE',
+      });
+      games.get(b)!.push({
+        round,
+        opponent: a,
+        outcome: pb > pa ? 'WIN' : pb < pa ? 'LOSS' : 'DRAW',
+        matchPoints: pb,
+        colour: 'BLACK',
+      });
       log.colours.get(a)!.push('WHITE');
       log.colours.get(b)!.push('BLACK');
     }

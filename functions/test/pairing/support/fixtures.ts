@@ -16,25 +16,53 @@ export function playRound(
   const push = (id: string, g: PairingGame) => add.set(id, [...(add.get(id) ?? []), g]);
   for (const [a, b, draw] of results) {
     const pa = draw ? 0.5 : 1;
-    push(a, { round, opponent: b, outcome: draw ? 'DRAW' : 'WIN', matchPoints: pa, pointsFor: draw ? 2 : 5, pointsAgainst: draw ? 2 : 3 });
-    push(b, { round, opponent: a, outcome: draw ? 'DRAW' : 'LOSS', matchPoints: 1 - pa, pointsFor: draw ? 2 : 3, pointsAgainst: draw ? 2 : 5 });
+    push(a, {
+      round,
+      opponent: b,
+      outcome: draw ? 'DRAW' : 'WIN',
+      matchPoints: pa,
+      pointsFor: draw ? 2 : 5,
+      pointsAgainst: draw ? 2 : 3,
+    });
+    push(b, {
+      round,
+      opponent: a,
+      outcome: draw ? 'DRAW' : 'LOSS',
+      matchPoints: 1 - pa,
+      pointsFor: draw ? 2 : 3,
+      pointsAgainst: draw ? 2 : 5,
+    });
   }
   for (const id of byes) push(id, { round, opponent: null, outcome: 'WIN', matchPoints: 1 });
   return players.map((p) => ({ ...p, games: [...p.games, ...(add.get(p.id) ?? [])] }));
 }
 
 /** Plays a generated round (side a had white): the first listed side wins unless `winner` says otherwise. */
-export function playGenerated(players: PairingPlayer[], out: PairingRound, winner: (a: string, b: string) => string = (a) => a): PairingPlayer[] {
+export function playGenerated(
+  players: PairingPlayer[],
+  out: PairingRound,
+  winner: (a: string, b: string) => string = (a) => a,
+): PairingPlayer[] {
   const played = playRound(
     players,
     out.roundNumber,
     out.pairings.map((p) => (winner(p.a, p.b) === p.a ? [p.a, p.b] : [p.b, p.a]) as [string, string]),
     out.byes,
   );
-  const colour = new Map(out.pairings.flatMap((p) => [[p.a, 'WHITE'], [p.b, 'BLACK']] as const));
+  const colour = new Map(
+    out.pairings.flatMap(
+      (p) =>
+        [
+          [p.a, 'WHITE'],
+          [p.b, 'BLACK'],
+        ] as const,
+    ),
+  );
   return played.map((p) => ({
     ...p,
-    games: p.games.map((g) => (g.round === out.roundNumber && colour.has(p.id) ? { ...g, colour: colour.get(p.id)! } : g)),
+    games: p.games.map((g) =>
+      g.round === out.roundNumber && colour.has(p.id) ? { ...g, colour: colour.get(p.id)! } : g,
+    ),
   }));
 }
 

@@ -23,7 +23,8 @@ export function ClockTab() {
     setRestart(saved > 0 ? saved : null);
   }, [tournamentId, currentRound]);
   if (!tournament) return null;
-  if (tournament.roundDurationMinutes === 0) return <p className="card">This tournament has no round clock (its round duration is 0).</p>;
+  if (tournament.roundDurationMinutes === 0)
+    return <p className="card">This tournament has no round clock (its round duration is 0).</p>;
   if (!currentRound) return <p className="card">The clock starts with round 1.</p>;
   const start = restart ?? Date.parse(currentRound.generatedAt);
   const clock = clockAt(start, tournament.roundDurationMinutes, tournament.preAlarmMinutes, now);
@@ -39,13 +40,20 @@ export function ClockTab() {
         {clock.text}
       </p>
       <p className="clock-phase">
-        {clock.phase === 'pre-alarm' ? `Last ${tournament.preAlarmMinutes} minutes` : clock.phase === 'over' ? 'Time is up: finish your games' : `${tournament.roundDurationMinutes} minute round`}
+        {clock.phase === 'pre-alarm'
+          ? `Last ${tournament.preAlarmMinutes} minutes`
+          : clock.phase === 'over'
+            ? 'Time is up: finish your games'
+            : `${tournament.roundDurationMinutes} minute round`}
       </p>
       <div className="row clock-controls">
         <button type="button" onClick={restartNow}>
           Restart the clock now
         </button>
-        <button type="button" onClick={() => void document.documentElement.requestFullscreen?.().catch(() => undefined)}>
+        <button
+          type="button"
+          onClick={() => void document.documentElement.requestFullscreen?.().catch(() => undefined)}
+        >
           Full screen
         </button>
       </div>

@@ -21,7 +21,9 @@ function download(name: string, type: string, text: string): void {
 
 function Scorekeepers() {
   const { tournamentId } = useTournamentData();
-  const keepers = useLive<string[]>(`keepers:${tournamentId}`, (onData, onError) => watchScorekeepers(tournamentId, onData, onError));
+  const keepers = useLive<string[]>(`keepers:${tournamentId}`, (onData, onError) =>
+    watchScorekeepers(tournamentId, onData, onError),
+  );
   const [uid, setUid] = useState('');
   const [status, run] = useAction();
   const current = keepers.data ?? [];
@@ -46,14 +48,26 @@ function Scorekeepers() {
         {current.map((id) => (
           <li key={id}>
             <code className="uid">{id}</code>{' '}
-            <button type="button" className="quiet" aria-label={`Remove scorekeeper ${id}`} onClick={() => void save(current.filter((k) => k !== id), 'scorekeeper removed')}>
+            <button
+              type="button"
+              className="quiet"
+              aria-label={`Remove scorekeeper ${id}`}
+              onClick={() =>
+                void save(
+                  current.filter((k) => k !== id),
+                  'scorekeeper removed',
+                )
+              }
+            >
               Remove
             </button>
           </li>
         ))}
       </ul>
       <form className="row wrap" onSubmit={onAdd}>
-        <Field label="Scorekeeper's account id">{(p) => <input {...p} value={uid} onChange={(e) => setUid(e.target.value)} />}</Field>
+        <Field label="Scorekeeper's account id">
+          {(p) => <input {...p} value={uid} onChange={(e) => setUid(e.target.value)} />}
+        </Field>
         <button type="submit">Add scorekeeper</button>
       </form>
       <Status status={status} id="keepers-status" />
@@ -73,20 +87,32 @@ export function OrganizeTab() {
       <Scorekeepers />
       <section className="card stack" aria-labelledby="export-title">
         <h2 id="export-title">Export</h2>
-        <p className="muted">The JSON file holds the policy, participants, rounds and results: import it into any championship.</p>
-        <button type="button" onClick={() => void runJson(async () => {
-          const { json } = await actions.exportTournament({ tournamentId });
-          download(`${base}.json`, 'application/json', json);
-          return 'tournament exported';
-        })}>
+        <p className="muted">
+          The JSON file holds the policy, participants, rounds and results: import it into any championship.
+        </p>
+        <button
+          type="button"
+          onClick={() =>
+            void runJson(async () => {
+              const { json } = await actions.exportTournament({ tournamentId });
+              download(`${base}.json`, 'application/json', json);
+              return 'tournament exported';
+            })
+          }
+        >
           Download tournament (JSON)
         </button>
         <Status status={jsonStatus} />
-        <button type="button" onClick={() => void runCsv(async () => {
-          const { csv } = await actions.getStandingsCsv({ tournamentId });
-          download(`${base}-standings.csv`, 'text/csv', csv);
-          return 'standings exported';
-        })}>
+        <button
+          type="button"
+          onClick={() =>
+            void runCsv(async () => {
+              const { csv } = await actions.getStandingsCsv({ tournamentId });
+              download(`${base}-standings.csv`, 'text/csv', csv);
+              return 'standings exported';
+            })
+          }
+        >
           Download standings (CSV)
         </button>
         <Status status={csvStatus} />
@@ -94,10 +120,16 @@ export function OrganizeTab() {
       <section className="card stack" aria-labelledby="close-title">
         <h2 id="close-title">Finish</h2>
         <p className="muted">Closing the tournament closes its last round: no score can be entered after.</p>
-        <button type="button" disabled={tournament.status === 'CLOSED'} onClick={() => void runClose(async () => {
-          await actions.closeTournament({ tournamentId });
-          return 'tournament closed';
-        })}>
+        <button
+          type="button"
+          disabled={tournament.status === 'CLOSED'}
+          onClick={() =>
+            void runClose(async () => {
+              await actions.closeTournament({ tournamentId });
+              return 'tournament closed';
+            })
+          }
+        >
           Close the tournament
         </button>
         <Status status={closeStatus} />

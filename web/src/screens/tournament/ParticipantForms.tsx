@@ -20,12 +20,20 @@ function PasteCsv() {
   const { tournamentId, participants } = useTournamentData();
   const [text, setText] = useState('');
   const [status, run] = useAction();
-  const parsed = text.trim() ? parseParticipantsCsv(text, participants.map((p) => p.participantId)) : null;
+  const parsed = text.trim()
+    ? parseParticipantsCsv(
+        text,
+        participants.map((p) => p.participantId),
+      )
+    : null;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!parsed || parsed.errors.length || parsed.participants.length === 0) return;
     void run(async () => {
-      const { added, enteredRound } = await actions.addParticipants({ tournamentId, participants: parsed.participants });
+      const { added, enteredRound } = await actions.addParticipants({
+        tournamentId,
+        participants: parsed.participants,
+      });
       setText('');
       return `${added} participants added${enteredRound > 1 ? `, paired from round ${enteredRound}` : ''}`;
     });
@@ -33,7 +41,10 @@ function PasteCsv() {
   return (
     <form className="card stack" onSubmit={onSubmit} aria-labelledby="csv-title">
       <h2 id="csv-title">Paste participants (CSV)</h2>
-      <Field label={`One per line: ${CSV_COLUMNS.join(', ')}`} hint="a header line is optional; commas, semicolons or tabs; account is the player's account id">
+      <Field
+        label={`One per line: ${CSV_COLUMNS.join(', ')}`}
+        hint="a header line is optional; commas, semicolons or tabs; account is the player's account id"
+      >
         {(p) => <textarea {...p} rows={8} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />}
       </Field>
       {parsed ? (
@@ -54,10 +65,14 @@ function AddOne() {
   const [form, setForm] = useState({ name: '', rating: '', club: '', country: '', uid: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, run] = useAction();
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [field]: e.target.value });
+  const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm({ ...form, [field]: e.target.value });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const [participantId] = nextIds(participants.map((p) => p.participantId), 1);
+    const [participantId] = nextIds(
+      participants.map((p) => p.participantId),
+      1,
+    );
     const entry = {
       participantId,
       name: form.name,
@@ -79,11 +94,21 @@ function AddOne() {
     <form className="card stack" onSubmit={onSubmit} aria-labelledby="add-one-title">
       <h2 id="add-one-title">Add one participant</h2>
       <div className="row wrap">
-        <Field label="Name" error={errors.name}>{(p) => <input {...p} value={form.name} onChange={set('name')} />}</Field>
-        <Field label="Rating" error={errors.rating}>{(p) => <input {...p} type="number" value={form.rating} onChange={set('rating')} />}</Field>
-        <Field label="Club" error={errors.club}>{(p) => <input {...p} value={form.club} onChange={set('club')} />}</Field>
-        <Field label="Country" error={errors.country}>{(p) => <input {...p} value={form.country} onChange={set('country')} />}</Field>
-        <Field label="Account id (optional)" error={errors.uid}>{(p) => <input {...p} value={form.uid} onChange={set('uid')} />}</Field>
+        <Field label="Name" error={errors.name}>
+          {(p) => <input {...p} value={form.name} onChange={set('name')} />}
+        </Field>
+        <Field label="Rating" error={errors.rating}>
+          {(p) => <input {...p} type="number" value={form.rating} onChange={set('rating')} />}
+        </Field>
+        <Field label="Club" error={errors.club}>
+          {(p) => <input {...p} value={form.club} onChange={set('club')} />}
+        </Field>
+        <Field label="Country" error={errors.country}>
+          {(p) => <input {...p} value={form.country} onChange={set('country')} />}
+        </Field>
+        <Field label="Account id (optional)" error={errors.uid}>
+          {(p) => <input {...p} value={form.uid} onChange={set('uid')} />}
+        </Field>
       </div>
       <button type="submit">Add participant</button>
       <Status status={status} />

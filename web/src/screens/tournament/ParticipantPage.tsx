@@ -11,15 +11,22 @@ import { resultFor } from './PlayTab';
 
 export function ParticipantPage({ participantId }: { participantId: string }) {
   const { tournamentId, tournament, participant, standings, matchUps, nameOf } = useTournamentData();
-  const state = useLive<ParticipantState | null>(`state:${tournamentId}:${participantId}`, (onData, onError) => watchState(tournamentId, participantId, onData, onError));
+  const state = useLive<ParticipantState | null>(`state:${tournamentId}:${participantId}`, (onData, onError) =>
+    watchState(tournamentId, participantId, onData, onError),
+  );
   const person = participant(participantId);
   const row = standings.find((s) => s.participantId === participantId);
   const history = state.data?.ratingHistory;
-  const series = useMemo(() => (state.data ? ratingSeries(state.data.baselineRating, state.data.ratingHistory) : null), [state.data]);
+  const series = useMemo(
+    () => (state.data ? ratingSeries(state.data.baselineRating, state.data.ratingHistory) : null),
+    [state.data],
+  );
   if (!person || !tournament) return <p>No such participant in this tournament.</p>;
   const games = matchUps.filter((m) => m.a === participantId || m.b === participantId);
   const byMatchUp = new Map((history ?? []).map((h) => [h.matchUpId, h]));
-  const showPressure = tournament.policy.ratingPolicy.pressureRating?.enabled === true || (history ?? []).some((h) => h.pressureDelta !== 0);
+  const showPressure =
+    tournament.policy.ratingPolicy.pressureRating?.enabled === true ||
+    (history ?? []).some((h) => h.pressureDelta !== 0);
   const last = series ? series.form.at(-1)! : undefined;
   const summary = series
     ? `Dynamic form rating from ${series.form[0]} to ${last} over ${series.labels.length - 1} rated games; baseline ${series.baseline[0]}.`
@@ -34,7 +41,9 @@ export function ParticipantPage({ participantId }: { participantId: string }) {
           {person.name} {person.withdrawn ? <span className="tag warn">withdrawn</span> : null}
         </h2>
         <p className="muted">
-          {[person.club, person.country, person.rating !== undefined ? `rating ${person.rating}` : null].filter(Boolean).join(' · ')}
+          {[person.club, person.country, person.rating !== undefined ? `rating ${person.rating}` : null]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
         {row ? (
           <dl className="facts">
@@ -76,7 +85,9 @@ export function ParticipantPage({ participantId }: { participantId: string }) {
         <h2 id="chart-title">Rating history</h2>
         <ErrorNote error={state.error} />
         {state.data === undefined ? <Loading what="the rating history" /> : null}
-        {series && series.labels.length > 1 ? <RatingChart series={series} showPressure={showPressure} summary={summary} /> : null}
+        {series && series.labels.length > 1 ? (
+          <RatingChart series={series} showPressure={showPressure} summary={summary} />
+        ) : null}
         {series && series.labels.length <= 1 ? <p className="muted">No rated game yet.</p> : null}
       </section>
       <section className="card" aria-labelledby="games-title">
@@ -106,7 +117,9 @@ export function ParticipantPage({ participantId }: { participantId: string }) {
                 return (
                   <tr key={m.matchUpId}>
                     <td>{m.roundNumber}</td>
-                    <td>{opponent ? <a href={href.participant(tournamentId, opponent)}>{nameOf(opponent)}</a> : 'bye'}</td>
+                    <td>
+                      {opponent ? <a href={href.participant(tournamentId, opponent)}>{nameOf(opponent)}</a> : 'bye'}
+                    </td>
                     <td>{resultFor(m, participantId)}</td>
                     <td className="num">{h ? num(h.expectedOutput, 2) : ''}</td>
                     <td className="num">{h ? num(h.actualOutput, 2) : ''}</td>

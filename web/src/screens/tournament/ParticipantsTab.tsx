@@ -44,7 +44,9 @@ export function ParticipantsTab() {
       </section>
       {roles.editor ? (
         <div className="stack">
-          {running ? <p className="note">The tournament is running: new entries are late entries, paired from the next round.</p> : null}
+          {running ? (
+            <p className="note">The tournament is running: new entries are late entries, paired from the next round.</p>
+          ) : null}
           <Suspense fallback={<Loading what="the entry forms" />}>
             <ParticipantForms />
           </Suspense>
@@ -58,7 +60,13 @@ function ParticipantRow({ participant: p, editor }: { participant: Participant; 
   const { tournamentId } = useTournamentData();
   const [editing, setEditing] = useState(false);
   const [status, run] = useAction();
-  const [draft, setDraft] = useState({ name: p.name, club: p.club ?? '', country: p.country ?? '', account: '', unlink: false });
+  const [draft, setDraft] = useState({
+    name: p.name,
+    club: p.club ?? '',
+    country: p.country ?? '',
+    account: '',
+    unlink: false,
+  });
   if (editing) {
     const onSave = (event: FormEvent) => {
       event.preventDefault();
@@ -69,8 +77,14 @@ function ParticipantRow({ participant: p, editor }: { participant: Participant; 
           ...(draft.country.trim() ? { country: draft.country.trim() } : {}),
         });
         // The account that may enter this participant's scores: linked, replaced or removed on its own.
-        if (draft.unlink) await actions.linkParticipantAccount({ tournamentId, participantId: p.participantId, uid: null });
-        else if (draft.account.trim()) await actions.linkParticipantAccount({ tournamentId, participantId: p.participantId, uid: draft.account.trim() });
+        if (draft.unlink)
+          await actions.linkParticipantAccount({ tournamentId, participantId: p.participantId, uid: null });
+        else if (draft.account.trim())
+          await actions.linkParticipantAccount({
+            tournamentId,
+            participantId: p.participantId,
+            uid: draft.account.trim(),
+          });
         setEditing(false);
         return 'saved';
       });
@@ -79,14 +93,38 @@ function ParticipantRow({ participant: p, editor }: { participant: Participant; 
       <tr data-participant={p.participantId}>
         <td colSpan={6}>
           <form className="row wrap" onSubmit={onSave}>
-            <Field label="Name">{(f) => <input {...f} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />}</Field>
-            <Field label="Club">{(f) => <input {...f} value={draft.club} onChange={(e) => setDraft({ ...draft, club: e.target.value })} />}</Field>
-            <Field label="Country">{(f) => <input {...f} value={draft.country} onChange={(e) => setDraft({ ...draft, country: e.target.value })} />}</Field>
+            <Field label="Name">
+              {(f) => (
+                <input {...f} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+              )}
+            </Field>
+            <Field label="Club">
+              {(f) => (
+                <input {...f} value={draft.club} onChange={(e) => setDraft({ ...draft, club: e.target.value })} />
+              )}
+            </Field>
+            <Field label="Country">
+              {(f) => (
+                <input {...f} value={draft.country} onChange={(e) => setDraft({ ...draft, country: e.target.value })} />
+              )}
+            </Field>
             <Field label="Link to account id" hint="blank: keep the linked account">
-              {(f) => <input {...f} value={draft.account} disabled={draft.unlink} onChange={(e) => setDraft({ ...draft, account: e.target.value })} />}
+              {(f) => (
+                <input
+                  {...f}
+                  value={draft.account}
+                  disabled={draft.unlink}
+                  onChange={(e) => setDraft({ ...draft, account: e.target.value })}
+                />
+              )}
             </Field>
             <label className="check">
-              <input type="checkbox" checked={draft.unlink} onChange={(e) => setDraft({ ...draft, unlink: e.target.checked })} /> Unlink the account
+              <input
+                type="checkbox"
+                checked={draft.unlink}
+                onChange={(e) => setDraft({ ...draft, unlink: e.target.checked })}
+              />{' '}
+              Unlink the account
             </label>
             <button type="submit">Save</button>
             <button type="button" className="quiet" onClick={() => setEditing(false)}>
@@ -118,7 +156,12 @@ function ParticipantRow({ participant: p, editor }: { participant: Participant; 
               type="button"
               className="quiet"
               aria-label={`Withdraw ${p.name}`}
-              onClick={() => void run(async () => void (await actions.withdrawParticipant({ tournamentId, participantId: p.participantId })))}
+              onClick={() =>
+                void run(
+                  async () =>
+                    void (await actions.withdrawParticipant({ tournamentId, participantId: p.participantId })),
+                )
+              }
             >
               Withdraw
             </button>

@@ -33,8 +33,8 @@ export function PlayTab() {
         <section className="card" aria-labelledby="not-entered-title">
           <h2 id="not-entered-title">You are not entered in this tournament</h2>
           <p>
-            Only the two players of a game, a scorekeeper or the organizer can enter its score. If you play, give the organizer your account id:{' '}
-            <code className="uid">{user.uid}</code>
+            Only the two players of a game, a scorekeeper or the organizer can enter its score. If you play, give the
+            organizer your account id: <code className="uid">{user.uid}</code>
           </p>
         </section>
       ) : null}
@@ -42,14 +42,29 @@ export function PlayTab() {
         const game = roundGames.find((m) => m.a === participantId || m.b === participantId);
         const row = standings.find((s) => s.participantId === participantId);
         return (
-          <section key={participantId} className="card my-game" aria-labelledby={`me-${participantId}`} data-me={participantId}>
+          <section
+            key={participantId}
+            className="card my-game"
+            aria-labelledby={`me-${participantId}`}
+            data-me={participantId}
+          >
             <h2 id={`me-${participantId}`}>{data.nameOf(participantId)}</h2>
             {row ? (
               <p className="my-standing" data-rank={row.rank}>
-                Place <strong>{row.rank}{row.sharedRank ? '=' : ''}</strong> of {standings.length} · <strong>{num(row.matchPoints)}</strong> match points · {row.wins}-{row.draws}-{row.losses}
+                Place{' '}
+                <strong>
+                  {row.rank}
+                  {row.sharedRank ? '=' : ''}
+                </strong>{' '}
+                of {standings.length} · <strong>{num(row.matchPoints)}</strong> match points · {row.wins}-{row.draws}-
+                {row.losses}
               </p>
             ) : null}
-            {game && currentRound ? <CurrentGame game={game} me={participantId} open={currentRound.status === 'OPEN'} /> : <p className="muted">No game for you in the current round.</p>}
+            {game && currentRound ? (
+              <CurrentGame game={game} me={participantId} open={currentRound.status === 'OPEN'} />
+            ) : (
+              <p className="muted">No game for you in the current round.</p>
+            )}
             <MyGames participantId={participantId} />
           </section>
         );
@@ -136,7 +151,8 @@ function MyGames({ participantId }: { participantId: string }) {
           const opponent = m.a === participantId ? m.b : m.a;
           return (
             <li key={m.matchUpId}>
-              Round {m.roundNumber}: {opponent ? <a href={href.participant(tournamentId, opponent)}>{nameOf(opponent)}</a> : 'bye'} —{' '}
+              Round {m.roundNumber}:{' '}
+              {opponent ? <a href={href.participant(tournamentId, opponent)}>{nameOf(opponent)}</a> : 'bye'} —{' '}
               {resultFor(m, participantId)}
             </li>
           );

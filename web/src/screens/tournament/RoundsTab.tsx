@@ -25,14 +25,20 @@ export function RoundsTab({ roundNumber }: { roundNumber: number | undefined }) 
       <aside className="card" aria-labelledby="rounds-nav-title">
         <h2 id="rounds-nav-title">Rounds</h2>
         <p className="muted small">
-          {active} active players{advice.rounds ? ` · ${advice.rounds} rounds recommended${advice.fromTable ? ' (seed 002 table)' : ''}` : ''}
+          {active} active players
+          {advice.rounds ? ` · ${advice.rounds} rounds recommended${advice.fromTable ? ' (seed 002 table)' : ''}` : ''}
           {tournament.totalRounds ? ` · ${tournament.totalRounds} planned` : ''}
         </p>
         {rounds.length === 0 ? <p className="muted">No round yet.</p> : null}
         <ol className="round-list">
           {rounds.map((r) => (
             <li key={r.roundNumber}>
-              <a href={href.round(data.tournamentId, r.roundNumber)} aria-current={selected?.roundNumber === r.roundNumber ? 'page' : undefined} data-round={r.roundNumber} data-status={r.status}>
+              <a
+                href={href.round(data.tournamentId, r.roundNumber)}
+                aria-current={selected?.roundNumber === r.roundNumber ? 'page' : undefined}
+                data-round={r.roundNumber}
+                data-status={r.status}
+              >
                 Round {r.roundNumber} <span className="tag">{r.status === 'OPEN' ? 'open' : 'closed'}</span>
               </a>
             </li>
@@ -53,7 +59,9 @@ export function RoundsTab({ roundNumber }: { roundNumber: number | undefined }) 
             </ul>
           </section>
         ) : null}
-        {selected ? <RoundView round={selected} matchUps={matchUps.filter((m) => m.roundNumber === selected.roundNumber)} /> : null}
+        {selected ? (
+          <RoundView round={selected} matchUps={matchUps.filter((m) => m.roundNumber === selected.roundNumber)} />
+        ) : null}
       </div>
     </div>
   );
@@ -67,7 +75,9 @@ function RoundControls() {
   const [undoStatus, runUndo] = useAction();
   const next = (tournament?.currentRound ?? 0) + 1;
   const last = rounds.at(-1);
-  const lastScored = last ? matchUps.some((m) => m.roundNumber === last.roundNumber && m.b !== null && m.result !== null) : false;
+  const lastScored = last
+    ? matchUps.some((m) => m.roundNumber === last.roundNumber && m.b !== null && m.result !== null)
+    : false;
   const onGenerate = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
@@ -89,7 +99,8 @@ function RoundControls() {
           {(p) => <input {...p} type="number" min={0} value={seed} onChange={(e) => setSeed(e.target.value)} />}
         </Field>
         <label className="check">
-          <input type="checkbox" checked={force} onChange={(e) => setForce(e.target.checked)} /> Pair even though games are still open
+          <input type="checkbox" checked={force} onChange={(e) => setForce(e.target.checked)} /> Pair even though games
+          are still open
         </label>
         {tournament?.totalRounds && next > tournament.totalRounds ? (
           <p className="note small">The tournament planned {tournament.totalRounds} rounds: this one is extra.</p>
@@ -142,10 +153,17 @@ function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
         </p>
         {roles.editor ? (
           <div className="stack">
-            <button type="button" onClick={() => void run(async () => {
-              await setRoundStatus(tournamentId, round.roundNumber, open ? 'CLOSED' : 'OPEN');
-              return open ? `round ${round.roundNumber} closed` : `round ${round.roundNumber} reopened for corrections`;
-            })}>
+            <button
+              type="button"
+              onClick={() =>
+                void run(async () => {
+                  await setRoundStatus(tournamentId, round.roundNumber, open ? 'CLOSED' : 'OPEN');
+                  return open
+                    ? `round ${round.roundNumber} closed`
+                    : `round ${round.roundNumber} reopened for corrections`;
+                })
+              }
+            >
               {open ? `Close round ${round.roundNumber}` : `Reopen round ${round.roundNumber} for corrections`}
             </button>
             <Status status={status} />
@@ -190,7 +208,14 @@ function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
               </span>
               <span className="result">
                 {editable ? (
-                  <ScoreForm tournamentId={tournamentId} matchUp={m} nameA={nameOf(m.a)} nameB={nameOf(m.b)} scoring={tournament.policy.scoringPolicy} channel="callable" />
+                  <ScoreForm
+                    tournamentId={tournamentId}
+                    matchUp={m}
+                    nameA={nameOf(m.a)}
+                    nameB={nameOf(m.b)}
+                    scoring={tournament.policy.scoringPolicy}
+                    channel="callable"
+                  />
                 ) : (
                   <strong data-result-text>{resultText(m.result, m.b === null)}</strong>
                 )}

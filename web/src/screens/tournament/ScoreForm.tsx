@@ -91,10 +91,21 @@ function Inputs({
           <SidePoints side="b" name={nameB} value={b} onChange={setB} disabled={!played} large={large} />
         </span>
       )}
-      <select aria-label={`Kind of result, table ${table}`} value={kind} onChange={(e) => setKind(e.target.value as ResultKind)} name="kind">
+      <select
+        aria-label={`Kind of result, table ${table}`}
+        value={kind}
+        onChange={(e) => setKind(e.target.value as ResultKind)}
+        name="kind"
+      >
         {kinds.map((k) => (
           <option key={k} value={k}>
-            {isBye ? KIND_LABELS[k] : k === 'FORFEIT_WIN' ? `Forfeit: ${nameA} wins` : k === 'FORFEIT_LOSS' ? `Forfeit: ${nameB} wins` : KIND_LABELS[k]}
+            {isBye
+              ? KIND_LABELS[k]
+              : k === 'FORFEIT_WIN'
+                ? `Forfeit: ${nameA} wins`
+                : k === 'FORFEIT_LOSS'
+                  ? `Forfeit: ${nameB} wins`
+                  : KIND_LABELS[k]}
           </option>
         ))}
       </select>
@@ -103,7 +114,12 @@ function Inputs({
           Save
         </button>
         {stored && !isBye ? (
-          <button type="button" className="quiet" onClick={() => void save(null)} aria-label={`Clear the result of table ${table}`}>
+          <button
+            type="button"
+            className="quiet"
+            onClick={() => void save(null)}
+            aria-label={`Clear the result of table ${table}`}
+          >
             Clear
           </button>
         ) : null}

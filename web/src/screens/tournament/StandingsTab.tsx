@@ -15,9 +15,7 @@ export function StandingsTab({ compact = false }: { compact?: boolean }) {
       <h2 id="standings-title">Standings</h2>
       <div className="table-scroll">
         <table className="standings" data-rows={standings.length}>
-          <caption>
-            Ranked by {order}. Players still equal share a place (shown as “3=”).
-          </caption>
+          <caption>Ranked by {order}. Players still equal share a place (shown as “3=”).</caption>
           <thead>
             <tr>
               <th scope="col">Rank</th>
@@ -49,7 +47,11 @@ export function StandingsTab({ compact = false }: { compact?: boolean }) {
             {standings.map((row) => {
               const club = participant(row.participantId)?.club;
               return (
-                <tr key={row.participantId} data-participant={row.participantId} className={`${mine.has(row.participantId) ? 'mine' : ''} ${row.withdrawn ? 'withdrawn' : ''}`}>
+                <tr
+                  key={row.participantId}
+                  data-participant={row.participantId}
+                  className={`${mine.has(row.participantId) ? 'mine' : ''} ${row.withdrawn ? 'withdrawn' : ''}`}
+                >
                   <td className="rank" data-rank={row.rank}>
                     {row.rank}
                     {row.sharedRank ? '=' : ''}
@@ -77,7 +79,8 @@ export function StandingsTab({ compact = false }: { compact?: boolean }) {
                   ))}
                   {compact ? null : (
                     <td className="num" data-field="form">
-                      {num(row.dynamicFormRating, 0)} <span className="muted small">({num(row.baselineRating, 0)})</span>
+                      {num(row.dynamicFormRating, 0)}{' '}
+                      <span className="muted small">({num(row.baselineRating, 0)})</span>
                     </td>
                   )}
                 </tr>

@@ -66,18 +66,33 @@ export function useTournamentData(): TournamentData {
 export const TournamentProvider = Context.Provider;
 
 export function useTournamentLive(tournamentId: string, uid: string | null): TournamentData {
-  const t = useLive<Tournament | null>(`t:${tournamentId}`, (onData, onError) => watchTournament(tournamentId, onData, onError));
-  const participants = useLive<Participant[]>(`p:${tournamentId}`, (onData, onError) => watchParticipants(tournamentId, onData, onError));
+  const t = useLive<Tournament | null>(`t:${tournamentId}`, (onData, onError) =>
+    watchTournament(tournamentId, onData, onError),
+  );
+  const participants = useLive<Participant[]>(`p:${tournamentId}`, (onData, onError) =>
+    watchParticipants(tournamentId, onData, onError),
+  );
   const rounds = useLive<Round[]>(`r:${tournamentId}`, (onData, onError) => watchRounds(tournamentId, onData, onError));
-  const matchUps = useLive<MatchUp[]>(`m:${tournamentId}`, (onData, onError) => watchMatchUps(tournamentId, onData, onError));
-  const standings = useLive<Standing[]>(`s:${tournamentId}`, (onData, onError) => watchStandings(tournamentId, onData, onError));
+  const matchUps = useLive<MatchUp[]>(`m:${tournamentId}`, (onData, onError) =>
+    watchMatchUps(tournamentId, onData, onError),
+  );
+  const standings = useLive<Standing[]>(`s:${tournamentId}`, (onData, onError) =>
+    watchStandings(tournamentId, onData, onError),
+  );
   const policy = t.data?.policy;
-  const wantStates = policy !== undefined && standings.data !== undefined && groupTiebreaksOf(policy, standings.data).length > 0;
+  const wantStates =
+    policy !== undefined && standings.data !== undefined && groupTiebreaksOf(policy, standings.data).length > 0;
   const groupTiebreak = useGroupTiebreak(wantStates);
-  const states = useLive<ParticipantState[]>(wantStates ? `st:${tournamentId}` : null, (onData, onError) => watchStates(tournamentId, onData, onError));
-  const roles = useLive<Roles>(uid ? `roles:${tournamentId}:${uid}` : null, (onData, onError) => watchRoles(tournamentId, uid!, onData));
+  const states = useLive<ParticipantState[]>(wantStates ? `st:${tournamentId}` : null, (onData, onError) =>
+    watchStates(tournamentId, onData, onError),
+  );
+  const roles = useLive<Roles>(uid ? `roles:${tournamentId}:${uid}` : null, (onData, onError) =>
+    watchRoles(tournamentId, uid!, onData),
+  );
   const editor = roles.data?.editor ?? false;
-  const problems = useLive<ScoreProblem[]>(editor ? `sp:${tournamentId}` : null, (onData) => watchScoreProblems(tournamentId, onData));
+  const problems = useLive<ScoreProblem[]>(editor ? `sp:${tournamentId}` : null, (onData) =>
+    watchScoreProblems(tournamentId, onData),
+  );
 
   const ranked = useMemo(() => {
     if (!policy || !standings.data) return [];
@@ -97,8 +112,20 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
       standings: ranked,
       roles: roles.data ?? { ...NO_ROLES, uid: uid ?? '' },
       scoreProblems: problems.data ?? [],
-      error: t.error ?? participants.error ?? rounds.error ?? matchUps.error ?? standings.error ?? states.error ?? roles.error,
-      loaded: t.data !== undefined && participants.data !== undefined && rounds.data !== undefined && matchUps.data !== undefined && standings.data !== undefined,
+      error:
+        t.error ??
+        participants.error ??
+        rounds.error ??
+        matchUps.error ??
+        standings.error ??
+        states.error ??
+        roles.error,
+      loaded:
+        t.data !== undefined &&
+        participants.data !== undefined &&
+        rounds.data !== undefined &&
+        matchUps.data !== undefined &&
+        standings.data !== undefined,
       nameOf: (id) => (id === null ? 'bye' : (people.get(id)?.name ?? id)),
       participant: (id) => people.get(id),
       currentRound: roundList.at(-1),

@@ -46,7 +46,8 @@ function address(name: string): { host: string; port: number } {
   const colon = value.lastIndexOf(':');
   return { host: value.slice(0, colon).replace(/^\[(.*)\]$/, '$1'), port: Number(value.slice(colon + 1)) };
 }
-const url = ({ host, port }: { host: string; port: number }) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+const url = ({ host, port }: { host: string; port: number }) =>
+  `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 const projectId = params.get('project') ?? 'demo-competition';
 const tournamentId = params.get('tournament') ?? '';
@@ -129,7 +130,8 @@ function describeError(error: unknown, deniedBecause?: string): { code: string; 
   return { code: code ?? 'error', text: `refused: ${short} — ${message ?? String(error)}` };
 }
 
-const SCORE_REFUSAL = "only this matchUp's players, the scorekeepers and the organizer may enter its score, while its round is open";
+const SCORE_REFUSAL =
+  "only this matchUp's players, the scorekeepers and the organizer may enter its score, while its round is open";
 
 function cell(text: string | number, numeric = false): HTMLTableCellElement {
   const td = document.createElement('td');
@@ -138,7 +140,8 @@ function cell(text: string | number, numeric = false): HTMLTableCellElement {
   return td;
 }
 
-const fixed = (value: number | undefined, digits = 1) => (typeof value === 'number' ? value.toFixed(digits).replace(/\.0+$/, '') : '');
+const fixed = (value: number | undefined, digits = 1) =>
+  typeof value === 'number' ? value.toFixed(digits).replace(/\.0+$/, '') : '';
 
 // ---------------------------------------------------------------- live data
 
@@ -197,7 +200,14 @@ function renderMatchUps(): void {
       tr.dataset.result = JSON.stringify(m.result);
       if (myParticipantIds.includes(m.a) || (m.b !== null && myParticipantIds.includes(m.b))) tr.className = 'mine';
       const scorer = m.scoredBy === null ? '' : m.scoredBy === user?.uid ? 'you' : 'another account';
-      tr.append(cell(m.matchUpId), cell(m.roundNumber), cell(nameOf(m.a)), cell(nameOf(m.b)), cell(describeResult(m)), cell(scorer));
+      tr.append(
+        cell(m.matchUpId),
+        cell(m.roundNumber),
+        cell(nameOf(m.a)),
+        cell(nameOf(m.b)),
+        cell(describeResult(m)),
+        cell(scorer),
+      );
       return tr;
     }),
   );
@@ -225,7 +235,10 @@ function renderSides(): void {
 
 function renderStandings(): void {
   const rows = [...standings.values()].sort(
-    (x, y) => y.matchPoints - x.matchPoints || y.pointsWon - y.pointsLost - (x.pointsWon - x.pointsLost) || x.name.localeCompare(y.name),
+    (x, y) =>
+      y.matchPoints - x.matchPoints ||
+      y.pointsWon - y.pointsLost - (x.pointsWon - x.pointsLost) ||
+      x.name.localeCompare(y.name),
   );
   ui.standings.replaceChildren(
     ...rows.map((row) => {
@@ -289,7 +302,11 @@ function recomputeMe(): void {
   const mine = user ? myParticipantIds.map((id) => participants.get(id)).find((p) => p !== undefined) : undefined;
   const participantId = mine?.participantId ?? '';
   ui.me.dataset.participant = participantId;
-  ui.me.textContent = !user ? 'not signed in' : mine ? `${mine.name} (${mine.participantId})` : 'not entered in this tournament';
+  ui.me.textContent = !user
+    ? 'not signed in'
+    : mine
+      ? `${mine.name} (${mine.participantId})`
+      : 'not entered in this tournament';
   if (participantId === myParticipantId) return;
   myParticipantId = participantId;
   stopMyRow?.();
@@ -308,7 +325,9 @@ function recomputeMe(): void {
     (error) => setStatus(ui.myRow, 'error', describeError(error).text),
   );
   // A player lands on their own open game.
-  const open = [...matchUps.values()].find((m) => m.b !== null && m.result === null && (m.a === participantId || m.b === participantId));
+  const open = [...matchUps.values()].find(
+    (m) => m.b !== null && m.result === null && (m.a === participantId || m.b === participantId),
+  );
   if (open) {
     ui.matchUp.value = open.matchUpId;
     renderSides();
@@ -322,8 +341,16 @@ function listen(): void {
     ui.connection.dataset.state = 'error';
     ui.connection.textContent = `${what}: ${describeError(error).text}`;
   };
-  onSnapshot(doc(db, path.tournament()), (s) => renderTournament(s.data() as TournamentDoc | undefined), failed('tournament'));
-  onSnapshot(collection(db, path.collection('rounds')), (s) => renderRounds(s.docs.map((d) => d.data() as RoundDoc)), failed('rounds'));
+  onSnapshot(
+    doc(db, path.tournament()),
+    (s) => renderTournament(s.data() as TournamentDoc | undefined),
+    failed('tournament'),
+  );
+  onSnapshot(
+    collection(db, path.collection('rounds')),
+    (s) => renderRounds(s.docs.map((d) => d.data() as RoundDoc)),
+    failed('rounds'),
+  );
   onSnapshot(
     collection(db, path.collection('participants')),
     (s) => {
@@ -425,22 +452,26 @@ function writeScore(matchUpId: string, a: number, b: number): Promise<void> {
 
 ui.matchUp.addEventListener('change', renderSides);
 ui.saveScore.addEventListener('click', () =>
-  act(ui.scoreStatus, async () => {
-    const matchUpId = ui.matchUp.value;
-    if (!matchUpId) throw new Error('choose a matchUp');
-    const a = Number(ui.scoreA.value);
-    const b = Number(ui.scoreB.value);
-    await writeScore(matchUpId, a, b);
-    return `saved ${matchUpId}: ${a}–${b}`;
-  }, SCORE_REFUSAL),
+  act(
+    ui.scoreStatus,
+    async () => {
+      const matchUpId = ui.matchUp.value;
+      if (!matchUpId) throw new Error('choose a matchUp');
+      const a = Number(ui.scoreA.value);
+      const b = Number(ui.scoreB.value);
+      await writeScore(matchUpId, a, b);
+      return `saved ${matchUpId}: ${a}–${b}`;
+    },
+    SCORE_REFUSAL,
+  ),
 );
 
 ui.generate.addEventListener('click', () =>
   act(ui.generateStatus, async () => {
-    const generate = httpsCallable<{ tournamentId: string; requestId: string }, { roundNumber: number; matchUps: number; byes: string[] }>(
-      functions,
-      'generateNextRound',
-    );
+    const generate = httpsCallable<
+      { tournamentId: string; requestId: string },
+      { roundNumber: number; matchUps: number; byes: string[] }
+    >(functions, 'generateNextRound');
     const { data } = await generate({ tournamentId, requestId: crypto.randomUUID() });
     ui.generateStatus.dataset.round = String(data.roundNumber);
     return `round ${data.roundNumber} generated: ${data.matchUps} matchUps${data.byes.length ? `, byes: ${data.byes.join(', ')}` : ''}`;
@@ -506,7 +537,15 @@ async function bench(count: number, matchUpId: string, timeoutMs = 15_000): Prom
       if (latest && done(latest)) throw new Error(`write ${i + 1}: the row already shows ${mine}-${theirs}`);
       const arrived = new Promise<number>((resolve, reject) => {
         waiter = { done, resolve };
-        setTimeout(() => reject(new Error(`write ${i + 1} (${mine}-${theirs}): the standings row did not follow within ${timeoutMs} ms; last row ${JSON.stringify(latest)}`)), timeoutMs);
+        setTimeout(
+          () =>
+            reject(
+              new Error(
+                `write ${i + 1} (${mine}-${theirs}): the standings row did not follow within ${timeoutMs} ms; last row ${JSON.stringify(latest)}`,
+              ),
+            ),
+          timeoutMs,
+        );
       });
       const start = performance.now();
       await writeScore(matchUpId, side === 'a' ? mine : theirs, side === 'a' ? theirs : mine);
@@ -516,7 +555,14 @@ async function bench(count: number, matchUpId: string, timeoutMs = 15_000): Prom
     }
     const sorted = [...samples].sort((x, y) => x - y);
     const ackSorted = [...acks].sort((x, y) => x - y);
-    return { count, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), max: sorted.at(-1)!, ackP50: percentile(ackSorted, 0.5), samples };
+    return {
+      count,
+      p50: percentile(sorted, 0.5),
+      p95: percentile(sorted, 0.95),
+      max: sorted.at(-1)!,
+      ackP50: percentile(ackSorted, 0.5),
+      samples,
+    };
   } finally {
     stop();
   }

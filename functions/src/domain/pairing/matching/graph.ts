@@ -29,23 +29,29 @@ export interface PreparedGraph {
 /** Throws RangeError unless the graph is well formed and every weight is an integer with |w| <= 2^50. */
 export function validateGraph(graph: MatchingGraph): void {
   const { n, from, to, weight } = graph;
-  if (!Number.isSafeInteger(n) || n < 0 || n > 0x3fffffff) throw new RangeError(`matching: n must be a non-negative integer, got ${n}`);
+  if (!Number.isSafeInteger(n) || n < 0 || n > 0x3fffffff)
+    throw new RangeError(`matching: n must be a non-negative integer, got ${n}`);
   if (!(from instanceof Int32Array) || !(to instanceof Int32Array) || !(weight instanceof Float64Array)) {
     throw new TypeError('matching: from/to must be Int32Array and weight Float64Array');
   }
   const m = from.length;
   if (to.length !== m || weight.length !== m) {
-    throw new RangeError(`matching: from, to and weight must have the same length (${from.length}, ${to.length}, ${weight.length})`);
+    throw new RangeError(
+      `matching: from, to and weight must have the same length (${from.length}, ${to.length}, ${weight.length})`,
+    );
   }
   for (let i = 0; i < m; i++) {
     const a = from[i]!;
     const b = to[i]!;
-    if (a < 0 || a >= n || b < 0 || b >= n) throw new RangeError(`matching: edge ${i} (${a}, ${b}) has an endpoint outside 0..${n - 1}`);
+    if (a < 0 || a >= n || b < 0 || b >= n)
+      throw new RangeError(`matching: edge ${i} (${a}, ${b}) has an endpoint outside 0..${n - 1}`);
     if (a === b) throw new RangeError(`matching: edge ${i} is a self-loop on vertex ${a}`);
     const w = weight[i]!;
     if (!Number.isInteger(w)) throw new RangeError(`matching: edge ${i} has a non-integer weight ${w}`);
     if (w > MAX_ABS_WEIGHT || w < -MAX_ABS_WEIGHT) {
-      throw new RangeError(`matching: edge ${i} has weight ${w}; |weight| must be at most 2^50 (${MAX_ABS_WEIGHT}) for exact arithmetic`);
+      throw new RangeError(
+        `matching: edge ${i} has weight ${w}; |weight| must be at most 2^50 (${MAX_ABS_WEIGHT}) for exact arithmetic`,
+      );
     }
   }
 }

@@ -87,7 +87,12 @@ export interface SolverTuning {
   compactBase?: number;
 }
 
-export function solvePrepared(g: PreparedGraph, maxCardinality: boolean, withCertificate = false, tuning?: SolverTuning): SolveResult {
+export function solvePrepared(
+  g: PreparedGraph,
+  maxCardinality: boolean,
+  withCertificate = false,
+  tuning?: SolverTuning,
+): SolveResult {
   return new BlossomSolver(g, maxCardinality, tuning).run(withCertificate);
 }
 
@@ -349,7 +354,12 @@ class BlossomSolver {
     const i = endpoint[2 * k]!;
     const j = endpoint[2 * k + 1]!;
     const wk = this.ws[k]!;
-    return vsign[i] === -1 && vsign[j] === -1 && inblossom[i] !== inblossom[j] && key === (vbase[i]! - wk) / 2 + (vbase[j]! - wk) / 2;
+    return (
+      vsign[i] === -1 &&
+      vsign[j] === -1 &&
+      inblossom[i] !== inblossom[j] &&
+      key === (vbase[i]! - wk) / 2 + (vbase[j]! - wk) / 2
+    );
   }
 
   /** Entry of heap4 (blossom b, key) still describes a top-level T-blossom whose dual reaches 0 at that time. */
@@ -375,7 +385,10 @@ class BlossomSolver {
     for (let b = n; b < 2 * n; b++) {
       if (this.bbase[b]! < 0) continue;
       const count = this.collectLeaves(b);
-      blossoms.push({ z: 2 * (this.zbase[b]! + this.zsign[b]! * now), leaves: Array.from(this.leafBuf.subarray(0, count)) });
+      blossoms.push({
+        z: 2 * (this.zbase[b]! + this.zsign[b]! * now),
+        leaves: Array.from(this.leafBuf.subarray(0, count)),
+      });
     }
     return { vertexDual, blossoms };
   }

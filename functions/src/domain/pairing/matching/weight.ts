@@ -11,7 +11,8 @@ export function matchingWeight(graph: MatchingGraph, mate: Int32Array): number {
   for (let v = 0; v < n; v++) {
     const u = mate[v]!;
     if (u === -1) continue;
-    if (u < 0 || u >= n || u === v || mate[u] !== v) throw new RangeError(`matchingWeight: mate is not a symmetric matching at vertex ${v}`);
+    if (u < 0 || u >= n || u === v || mate[u] !== v)
+      throw new RangeError(`matchingWeight: mate is not a symmetric matching at vertex ${v}`);
   }
   const best = new Float64Array(n).fill(-Infinity);
   for (let i = 0; i < from.length; i++) {
@@ -27,7 +28,8 @@ export function matchingWeight(graph: MatchingGraph, mate: Int32Array): number {
     const u = mate[v]!;
     if (u <= v) continue;
     const w = best[v]!;
-    if (w === -Infinity) throw new RangeError(`matchingWeight: vertices ${v} and ${u} are matched but not joined by an edge`);
+    if (w === -Infinity)
+      throw new RangeError(`matchingWeight: vertices ${v} and ${u} are matched but not joined by an edge`);
     total += w;
   }
   return total;

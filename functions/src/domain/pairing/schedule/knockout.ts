@@ -27,7 +27,8 @@ export function bracketRounds(players: number): number {
  */
 export function knockoutRound(request: PairingRequest): ScheduledRound {
   const { entrants, withdrawn } = seededEntrants(request);
-  if (entrants.length < 2) throw new PairingError('failed-precondition', `a knockout needs at least 2 players, got ${entrants.length}`);
+  if (entrants.length < 2)
+    throw new PairingError('failed-precondition', `a knockout needs at least 2 players, got ${entrants.length}`);
   const finals = request.options?.finals ?? 1;
   const bestOfThree = request.options?.finalKind === 'BEST_OF_THREE';
   const size = 2 ** bracketRounds(entrants.length);
@@ -37,11 +38,17 @@ export function knockoutRound(request: PairingRequest): ScheduledRound {
   const positions = positionsOf(entrants);
   const lastBracketRound = finals === 0 ? total - 1 : total;
   if (round < total || (round === total && !bestOfThree)) {
-    if (round > lastBracketRound) throw new PairingError('out-of-range', 'the knockout has no final (finals = 0): it ends after the semi-finals');
+    if (round > lastBracketRound)
+      throw new PairingError('out-of-range', 'the knockout has no final (finals = 0): it ends after the semi-finals');
     return { ...bracketRound(request, slots, round, withdrawn, finals === 2 && round === total), positions };
   }
-  if (finals === 0) throw new PairingError('out-of-range', 'the knockout has no final (finals = 0): it ends after the semi-finals');
-  if (!bestOfThree) throw new PairingError('out-of-range', `the knockout of ${entrants.length} players has ${total} rounds; it is complete`);
+  if (finals === 0)
+    throw new PairingError('out-of-range', 'the knockout has no final (finals = 0): it ends after the semi-finals');
+  if (!bestOfThree)
+    throw new PairingError(
+      'out-of-range',
+      `the knockout of ${entrants.length} players has ${total} rounds; it is complete`,
+    );
   return { ...finalSeries(request, slots, round, total, withdrawn, finals === 2), positions };
 }
 
@@ -50,13 +57,23 @@ function alive(player: FieldPlayer | null, round: number, withdrawn: Set<string>
   if (player === null || withdrawn.has(player.id)) return false;
   for (const g of games(player)) {
     if (g.round >= round) continue;
-    if (g.outcome === 'DRAW') throw new PairingError('failed-precondition', `knockout game of ${player.id} in round ${g.round} is a draw; a knockout needs a winner`);
+    if (g.outcome === 'DRAW')
+      throw new PairingError(
+        'failed-precondition',
+        `knockout game of ${player.id} in round ${g.round} is a draw; a knockout needs a winner`,
+      );
     if (g.outcome === 'LOSS') return false;
   }
   return true;
 }
 
-function bracketRound(request: PairingRequest, slots: (FieldPlayer | null)[], round: number, withdrawn: Set<string>, thirdPlace: boolean): Omit<ScheduledRound, 'positions'> {
+function bracketRound(
+  request: PairingRequest,
+  slots: (FieldPlayer | null)[],
+  round: number,
+  withdrawn: Set<string>,
+  thirdPlace: boolean,
+): Omit<ScheduledRound, 'positions'> {
   const games = gamesOf(request);
   const survivors = survivorsAt(slots, round, withdrawn, games);
   const pairs: [FieldPlayer, FieldPlayer][] = [];
@@ -87,7 +104,10 @@ function survivorsAt(
   for (let start = 0; start < slots.length; start += block) {
     const left = slots.slice(start, start + block).filter((p) => alive(p, round, withdrawn, games));
     if (left.length > 1) {
-      throw new PairingError('failed-precondition', `round ${round - 1} of the knockout is not complete: ${left.map((p) => p!.id).join(' and ')} are both still in`);
+      throw new PairingError(
+        'failed-precondition',
+        `round ${round - 1} of the knockout is not complete: ${left.map((p) => p!.id).join(' and ')} are both still in`,
+      );
     }
     out.push(left[0] ?? null);
   }
@@ -109,7 +129,14 @@ function semiFinalLosers(
 }
 
 /** Best of three: the final (and third place) repeat until a side has two wins. */
-function finalSeries(request: PairingRequest, slots: (FieldPlayer | null)[], round: number, total: number, withdrawn: Set<string>, thirdPlace: boolean): Omit<ScheduledRound, 'positions'> {
+function finalSeries(
+  request: PairingRequest,
+  slots: (FieldPlayer | null)[],
+  round: number,
+  total: number,
+  withdrawn: Set<string>,
+  thirdPlace: boolean,
+): Omit<ScheduledRound, 'positions'> {
   const games = gamesOf(request);
   const survivors = survivorsAt(slots, total, withdrawn, games);
   const finalists = survivors.filter((p): p is FieldPlayer => p !== null);

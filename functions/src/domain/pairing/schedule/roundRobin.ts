@@ -22,13 +22,17 @@ export function positionsOf(entrants: readonly FieldPlayer[]): Map<string, numbe
  */
 export function roundRobinRound(request: PairingRequest, table: 'BERGER' | 'CIRCLE'): ScheduledRound {
   const { entrants, withdrawn } = seededEntrants(request);
-  if (entrants.length < 2) throw new PairingError('failed-precondition', `a round robin needs at least 2 players, got ${entrants.length}`);
+  if (entrants.length < 2)
+    throw new PairingError('failed-precondition', `a round robin needs at least 2 players, got ${entrants.length}`);
   const cycles = request.options?.cycles ?? 1;
   const slots: (FieldPlayer | null)[] = entrants.length % 2 === 0 ? entrants.slice() : [...entrants, null];
   const n = slots.length;
   const perCycle = n - 1;
   if (request.roundNumber > perCycle * cycles) {
-    throw new PairingError('out-of-range', `a round robin of ${entrants.length} players has ${perCycle * cycles} rounds; round ${request.roundNumber} does not exist`);
+    throw new PairingError(
+      'out-of-range',
+      `a round robin of ${entrants.length} players has ${perCycle * cycles} rounds; round ${request.roundNumber} does not exist`,
+    );
   }
   const r = ((request.roundNumber - 1) % perCycle) + 1;
   const swap = request.roundNumber > perCycle;

@@ -8,7 +8,12 @@ import { circleRound } from '../schedule/roundRobin.js';
  * order. A round may be incomplete; the players left over sit out (no bye). It is the fallback when the other
  * methods can no longer pair a field without rematches, and it can lay out every remaining round at once.
  */
-export function pairAll(field: Field, seed: number, roundNumber: number, played: (i: number, j: number) => boolean): [FieldPlayer, FieldPlayer][] {
+export function pairAll(
+  field: Field,
+  seed: number,
+  roundNumber: number,
+  played: (i: number, j: number) => boolean,
+): [FieldPlayer, FieldPlayer][] {
   const players = field.active;
   const n = players.length;
   // A few seeded random partners per player almost always hold a maximum matching; double them until the
@@ -33,7 +38,10 @@ export function pairAll(field: Field, seed: number, roundNumber: number, played:
       if (complete) for (let j = i + 1; j < n; j++) add(i, j);
       else for (let r = 0; r < partners; r++) add(i, (i + 1 + (hashValues(seed, roundNumber, i, r) % (n - 1))) % n);
     }
-    const mate = maxWeightMatching({ n, from: Int32Array.from(from), to: Int32Array.from(to), weight: Float64Array.from(weight) }, { maxCardinality: true });
+    const mate = maxWeightMatching(
+      { n, from: Int32Array.from(from), to: Int32Array.from(to), weight: Float64Array.from(weight) },
+      { maxCardinality: true },
+    );
     const pairs: [FieldPlayer, FieldPlayer][] = [];
     for (let i = 0; i < n; i++) if (mate[i]! > i) pairs.push([players[i]!, players[mate[i]!]!]);
     if (complete || pairs.length === n >> 1) return pairs;

@@ -15,14 +15,20 @@ export const STAGGER_OFFSET = 25;
  * with twenty-sixth, second with twenty-seventh ...). When a planned pair has already played, the search tries
  * the next players of the group, then the earlier ones, then the rest of the field.
  */
-export function pairDazed(request: PairingRequest, field: Field, ranked: readonly FieldPlayer[], staggered: boolean): SolPairs {
+export function pairDazed(
+  request: PairingRequest,
+  field: Field,
+  ranked: readonly FieldPlayer[],
+  staggered: boolean,
+): SolPairs {
   const rounds = request.options?.delayCompatriots ?? 0;
   return pairWithBye(
     field,
     ranked,
     (list) => {
       const plan = layout(list, staggered);
-      return (player, state) => delayCompatriots(player, candidatesOf(plan, player, state), request.roundNumber, rounds);
+      return (player, state) =>
+        delayCompatriots(player, candidatesOf(plan, player, state), request.roundNumber, rounds);
     },
     staggered ? 'STAGGERED' : 'DAZED',
   );

@@ -9,7 +9,11 @@ const RATING_EARLY_KEYS: readonly RankingKey[] = ['score', 'buchholz', 'rating',
  * rating moves to third place (before the net score) for the K rounds after the first, which keeps the top
  * players apart while the net score would otherwise decide (seed 004). In round 1 only the rating differs.
  */
-export function solRanking(players: readonly FieldPlayer[], roundNumber: number, delayTopPlayers: number): FieldPlayer[] {
+export function solRanking(
+  players: readonly FieldPlayer[],
+  roundNumber: number,
+  delayTopPlayers: number,
+): FieldPlayer[] {
   const keys = roundNumber >= 2 && roundNumber <= 1 + delayTopPlayers ? RATING_EARLY_KEYS : KEYS;
   return players.slice().sort((x, y) => {
     for (const key of keys) {

@@ -22,7 +22,11 @@ const SEARCH_BUDGET = 500_000;
  * round costs about one step per player when nothing blocks. Returns null when no rematch-free completion
  * exists (or the search budget runs out).
  */
-export function pairInOrder(field: Field, ranked: readonly FieldPlayer[], candidates: CandidateOrder): [FieldPlayer, FieldPlayer][] | null {
+export function pairInOrder(
+  field: Field,
+  ranked: readonly FieldPlayer[],
+  candidates: CandidateOrder,
+): [FieldPlayer, FieldPlayer][] | null {
   const paired = new Uint8Array(field.active.length);
   const place = new Int32Array(field.active.length).fill(-1);
   ranked.forEach((p, k) => (place[p.index] = k));
@@ -30,7 +34,8 @@ export function pairInOrder(field: Field, ranked: readonly FieldPlayer[], candid
   const out: [FieldPlayer, FieldPlayer][] = [];
   let steps = 0;
   // An explicit stack instead of recursion: a 10,000-player round is 5,000 levels deep.
-  const frames: { first: FieldPlayer; from: number; options: Iterator<FieldPlayer>; partner: FieldPlayer | null }[] = [];
+  const frames: { first: FieldPlayer; from: number; options: Iterator<FieldPlayer>; partner: FieldPlayer | null }[] =
+    [];
   let from = 0;
   const open = () => {
     while (from < ranked.length && paired[ranked[from]!.index]) from++;
@@ -49,7 +54,8 @@ export function pairInOrder(field: Field, ranked: readonly FieldPlayer[], candid
       frame.partner = null;
     }
     let next = frame.options.next();
-    while (!next.done && (paired[next.value.index] || field.met(frame.first.index, next.value.index) > 0)) next = frame.options.next();
+    while (!next.done && (paired[next.value.index] || field.met(frame.first.index, next.value.index) > 0))
+      next = frame.options.next();
     if (next.done) {
       paired[frame.first.index] = 0;
       frames.pop();
@@ -78,7 +84,11 @@ export function pairWithBye(
   plan: CandidatePlan,
   method: string,
 ): { bye: FieldPlayer | null; pairs: [FieldPlayer, FieldPlayer][] } {
-  if (ranked.length < 2) throw new PairingError('failed-precondition', `only ${ranked.length} active player${ranked.length === 1 ? '' : 's'}; a round needs at least 2`);
+  if (ranked.length < 2)
+    throw new PairingError(
+      'failed-precondition',
+      `only ${ranked.length} active player${ranked.length === 1 ? '' : 's'}; a round needs at least 2`,
+    );
   if (ranked.length % 2 === 0) {
     const pairs = pairInOrder(field, ranked, plan(ranked));
     if (pairs) return { bye: null, pairs };

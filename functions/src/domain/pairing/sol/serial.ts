@@ -7,7 +7,12 @@ import type { SolPairs } from './types.js';
 /** SoL's "ranking order": each player takes the next player below in the ranking (1 v 2, 3 v 4 ...). */
 export function pairSerial(request: PairingRequest, field: Field, ranked: readonly FieldPlayer[]): SolPairs {
   const rounds = request.options?.delayCompatriots ?? 0;
-  return pairWithBye(field, ranked, () => (player, state) => delayCompatriots(player, below(player, state), request.roundNumber, rounds), 'SERIAL');
+  return pairWithBye(
+    field,
+    ranked,
+    () => (player, state) => delayCompatriots(player, below(player, state), request.roundNumber, rounds),
+    'SERIAL',
+  );
 }
 
 function* below(player: FieldPlayer, state: SearchState): Generator<FieldPlayer> {

@@ -109,7 +109,13 @@ export function buildCandidates(ctx: PairingContext, level: CandidateLevel): Can
 }
 
 /** Every player of one group to the top and bottom few of the other, and back: enough to choose any floater. */
-function crossEdges(ctx: PairingContext, level: CandidateLevel, g: number, h: number, add: (i: number, j: number) => void): void {
+function crossEdges(
+  ctx: PairingContext,
+  level: CandidateLevel,
+  g: number,
+  h: number,
+  add: (i: number, j: number) => void,
+): void {
   const { order, groupStart, groupSize } = ctx;
   const sg = groupStart[g]!;
   const mg = groupSize[g]!;

@@ -103,7 +103,8 @@ export function buildContext(field: Field, model: WeightedModel, request: Pairin
   const category = Int32Array.from(players, (p) => p.category ?? -1);
   const byCategory = model.weights.category > 0 ? category : new Int32Array(n);
   const orderList = Array.from({ length: n }, (_, i) => i).sort(
-    (a, b) => groupKey[a]! - groupKey[b]! || byCategory[a]! - byCategory[b]! || tieKey[a]! - tieKey[b]! || byRating(a, b),
+    (a, b) =>
+      groupKey[a]! - groupKey[b]! || byCategory[a]! - byCategory[b]! || tieKey[a]! - tieKey[b]! || byRating(a, b),
   );
   const order = Int32Array.from(orderList);
   const group = new Int32Array(n);
@@ -129,8 +130,7 @@ export function buildContext(field: Field, model: WeightedModel, request: Pairin
 
   // Standings order for "lowest-ranked": score, net score, rating, id.
   const ranked = Array.from({ length: n }, (_, i) => i).sort(
-    (a, b) =>
-      players[b]!.score - players[a]!.score || players[b]!.netScore - players[a]!.netScore || byRating(a, b),
+    (a, b) => players[b]!.score - players[a]!.score || players[b]!.netScore - players[a]!.netScore || byRating(a, b),
   );
   const rankFromBottom = new Int32Array(n);
   ranked.forEach((i, k) => (rankFromBottom[i] = n - 1 - k));
@@ -168,10 +168,14 @@ export function buildContext(field: Field, model: WeightedModel, request: Pairin
     return winners && 2 * p.wins >= totalRounds ? 0 : 1;
   });
   const pairingNumber = new Int32Array(n);
-  players.slice().sort(compareSeedOrder).forEach((p, k) => (pairingNumber[p.index] = k + 1));
+  players
+    .slice()
+    .sort(compareSeedOrder)
+    .forEach((p, k) => (pairingNumber[p.index] = k + 1));
   const weights = { ...model.weights };
   const ratingRange = Math.max(1, maxRating - minRating);
-  if (model.sameTeamValue !== null) weights.sameTeam = Math.max(1, Math.round((weights.ratingGap * model.sameTeamValue) / (ratingRange * ratingRange)));
+  if (model.sameTeamValue !== null)
+    weights.sameTeam = Math.max(1, Math.round((weights.ratingGap * model.sameTeamValue) / (ratingRange * ratingRange)));
   return {
     n,
     model,
@@ -213,7 +217,12 @@ export function buildContext(field: Field, model: WeightedModel, request: Pairin
 }
 
 /** The group key orders groups top first: highest score, strongest lane, highest band. */
-function groupKeys(model: WeightedModel, rating: Float64Array, scoreUnits: Int32Array, ratingOrder: readonly number[]): Float64Array {
+function groupKeys(
+  model: WeightedModel,
+  rating: Float64Array,
+  scoreUnits: Int32Array,
+  ratingOrder: readonly number[],
+): Float64Array {
   const n = rating.length;
   const key = new Float64Array(n);
   const grouping = model.grouping;
@@ -244,10 +253,12 @@ function scoreQuantum(scores: Float64Array): number {
 
 function interned(values: (string | undefined)[]): Int32Array {
   const ids = new Map<string, number>();
-  return Int32Array.from(values.map((v) => {
-    if (v === undefined) return -1;
-    let id = ids.get(v);
-    if (id === undefined) ids.set(v, (id = ids.size));
-    return id;
-  }));
+  return Int32Array.from(
+    values.map((v) => {
+      if (v === undefined) return -1;
+      let id = ids.get(v);
+      if (id === undefined) ids.set(v, (id = ids.size));
+      return id;
+    }),
+  );
 }

@@ -31,7 +31,17 @@ export const TIERS = [
 export const TIER_COUNT = TIERS.length;
 export const SOFT = TIER_COUNT - 1;
 export const tier = (name: (typeof TIERS)[number]): number => TIERS.indexOf(name);
-const [REMATCH, BYE_REPEAT, COLOUR_CONFLICT, CATEGORY, GROUP_JUMP, BYE_GROUP, SCORE_DIFFERENCE, BYE_RANK, COLOUR_PREFERENCE] = TIERS.map((_, t) => t);
+const [
+  REMATCH,
+  BYE_REPEAT,
+  COLOUR_CONFLICT,
+  CATEGORY,
+  GROUP_JUMP,
+  BYE_GROUP,
+  SCORE_DIFFERENCE,
+  BYE_RANK,
+  COLOUR_PREFERENCE,
+] = TIERS.map((_, t) => t);
 /** Tiers only the bye edge carries: at most one edge of a round has them. */
 export const BYE_ONLY: ReadonlySet<number> = new Set([BYE_REPEAT!, BYE_GROUP!, BYE_RANK!]);
 

@@ -18,7 +18,12 @@ const PEEL_ABOVE = 24;
  * after another (the matching solver, with seeded random weights) is a certain yes when it succeeds. Only when
  * both fail does the exact search run, with a step budget ('unknown' when it runs out).
  */
-export function remainingRoundsFeasible(adjacency: Uint8Array, n: number, rounds: number, budget = 2_000_000): Feasibility {
+export function remainingRoundsFeasible(
+  adjacency: Uint8Array,
+  n: number,
+  rounds: number,
+  budget = 2_000_000,
+): Feasibility {
   if (rounds <= 0) return 'yes';
   for (let v = 0; v < n; v++) {
     let degree = 0;
@@ -26,7 +31,8 @@ export function remainingRoundsFeasible(adjacency: Uint8Array, n: number, rounds
     if (degree < rounds) return 'no';
   }
   // Peeling pays off on larger graphs; small ones go straight to the exact search, which is quicker on a "no".
-  if (n > PEEL_ABOVE) for (let attempt = 0; attempt < 3; attempt++) if (peel(adjacency, n, rounds, attempt)) return 'yes';
+  if (n > PEEL_ABOVE)
+    for (let attempt = 0; attempt < 3; attempt++) if (peel(adjacency, n, rounds, attempt)) return 'yes';
   const found = decompose(adjacency, n, rounds, budget);
   return Array.isArray(found) ? 'yes' : found;
 }
@@ -45,7 +51,10 @@ function peel(adjacency: Uint8Array, n: number, rounds: number, attempt: number)
         weight.push(1 + (hashValues(attempt, r, a, b) % 1024));
       }
     }
-    const mate = maxWeightMatching({ n, from: Int32Array.from(from), to: Int32Array.from(to), weight: Float64Array.from(weight) }, { maxCardinality: true });
+    const mate = maxWeightMatching(
+      { n, from: Int32Array.from(from), to: Int32Array.from(to), weight: Float64Array.from(weight) },
+      { maxCardinality: true },
+    );
     for (let v = 0; v < n; v++) {
       const u = mate[v]!;
       if (u === -1) return false;
@@ -76,7 +85,8 @@ export function decompose(
   if (rounds <= 0) return [];
   const W = (n + 31) >>> 5;
   const adj = new Uint32Array(n * W);
-  for (let v = 0; v < n; v++) for (let u = 0; u < n; u++) if (u !== v && adjacency[v * n + u]) adj[v * W + (u >>> 5)]! |= 1 << (u & 31);
+  for (let v = 0; v < n; v++)
+    for (let u = 0; u < n; u++) if (u !== v && adjacency[v * n + u]) adj[v * W + (u >>> 5)]! |= 1 << (u & 31);
   const degree = new Int32Array(n);
   for (let v = 0; v < n; v++) degree[v] = rowCount(adj, v, W);
   const failed = new Set<string>();

@@ -60,7 +60,10 @@ const COLOUR_BALANCE_WEIGHT = 150;
  * The presets. SWISS is seed 002 (random inside a match-point group, any floater); WEIGHTED is OpenGotha's mix;
  * DRAW_MATIC and LEVEL_BASED pair by rating inside lanes / bands and ignore the score.
  */
-const PRESETS: Record<WeightedMethod, { grouping: Grouping['kind']; scoreTier: boolean; order: 'RATING' | 'SHUFFLED'; weights: CriteriaWeights }> = {
+const PRESETS: Record<
+  WeightedMethod,
+  { grouping: Grouping['kind']; scoreTier: boolean; order: 'RATING' | 'SHUFFLED'; weights: CriteriaWeights }
+> = {
   SWISS: {
     grouping: 'SCORE',
     scoreTier: true,
@@ -71,7 +74,16 @@ const PRESETS: Record<WeightedMethod, { grouping: Grouping['kind']; scoreTier: b
     grouping: 'SCORE',
     scoreTier: true,
     order: 'RATING',
-    weights: { ...OFF, scoreConcavity: 400, floats: 200, seeding: 100, sameClub: 40, sameCountry: 20, random: 4, repeat: 1000 },
+    weights: {
+      ...OFF,
+      scoreConcavity: 400,
+      floats: 200,
+      seeding: 100,
+      sameClub: 40,
+      sameCountry: 20,
+      random: 4,
+      repeat: 1000,
+    },
   },
   DRAW_MATIC: {
     grouping: 'LANE',
@@ -92,18 +104,25 @@ export function modelFor(request: PairingRequest, method: WeightedMethod): Weigh
   const options = request.options ?? {};
   const preset = PRESETS[method];
   const weights: CriteriaWeights = { ...preset.weights };
-  for (const [key, value] of Object.entries(options.weights ?? {})) if (value !== undefined) weights[key as keyof CriteriaWeights] = value;
+  for (const [key, value] of Object.entries(options.weights ?? {}))
+    if (value !== undefined) weights[key as keyof CriteriaWeights] = value;
   const laneSize = options.laneSize ?? 4;
   const bandWidth = options.bandWidth ?? 200;
   const concavity = options.concavity ?? 0.5;
   const sameTeamValue = options.sameTeamValue ?? 100;
   const grouping: Grouping =
-    preset.grouping === 'SCORE' ? { kind: 'SCORE' } : preset.grouping === 'LANE' ? { kind: 'LANE', laneSize } : { kind: 'BAND', bandWidth };
+    preset.grouping === 'SCORE'
+      ? { kind: 'SCORE' }
+      : preset.grouping === 'LANE'
+        ? { kind: 'LANE', laneSize }
+        : { kind: 'BAND', bandWidth };
   const compatriotRounds = options.delayCompatriots ?? 0;
   if (compatriotRounds > 0 && weights.sameCountry === 0) weights.sameCountry = 150;
-  if (options.weights?.category === undefined && request.players.some((p) => p.category !== undefined)) weights.category = CATEGORY_WEIGHT;
+  if (options.weights?.category === undefined && request.players.some((p) => p.category !== undefined))
+    weights.category = CATEGORY_WEIGHT;
   const colours = options.colours ?? 'NONE';
-  if (colours === 'BALANCE' && options.weights?.colourBalance === undefined) weights.colourBalance = COLOUR_BALANCE_WEIGHT;
+  if (colours === 'BALANCE' && options.weights?.colourBalance === undefined)
+    weights.colourBalance = COLOUR_BALANCE_WEIGHT;
   const avoidRepeat = options.avoidRepeatOpponents ?? true;
   if (avoidRepeat) weights.repeat = 0;
   const fromTeamValue = method === 'DRAW_MATIC' && options.weights?.sameTeam === undefined && sameTeamValue > 0;
@@ -124,7 +143,10 @@ export function modelFor(request: PairingRequest, method: WeightedMethod): Weigh
     acceleratedRounds: acceleratedRounds(request),
     lookahead: options.lookahead,
     colours,
-    secondary: { ratingAbove: options.secondaryCriteria?.ratingAbove, winners: options.secondaryCriteria?.winners ?? false },
+    secondary: {
+      ratingAbove: options.secondaryCriteria?.ratingAbove,
+      winners: options.secondaryCriteria?.winners ?? false,
+    },
   };
 }
 

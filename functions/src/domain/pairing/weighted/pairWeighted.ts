@@ -32,7 +32,11 @@ export const lookaheadLimits = { candidates: 4000 };
  */
 export function pairWeighted(request: PairingRequest, field: Field, method: WeightedMethod): PairingRound {
   const n = field.active.length;
-  if (n < 2) throw new PairingError('failed-precondition', `only ${n} active player${n === 1 ? '' : 's'}; a round needs at least 2`);
+  if (n < 2)
+    throw new PairingError(
+      'failed-precondition',
+      `only ${n} active player${n === 1 ? '' : 's'}; a round needs at least 2`,
+    );
   const model = modelFor(request, method);
   const ctx = buildContext(field, model, request);
   const coster = createCoster(ctx);
@@ -52,14 +56,22 @@ export function pairWeighted(request: PairingRequest, field: Field, method: Weig
   }
   const rematches = totals[tier('rematch')]!;
   if (rematches > 0) notes.push(`no rematch-free round exists: ${rematches} rematch(es) were unavoidable`);
-  if (totals[tier('byeRepeat')]! > 0) notes.push('every player who could take the bye without a second one was needed in a game');
+  if (totals[tier('byeRepeat')]! > 0)
+    notes.push('every player who could take the bye without a second one was needed in a game');
   const conflicts = countConflicts(ctx, mate);
   if (conflicts > 0) {
-    notes.push(`no round keeps every absolute colour preference: ${conflicts} pair(s) of players who need the same colour meet, and one of each ends beyond +-2 or with three in a row`);
+    notes.push(
+      `no round keeps every absolute colour preference: ${conflicts} pair(s) of players who need the same colour meet, and one of each ends beyond +-2 or with three in a row`,
+    );
   }
   return describe(request, ctx, coster, mate, {
     notes,
-    stats: { edges: report.solved.graph.edgeCount, solves: report.solves, exact: report.exact, lookaheadRejected: rejected },
+    stats: {
+      edges: report.solved.graph.edgeCount,
+      solves: report.solves,
+      exact: report.exact,
+      lookaheadRejected: rejected,
+    },
   });
 }
 
@@ -85,8 +97,21 @@ function lookAhead(
   // Unplayed partners per player before this round (distinct opponents left out), the same for every candidate.
   const unplayed = Int32Array.from(ctx.field.active, (p) => ctx.n - 1 - new Set(p.opponents).size);
   const first = feasibleAfter(ctx, unplayed, mate, remaining);
-  if (first !== 'no') return { mate, rejected: 0, note: first === 'unknown' ? 'the lookahead could not settle whether the remaining rounds can all avoid rematches' : undefined };
-  if (ctx.n > LOOKAHEAD_MAX_PLAYERS) return { mate, rejected: 0, note: `the remaining ${remaining} round(s) cannot all avoid rematches after this round` };
+  if (first !== 'no')
+    return {
+      mate,
+      rejected: 0,
+      note:
+        first === 'unknown'
+          ? 'the lookahead could not settle whether the remaining rounds can all avoid rematches'
+          : undefined,
+    };
+  if (ctx.n > LOOKAHEAD_MAX_PLAYERS)
+    return {
+      mate,
+      rejected: 0,
+      note: `the remaining ${remaining} round(s) cannot all avoid rematches after this round`,
+    };
   const budget = ctx.n <= 16 ? lookaheadLimits.candidates : lookaheadLimits.candidates / 10;
   const full: CandidateLevel = {
     window: Int32Array.from(ctx.groupSize),
@@ -105,7 +130,11 @@ function lookAhead(
   }
   const laidOut = layOutRemainder(ctx, solved.graph, solved.weight, remaining);
   if (laidOut) return { mate: laidOut, rejected };
-  return { mate, rejected, note: `no round keeps the remaining ${remaining} round(s) free of rematches; kept the best round` };
+  return {
+    mate,
+    rejected,
+    note: `no round keeps the remaining ${remaining} round(s) free of rematches; kept the best round`,
+  };
 }
 
 /**
@@ -114,7 +143,12 @@ function lookAhead(
  * found, every one of which leaves the others as a playable remainder. Null when no decomposition exists (the
  * history came from elsewhere) or the search runs out of steps.
  */
-function layOutRemainder(ctx: PairingContext, graph: CandidateGraph, weight: Float64Array, remaining: number): Int32Array | null {
+function layOutRemainder(
+  ctx: PairingContext,
+  graph: CandidateGraph,
+  weight: Float64Array,
+  remaining: number,
+): Int32Array | null {
   const size = graph.n;
   const adjacency = new Uint8Array(size * size);
   const edgeWeight = new Float64Array(size * size);
@@ -124,7 +158,13 @@ function layOutRemainder(ctx: PairingContext, graph: CandidateGraph, weight: Flo
     adjacency[a * size + b] = adjacency[b * size + a] = 1;
     edgeWeight[a * size + b] = edgeWeight[b * size + a] = weight[e]!;
   }
-  const found = decompose(adjacency, size, remaining + 1, size <= 24 ? 20_000_000 : 2_000_000, (v, u) => edgeWeight[v * size + u]!);
+  const found = decompose(
+    adjacency,
+    size,
+    remaining + 1,
+    size <= 24 ? 20_000_000 : 2_000_000,
+    (v, u) => edgeWeight[v * size + u]!,
+  );
   if (!Array.isArray(found)) return null;
   let best: Int32Array | null = null;
   let bestWeight = -Infinity;
@@ -193,7 +233,8 @@ function colourPlayer(ctx: PairingContext, i: number): ColourPlayer {
 
 function countConflicts(ctx: PairingContext, mate: Int32Array): number {
   let count = 0;
-  for (let v = 0; v < ctx.n; v++) if (mate[v]! > v && mate[v]! < ctx.n && colourConflictTier(ctx, v, mate[v]!) > 0) count++;
+  for (let v = 0; v < ctx.n; v++)
+    if (mate[v]! > v && mate[v]! < ctx.n && colourConflictTier(ctx, v, mate[v]!) > 0) count++;
   return count;
 }
 
@@ -213,7 +254,9 @@ function describe(
     if (u === ctx.n) byes.push(v);
     else if (u > v) {
       const [top, other] = ctx.rankFromBottom[v]! >= ctx.rankFromBottom[u]! ? [v, u] : [u, v];
-      const topFirst = ctx.model.colours === 'NONE' || xMovesFirst(ctx.model.colours, colourPlayer(ctx, top), colourPlayer(ctx, other), 'x');
+      const topFirst =
+        ctx.model.colours === 'NONE' ||
+        xMovesFirst(ctx.model.colours, colourPlayer(ctx, top), colourPlayer(ctx, other), 'x');
       boards.push({ top, a: topFirst ? top : other, b: topFirst ? other : top });
     }
   }
@@ -222,7 +265,12 @@ function describe(
     roundNumber: request.roundNumber,
     method: request.method,
     seed: request.seed,
-    pairings: boards.map(({ a, b }) => ({ a: players[a]!.id, b: players[b]!.id, movesFirst: players[a]!.id, cost: coster.pairTerms(a, b) })),
+    pairings: boards.map(({ a, b }) => ({
+      a: players[a]!.id,
+      b: players[b]!.id,
+      movesFirst: players[a]!.id,
+      cost: coster.pairTerms(a, b),
+    })),
     byes: byes.map((i) => players[i]!.id),
     byeCosts: byes.map((i) => ({ id: players[i]!.id, cost: coster.byeTerms(i) })),
     ...extra,

@@ -81,7 +81,8 @@ export function solveRound(ctx: PairingContext, coster: Coster, densePairs?: num
     const troubled = troubledGroups(ctx, best);
     const widenable = troubled.filter((g) => !isComplete(ctx, level, g));
     // Exact: every hard tier and the score difference sit at their lower bounds, or the graph is complete.
-    if (widenable.length === 0 || stale >= 2) return { solved: best, level, solves, exact: troubled.length === 0 || allComplete(ctx, level) };
+    if (widenable.length === 0 || stale >= 2)
+      return { solved: best, level, solves, exact: troubled.length === 0 || allComplete(ctx, level) };
     for (const g of widenable) widen(ctx, level, g);
   }
 }
@@ -173,7 +174,8 @@ function troubledGroups(ctx: PairingContext, solved: Solved): number[] {
     const lo = Math.min(gu, gv);
     const hi = Math.max(gu, gv);
     // A pair more than one group apart, or across categories: a wider window might avoid it.
-    if (hi - lo > 1 || (ctx.weights.category > 0 && ctx.category[u] !== ctx.category[v])) for (let g = lo; g <= hi; g++) marked[g] = 1;
+    if (hi - lo > 1 || (ctx.weights.category > 0 && ctx.category[u] !== ctx.category[v]))
+      for (let g = lo; g <= hi; g++) marked[g] = 1;
     crossing[lo] = crossing[lo]! + 1;
     crossing[hi] = crossing[hi]! - 1;
   }

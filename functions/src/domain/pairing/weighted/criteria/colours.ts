@@ -9,7 +9,8 @@ import type { PairingContext } from '../context.js';
  */
 export function colourConflictTier(ctx: PairingContext, i: number, j: number): number {
   if (ctx.model.colours !== 'FIDE') return 0;
-  if (ctx.prefStrength[i] !== ABSOLUTE || ctx.prefStrength[j] !== ABSOLUTE || ctx.prefColour[i] !== ctx.prefColour[j]) return 0;
+  if (ctx.prefStrength[i] !== ABSOLUTE || ctx.prefStrength[j] !== ABSOLUTE || ctx.prefColour[i] !== ctx.prefColour[j])
+    return 0;
   return ctx.colourExempt[i] || ctx.colourExempt[j] ? 0 : 1;
 }
 

@@ -6,5 +6,7 @@ import { pairNoise } from '../../prng.js';
  * group is random (seed 002) yet the same seed gives the same round.
  */
 export function randomCost(ctx: PairingContext, i: number, j: number): number {
-  return Math.floor(ctx.weights.random * pairNoise(ctx.seed ^ Math.imul(ctx.roundNumber, 0x2545f491), ctx.hash[i]!, ctx.hash[j]!));
+  return Math.floor(
+    ctx.weights.random * pairNoise(ctx.seed ^ Math.imul(ctx.roundNumber, 0x2545f491), ctx.hash[i]!, ctx.hash[j]!),
+  );
 }

@@ -6,5 +6,9 @@ import { concaveCost } from './concavity.js';
  * (DrawMatic) the cost is the squared gap.
  */
 export function ratingGapCost(ctx: PairingContext, i: number, j: number): number {
-  return concaveCost(ctx.weights.ratingGap, Math.abs(ctx.rating[i]! - ctx.rating[j]!) / ctx.ratingRange, ctx.model.ratingGapK);
+  return concaveCost(
+    ctx.weights.ratingGap,
+    Math.abs(ctx.rating[i]! - ctx.rating[j]!) / ctx.ratingRange,
+    ctx.model.ratingGapK,
+  );
 }
