@@ -84,10 +84,12 @@ export async function seedDemo(hosts: EmulatorHosts, seed = 2026): Promise<DemoD
     for (const [i, m] of games.entries()) {
       const result = simulatedScore(seed, round.roundNumber, byId.get(m.a)!, byId.get(m.b!)!);
       if (i % 2 === 0) {
-        const player = people.get(i % 4 === 0 ? m.a : m.b!)!;
+        const side = i % 4 === 0 ? 'a' : 'b';
+        const player = people.get(side === 'a' ? m.a : m.b!)!;
         await updateDoc(doc(player.db, 'tournaments', tournamentId, 'matchUps', m.matchUpId), {
           result,
-          scoredBy: player.uid,
+          // Signed with the side the player plays, as the phone app does (the rules check it).
+          scoredBy: side === 'a' ? 'SIDE_A' : 'SIDE_B',
           scoredAt: serverTimestamp(),
         });
         scoredByPlayers++;

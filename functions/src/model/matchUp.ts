@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { MatchUpResult } from '../domain/results.js';
-import { Uid } from './roles.js';
 
 /**
  * A Firestore timestamp, from whichever SDK read it (firebase-admin's or the web's Timestamp): recognized by its
@@ -15,6 +14,14 @@ export const StoredTimestamp = z.custom<StoredTimestamp>(
     typeof value === 'object' && value !== null && typeof (value as { toMillis?: unknown }).toMillis === 'function',
   'must be a Firestore timestamp',
 );
+
+/**
+ * Who wrote a result, by the role they hold in the tournament: one of the two sides, a scorekeeper or an editor.
+ * matchUps are public, so a result never names the account that wrote it; the rules check the claim against the
+ * writer's own role document.
+ */
+export const Scorer = z.enum(['SIDE_A', 'SIDE_B', 'SCOREKEEPER', 'EDITOR']);
+export type Scorer = z.infer<typeof Scorer>;
 
 /**
  * tournaments/{t}/matchUps/{matchUpId}: one pairing of a round, and the document scores are written into by
@@ -33,7 +40,8 @@ export const MatchUpDoc = z
     /** The pairing engine's cost terms for this pair: "why these two". */
     cost: z.record(z.string(), z.number()).default({}),
     result: MatchUpResult.nullable().default(null),
-    scoredBy: Uid.nullable().default(null),
+    /** Results written before scorers were named by role carry an account id: read as unknown (null). */
+    scoredBy: Scorer.nullable().default(null).catch(null),
     /**
      * When the result was written, by the server's clock (the rules require `request.time`, so clients write
      * serverTimestamp()); null when there is no result. Documents written before that carry an ISO string.

@@ -1,5 +1,6 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { requireCanWriteScore } from '../access/permissions.js';
+import { scorerOf } from '../access/scorer.js';
 import { DomainError } from '../domain/errors.js';
 import { resolveResult } from '../domain/results.js';
 import { refs } from '../firebase/refs.js';
@@ -23,10 +24,13 @@ export async function recordScore(db: Firestore, uid: string | undefined, input:
       throw new DomainError('not-found', `matchUp ${matchUpId} does not exist in tournament ${tournamentId}`);
     const round = (await tx.get(ref.round(tournamentId, matchUp.roundNumber))).data();
     if (!round) throw new DomainError('not-found', `round ${matchUp.roundNumber} does not exist`);
-    requireCanWriteScore(uid, await readOwnRole(tx, ref, tournamentId, uid), tournament, matchUp, round);
+    const role = await readOwnRole(tx, ref, tournamentId, uid);
+    requireCanWriteScore(uid, role, tournament, matchUp, round);
     if (result !== null) resolveResult(result, matchUp.b !== null, tournament.policy.scoringPolicy);
     const signature =
-      result === null ? { scoredBy: null, scoredAt: null } : { scoredBy: uid!, scoredAt: FieldValue.serverTimestamp() };
+      result === null
+        ? { scoredBy: null, scoredAt: null }
+        : { scoredBy: scorerOf(role, matchUp), scoredAt: FieldValue.serverTimestamp() };
     tx.update(ref.matchUp(tournamentId, matchUpId), { result, ...signature });
   });
 }

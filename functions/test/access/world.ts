@@ -6,13 +6,14 @@
  * longer satisfies fails here, loudly. Pure data: the permissions unit test and the rules tests share it.
  */
 import { clubRunners, editorsOf, nextTournamentRoles } from '../../src/access/roles.js';
+import { scorerOf } from '../../src/access/scorer.js';
 import { standingValues, tiebreakContext } from '../../src/domain/leaderboard.js';
 import { type CompetitionPolicy, presetPolicy } from '../../src/domain/policy.js';
 import { initialParticipantState } from '../../src/domain/state.js';
 import { ChampionshipDoc, TournamentKeyDoc } from '../../src/model/championship.js';
 import { ClubDoc } from '../../src/model/club.js';
 import { AppliedDoc, StandingDoc, StateDoc } from '../../src/model/derived.js';
-import { MatchUpDoc } from '../../src/model/matchUp.js';
+import { MatchUpDoc, type Scorer } from '../../src/model/matchUp.js';
 import { ParticipantDoc } from '../../src/model/participant.js';
 import { paths } from '../../src/model/paths.js';
 import { ChampionshipEditorDoc, ClubMemberDoc, TournamentRoleDoc } from '../../src/model/roles.js';
@@ -212,4 +213,20 @@ export function buildWorld(options: WorldOptions = {}): World {
 /** Firestore refuses `undefined` values; zod output leaves optional fields absent, this makes sure of it. */
 function withoutUndefined<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
+}
+
+/**
+ * The role `uid` signs a score of `matchUpId` with, as the apps do (access/scorer.ts). An account with no role in
+ * that game claims side a, as a forging phone would, so that a refusal is the rules' judgement of the writer and
+ * not of a missing claim.
+ */
+export function scorerIn(world: World, uid: string | null, matchUpId: string): Scorer {
+  const matchUp = world.matchUps.find((m) => m.matchUpId === matchUpId);
+  if (!matchUp) throw new Error(`no matchUp ${matchUpId} in the world`);
+  return (
+    scorerOf(
+      world.tournamentRoles.find((role) => role.uid === uid),
+      matchUp,
+    ) ?? 'SIDE_A'
+  );
 }

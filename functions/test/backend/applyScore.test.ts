@@ -19,7 +19,7 @@ const fs = useEmulatorFirestore({ triggers: false });
 async function writeScore(tournamentId: string, matchUpId: string, result: MatchUpResult | null) {
   await refs(fs.db)
     .matchUp(tournamentId, matchUpId)
-    .update({ result, scoredBy: result ? 'scorer' : null, scoredAt: result ? FieldValue.serverTimestamp() : null });
+    .update({ result, scoredBy: result ? 'EDITOR' : null, scoredAt: result ? FieldValue.serverTimestamp() : null });
 }
 
 async function storedStates(tournamentId: string) {

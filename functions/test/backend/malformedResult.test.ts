@@ -57,7 +57,7 @@ async function tournamentWithRefusedResult(policy: string, bad: MatchUpResult) {
   // Past the rules and recordScore: firebase-admin writes what the engine refuses.
   await refs(fs.db)
     .matchUp(tournamentId, victim!.matchUpId)
-    .update({ result: bad, scoredBy: 'u1', scoredAt: '2026-11-21T10:00:00Z' });
+    .update({ result: bad, scoredBy: 'EDITOR', scoredAt: '2026-11-21T10:00:00Z' });
   await fireAll(fs.db, tournamentId);
   return { tournamentId, championshipId, victim: victim!.matchUpId };
 }

@@ -57,7 +57,7 @@ describe('onMatchUpWritten, the deployed trigger (wrapped by firebase-functions-
       final.map((m) =>
         refs(fs.db)
           .matchUp('big', m.matchUpId)
-          .update({ result: m.result, scoredBy: 'u', scoredAt: FieldValue.serverTimestamp() }),
+          .update({ result: m.result, scoredBy: 'EDITOR', scoredAt: FieldValue.serverTimestamp() }),
       ),
     );
     await Promise.all(shuffle(random, [...final, ...final]).map((m) => fireTrigger(fs.db, 'big', m.matchUpId)));
@@ -86,7 +86,7 @@ describe('a trigger that cannot apply a matchUp tells the organizer (scoreProble
     };
     await refs(fs.db)
       .matchUp('fails', 'm1')
-      .set({ ...matchUp, movesFirst: 'a', cost: {}, scoredBy: 'u', scoredAt: 'now' });
+      .set({ ...matchUp, movesFirst: 'a', cost: {}, scoredBy: 'EDITOR', scoredAt: 'now' });
     const problem = async () => (await refs(fs.db).scoreProblem('fails', 'm1').get()).data();
 
     await expect(fireTrigger(fs.db, 'fails', 'm1')).rejects.toThrow(/no competition state for participant ghost/);

@@ -36,7 +36,9 @@ import {
 } from 'firebase/firestore';
 import { type Functions, connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scorerOf } from '../../src/access/scorer.js';
 import type { MatchUpDoc } from '../../src/model/matchUp.js';
+import type { TournamentRoleDoc } from '../../src/model/roles.js';
 import { paths } from '../../src/model/paths.js';
 import {
   type Account,
@@ -123,18 +125,23 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 
 const played = (a: number, b: number) => ({ kind: 'PLAYED', score: { a, b } }) as const;
 
-/** A score as the phone app writes it: straight into the matchUp, signed by the writer, through the rules. */
-function writeScore(
+/**
+ * A score as the phone app writes it: straight into the matchUp, through the rules, signed with the role the
+ * writer's own role document gives them in this game (none for a stranger, whom the rules then refuse).
+ */
+async function writeScore(
   client: Client,
   tournamentId: string,
   matchUpId: string,
   result: ReturnType<typeof played>,
 ): Promise<void> {
-  return updateDoc(doc(client.db, paths.matchUp(tournamentId, matchUpId)), {
-    result,
-    scoredBy: client.uid,
-    scoredAt: serverTimestamp(),
-  });
+  const matchUp = doc(client.db, paths.matchUp(tournamentId, matchUpId));
+  const [sides, role] = await Promise.all([
+    getDoc(matchUp),
+    getDoc(doc(client.db, paths.role(tournamentId, client.uid))).catch(() => undefined),
+  ]);
+  const scoredBy = scorerOf(role?.data() as TournamentRoleDoc | undefined, sides.data() as MatchUpDoc);
+  await updateDoc(matchUp, { result, scoredBy, scoredAt: serverTimestamp() });
 }
 
 describe.skipIf(Boolean(skipReason))('the Node client SDK on the Emulator Suite', () => {
@@ -232,7 +239,8 @@ describe.skipIf(Boolean(skipReason))('the Node client SDK on the Emulator Suite'
 
       const matchUp = await readMatchUp(seeded.tournamentId, game.matchUpId);
       expect(matchUp?.result).toEqual(played(5, 3));
-      expect(matchUp?.scoredBy).toBe(player.uid);
+      expect(matchUp?.scoredBy).toBe('SIDE_A');
+      expect(JSON.stringify(matchUp)).not.toContain(player.uid);
       expect(await readRow(seeded.tournamentId, playerId)).toEqual(before);
       // The stranger may read the public results, though: the refusal is about writing.
       expect((await getDoc(doc(stranger.db, paths.standing(seeded.tournamentId, playerId)))).data()?.matchPoints).toBe(

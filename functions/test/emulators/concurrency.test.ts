@@ -71,7 +71,7 @@ async function playRound(tournamentId: string, roundNumber: number, random: () =
   const write = (ref: FirebaseFirestore.DocumentReference, result: MatchUpResult | null) =>
     ref.update({
       result,
-      scoredBy: result ? organizer.uid : null,
+      scoredBy: result ? 'EDITOR' : null,
       scoredAt: result ? FieldValue.serverTimestamp() : null,
     });
   await Promise.all(
@@ -173,7 +173,7 @@ describe('whole rounds written at once through the deployed trigger end exactly 
         )!;
         await first.ref.update({
           result: { kind: 'PLAYED', score: { a: 0, b: 5 } },
-          scoredBy: organizer.uid,
+          scoredBy: 'EDITOR',
           scoredAt: FieldValue.serverTimestamp(),
         });
         await settlesOnFold(tournamentId);

@@ -139,10 +139,11 @@ describe.skipIf(Boolean(skipReason))('roles on the Emulator Suite', () => {
     const previous = playerOf(seeded, game, 'a');
     const oldPhone = await person(previous.account);
     const newPhone = await person(await newAccount('new-phone'));
+    // Each phone claims the side it was told it plays: the old one too, from before the re-link.
     const score = (who: Person) =>
       updateDoc(doc(who.db, paths.matchUp(seeded.tournamentId, game.matchUpId)), {
         result: play,
-        scoredBy: who.account.uid,
+        scoredBy: 'SIDE_A',
         scoredAt: serverTimestamp(),
       });
     const record = (who: Person) =>
@@ -236,6 +237,20 @@ describe.skipIf(Boolean(skipReason))('roles on the Emulator Suite', () => {
     apps.push(app);
     const visitor = getFirestore(app);
     connectFirestoreEmulator(visitor, emulators.firestore.host, emulators.firestore.port);
+    // A game its player scored from their phone, and one the organizer entered.
+    const [byPlayer, byOrganizer] = seeded.round1 as [MatchUpDoc, MatchUpDoc];
+    const phone = await person(playerOf(seeded, byPlayer, 'b').account);
+    await updateDoc(doc(phone.db, paths.matchUp(seeded.tournamentId, byPlayer.matchUpId)), {
+      result: play,
+      scoredBy: 'SIDE_B',
+      scoredAt: serverTimestamp(),
+    });
+    await call(
+      emulators,
+      'recordScore',
+      { tournamentId: seeded.tournamentId, matchUpId: byOrganizer.matchUpId, result: play },
+      organizer,
+    );
     const tournament = paths.tournament(seeded.tournamentId);
     const read = [(await getDoc(doc(visitor, tournament))).data()];
     for (const name of ['participants', 'rounds', 'matchUps', 'states', 'standings']) {
@@ -244,6 +259,11 @@ describe.skipIf(Boolean(skipReason))('roles on the Emulator Suite', () => {
     const text = JSON.stringify(read);
     const players = seeded.participants.map((p) => p.account.uid);
     expect(players.filter((uid) => text.includes(uid))).toEqual([]);
+    // The organizer is public as the tournament's owner, but their scores are signed by role.
+    const games = (await getDocs(collection(visitor, tournament, 'matchUps'))).docs.map((d) => d.data());
+    expect(games.find((m) => m.matchUpId === byPlayer.matchUpId)?.scoredBy).toBe('SIDE_B');
+    expect(games.find((m) => m.matchUpId === byOrganizer.matchUpId)?.scoredBy).toBe('EDITOR');
+    expect(JSON.stringify(games)).not.toContain(organizer.uid);
     expect(await outcome(getDocs(collection(visitor, paths.roles(seeded.tournamentId))))).toBe('permission-denied');
   });
 });

@@ -33,6 +33,7 @@ import {
   UIDS,
   type World,
   buildWorld,
+  scorerIn,
   modular,
   seedDocuments,
   startRulesEnvironment,
@@ -65,13 +66,17 @@ function dbAs(actor: Actor): Firestore {
 }
 
 /**
- * A score write as a client sends it: the result signed by the writer at the server's time, or a cleared
- * result with no signature.
+ * A score write as a client sends it: the result signed with the writer's role in that game at the server's time,
+ * or a cleared result with no signature.
  */
-function scoreWrite(uid: string | null, result: unknown = { kind: 'PLAYED', score: { a: 5, b: 3 } }): DocumentData {
+function scoreWrite(
+  uid: string | null,
+  result: unknown = { kind: 'PLAYED', score: { a: 5, b: 3 } },
+  matchUpId = world.ids.matchUpId,
+): DocumentData {
   return result === null
     ? { result, scoredBy: null, scoredAt: null }
-    : { result, scoredBy: uid, scoredAt: serverTimestamp() };
+    : { result, scoredBy: scorerIn(world, uid, matchUpId), scoredAt: serverTimestamp() };
 }
 
 // The rules are judged alone: the score trigger stays off for the whole file (switching it back on reloads the
@@ -331,8 +336,11 @@ describe('score writes', () => {
     await assertFails(updateDoc(matchUp(), { ...scoreWrite(UIDS.player), roundNumber: 2 }));
   });
 
-  it('refuse a score signed with another account, or unsigned', async () => {
-    await assertFails(updateDoc(matchUp(), scoreWrite(UIDS.opponent)));
+  it('refuse a score signed with a role the writer does not hold, or unsigned, or with an account id', async () => {
+    for (const scoredBy of ['SIDE_B', 'SCOREKEEPER', 'EDITOR', UIDS.player]) {
+      await assertFails(updateDoc(matchUp(), { ...scoreWrite(UIDS.player), scoredBy }));
+    }
+    await assertSucceeds(updateDoc(matchUp(), { ...scoreWrite(UIDS.player), scoredBy: 'SIDE_A' }));
     await assertFails(
       updateDoc(matchUp(), { result: { winner: 'a' }, scoredBy: deleteField(), scoredAt: serverTimestamp() }),
     );
@@ -352,7 +360,7 @@ describe('score writes', () => {
     await assertFails(
       updateDoc(
         doc(dbAs('player'), paths.matchUp(world.ids.tournamentId, world.ids.otherMatchUpId)),
-        scoreWrite(UIDS.player),
+        scoreWrite(UIDS.player, undefined, world.ids.otherMatchUpId),
       ),
     );
   });
@@ -391,7 +399,7 @@ function attemptAction(action: AccessAction, actor: Actor): Promise<unknown> {
   const uid = uidOf(actor);
   const { tournamentId, championshipId, clubId } = world.ids;
   const score = (matchUpId: string, result: unknown) =>
-    updateDoc(doc(db, paths.matchUp(tournamentId, matchUpId)), scoreWrite(uid, result));
+    updateDoc(doc(db, paths.matchUp(tournamentId, matchUpId)), scoreWrite(uid, result, matchUpId));
   switch (action) {
     case 'edit the tournament':
       return updateDoc(doc(db, paths.tournament(tournamentId)), { location: 'Hall B' });

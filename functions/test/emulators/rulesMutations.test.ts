@@ -18,8 +18,8 @@ import {
   type Actor,
   PROJECT_ID,
   RULES,
-  UIDS,
   buildWorld,
+  scorerIn,
   emulatorAddress,
   modular,
   seedDocuments,
@@ -29,8 +29,15 @@ import {
 const world = buildWorld({ roundStatus: 'OPEN' });
 const { tournamentId, clubId } = world.ids;
 
-function scoreWrite(actor: Actor, result: unknown = { kind: 'PLAYED', score: { a: 5, b: 3 } }): DocumentData {
-  return { result, scoredBy: uidOf(actor), scoredAt: serverTimestamp() };
+/** A score as the actor's phone signs it: with the role the actor holds in that game (see `scorerIn`). */
+function scoreWrite(
+  actor: Actor,
+  result: unknown = { kind: 'PLAYED', score: { a: 5, b: 3 } },
+  matchUpId = world.ids.matchUpId,
+): DocumentData {
+  return result === null
+    ? { result, scoredBy: null, scoredAt: null }
+    : { result, scoredBy: scorerIn(world, uidOf(actor), matchUpId), scoredAt: serverTimestamp() };
 }
 
 /** A request the real rules refuse, made as `actor`. */
@@ -53,16 +60,20 @@ const CASES: Record<string, Case> = {
     actor: 'scorekeeper',
     run: (env, actor) => updateDoc(doc(dbOf(env, actor), paths.tournament(tournamentId)), { location: 'Hall Z' }),
   },
-  otherPlayerScores: {
-    name: "a player scores someone else's game",
+  // A clear carries no signature, so only the check of who scores the game stands in its way.
+  otherPlayerClears: {
+    name: "a player clears someone else's game",
     actor: 'otherPlayer',
-    run: (env, actor) => updateDoc(matchUp(env, actor, world.ids.matchUpId), scoreWrite(actor)),
+    run: (env, actor) => updateDoc(matchUp(env, actor, world.ids.matchUpId), scoreWrite(actor, null)),
   },
   byePlayerRewritesBye: {
     name: 'a bye player rewrites their own bye',
     actor: 'byePlayer',
     run: (env, actor) =>
-      updateDoc(matchUp(env, actor, world.ids.byeMatchUpId), scoreWrite(actor, { kind: 'FULL_BYE' })),
+      updateDoc(
+        matchUp(env, actor, world.ids.byeMatchUpId),
+        scoreWrite(actor, { kind: 'FULL_BYE' }, world.ids.byeMatchUpId),
+      ),
   },
   scoreInClosedRound: {
     name: 'a player scores after the round is closed',
@@ -113,10 +124,22 @@ const CASES: Record<string, Case> = {
       updateDoc(matchUp(env, actor, world.ids.matchUpId), { ...scoreWrite(actor), scoredAt: '2020-01-01T00:00:00Z' }),
   },
   forgedSignature: {
-    name: "a player signs a score with someone else's account",
+    name: "a player signs a score as the opponent's side",
     actor: 'player',
     run: (env, actor) =>
-      updateDoc(matchUp(env, actor, world.ids.matchUpId), { ...scoreWrite(actor), scoredBy: UIDS.opponent }),
+      updateDoc(matchUp(env, actor, world.ids.matchUpId), { ...scoreWrite(actor), scoredBy: 'SIDE_B' }),
+  },
+  signsAsEditor: {
+    name: 'a player signs a score as an editor',
+    actor: 'player',
+    run: (env, actor) =>
+      updateDoc(matchUp(env, actor, world.ids.matchUpId), { ...scoreWrite(actor), scoredBy: 'EDITOR' }),
+  },
+  signsAsScorekeeper: {
+    name: 'a player signs a score as a scorekeeper',
+    actor: 'player',
+    run: (env, actor) =>
+      updateDoc(matchUp(env, actor, world.ids.matchUpId), { ...scoreWrite(actor), scoredBy: 'SCOREKEEPER' }),
   },
   blankParticipantName: {
     name: "an editor blanks a participant's name",
@@ -146,7 +169,7 @@ const MUTATIONS: Mutation[] = [
     weakens: 'which sides an account plays',
     find: 'tournamentRole(tournamentId).participantIds.hasAny([matchUp.a, matchUp.b])',
     replace: 'true',
-    caught: 'otherPlayerScores',
+    caught: 'otherPlayerClears',
   },
   { weakens: 'the bye guard', find: '|| (matchUp.b != null\n', replace: '|| (true\n', caught: 'byePlayerRewritesBye' },
   {
@@ -197,7 +220,30 @@ const MUTATIONS: Mutation[] = [
     replace: 'true',
     caught: 'clientChosenTime',
   },
-  { weakens: "the writer's signature", find: 'after.scoredBy == me()', replace: 'true', caught: 'forgedSignature' },
+  {
+    weakens: "the writer's signature",
+    find: 'holdsScorerRole(tournamentId, matchUp, after.scoredBy)',
+    replace: 'true',
+    caught: 'forgedSignature',
+  },
+  {
+    weakens: 'the claim of a side',
+    find: "scorer == 'SIDE_B' && matchUp.b != null && role.participantIds.hasAny([matchUp.b])",
+    replace: "scorer == 'SIDE_B'",
+    caught: 'forgedSignature',
+  },
+  {
+    weakens: 'the claim of an editor',
+    find: "scorer == 'EDITOR' ? role.editor == true",
+    replace: "scorer == 'EDITOR' ? true",
+    caught: 'signsAsEditor',
+  },
+  {
+    weakens: 'the claim of a scorekeeper',
+    find: "scorer == 'SCOREKEEPER' ? role.scorekeeper == true",
+    replace: "scorer == 'SCOREKEEPER' ? true",
+    caught: 'signsAsScorekeeper',
+  },
   {
     weakens: 'trimmed names',
     find: 'value.trim().size() > 0',

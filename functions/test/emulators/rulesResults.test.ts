@@ -36,7 +36,7 @@ import { paths } from '../../src/model/paths.js';
 import type { RoundDoc } from '../../src/model/round.js';
 import type { TournamentDoc } from '../../src/model/tournament.js';
 import { backgroundTriggers } from '../support/emulatorEnv.js';
-import { UIDS, type World, buildWorld, modular, seedDocuments, startRulesEnvironment } from './support.js';
+import { UIDS, type World, buildWorld, modular, scorerIn, seedDocuments, startRulesEnvironment } from './support.js';
 
 /** RULES_PROPERTY_CASES=<n> runs a longer search locally. */
 const CASES = Number(process.env.RULES_PROPERTY_CASES ?? 1000);
@@ -82,11 +82,15 @@ function matchUpPath(world: World, bye: boolean): string {
   return paths.matchUp(world.ids.tournamentId, bye ? world.ids.byeMatchUpId : world.ids.matchUpId);
 }
 
-/** A score write as a client sends it: signed by the writer at the server's time, or cleared without a signature. */
-function scoreWrite(uid: string, result: unknown): DocumentData {
+/**
+ * A score write as a client sends it: signed with the writer's role in that game at the server's time, or
+ * cleared without a signature.
+ */
+function scoreWrite(world: World, uid: string, result: unknown, bye: boolean): DocumentData {
+  const matchUpId = bye ? world.ids.byeMatchUpId : world.ids.matchUpId;
   return result === null
     ? { result: null, scoredBy: null, scoredAt: null }
-    : { result, scoredBy: uid, scoredAt: serverTimestamp() };
+    : { result, scoredBy: scorerIn(world, uid, matchUpId), scoredAt: serverTimestamp() };
 }
 
 /** The rules' verdict: true when the write went through, false when refused (any other error is thrown). */
@@ -293,7 +297,7 @@ describe('a generated result: the rules and the engine agree', () => {
       const { world, label } = ARENAS[c.arena]!;
       const uid = writerUid(c.writer, c.bye);
       const domain = domainVerdict(world, c.bye, uid, c.result);
-      const rules = await rulesAccept(uid, matchUpPath(world, c.bye), scoreWrite(uid, c.result));
+      const rules = await rulesAccept(uid, matchUpPath(world, c.bye), scoreWrite(world, uid, c.result, c.bye));
       tally[domain.accepts ? 'accepted' : 'refused']++;
       if (domain.why.startsWith('MatchUpResult') || domain.why.startsWith('resolveResult')) tally.byResult++;
       if (rules !== domain.accepts) {
@@ -319,7 +323,7 @@ describe('the holes of issue 15, section 1', () => {
 
   const as = (uid: string, a: Arena, bye = false) => doc(dbOf(uid), matchUpPath(a.world, bye));
   const write = (uid: string, a: Arena, result: unknown, bye = false) =>
-    updateDoc(as(uid, a, bye), scoreWrite(uid, result));
+    updateDoc(as(uid, a, bye), scoreWrite(a.world, uid, result, bye));
 
   it('refuse an empty result {}: a played result needs a score or a winner', async () => {
     await assertFails(write(UIDS.player, TO_FIVE, {}));
@@ -377,7 +381,7 @@ describe('the holes of issue 15, section 1', () => {
   });
 
   it('refuse a write that deletes the result, scoredBy or scoredAt field (clearing sets them to null)', async () => {
-    const signed = { scoredBy: UIDS.player, scoredAt: serverTimestamp() };
+    const signed = { scoredBy: 'SIDE_A', scoredAt: serverTimestamp() };
     await assertFails(updateDoc(as(UIDS.player, TO_FIVE), { ...signed, result: deleteField() }));
     await assertFails(updateDoc(as(UIDS.player, TO_FIVE), { result: null, scoredBy: null, scoredAt: deleteField() }));
     await assertFails(updateDoc(as(UIDS.player, TO_FIVE), { result: null, scoredBy: deleteField(), scoredAt: null }));
@@ -387,7 +391,7 @@ describe('the holes of issue 15, section 1', () => {
   it('refuse a scoredAt the client chose: a result carries the server time', async () => {
     const result = { kind: 'PLAYED', score: { a: 5, b: 1 } };
     const stamped = (scoredAt: unknown) =>
-      updateDoc(as(UIDS.player, TO_FIVE), { result, scoredBy: UIDS.player, scoredAt });
+      updateDoc(as(UIDS.player, TO_FIVE), { result, scoredBy: 'SIDE_A', scoredAt });
     await assertFails(stamped(new Date().toISOString()));
     await assertFails(stamped(Timestamp.fromMillis(Date.now() - 3_600_000)));
     await assertFails(stamped(null));
@@ -404,7 +408,7 @@ describe('the holes of issue 15, section 1', () => {
     await assertSucceeds(write(UIDS.scorekeeper, TO_FIVE, { winner: 'b' }));
     await assertSucceeds(updateDoc(as(UIDS.scorekeeper, TO_FIVE), { result: null, scoredBy: null, scoredAt: null }));
     await assertFails(
-      updateDoc(as(UIDS.scorekeeper, TO_FIVE), { result: null, scoredBy: UIDS.scorekeeper, scoredAt: null }),
+      updateDoc(as(UIDS.scorekeeper, TO_FIVE), { result: null, scoredBy: 'SCOREKEEPER', scoredAt: null }),
     );
     await assertFails(
       updateDoc(as(UIDS.scorekeeper, TO_FIVE), { result: null, scoredBy: null, scoredAt: serverTimestamp() }),

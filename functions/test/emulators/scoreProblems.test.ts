@@ -37,7 +37,7 @@ async function problemOf(matchUpId: string) {
 async function storeRefused(matchUpId: string) {
   await adminFirestore()
     .doc(paths.matchUp(seeded.tournamentId, matchUpId))
-    .update({ result: REFUSED, scoredBy: seeded.organizer.uid, scoredAt: new Date().toISOString() });
+    .update({ result: REFUSED, scoredBy: 'EDITOR', scoredAt: new Date().toISOString() });
   const problem = await waitFor(
     `a score problem for ${matchUpId}`,
     () => problemOf(matchUpId),

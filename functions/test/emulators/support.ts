@@ -61,5 +61,6 @@ export {
   type WorldIds,
   type WorldOptions,
   buildWorld,
+  scorerIn,
   uidOf,
 } from '../access/world.js';

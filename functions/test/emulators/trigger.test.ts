@@ -108,9 +108,9 @@ async function readRows(): Promise<Record<string, Partial<StandingNumbers> | nul
 }
 
 async function writeScoreAndWait(result: MatchUpResultInput | null): Promise<void> {
-  // As firestore.rules want it: signed by the writer at the server's time, or cleared without a signature.
+  // As firestore.rules want it: signed with the writer's side at the server's time, or cleared without a signature.
   const signature =
-    result === null ? { scoredBy: null, scoredAt: null } : { scoredBy: playerUid, scoredAt: serverTimestamp() };
+    result === null ? { scoredBy: null, scoredAt: null } : { scoredBy: 'SIDE_A', scoredAt: serverTimestamp() };
   await updateDoc(doc(db, paths.matchUp(world.ids.tournamentId, world.ids.matchUpId)), { result, ...signature });
   const expected = expectedRows(result);
   const seen = await waitFor(

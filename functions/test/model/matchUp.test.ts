@@ -3,7 +3,15 @@ import { Timestamp as WebTimestamp } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import { MatchUpDoc } from '../../src/model/matchUp.js';
 
-const base = { matchUpId: 'm1', roundNumber: 1, order: 0, a: 'p1', b: 'p2', result: { winner: 'a' }, scoredBy: 'u1' };
+const base = {
+  matchUpId: 'm1',
+  roundNumber: 1,
+  order: 0,
+  a: 'p1',
+  b: 'p2',
+  result: { winner: 'a' },
+  scoredBy: 'SIDE_A',
+};
 
 describe('MatchUpDoc.scoredAt', () => {
   it("reads the server's timestamp as either SDK returns it, keeping the object", () => {
@@ -24,5 +32,19 @@ describe('MatchUpDoc.scoredAt', () => {
     for (const scoredAt of [12, { seconds: 1, nanoseconds: 0 }, { toMillis: 5 }, true]) {
       expect(MatchUpDoc.safeParse({ ...base, scoredAt }).success, JSON.stringify(scoredAt)).toBe(false);
     }
+  });
+});
+
+describe('MatchUpDoc.scoredBy', () => {
+  it('names the role that scored, never an account', () => {
+    for (const scoredBy of ['SIDE_A', 'SIDE_B', 'SCOREKEEPER', 'EDITOR'] as const) {
+      expect(MatchUpDoc.parse({ ...base, scoredBy }).scoredBy).toBe(scoredBy);
+    }
+  });
+
+  it('reads the account id of a result written before roles signed scores as unknown, so the game still counts', () => {
+    const parsed = MatchUpDoc.parse({ ...base, scoredBy: 'kJ3uQ0dVb8XnA1' });
+    expect(parsed.scoredBy).toBeNull();
+    expect(parsed.result).toEqual({ kind: 'PLAYED', winner: 'a' });
   });
 });

@@ -15,6 +15,7 @@ import {
   collection,
   collectionGroup,
   doc,
+  getDoc,
   onSnapshot,
   query,
   serverTimestamp,
@@ -34,6 +35,7 @@ import type { ClubRole, TournamentRoleDoc } from '../../../functions/src/model/r
 import type { RoundDoc } from '../../../functions/src/model/round';
 import type { ScoreProblemDoc } from '../../../functions/src/model/scoreProblem';
 import type { TournamentDoc } from '../../../functions/src/model/tournament';
+import { scorerOf } from '../../../functions/src/access/scorer';
 import type { Connection } from './firebase';
 
 // ---------------------------------------------------------------- the connection
@@ -380,19 +382,32 @@ export function watchScorekeepers(
 
 // ---------------------------------------------------------------- writes by the client (through the rules)
 
-/** A player's (or scorekeeper's) own score: the matchUp's result, signed by the writer, stamped by the server. */
+/**
+ * A player's (or scorekeeper's) own score: the matchUp's result, signed with the writer's role in the tournament
+ * (read from their own roles document, as the rules check it), stamped by the server.
+ */
 export async function writeScore(
   tournamentId: string,
-  matchUpId: string,
+  matchUp: Pick<MatchUp, 'matchUpId' | 'a' | 'b'>,
   result: MatchUpResultInput | null,
 ): Promise<void> {
   const uid = live().auth.currentUser?.uid;
   if (!uid) throw new ActionError('unauthenticated', 'sign in first');
   const change =
-    result === null
-      ? { result: null, scoredBy: null, scoredAt: null }
-      : { result, scoredBy: uid, scoredAt: serverTimestamp() };
-  await updateDoc(ref(path.matchUp(tournamentId, matchUpId)), change).catch(rethrow);
+    result === null ? { result, scoredBy: null, scoredAt: null } : await signed(tournamentId, uid, matchUp, result);
+  await updateDoc(ref(path.matchUp(tournamentId, matchUp.matchUpId)), change).catch(rethrow);
+}
+
+/** A result signed with the role the account holds in the game; an account with none claims none, and is refused. */
+async function signed(
+  tournamentId: string,
+  uid: string,
+  matchUp: Pick<MatchUp, 'a' | 'b'>,
+  result: MatchUpResultInput,
+) {
+  const role = await getDoc(ref(path.role(tournamentId, uid))).catch(rethrow);
+  const scoredBy = scorerOf(role.exists() ? view.roles(role.data(), uid) : undefined, matchUp);
+  return { result, scoredBy, scoredAt: serverTimestamp() };
 }
 
 /** Editors close a round, or reopen it to correct a score. */

@@ -305,10 +305,12 @@ describe.skipIf(Boolean(skipReason))('the Web SDK in Chromium on the Emulator Su
       await page.waitForSelector(`${matchUpRow(game.matchUpId)}[data-result='${JSON.stringify(played(5, 3))}']`, {
         state: 'attached',
       });
-      // ...which the backend still holds, signed by the player, with the standings untouched.
+      // ...which the backend still holds, signed by the player's side, with the standings untouched.
       const stored = await readMatchUp(seeded.tournamentId, game.matchUpId);
       expect(stored?.result).toEqual(played(5, 3));
-      expect(stored?.scoredBy).toBe(player.uid);
+      expect(stored?.scoredBy).toBe('SIDE_A');
+      // The stranger sees who scored by role only.
+      expect(await page.textContent(`${matchUpRow(game.matchUpId)} td:nth-child(6)`)).toBe('side a');
       expect(await readRow(seeded.tournamentId, playerId)).toMatchObject({ matchPoints: 3, wins: 1 });
 
       // Nor may the stranger run the tournament.

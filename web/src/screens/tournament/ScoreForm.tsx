@@ -40,7 +40,7 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
         // The engine's own check, loaded with the first score (it brings the schema library).
         const { resolveResult } = await import('../../../../functions/src/domain/results');
         if (result) resolveResult({ kind: 'PLAYED', ...result }, !isBye, scoring);
-        await writeScore(tournamentId, matchUp.matchUpId, result);
+        await writeScore(tournamentId, matchUp, result);
       }
       return result ? `saved: ${resultText({ kind: 'PLAYED', ...result }, isBye)}` : 'cleared';
     });

@@ -31,7 +31,9 @@ import {
 } from 'firebase/firestore';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import type { StandingDoc } from '../../../../functions/src/model/derived.js';
-import type { MatchUpDoc } from '../../../../functions/src/model/matchUp.js';
+import { scorerOf } from '../../../../functions/src/access/scorer.js';
+import type { MatchUpDoc, Scorer } from '../../../../functions/src/model/matchUp.js';
+import type { TournamentRoleDoc } from '../../../../functions/src/model/roles.js';
 import type { ParticipantDoc } from '../../../../functions/src/model/participant.js';
 import type { RoundDoc } from '../../../../functions/src/model/round.js';
 import type { TournamentDoc } from '../../../../functions/src/model/tournament.js';
@@ -150,10 +152,18 @@ const matchUps = new Map<string, MatchUpDoc>();
 const standings = new Map<string, StandingDoc>();
 let user: User | null = null;
 let myParticipantId = '';
-/** The participants the signed-in account plays as, from its own role document (readable by it alone). */
+/** The signed-in account's role document (readable by it alone): the participants it plays as, and more. */
+let myRole: TournamentRoleDoc | undefined;
 let myParticipantIds: string[] = [];
 let stopMyRole: Unsubscribe | undefined;
 let stopMyRow: Unsubscribe | undefined;
+
+const SCORER: Record<Scorer, string> = {
+  SIDE_A: 'side a',
+  SIDE_B: 'side b',
+  SCOREKEEPER: 'a scorekeeper',
+  EDITOR: 'an organizer',
+};
 
 const nameOf = (participantId: string | null) =>
   participantId === null ? 'bye' : (participants.get(participantId)?.name ?? participantId);
@@ -199,7 +209,8 @@ function renderMatchUps(): void {
       tr.dataset.round = String(m.roundNumber);
       tr.dataset.result = JSON.stringify(m.result);
       if (myParticipantIds.includes(m.a) || (m.b !== null && myParticipantIds.includes(m.b))) tr.className = 'mine';
-      const scorer = m.scoredBy === null ? '' : m.scoredBy === user?.uid ? 'you' : 'another account';
+      // A result names the writer's role, never the account: "you" when that role is the one this account holds.
+      const scorer = m.scoredBy === null ? '' : m.scoredBy === scorerOf(myRole, m) ? 'you' : SCORER[m.scoredBy];
       tr.append(
         cell(m.matchUpId),
         cell(m.roundNumber),
@@ -422,12 +433,14 @@ onAuthStateChanged(auth, (next) => {
   user = next;
   stopMyRole?.();
   stopMyRole = undefined;
+  myRole = undefined;
   myParticipantIds = [];
   if (next) {
     stopMyRole = onSnapshot(
       doc(db, path.role(next.uid)),
       (snapshot) => {
-        myParticipantIds = (snapshot.data()?.participantIds as string[] | undefined) ?? [];
+        myRole = snapshot.data() as TournamentRoleDoc | undefined;
+        myParticipantIds = myRole?.participantIds ?? [];
         recomputeMe();
         renderMatchUps();
       },
@@ -442,10 +455,12 @@ onAuthStateChanged(auth, (next) => {
 
 /** A player's (or scorekeeper's, or organizer's) score: the three fields firestore.rules let a client change. */
 function writeScore(matchUpId: string, a: number, b: number): Promise<void> {
+  const matchUp = matchUps.get(matchUpId);
   return updateDoc(doc(db, path.matchUp(matchUpId)), {
     result: { kind: 'PLAYED', score: { a, b } },
-    // The rules want the writer's own uid, and the server's time (request.time), never the phone's clock.
-    scoredBy: auth.currentUser?.uid ?? null,
+    // The rules want a role the writer's role document holds, and the server's time (request.time), never the
+    // phone's clock. An account with no role claims none, and is refused.
+    scoredBy: matchUp ? scorerOf(myRole, matchUp) : null,
     scoredAt: serverTimestamp(),
   });
 }
