@@ -25,13 +25,13 @@ describe('firestore.indexes.json', () => {
   const indexes = (JSON.parse(readFileSync(join(root, 'firestore.indexes.json'), 'utf8')) as { indexes: Index[] })
     .indexes;
   const queries = sourceFiles(join(root, 'functions', 'src')).flatMap((file) =>
-    [...readFileSync(file, 'utf8').matchAll(/ref\s*\.(\w+)\([^)]*\)((?:\s*\.(?:where|orderBy)\('[^']+'[^)]*\))+)/g)].map(
-      (m) => ({
-        file,
-        collection: m[1]!,
-        fields: [...m[2]!.matchAll(/\.(?:where|orderBy)\('([^']+)'/g)].map((f) => f[1]!),
-      }),
-    ),
+    [
+      ...readFileSync(file, 'utf8').matchAll(/ref\s*\.(\w+)\([^)]*\)((?:\s*\.(?:where|orderBy)\('[^']+'[^)]*\))+)/g),
+    ].map((m) => ({
+      file,
+      collection: m[1]!,
+      fields: [...m[2]!.matchAll(/\.(?:where|orderBy)\('([^']+)'/g)].map((f) => f[1]!),
+    })),
   );
 
   it('finds the queries of the code (so this test cannot pass by finding none)', () => {
