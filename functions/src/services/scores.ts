@@ -26,7 +26,7 @@ export async function recordScore(db: Firestore, uid: string | undefined, input:
     requireCanWriteScore(uid, await readOwnRole(tx, ref, tournamentId, uid), tournament, matchUp, round);
     if (result !== null) resolveResult(result, matchUp.b !== null, tournament.policy.scoringPolicy);
     const signature =
-      result === null ? { scoredBy: null, scoredAt: null } : { scoredBy: uid!, scoredAt: FieldValue.serverTimestamp() };
+      result === null ? { scoredBy: null, scoredAt: null } : { scoredBy: uid, scoredAt: FieldValue.serverTimestamp() };
     tx.update(ref.matchUp(tournamentId, matchUpId), { result, ...signature });
   });
 }
