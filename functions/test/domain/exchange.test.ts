@@ -62,11 +62,11 @@ describe('export and import of a whole tournament', () => {
     );
   });
   it('refuses a damaged export and names the field', () => {
-    const json = JSON.parse(exportTournament(randomTournament(3)));
-    json.matchUps[0].result = { kind: 'PLAYED', score: { a: 'five', b: 0 } };
+    const json = JSON.parse(exportTournament(randomTournament(3))) as { matchUps: Array<Record<string, unknown>> };
+    json.matchUps[0]!.result = { kind: 'PLAYED', score: { a: 'five', b: 0 } };
     expect(() => importTournament(JSON.stringify(json))).toThrow(/matchUps\[0\]\.result\.score\.a/);
-    json.matchUps[0].result = null;
-    json.matchUps[0].a = 'ghost';
+    json.matchUps[0]!.result = null;
+    json.matchUps[0]!.a = 'ghost';
     expect(() => importTournament(JSON.stringify(json))).toThrow(/unknown participant ghost/);
     expect(() => importTournament('{ nope')).toThrow(/not valid JSON/);
     expect(() =>
