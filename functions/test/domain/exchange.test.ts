@@ -270,6 +270,10 @@ describe('an import is checked whole, each refusal naming the item', () => {
     expect(() => requireRoundsPairedBy(rounds, 'DAZED')).toThrow(
       'round 1 was paired by SWISS, but this tournament pairs by DAZED',
     );
+    // A method that is not a name (a hand-edited export) is shown as it is written, not as [object Object].
+    expect(() => requireRoundsPairedBy([{ roundNumber: 1, pairing: { method: { name: 'SWISS' } } }], 'SWISS')).toThrow(
+      'round 1 was paired by {"name":"SWISS"}, but this tournament pairs by SWISS',
+    );
   });
 
   it('refuses an export nested absurdly deep with a clear message, not a stack overflow', () => {
