@@ -25,7 +25,7 @@ function machine(
     ],
     realpath: (path) => path,
     javaVersionOutput: (binary) => (javas[binary] ? `openjdk version "${javas[binary]}" 2025-04-15` : null),
-    online: async () => online,
+    online: () => Promise.resolve(online),
   };
 }
 

@@ -150,7 +150,8 @@ export function requireRoundsPairedBy(records: readonly RoundRecordLike[], metho
   for (const record of records) {
     const used = record.pairing?.method;
     if (used !== undefined && used !== method) {
-      refuse(`round ${record.roundNumber} was paired by ${String(used)}, but this tournament pairs by ${method}`);
+      const shown = typeof used === 'string' ? used : JSON.stringify(used);
+      refuse(`round ${record.roundNumber} was paired by ${shown}, but this tournament pairs by ${method}`);
     }
   }
 }

@@ -98,7 +98,7 @@ export const RoundCount = boundedInt(LIMITS.rounds);
 export const PairingSeed = boundedInt(LIMITS.pairingSeed);
 
 /** Control characters (C0, DEL, C1): invisible in a console, and NUL breaks Firestore paths. */
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /**
  * An id the user chooses that becomes (or names) a Firestore document: Firestore refuses "/", "." and "..",

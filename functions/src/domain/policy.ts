@@ -253,10 +253,7 @@ export function presetPolicy(name: PresetName): CompetitionPolicy {
 }
 
 /** A preset name or a policy object, with overrides deep-merged over it, validated. */
-export function resolvePolicy(
-  policy: PresetName | CompetitionPolicyInput | unknown,
-  overrides?: unknown,
-): CompetitionPolicy {
+export function resolvePolicy(policy: unknown, overrides?: unknown): CompetitionPolicy {
   requireSaneShape(policy, 'policy');
   requireSaneShape(overrides, 'policy overrides');
   const base = typeof policy === 'string' ? presetInput(policy) : unwrapCompetition(policy);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { logger } from 'firebase-functions/v2';
 import { HttpsError } from 'firebase-functions/v2/https';
-import type { FunctionsErrorCode } from 'firebase-functions/v2/https';
 import { ZodError } from 'zod';
 import { DomainError, describeIssues } from '../domain/errors.js';
 import { MalformedDocumentError } from './converters.js';
@@ -33,7 +32,7 @@ function isContention(error: unknown): boolean {
 export function toHttpsError(error: unknown, callable = 'callable'): HttpsError {
   if (error instanceof HttpsError) return error;
   if (error instanceof ZodError) return new HttpsError('invalid-argument', describeIssues(error.issues));
-  if (error instanceof DomainError) return new HttpsError(error.code as FunctionsErrorCode, error.message);
+  if (error instanceof DomainError) return new HttpsError(error.code, error.message);
   const reference = randomUUID().slice(0, 8);
   if (error instanceof MalformedDocumentError) {
     const data = { reference, callable, error: describeFailure(error) };

@@ -21,12 +21,12 @@ export class PlannedWrites implements DocumentWriter {
   private readonly writes: Planned[] = [];
 
   create<T>(ref: DocumentReference<T>, data: WithFieldValue<T>): this {
-    this.writes.push({ kind: 'create', ref: ref as DocumentReference<unknown>, data });
+    this.writes.push({ kind: 'create', ref, data });
     return this;
   }
 
   set<T>(ref: DocumentReference<T>, data: WithFieldValue<T>): this {
-    this.writes.push({ kind: 'set', ref: ref as DocumentReference<unknown>, data });
+    this.writes.push({ kind: 'set', ref, data });
     return this;
   }
 
@@ -54,8 +54,8 @@ export class PlannedWrites implements DocumentWriter {
   /** Makes the planned writes, in order, in the transaction (after all of its reads). */
   commitIn(tx: Transaction): void {
     for (const { kind, ref, data } of this.writes) {
-      if (kind === 'create') tx.create(ref, data as WithFieldValue<unknown>);
-      else if (kind === 'set') tx.set(ref, data as WithFieldValue<unknown>);
+      if (kind === 'create') tx.create(ref, data);
+      else if (kind === 'set') tx.set(ref, data);
       else tx.delete(ref);
     }
   }

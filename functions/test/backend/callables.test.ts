@@ -1,21 +1,12 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
+import { TournamentExport } from '../../src/domain/exchange.js';
 import { refs } from '../../src/firebase/refs.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
-import { call, cleanupFunctionsTest, fireAll, fireTrigger } from './harness.js';
+import { call, cleanupFunctionsTest, expectRefusal, fireAll, fireTrigger } from './harness.js';
 
 const fs = useEmulatorFirestore({ triggers: false });
 afterAll(() => cleanupFunctionsTest());
-
-async function expectRefusal(promise: Promise<unknown>, code: string, message?: RegExp) {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e as { code?: string; message?: string },
-  );
-  expect(error, 'expected a refusal').toBeDefined();
-  expect(error!.code).toBe(code);
-  if (message) expect(error!.message).toMatch(message);
-}
 
 /** owner runs club c1; admin is a club admin; players p1..p8 have accounts u1..u8. */
 async function runningTournament(players = 8) {
@@ -155,7 +146,7 @@ describe('callables: success paths', () => {
     await fireAll(fs.db, tournamentId);
     const board = await call.getLeaderboard({ tournamentId });
     expect(board.rows).toHaveLength(8);
-    expect(board.rows.filter((r: { matchPoints: number }) => r.matchPoints === 3)).toHaveLength(4);
+    expect(board.rows.filter((r) => r.matchPoints === 3)).toHaveLength(4);
     expect(board.recommendedRounds).toBe(3);
     const round2 = await call.generateNextRound({ tournamentId, requestId: 'r2' }, 'admin');
     expect(round2.roundNumber).toBe(2);
@@ -163,11 +154,7 @@ describe('callables: success paths', () => {
       d.data(),
     );
     // Swiss: round 2 pairs winners with winners.
-    const winners = new Set(
-      board.rows
-        .filter((r: { matchPoints: number }) => r.matchPoints === 3)
-        .map((r: { participantId: string }) => r.participantId),
-    );
+    const winners = new Set(board.rows.filter((r) => r.matchPoints === 3).map((r) => r.participantId));
     for (const m of pairs2) expect(winners.has(m.a)).toBe(winners.has(m.b!));
     const { csv } = await call.getStandingsCsv({ tournamentId });
     expect(csv.split('\r\n')[0]).toMatch(/^rank,participantId,name,matchPoints/);
@@ -272,12 +259,12 @@ describe('callables: success paths', () => {
     expect((await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', 2).get()).size).toBe(0);
     const afterUndo = await call.getLeaderboard({ tournamentId });
     expect(afterUndo.currentRound).toBe(1);
-    expect(afterUndo.rows.reduce((s: number, r: { matchPoints: number }) => s + r.matchPoints, 0)).toBeLessThan(
-      beforeUndo.rows.reduce((s: number, r: { matchPoints: number }) => s + r.matchPoints, 0),
+    expect(afterUndo.rows.reduce((s, r) => s + r.matchPoints, 0)).toBeLessThan(
+      beforeUndo.rows.reduce((s, r) => s + r.matchPoints, 0),
     );
 
     const { json } = await call.exportTournament({ tournamentId }, 'owner');
-    const copy = JSON.parse(json);
+    const copy = TournamentExport.parse(JSON.parse(json));
     for (const m of copy.matchUps) expect(m.movesFirst).toBe(m.b === null ? null : m.a);
     copy.tournament.date = '2026-11-28';
     const { tournamentId: imported } = await call.importTournament(
@@ -430,8 +417,9 @@ describe('callables: every refusal has a precise code', () => {
     await expectRefusal(call.undoLastRound({ tournamentId }, 'owner'), 'failed-precondition', /no round/);
     await expectRefusal(call.closeTournament({ tournamentId }, 'u1'), 'permission-denied');
     const { json } = await call.exportTournament({ tournamentId }, 'owner');
-    const broken = JSON.parse(json);
-    broken.participants[0].rating = 'strong';
+    const exported = TournamentExport.parse(JSON.parse(json));
+    const [first, ...others] = exported.participants;
+    const broken = { ...exported, participants: [{ ...first, rating: 'strong' }, ...others] };
     await expectRefusal(
       call.importTournament({ championshipId, json: JSON.stringify(broken) }, 'owner'),
       'invalid-argument',

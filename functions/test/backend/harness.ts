@@ -1,5 +1,7 @@
 import functionsTest from 'firebase-functions-test';
 import type { Firestore } from 'firebase-admin/firestore';
+import type { CallableFunction } from 'firebase-functions/v2/https';
+import { expect } from 'vitest';
 import * as functions from '../../src/index.js';
 import { refs } from '../../src/firebase/refs.js';
 import { paths } from '../../src/model/paths.js';
@@ -8,6 +10,9 @@ const testEnv = functionsTest();
 
 /** The real callables, wrapped by firebase-functions-test: `call.generateNextRound(data, uid)`. */
 type CallableNames = Exclude<keyof typeof functions, 'onMatchUpWritten'>;
+/** What a callable answers, as its handler declares it. Its input stays `unknown`: tests send bad input on purpose. */
+type Answer<K extends CallableNames> =
+  (typeof functions)[K] extends CallableFunction<unknown, Promise<infer R>> ? R : never;
 export const call = Object.fromEntries(
   (Object.keys(functions) as Array<keyof typeof functions>)
     .filter((name): name is CallableNames => name !== 'onMatchUpWritten')
@@ -15,7 +20,7 @@ export const call = Object.fromEntries(
       const wrapped = testEnv.wrap(functions[name] as never) as unknown as (request: object) => Promise<unknown>;
       return [name, (data: unknown, uid?: string) => wrapped({ data, ...(uid ? { auth: { uid, token: {} } } : {}) })];
     }),
-) as Record<CallableNames, (data: unknown, uid?: string) => Promise<any>>;
+) as { [K in CallableNames]: (data: unknown, uid?: string) => Promise<Answer<K>> };
 
 const trigger = testEnv.wrap(functions.onMatchUpWritten) as unknown as (event: object) => Promise<unknown>;
 
@@ -45,4 +50,15 @@ export async function fireAll(db: Firestore, tournamentId: string, extraIds: str
 
 export function cleanupFunctionsTest(): void {
   testEnv.cleanup();
+}
+
+/** Expects the callable to refuse with `code` (an HttpsError's), and a message matching `message` if given. */
+export async function expectRefusal(promise: Promise<unknown>, code: string, message?: RegExp): Promise<void> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e as { code?: string; message?: string },
+  );
+  expect(error, 'expected a refusal').toBeDefined();
+  expect(error!.code).toBe(code);
+  if (message) expect(error!.message).toMatch(message);
 }

@@ -4,6 +4,7 @@
  * works. Through the real callables and the real trigger handler, on the emulator.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { TournamentExport } from '../../src/domain/exchange.js';
 import { foldCompetition } from '../../src/domain/fold.js';
 import { buildLeaderboard } from '../../src/domain/leaderboard.js';
 import type { MatchUpResult } from '../../src/domain/results.js';
@@ -11,7 +12,7 @@ import { refs } from '../../src/firebase/refs.js';
 import { replayTournament } from '../../src/services/applyScore.js';
 import { toMatchUpRecord, toParticipant } from '../../src/services/records.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
-import { call, cleanupFunctionsTest, fireAll } from './harness.js';
+import { call, cleanupFunctionsTest, expectRefusal, fireAll } from './harness.js';
 
 const fs = useEmulatorFirestore({ triggers: false });
 afterAll(() => cleanupFunctionsTest());
@@ -85,10 +86,11 @@ describe('a stored result the engine refuses counts as no result everywhere', ()
         expect(numbers(board.rows)).toEqual(expected.rows);
 
         // The matchUp counts as open: pairing is refused, naming it and the reason, unless forced.
-        await expect(call.generateNextRound({ tournamentId, requestId: 'r2' }, 'owner')).rejects.toMatchObject({
-          code: 'failed-precondition',
-          message: expect.stringMatching(new RegExp(`${victim} \\(its result is refused: `)),
-        });
+        await expectRefusal(
+          call.generateNextRound({ tournamentId, requestId: 'r2' }, 'owner'),
+          'failed-precondition',
+          new RegExp(`${victim} \\(its result is refused: `),
+        );
         const forced = await call.generateNextRound({ tournamentId, requestId: 'r2-forced', force: true }, 'owner');
         expect(forced).toMatchObject({ roundNumber: 2, matchUps: 4 });
 
@@ -99,8 +101,8 @@ describe('a stored result the engine refuses counts as no result everywhere', ()
         expect(states).toEqual((await expectedLeaderboard(tournamentId, victim)).fold);
 
         const { json } = await call.exportTournament({ tournamentId }, 'owner');
-        const exported = JSON.parse(json);
-        expect(exported.matchUps.find((m: { matchUpId: string }) => m.matchUpId === victim).result).toBeNull();
+        const exported = TournamentExport.parse(JSON.parse(json));
+        expect(exported.matchUps.find((m) => m.matchUpId === victim)?.result).toBeNull();
         exported.tournament.date = '2026-11-28';
         const { tournamentId: copy } = await call.importTournament(
           { championshipId, json: JSON.stringify(exported) },

@@ -5,7 +5,6 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { refs } from '../../src/firebase/refs.js';
-import type { LeaderboardView } from '../../src/services/views.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
 import { call, cleanupFunctionsTest, fireAll } from './harness.js';
 
@@ -18,7 +17,7 @@ const byId = <T extends { participantId: string }>(rows: T[]) =>
 /** The stored rows, and the leaderboard's rows without their rank: equal when no row is stale. */
 async function rowsAndBoard(tournamentId: string) {
   const stored = (await refs(fs.db).standings(tournamentId).get()).docs.map((d) => d.data());
-  const board = (await call.getLeaderboard({ tournamentId })) as LeaderboardView;
+  const board = await call.getLeaderboard({ tournamentId });
   return { stored: byId(stored), board: byId(board.rows.map(({ rank: _rank, ...row }) => row)) };
 }
 

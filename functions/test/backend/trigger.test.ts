@@ -90,22 +90,18 @@ describe('a trigger that cannot apply a matchUp tells the organizer (scoreProble
     const problem = async () => (await refs(fs.db).scoreProblem('fails', 'm1').get()).data();
 
     await expect(fireTrigger(fs.db, 'fails', 'm1')).rejects.toThrow(/no competition state for participant ghost/);
-    expect(await problem()).toMatchObject({
-      matchUpId: 'm1',
-      roundNumber: 1,
-      kind: 'NOT_APPLIED',
-      message: expect.stringMatching(/\(retrying\): no competition state for participant ghost/),
-    });
+    const retrying = await problem();
+    expect(retrying).toMatchObject({ matchUpId: 'm1', roundNumber: 1, kind: 'NOT_APPLIED' });
+    expect(retrying?.message).toMatch(/\(retrying\): no competition state for participant ghost/);
 
     // The platform retries for a day; past the retry window the trigger records the give-up and acknowledges.
     const late = new Date(Date.now() - RETRY_WINDOW_MS - 60_000).toISOString();
     await expect(fireTrigger(fs.db, 'fails', 'm1', { time: late })).resolves.toBeUndefined();
-    expect(await problem()).toMatchObject({
-      kind: 'NOT_APPLIED',
-      message: expect.stringMatching(
-        /gave up after 15 minutes of retries\): no competition state for participant ghost/,
-      ),
-    });
+    const gaveUp = await problem();
+    expect(gaveUp?.kind).toBe('NOT_APPLIED');
+    expect(gaveUp?.message).toMatch(
+      /gave up after 15 minutes of retries\): no competition state for participant ghost/,
+    );
 
     await refs(fs.db).matchUp('fails', 'm1').delete();
     await fireTrigger(fs.db, 'fails', 'm1');

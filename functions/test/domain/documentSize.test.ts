@@ -21,7 +21,7 @@ const protobuf = require('protobufjs') as {
     };
   };
 };
-const Write = protobuf.Root.fromJSON(require('@google-cloud/firestore/build/protos/v1.json')).lookupType(
+const Write = protobuf.Root.fromJSON(require('@google-cloud/firestore/build/protos/v1.json') as object).lookupType(
   'google.firestore.v1.Write',
 );
 const serializer = new Serializer({ _settings: { ignoreUndefinedProperties: true }, doc: () => null });

@@ -62,11 +62,11 @@ describe('export and import of a whole tournament', () => {
     );
   });
   it('refuses a damaged export and names the field', () => {
-    const json = JSON.parse(exportTournament(randomTournament(3)));
-    json.matchUps[0].result = { kind: 'PLAYED', score: { a: 'five', b: 0 } };
+    const json = JSON.parse(exportTournament(randomTournament(3))) as { matchUps: Array<Record<string, unknown>> };
+    json.matchUps[0]!.result = { kind: 'PLAYED', score: { a: 'five', b: 0 } };
     expect(() => importTournament(JSON.stringify(json))).toThrow(/matchUps\[0\]\.result\.score\.a/);
-    json.matchUps[0].result = null;
-    json.matchUps[0].a = 'ghost';
+    json.matchUps[0]!.result = null;
+    json.matchUps[0]!.a = 'ghost';
     expect(() => importTournament(JSON.stringify(json))).toThrow(/unknown participant ghost/);
     expect(() => importTournament('{ nope')).toThrow(/not valid JSON/);
     expect(() =>
@@ -269,6 +269,10 @@ describe('an import is checked whole, each refusal naming the item', () => {
     expect(() => requireRoundsPairedBy(rounds, 'SWISS')).not.toThrow();
     expect(() => requireRoundsPairedBy(rounds, 'DAZED')).toThrow(
       'round 1 was paired by SWISS, but this tournament pairs by DAZED',
+    );
+    // A method that is not a name (a hand-edited export) is shown as it is written, not as [object Object].
+    expect(() => requireRoundsPairedBy([{ roundNumber: 1, pairing: { method: { name: 'SWISS' } } }], 'SWISS')).toThrow(
+      'round 1 was paired by {"name":"SWISS"}, but this tournament pairs by SWISS',
     );
   });
 

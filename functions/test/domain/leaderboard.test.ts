@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { foldCompetition } from '../../src/domain/fold.js';
 import { buildLeaderboard } from '../../src/domain/leaderboard.js';
 import type { MatchUpRecord } from '../../src/domain/matchUps.js';
-import type { CompetitionPolicyInput } from '../../src/domain/policy.js';
 import { resolvePolicy } from '../../src/domain/policy.js';
 import type { MatchUpResult } from '../../src/domain/results.js';
 
@@ -25,7 +24,7 @@ function board(
   extra: Record<string, unknown> = {},
   withdrawn: string[] = [],
 ) {
-  const policy = resolvePolicy('REDEMPTION', { victoryPolicy, ...extra } as CompetitionPolicyInput);
+  const policy = resolvePolicy('REDEMPTION', { victoryPolicy, ...extra });
   return buildLeaderboard(policy, foldCompetition(policy, people(...ids), games), { withdrawn });
 }
 const order = (rows: Array<{ participantId: string; rank: number }>) => rows.map((r) => `${r.rank}:${r.participantId}`);

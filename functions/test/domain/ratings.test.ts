@@ -52,7 +52,11 @@ describe('policy schema and presets (seed 000)', () => {
     expect(swiss.pairingPolicy.colours).toBeUndefined();
   });
   it('refuses a bad policy with messages that name each field', () => {
-    const bad = structuredClone(PRESET_POLICIES.STANDARD) as Record<string, any>;
+    const bad = structuredClone(PRESET_POLICIES.STANDARD) as unknown as {
+      pairingPolicy: { method: string };
+      ratingPolicy: { dynamicFormRating: { logisticScale: number }; baselineRating: { frozenDuringEvent: boolean } };
+      victoryPolicy: { tiebreakOrder: string[] };
+    };
     bad.pairingPolicy.method = 'ROUND_ABOUT';
     bad.ratingPolicy.dynamicFormRating.logisticScale = 0;
     bad.victoryPolicy.tiebreakOrder = ['COIN_TOSS'];

@@ -11,7 +11,6 @@ import type { CompetitionPolicy } from '../../src/domain/policy.js';
 import type { ParticipantState, RatingHistoryEntry } from '../../src/domain/state.js';
 
 const require = createRequire(import.meta.url);
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const tods = require('tods-competition-factory') as {
   competitionGovernor: {
     initializeCompetitionState(params: object): { error?: unknown };

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/model/paths.js';
 import { tournamentKey } from '../../src/services/organisation.js';
 import {
-  CallableError,
   type Emulators,
   type SeededTournament,
   adminFirestore,
@@ -17,6 +16,7 @@ import {
   discoverEmulators,
   readMatchUp,
   readRow,
+  refusal,
   seedTournament,
 } from './stack.js';
 
@@ -31,16 +31,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => closeAdmin());
-
-async function refusal(promise: Promise<unknown>): Promise<CallableError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof CallableError))
-    throw new Error(`expected the callable to refuse, got ${error === undefined ? 'success' : String(error)}`);
-  return error;
-}
 
 async function invalidArgument(promise: Promise<unknown>, message: string | RegExp): Promise<void> {
   const error = await refusal(promise);

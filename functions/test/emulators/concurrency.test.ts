@@ -11,7 +11,6 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeStandings } from '../../src/domain/competition.js';
 import { createRng } from '../../src/domain/pairing/prng.js';
-import type { CompetitionPolicy } from '../../src/domain/policy.js';
 import type { MatchUpResult } from '../../src/domain/results.js';
 import type { ParticipantState } from '../../src/domain/state.js';
 import type { MatchUpDoc } from '../../src/model/matchUp.js';
@@ -94,7 +93,7 @@ async function stored(tournamentId: string) {
     db.collection(paths.states(tournamentId)).get(),
   ]);
   return {
-    policy: (tournament.data() as TournamentDoc).policy as CompetitionPolicy,
+    policy: (tournament.data() as TournamentDoc).policy,
     participants: participants.docs.map((d) => toParticipant(d.data() as ParticipantDoc)),
     matchUps: matchUps.docs.map((d) => toMatchUpRecord(d.data() as MatchUpDoc)),
     states: Object.fromEntries(states.docs.map((d) => [d.id, d.data() as ParticipantState])),
@@ -114,7 +113,7 @@ function differences(actual: Record<string, ParticipantState>, expected: Record<
 
 async function settlesOnFold(tournamentId: string): Promise<void> {
   const deadline = Date.now() + SETTLE_MS;
-  let diff: string[] = [];
+  let diff: string[];
   for (;;) {
     const now = await stored(tournamentId);
     diff = differences(now.states, computeStandings(now.policy, now.participants, now.matchUps).states);

@@ -7,6 +7,8 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { TournamentExport } from '../../src/domain/exchange.js';
 import type { MatchUpDoc } from '../../src/model/matchUp.js';
 import { paths } from '../../src/model/paths.js';
 import { tournamentKey } from '../../src/services/organisation.js';
@@ -14,7 +16,6 @@ import type { LeaderboardView } from '../../src/services/views.js';
 import { backgroundTriggers } from '../support/emulatorEnv.js';
 import {
   type Account,
-  CallableError,
   type Emulators,
   type SeededTournament,
   adminFirestore,
@@ -22,6 +23,7 @@ import {
   closeAdmin,
   discoverEmulators,
   readMatchUp,
+  refusal,
   seedTournament,
   signUp,
   waitFor,
@@ -32,7 +34,7 @@ let db: Firestore;
 let seeded: SeededTournament;
 let organizer: Account;
 /** The seeded tournament's export, taken once its two rounds are in (the second with a game still open). */
-let cleanExport: Record<string, any>;
+let cleanExport: TournamentExport;
 /** Its leaderboard once the deployed trigger has applied every result. */
 let board: LeaderboardView;
 
@@ -50,16 +52,6 @@ async function footprint(championshipId: string) {
 
 async function dateIsFree(championshipId: string, date: string): Promise<boolean> {
   return !(await db.doc(paths.tournamentKey(championshipId, tournamentKey(date))).get()).exists;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<CallableError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof CallableError))
-    throw new Error(`expected the callable to refuse, got ${error === undefined ? 'success' : String(error)}`);
-  return error;
 }
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -103,9 +95,8 @@ beforeAll(async () => {
   );
   await scoreAll(tournamentId, round2.filter((m) => m.b !== null).slice(0, 1));
   board = await settledBoard(tournamentId, 2 * 2 + 1 + 2 + 1);
-  cleanExport = JSON.parse(
-    (await call<{ json: string }>(emulators, 'exportTournament', { tournamentId }, organizer)).json,
-  );
+  const { json } = await call<{ json: string }>(emulators, 'exportTournament', { tournamentId }, organizer);
+  cleanExport = TournamentExport.parse(JSON.parse(json));
   cleanExport.tournament.date = IMPORT_DATE;
 }, 180_000);
 
@@ -125,7 +116,7 @@ describe('a refused import names the item and writes nothing', () => {
 
   /** Imports a damaged copy of the clean export; expects invalid-argument with `message`, nothing written, the date free. */
   async function refusedWithNothingWritten(
-    damage: (e: Record<string, any>) => void,
+    damage: (e: TournamentExport) => void,
     message: string | RegExp,
   ): Promise<void> {
     const damaged = copy(cleanExport);
@@ -139,7 +130,11 @@ describe('a refused import names the item and writes nothing', () => {
     expect(await dateIsFree(seeded.championshipId, IMPORT_DATE)).toBe(true);
   }
 
-  const firstGame = (e: Record<string, any>) => e.matchUps.find((m: MatchUpDoc) => m.roundNumber === 1 && m.b !== null);
+  const firstGame = (e: TournamentExport) => {
+    const game = e.matchUps.find((m) => m.roundNumber === 1 && m.b !== null);
+    if (!game) throw new Error('the export has no game in round 1');
+    return game;
+  };
 
   it('a matchUp id that climbs out of the matchUps collection', async () => {
     await refusedWithNothingWritten(
@@ -156,12 +151,13 @@ describe('a refused import names the item and writes nothing', () => {
     ['__p__', 'must not have the reserved form __name__'],
     ['p\u0000', 'must not contain control characters'],
   ])('a participant id %j, renamed everywhere it appears', async (id, why) => {
-    const rename = (value: unknown) => (value === 'p1' ? id : value);
+    const rename = <T>(value: T) => (value === 'p1' ? id : value);
     await refusedWithNothingWritten(
       (e) => {
         for (const p of e.participants) p.participantId = rename(p.participantId);
         for (const m of e.matchUps) Object.assign(m, { a: rename(m.a), b: rename(m.b) });
-        for (const r of e.rounds) r.pairing.byes = r.pairing.byes.map(rename);
+        for (const r of e.rounds)
+          r.pairing = { ...r.pairing, byes: z.array(z.string()).parse(r.pairing?.byes).map(rename) };
       },
       `participant ${JSON.stringify(id)}, participants[0].participantId: ${why}`,
     );
@@ -169,15 +165,15 @@ describe('a refused import names the item and writes nothing', () => {
 
   it('a matchUp id listed twice', async () => {
     await refusedWithNothingWritten(
-      (e) => (e.matchUps[1].matchUpId = e.matchUps[0].matchUpId),
-      `matchUp ${cleanExport.matchUps[0].matchUpId} is listed twice`,
+      (e) => (e.matchUps[1]!.matchUpId = e.matchUps[0]!.matchUpId),
+      `matchUp ${cleanExport.matchUps[0]!.matchUpId} is listed twice`,
     );
   });
 
   it('a participant who plays twice in a round', async () => {
     await refusedWithNothingWritten((e) => {
-      const [first, second] = e.matchUps.filter((m: MatchUpDoc) => m.roundNumber === 1 && m.b !== null);
-      second.b = first.a;
+      const [first, second] = e.matchUps.filter((m) => m.roundNumber === 1 && m.b !== null);
+      second!.b = first!.a;
     }, /matchUp r1-m\d: participant p\d plays twice in round 1 \(also in matchUp r1-m\d\)/);
   });
 
@@ -190,14 +186,14 @@ describe('a refused import names the item and writes nothing', () => {
 
   it('a bye scored as a played game', async () => {
     await refusedWithNothingWritten((e) => {
-      e.matchUps.find((m: MatchUpDoc) => m.b === null).result = { kind: 'PLAYED', winner: 'a' };
+      e.matchUps.find((m) => m.b === null)!.result = { kind: 'PLAYED', winner: 'a' };
     }, /matchUp r\d-bye1: a bye matchUp needs a bye kind, not PLAYED/);
   });
 
   it('rounds with a gap', async () => {
     await refusedWithNothingWritten((e) => {
       for (const m of e.matchUps) if (m.roundNumber === 2) m.roundNumber = 3;
-      e.rounds.find((r: { roundNumber: number }) => r.roundNumber === 2).roundNumber = 3;
+      e.rounds.find((r) => r.roundNumber === 2)!.roundNumber = 3;
     }, 'round 2 has no matchUps, yet round 3 has: rounds are numbered from 1 without gaps');
   });
 
@@ -249,7 +245,7 @@ describe('a refused import names the item and writes nothing', () => {
     expect(imported.rows).toEqual(board.rows);
     expect(imported.currentRound).toBe(2);
     // The open game of round 2 can be scored in the copy, and the copy's trigger applies it.
-    const open = cleanExport.matchUps.find((m: MatchUpDoc) => m.roundNumber === 2 && m.b !== null && m.result === null);
+    const open = cleanExport.matchUps.find((m) => m.roundNumber === 2 && m.b !== null && m.result === null)!;
     await call(
       emulators,
       'recordScore',

@@ -25,6 +25,7 @@ import {
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resolvePolicy } from '../../src/domain/policy.js';
 import { paths } from '../../src/model/paths.js';
+import { TournamentRoleDoc } from '../../src/model/roles.js';
 import { backgroundTriggers } from '../support/emulatorEnv.js';
 import { ACCESS_TABLE, type AccessAction } from '../access/accessTable.js';
 import {
@@ -543,7 +544,9 @@ describe('privacy', () => {
     expect(mine.docs.map((d) => d.ref.path)).toEqual([paths.clubMember(world.ids.clubId, UIDS.clubMember)]);
     const player = dbAs('player');
     const roles = await getDocs(query(collectionGroup(player, 'roles'), where('uid', '==', UIDS.player)));
-    expect(roles.docs.map((d) => d.data().participantIds)).toEqual([[world.ids.participantId]]);
+    expect(roles.docs.map((d) => TournamentRoleDoc.parse(d.data()).participantIds)).toEqual([
+      [world.ids.participantId],
+    ]);
     const admin = dbAs('clubAdmin');
     const edited = await getDocs(query(collectionGroup(admin, 'editors'), where('uid', '==', UIDS.clubAdmin)));
     expect(edited.docs.map((d) => d.ref.parent.parent?.id)).toEqual([world.ids.championshipId]);

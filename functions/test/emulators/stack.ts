@@ -8,6 +8,7 @@
  * (`GET /emulators`), so the tests follow whatever ports the firebase.json in use chose.
  */
 import { randomUUID } from 'node:crypto';
+import { inspect } from 'node:util';
 import { type App, deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Firestore, getFirestore } from 'firebase-admin/firestore';
 import type { MatchUpDoc } from '../../src/model/matchUp.js';
@@ -107,6 +108,7 @@ export async function call<T = unknown>(
     throw new Error(
       `${name} did not answer within ${CALL_TIMEOUT_MS} ms at ${callableUrl(emulators, name)} (${String(error)}); ` +
         'if the emulator log says "Failed to load function", rebuild functions/lib and run again',
+      { cause: error },
     );
   }
   let body: { result?: T; error?: { status?: string; message?: string } };
@@ -127,6 +129,17 @@ export async function call<T = unknown>(
     );
   }
   return body.result as T;
+}
+
+/** The refusal a callable answered `promise` with; anything else (an answer, another error) fails the test. */
+export async function refusal(promise: Promise<unknown>): Promise<CallableError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof CallableError))
+    throw new Error(`expected the callable to refuse, got ${error === undefined ? 'success' : inspect(error)}`);
+  return error;
 }
 
 // ---------------------------------------------------------------- the backend's view (rules off)
@@ -271,7 +284,7 @@ export type RowNumbers = Record<(typeof ROW_FIELDS)[number], number>;
 
 export function rowNumbers(data: Record<string, unknown> | undefined): Partial<RowNumbers> | undefined {
   if (!data) return undefined;
-  return Object.fromEntries(ROW_FIELDS.map((field) => [field, data[field]])) as Partial<RowNumbers>;
+  return Object.fromEntries(ROW_FIELDS.map((field) => [field, data[field]]));
 }
 
 /** Reads a standings row past the rules. */

@@ -7,6 +7,13 @@ import { PairingError } from '../../src/domain/pairing/errors.js';
 import { MalformedDocumentError } from '../../src/firebase/converters.js';
 import { toHttpsError } from '../../src/firebase/errors.js';
 
+/** What describeFailure logs of an error: its message, stack and chain of causes. */
+interface Failure {
+  message?: string;
+  stack?: string;
+  cause?: Failure;
+}
+
 afterEach(() => vi.restoreAllMocks());
 
 describe('toHttpsError: refusals keep their code, failures are logged with their cause', () => {
@@ -18,15 +25,12 @@ describe('toHttpsError: refusals keep their code, failures are logged with their
     const reference = /reference (\w+)/.exec(error.message)?.[1];
     expect(reference).toMatch(/^[0-9a-f]{8}$/);
     expect(logged).toHaveBeenCalledTimes(1);
-    const [message, data] = logged.mock.calls[0]! as [
-      string,
-      { reference: string; callable: string; error: Record<string, any> },
-    ];
+    const [message, data] = logged.mock.calls[0]! as [string, { reference: string; callable: string; error: Failure }];
     expect(message).toBe(`generateNextRound failed (${reference})`);
     expect(data.reference).toBe(reference);
     expect(data.error.message).toBe('could not write the round');
     expect(data.error.stack).toContain('errors.test.ts');
-    expect(data.error.cause.message).toBe('DEADLINE_EXCEEDED: the commit took too long');
+    expect(data.error.cause?.message).toBe('DEADLINE_EXCEEDED: the commit took too long');
   });
 
   it('logs a thrown non-error and a malformed stored document too', () => {

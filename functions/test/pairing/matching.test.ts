@@ -229,6 +229,7 @@ describe('maxWeightMatching against exhaustive search', () => {
         } catch (error) {
           throw new Error(
             `case ${it}: ${(error as Error).message}\n${JSON.stringify({ n, from: [...graph.from], to: [...graph.to], weight: [...graph.weight] })}`,
+            { cause: error },
           );
         }
         totals.blossoms += res.stats.blossoms;

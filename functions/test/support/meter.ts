@@ -11,16 +11,16 @@ export interface Operations {
   writes: number;
 }
 
-type AnyFunction = (...args: any[]) => any;
+type Method = (this: unknown, ...args: unknown[]) => unknown;
 let installed = false;
 let counting: Operations | undefined;
 
 /** Counts each call of a method once its answer is there (a promise's value, or the value itself). */
 function wrap(proto: object, name: string, count: (result: unknown) => void): void {
-  const original = (proto as Record<string, AnyFunction>)[name]!;
-  (proto as Record<string, AnyFunction>)[name] = function (this: unknown, ...args: unknown[]) {
+  const original = (proto as Record<string, Method>)[name]!;
+  (proto as Record<string, Method>)[name] = function (this: unknown, ...args: unknown[]) {
     const result = original.apply(this, args);
-    if (result instanceof Promise) return result.then((value) => (count(value), value));
+    if (result instanceof Promise) return result.then((value: unknown) => (count(value), value));
     count(result);
     return result;
   };

@@ -76,7 +76,7 @@ function fromSol(
   const mode = request.options?.colours ?? 'NONE';
   const number = pairingNumbers(field);
   const pairs = result.pairs
-    .map(([a, b]) => (place.get(a.index)! <= place.get(b.index)! ? [a, b] : [b, a]) as [FieldPlayer, FieldPlayer])
+    .map(([a, b]): [FieldPlayer, FieldPlayer] => (place.get(a.index)! <= place.get(b.index)! ? [a, b] : [b, a]))
     .sort((x, y) => place.get(x[0].index)! - place.get(y[0].index)!)
     .map(([top, other]) => sides(mode, top, other, number));
   return {

@@ -46,7 +46,7 @@ export function playGenerated(
   const played = playRound(
     players,
     out.roundNumber,
-    out.pairings.map((p) => (winner(p.a, p.b) === p.a ? [p.a, p.b] : [p.b, p.a]) as [string, string]),
+    out.pairings.map((p): [string, string] => (winner(p.a, p.b) === p.a ? [p.a, p.b] : [p.b, p.a])),
     out.byes,
   );
   const colour = new Map(

@@ -824,7 +824,7 @@ class BlossomSolver {
 
   /** A T-blossom's dual reached zero: expand it, relabelling the even-length path from its entry child to its base. */
   private expandT(b: number): void {
-    const { bparent, inblossom, label, labelend, endpoint, n } = this;
+    const { bparent, inblossom, label, labelend, endpoint } = this;
     this.stats.expandedT++;
     const root = this.treeOf[b]!;
     const childs = this.bchilds[b]!;
