@@ -25,6 +25,7 @@ import type { MatchUpRecord } from '../../../functions/src/domain/matchUps.js';
 import type { CompetitionPolicy } from '../../../functions/src/domain/policy.js';
 import type { MatchUpDoc } from '../../../functions/src/model/matchUp.js';
 import type { ParticipantDoc } from '../../../functions/src/model/participant.js';
+import type { TournamentRoleDoc } from '../../../functions/src/model/roles.js';
 import type { TournamentDoc } from '../../../functions/src/model/tournament.js';
 import { HUB_VARIABLE, origin } from '../../../functions/test/support/emulatorEnv.js';
 import {
@@ -333,11 +334,10 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
 
       const stored = await adminFirestore().collection(`tournaments/${tournamentId}/participants`).get();
       participants = stored.docs.map((d) => d.data() as ParticipantDoc);
-      const roles = (await adminFirestore().collection(`tournaments/${tournamentId}/roles`).get()).docs.map((d) =>
-        d.data(),
+      const roles = (await adminFirestore().collection(`tournaments/${tournamentId}/roles`).get()).docs.map(
+        (d) => d.data() as TournamentRoleDoc,
       );
-      const accountOf = (participantId: string) =>
-        roles.find((r) => (r.participantIds as string[]).includes(participantId))?.uid;
+      const accountOf = (participantId: string) => roles.find((r) => r.participantIds.includes(participantId))?.uid;
       const entered = participants.map((p) => [p.name, p.rating, accountOf(p.participantId)]);
       expect(entered.sort()).toEqual(NAMES.map((name, i) => [name, RATINGS[i], players[i]!.uid]).sort());
     },
@@ -600,7 +600,7 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
         desk.waitForEvent('download'),
         desk.getByRole('button', { name: 'Download standings (CSV)' }).click(),
       ]);
-      const lines = readFileSync((await csv.path())!, 'utf8')
+      const lines = readFileSync(await csv.path(), 'utf8')
         .trim()
         .split(/\r?\n/);
       expect(lines[0]).toMatch(/^rank,participantId,name,matchPoints/);
@@ -627,15 +627,7 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
     expect(await names()).toEqual(finalOrder);
   });
 
-  // importTournament writes the matchUps before the states it replays, and the score trigger fails on each
-  // (functions log "no competition state for participant ..."); on a loaded machine the import's request dies
-  // with them (HTTP 500). A backend matter: this case runs when asked, until the import writes in a safe order.
-  const importReason = process.env.WEB_TEST_IMPORT
-    ? undefined
-    : 'set WEB_TEST_IMPORT=1 (importTournament races its own score trigger)';
-  if (importReason && !skipReason) console.warn(`[dashboard.test.ts] import round trip skipped: ${importReason}`);
-
-  it.skipIf(Boolean(importReason))(
+  it(
     'the export imported into another championship ranks the same',
     { timeout: 120_000 },
     async () => {
