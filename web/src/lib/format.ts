@@ -52,6 +52,7 @@ export function signed(value: number, digits = 1): string {
 export function resultText(result: MatchUpResult | null, isBye: boolean): string {
   if (!result) return isBye ? 'bye' : '–';
   if (result.score) return `${result.score.a}–${result.score.b}`;
-  if (result.kind === 'PLAYED') return result.winner === 'draw' ? 'draw' : result.winner === 'a' ? '1–0' : result.winner === 'b' ? '0–1' : '–';
+  if (result.kind === 'PLAYED')
+    return result.winner === 'draw' ? 'draw' : result.winner === 'a' ? '1–0' : result.winner === 'b' ? '0–1' : '–';
   return KIND_LABELS[result.kind].toLowerCase();
 }

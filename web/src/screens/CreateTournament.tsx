@@ -92,7 +92,8 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => {
     setForm({ ...form, [field]: event.target.value });
     // A message stays only until its field is edited.
-    if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest);
+    if (errors[field])
+      setErrors((previous) => Object.fromEntries(Object.entries(previous).filter(([key]) => key !== field)));
   };
   const advice = recommendedRounds(Number(form.expectedPlayers));
   const clubName = new Map((clubs.data ?? []).map((c) => [c.clubId, c.name]));
