@@ -16,6 +16,7 @@ import {
   type Unsubscribe,
   collection,
   collectionGroup,
+  deleteField,
   doc,
   onSnapshot,
   query,
@@ -448,6 +449,25 @@ export async function updateParticipant(
   fields: { name: string; club?: string; country?: string },
 ) {
   await updateDoc(ref(path.participant(tournamentId, participantId)), fields).catch(rethrow);
+}
+
+/** What editors may change on the tournament itself (firestore.rules); an absent text field is removed. */
+export interface TournamentDetails {
+  location?: string | undefined;
+  socialUrl?: string | undefined;
+  roundDurationMinutes: number;
+  preAlarmMinutes: number;
+}
+
+/** Editors change the tournament's descriptive fields directly, through the rules. */
+export async function updateTournamentDetails(tournamentId: string, details: TournamentDetails): Promise<void> {
+  const { location, socialUrl, roundDurationMinutes, preAlarmMinutes } = details;
+  await updateDoc(ref(path.tournament(tournamentId)), {
+    location: location ?? deleteField(),
+    socialUrl: socialUrl ?? deleteField(),
+    roundDurationMinutes,
+    preAlarmMinutes,
+  }).catch(rethrow);
 }
 
 // ---------------------------------------------------------------- callables
