@@ -291,7 +291,7 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
               min={1}
               value={form.totalRounds}
               onChange={set('totalRounds')}
-              placeholder={advice.rounds ? String(advice.rounds) : ''}
+              placeholder={advice.rounds && form.system === 'SWISS' ? String(advice.rounds) : ''}
             />
           )}
         </Field>
