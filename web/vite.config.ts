@@ -30,7 +30,7 @@ function firstScreenBudget(): Plugin {
       const closure = (start: string, into = new Set<string>()) => {
         if (into.has(start) || !files[start]) return into;
         into.add(start);
-        for (const imported of files[start]!.imports ?? []) closure(imported, into);
+        for (const imported of files[start].imports ?? []) closure(imported, into);
         return into;
       };
       const gz = (name: string) => gzipSync(Buffer.from(files[name]!.code ?? files[name]!.source ?? '')).length;

@@ -1,8 +1,18 @@
 /** Hash routes, so any static host (and the Hosting emulator) serves every screen from index.html. */
 import { useEffect, useState } from 'react';
 
-export type TournamentTab = 'standings' | 'rounds' | 'participants' | 'organize' | 'play' | 'clock';
-const TABS: readonly TournamentTab[] = ['standings', 'rounds', 'participants', 'organize', 'play', 'clock'];
+export type TournamentTab =
+  'standings' | 'bracket' | 'crosstable' | 'rounds' | 'participants' | 'organize' | 'play' | 'clock';
+const TABS: readonly TournamentTab[] = [
+  'standings',
+  'bracket',
+  'crosstable',
+  'rounds',
+  'participants',
+  'organize',
+  'play',
+  'clock',
+];
 
 export type Route =
   | { screen: 'home' }

@@ -3,17 +3,20 @@
  * typed values and functions, so a change of the data contract is a change here.
  *
  * Shapes and paths are the backend's (functions/src/model): account ids live only in the roles, members and
- * editors documents, which each account reads for itself. Documents are read as the backend wrote them (its
- * converters check every write); the callables' inputs are checked with their own schemas, which load with the
- * first action, so the first screen carries no schema library.
+ * editors documents, which each account reads for itself. A snapshot's data gets the model's type in one place
+ * (`stored`), as the backend wrote it: its converters parse every write with these schemas, and the rules hold
+ * client writes to the same bounds. Parsing again on read would put the schema library (32 KB gzipped, measured)
+ * on the first screen, over its 250 KB budget; the callables' inputs are checked with their own schemas, which
+ * load with the first action.
  */
 import {
-  type DocumentData,
+  type DocumentSnapshot,
   type FirestoreError,
   type Query,
   type Unsubscribe,
   collection,
   collectionGroup,
+  deleteField,
   doc,
   getDoc,
   onSnapshot,
@@ -31,7 +34,7 @@ import type { MatchUpDoc } from '../../../functions/src/model/matchUp';
 import type { ParticipantDoc } from '../../../functions/src/model/participant';
 import { COLLECTIONS, paths } from '../../../functions/src/model/paths';
 import type * as Requests from '../../../functions/src/model/requests';
-import type { ClubRole, TournamentRoleDoc } from '../../../functions/src/model/roles';
+import type { ClubMemberDoc, ClubRole, TournamentRoleDoc } from '../../../functions/src/model/roles';
 import type { RoundDoc } from '../../../functions/src/model/round';
 import type { ScoreProblemDoc } from '../../../functions/src/model/scoreProblem';
 import type { TournamentDoc } from '../../../functions/src/model/tournament';
@@ -79,34 +82,55 @@ export const NO_ROLES: Roles = { uid: '', editor: false, scorekeeper: false, par
 /** tournaments/{t}/scoreProblems/{matchUpId}: a result that is not in the standings, and why, for the organizer. */
 export type ScoreProblem = Pick<ScoreProblemDoc, 'matchUpId' | 'roundNumber' | 'kind' | 'message'>;
 
-/** A stored document over the defaults its schema would fill. */
-const withDefaults = <T>(defaults: Partial<T>, data: DocumentData): T => ({ ...defaults, ...data }) as T;
+/** A stored document: the model's type, where the fields whose schema default a view fills may be absent. */
+type Stored<T, Defaulted extends keyof T> = Omit<T, Defaulted> & Partial<Pick<T, Defaulted>>;
+
+/** The one place a snapshot's data meets the model's types (see the header: the backend parsed it on write). */
+const stored = <T>(snap: DocumentSnapshot): T | undefined => snap.data() as T | undefined;
 
 /** Each document as the screens see it: defaults filled, account ids left out. */
 const view = {
-  club: (d: DocumentData, role: ClubRole): Club => ({
-    clubId: d.clubId,
-    name: d.name,
-    ...(d.country ? { country: d.country } : {}),
+  club: ({ clubId, name, country }: ClubDoc, role: ClubRole): Club => ({
+    clubId,
+    name,
+    ...(country ? { country } : {}),
     role,
   }),
-  championship: (d: DocumentData): Omit<Championship, 'canEdit'> => ({
+  championship: (d: Stored<ChampionshipDoc, 'clubIds' | 'closed'>): Omit<Championship, 'canEdit'> => ({
     championshipId: d.championshipId,
     name: d.name,
     clubIds: d.clubIds ?? [],
     closed: d.closed ?? false,
     ...(d.rating ? { rating: d.rating } : {}),
   }),
-  tournament: (d: DocumentData): Tournament => {
-    const { ownerUid: _owner, ...rest } = d;
-    return withDefaults<Tournament>(
-      { roundDurationMinutes: 0, preAlarmMinutes: 0, clubIds: [], status: 'DRAFT', currentRound: 0 },
-      rest,
-    );
+  tournament: (
+    d: Stored<TournamentDoc, 'roundDurationMinutes' | 'preAlarmMinutes' | 'clubIds' | 'status' | 'currentRound'>,
+  ): Tournament => {
+    // The owner's account id stays out of the screens (it lives in the private roles documents).
+    const { ownerUid, ...rest } = d;
+    void ownerUid;
+    return {
+      ...rest,
+      roundDurationMinutes: d.roundDurationMinutes ?? 0,
+      preAlarmMinutes: d.preAlarmMinutes ?? 0,
+      clubIds: d.clubIds ?? [],
+      status: d.status ?? 'DRAFT',
+      currentRound: d.currentRound ?? 0,
+    };
   },
-  participant: (d: DocumentData): Participant => withDefaults<Participant>({ enteredRound: 1, withdrawn: false }, d),
-  round: (d: DocumentData): Round => withDefaults<Round>({ status: 'OPEN', byes: [], notes: [], stats: {} }, d),
-  matchUp: (d: DocumentData): MatchUp => ({
+  participant: (d: Stored<ParticipantDoc, 'enteredRound' | 'withdrawn'>): Participant => ({
+    ...d,
+    enteredRound: d.enteredRound ?? 1,
+    withdrawn: d.withdrawn ?? false,
+  }),
+  round: (d: Stored<RoundDoc, 'status' | 'byes' | 'notes' | 'stats'>): Round => ({
+    ...d,
+    status: d.status ?? 'OPEN',
+    byes: d.byes ?? [],
+    notes: d.notes ?? [],
+    stats: d.stats ?? {},
+  }),
+  matchUp: (d: Stored<MatchUpDoc, 'order' | 'movesFirst' | 'cost' | 'result' | 'scoredBy'>): MatchUp => ({
     matchUpId: d.matchUpId,
     roundNumber: d.roundNumber,
     order: d.order ?? 0,
@@ -117,39 +141,53 @@ const view = {
     result: d.result ?? null,
     scoredBy: d.scoredBy ?? null,
   }),
-  standing: (d: DocumentData): Standing => withDefaults<Standing>({ tiebreaks: {}, withdrawn: false }, d),
-  state: (d: DocumentData): ParticipantState => withDefaults<ParticipantState>({ ratingHistory: [], results: [] }, d),
-  roles: (d: DocumentData, uid: string): Roles => ({
+  standing: (d: Stored<StandingDoc, 'tiebreaks' | 'withdrawn'>): Standing => ({
+    ...d,
+    tiebreaks: d.tiebreaks ?? {},
+    withdrawn: d.withdrawn ?? false,
+  }),
+  state: (d: Stored<ParticipantState, 'ratingHistory' | 'results'>): ParticipantState => ({
+    ...d,
+    ratingHistory: d.ratingHistory ?? [],
+    results: d.results ?? [],
+  }),
+  roles: (d: Partial<TournamentRoleDoc>, uid: string): Roles => ({
     uid,
     editor: d.editor === true,
     scorekeeper: d.scorekeeper === true,
     participantIds: Array.isArray(d.participantIds) ? d.participantIds : [],
   }),
-  scoreProblem: (d: DocumentData): ScoreProblem => ({
-    matchUpId: d.matchUpId,
-    roundNumber: d.roundNumber,
-    kind: d.kind,
-    message: d.message,
+  scoreProblem: ({ matchUpId, roundNumber, kind, message }: ScoreProblemDoc): ScoreProblem => ({
+    matchUpId,
+    roundNumber,
+    kind,
+    message,
   }),
 };
 
 // ---------------------------------------------------------------- live reads
 
 export type OnError = (error: FirestoreError) => void;
-type Mapper<T> = (data: DocumentData) => T;
+/** Turns a stored document of type S into what the screens see. */
+type Mapper<S, T> = (data: S) => T;
 
 const col = (p: string) => collection(live().db, p);
 const ref = (p: string) => doc(live().db, p);
 
-function watchQuery<T>(q: Query, map: Mapper<T>, onData: (items: T[]) => void, onError: OnError): Unsubscribe {
-  return onSnapshot(q, (snap) => onData(snap.docs.map((d) => map(d.data()))), onError);
+function watchQuery<S, T>(q: Query, map: Mapper<S, T>, onData: (items: T[]) => void, onError: OnError): Unsubscribe {
+  return onSnapshot(q, (snap) => onData(snap.docs.map((d) => map(stored<S>(d)!))), onError);
 }
 
-function watchDoc<T>(at: string, map: Mapper<T>, onData: (item: T | null) => void, onError: OnError): Unsubscribe {
+function watchDoc<S, T>(
+  at: string,
+  map: Mapper<S, T>,
+  onData: (item: T | null) => void,
+  onError: OnError,
+): Unsubscribe {
   return onSnapshot(
     ref(at),
     (snap) => {
-      const data = snap.data();
+      const data = stored<S>(snap);
       onData(data === undefined ? null : map(data));
     },
     onError,
@@ -200,7 +238,7 @@ export function watchMyClubs(uid: string, onData: (clubs: Club[]) => void, onErr
   const roles = new Map<string, ClubRole>();
   const clubs = watchEach<Club>(
     (clubId, onItem) =>
-      watchDoc(path.club(clubId), (d) => view.club(d, roles.get(clubId) ?? 'MEMBER'), onItem, onError),
+      watchDoc(path.club(clubId), (d: ClubDoc) => view.club(d, roles.get(clubId) ?? 'MEMBER'), onItem, onError),
     (items) => onData(items.sort((x, y) => x.name.localeCompare(y.name))),
   );
   const members = onSnapshot(
@@ -208,9 +246,9 @@ export function watchMyClubs(uid: string, onData: (clubs: Club[]) => void, onErr
     (snap) => {
       roles.clear();
       for (const d of snap.docs) {
-        const role = d.get('role') as string;
+        const { role } = stored<ClubMemberDoc>(d)!;
         const clubId = d.ref.parent.parent?.id;
-        if (clubId && CLUB_ROLES.has(role)) roles.set(clubId, role as ClubRole);
+        if (clubId && CLUB_ROLES.has(role)) roles.set(clubId, role);
       }
       clubs.set(roles.keys());
     },
@@ -341,7 +379,7 @@ export function watchRoles(tournamentId: string, uid: string, onData: (roles: Ro
   const none = { ...NO_ROLES, uid };
   return watchDoc(
     path.role(tournamentId, uid),
-    (d) => view.roles(d, uid),
+    (d: Partial<TournamentRoleDoc>) => view.roles(d, uid),
     (roles) => onData(roles ?? none),
     () => onData(none),
   );
@@ -360,7 +398,7 @@ export function watchClubMembers(
 ): Unsubscribe {
   return watchQuery(
     col(path.clubMembers(clubId)),
-    (d) => ({ uid: d.uid as string, role: (CLUB_ROLES.has(d.role) ? d.role : 'MEMBER') as ClubRole }),
+    (d: ClubMemberDoc): ClubMember => ({ uid: d.uid, role: CLUB_ROLES.has(d.role) ? d.role : 'MEMBER' }),
     onData,
     onError,
   );
@@ -374,7 +412,7 @@ export function watchScorekeepers(
 ): Unsubscribe {
   return watchQuery(
     query(col(path.roles(tournamentId)), where('scorekeeper', '==', true)),
-    (d) => d.uid as string,
+    (d: TournamentRoleDoc) => d.uid,
     onData,
     onError,
   );
@@ -426,6 +464,25 @@ export async function updateParticipant(
   fields: { name: string; club?: string; country?: string },
 ) {
   await updateDoc(ref(path.participant(tournamentId, participantId)), fields).catch(rethrow);
+}
+
+/** What editors may change on the tournament itself (firestore.rules); an absent text field is removed. */
+export interface TournamentDetails {
+  location?: string | undefined;
+  socialUrl?: string | undefined;
+  roundDurationMinutes: number;
+  preAlarmMinutes: number;
+}
+
+/** Editors change the tournament's descriptive fields directly, through the rules. */
+export async function updateTournamentDetails(tournamentId: string, details: TournamentDetails): Promise<void> {
+  const { location, socialUrl, roundDurationMinutes, preAlarmMinutes } = details;
+  await updateDoc(ref(path.tournament(tournamentId)), {
+    location: location ?? deleteField(),
+    socialUrl: socialUrl ?? deleteField(),
+    roundDurationMinutes,
+    preAlarmMinutes,
+  }).catch(rethrow);
 }
 
 // ---------------------------------------------------------------- callables

@@ -24,8 +24,7 @@ export function useLive<T>(
       (data) => setValue({ data, error: null, key }),
       (error) => setValue((previous) => ({ ...previous, error: error.message, key })),
     );
-    // The key names what is read; the function is rebuilt on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // The key names what is read (the function is rebuilt on every render, so it is not a dependency).
   }, [key]);
   return value.key === key ? value : { data: undefined, error: null };
 }

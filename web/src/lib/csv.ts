@@ -71,8 +71,13 @@ export function parseParticipantsCsv(text: string, takenIds: Iterable<string> = 
   const firstLine = text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
   const rows = splitCsv(text, separatorOf(firstLine));
   const header = rows[0]?.map((f) => f.trim().toLowerCase());
-  const isHeader = header !== undefined && header.some((f) => f === 'name') && header.every((f) => f === '' || f in ALIASES || (CSV_COLUMNS as readonly string[]).includes(f));
-  const columns: Array<Column | undefined> = isHeader ? header!.map((f) => ALIASES[f] ?? (f as Column)) : [...CSV_COLUMNS];
+  const isHeader =
+    header !== undefined &&
+    header.some((f) => f === 'name') &&
+    header.every((f) => f === '' || f in ALIASES || (CSV_COLUMNS as readonly string[]).includes(f));
+  const columns: Array<Column | undefined> = isHeader
+    ? header.map((f) => ALIASES[f] ?? (f as Column))
+    : [...CSV_COLUMNS];
   const lines = isHeader ? rows.slice(1) : rows;
   const offset = isHeader ? 2 : 1;
   const ids = nextIds(takenIds, lines.length);

@@ -1,5 +1,5 @@
 /** How numbers, results and policy names read on screen. */
-import type { CompetitionTiebreak, PrimaryRanking } from '../../../functions/src/domain/policy';
+import type { CompetitionPolicy, CompetitionTiebreak, PrimaryRanking } from '../../../functions/src/domain/policy';
 import type { MatchUpResult, ResultKind } from '../../../functions/src/domain/results';
 
 export const TIEBREAK_LABELS: Record<CompetitionTiebreak, { short: string; long: string }> = {
@@ -52,6 +52,20 @@ export function signed(value: number, digits = 1): string {
 export function resultText(result: MatchUpResult | null, isBye: boolean): string {
   if (!result) return isBye ? 'bye' : '–';
   if (result.score) return `${result.score.a}–${result.score.b}`;
-  if (result.kind === 'PLAYED') return result.winner === 'draw' ? 'draw' : result.winner === 'a' ? '1–0' : result.winner === 'b' ? '0–1' : '–';
+  if (result.kind === 'PLAYED')
+    return result.winner === 'draw' ? 'draw' : result.winner === 'a' ? '1–0' : result.winner === 'b' ? '0–1' : '–';
   return KIND_LABELS[result.kind].toLowerCase();
+}
+
+/**
+ * The names of the two sides when the tournament plays with colours (its pairing options' `colours`, else its
+ * policy's; side a moves first): null for NONE, where who sits where means nothing.
+ */
+export function colourNames(
+  pairingOptions: Readonly<Record<string, unknown>>,
+  policy: CompetitionPolicy,
+): { first: string; second: string } | null {
+  const chosen = pairingOptions.colours;
+  const mode = typeof chosen === 'string' ? chosen : (policy.pairingPolicy.colours ?? 'NONE');
+  return mode === 'NONE' ? null : { first: 'White', second: 'Black' };
 }

@@ -15,7 +15,11 @@ type Row = Omit<LeaderboardRow, 'rank'>;
 export type Ranked<R extends Row> = R & { rank: number; sharedRank: boolean };
 
 /** The domain's value of a group tiebreak for one tied player (functions/src/domain/tiebreaks.ts). */
-export type GroupTiebreak = (tiebreak: CompetitionTiebreak, state: ParticipantState, group: ParticipantState[]) => number;
+export type GroupTiebreak = (
+  tiebreak: CompetitionTiebreak,
+  state: ParticipantState,
+  group: ParticipantState[],
+) => number;
 
 export interface RankOptions {
   /** The stored states, by participant, and the domain's group tiebreaks: needed only to split a tie head-to-head. */
@@ -39,7 +43,11 @@ export function groupTiebreaksOf(policy: CompetitionPolicy, rows: readonly Row[]
 type Computed = Map<string, Row['tiebreaks']>;
 
 /** Rows in standings order with their ranks; equal rows share the rank of the first (1, 2, 2, 4). */
-export function rankStandings<R extends Row>(policy: CompetitionPolicy, rows: readonly R[], options: RankOptions = {}): Array<Ranked<R>> {
+export function rankStandings<R extends Row>(
+  policy: CompetitionPolicy,
+  rows: readonly R[],
+  options: RankOptions = {},
+): Array<Ranked<R>> {
   const order = policy.victoryPolicy.tiebreakOrder ?? [];
   const grouped = new Set(groupTiebreaksOf(policy, rows));
   const primary = PRIMARY[policy.victoryPolicy.primaryRanking];
@@ -67,7 +75,12 @@ export function rankStandings<R extends Row>(policy: CompetitionPolicy, rows: re
   for (const group of splitBy(rows, primary).flatMap((g) => breakTies(g, order))) {
     const rank = ranked.length + 1;
     for (const row of [...group].sort((x, y) => (x.participantId < y.participantId ? -1 : 1))) {
-      ranked.push({ ...row, tiebreaks: { ...row.tiebreaks, ...computed.get(row.participantId) }, rank, sharedRank: group.length > 1 });
+      ranked.push({
+        ...row,
+        tiebreaks: { ...row.tiebreaks, ...computed.get(row.participantId) },
+        rank,
+        sharedRank: group.length > 1,
+      });
     }
   }
   return ranked;

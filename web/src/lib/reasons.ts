@@ -14,7 +14,8 @@ const SILENT = new Set(['soft']);
 const PAIR_PHRASES: Record<string, (value: number, terms: CostTerms) => string | null> = {
   rematches: (v) => (v === 0 ? 'never met' : `rematch: met ${plural(v, 'time')} before`),
   groupDistance: (v) => (v === 0 ? 'same score group' : `${plural(v, 'score group')} apart`),
-  scoreDifference: (v, t) => (v === 0 ? ('groupDistance' in t ? null : 'equal scores') : `${number(v)} points apart in the standings`),
+  scoreDifference: (v, t) =>
+    v === 0 ? ('groupDistance' in t ? null : 'equal scores') : `${number(v)} points apart in the standings`,
   scoreConcavity: () => null,
   floats: (v, t) => (t.groupDistance ? (v === 0 ? 'a fair float' : 'a float that repeats an earlier one') : null),
   seeding: (v) => (v === 0 ? 'ideal seeding (top half v bottom half)' : null),
@@ -43,10 +44,21 @@ const BYE_PHRASES: Record<string, (value: number) => string | null> = {
 };
 
 /** Most decisive first (Firestore hands map keys back in alphabetical order). */
-const ORDER = ['rematches', 'groupDistance', 'scoreDifference', 'floats', 'earlierByes', 'groupsAboveLowest', 'rankFromBottom'];
+const ORDER = [
+  'rematches',
+  'groupDistance',
+  'scoreDifference',
+  'floats',
+  'earlierByes',
+  'groupsAboveLowest',
+  'rankFromBottom',
+];
 const priority = (name: string) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
 
-function describe(terms: CostTerms, phrases: Record<string, (value: number, terms: CostTerms) => string | null>): string[] {
+function describe(
+  terms: CostTerms,
+  phrases: Record<string, (value: number, terms: CostTerms) => string | null>,
+): string[] {
   const words: string[] = [];
   const entries = Object.entries(terms).sort(([x], [y]) => priority(x) - priority(y));
   for (const [name, value] of entries) {
@@ -70,7 +82,17 @@ export function byeReasons(terms: CostTerms): string[] {
 
 /** The soft costs behind the words, for the curious: "seeding 12, rating gap 3". */
 export function softCosts(terms: CostTerms): string {
-  const soft = ['scoreConcavity', 'floats', 'seeding', 'ratingGap', 'sameClub', 'sameCountry', 'sameTeam', 'random', 'repeat'];
+  const soft = [
+    'scoreConcavity',
+    'floats',
+    'seeding',
+    'ratingGap',
+    'sameClub',
+    'sameCountry',
+    'sameTeam',
+    'random',
+    'repeat',
+  ];
   const parts = soft.filter((name) => (terms[name] ?? 0) > 0).map((name) => `${name} ${number(terms[name]!)}`);
   return parts.length ? `cost: ${parts.join(', ')}` : '';
 }

@@ -12,7 +12,7 @@ import { type Club, actions, watchMyClubs } from '../data/access';
 import { useLive } from '../data/hooks';
 import { check, type FieldErrors } from '../lib/forms';
 import { recommendedRounds } from '../../../functions/src/domain/pairing/rounds';
-import { PRESET_POLICIES, type PresetName, resolvePolicy } from '../../../functions/src/domain/policy';
+import { type PresetName, resolvePolicy } from '../../../functions/src/domain/policy';
 import { CreateTournamentInput } from '../../../functions/src/model/requests';
 
 const SYSTEMS = { SWISS: 'Swiss', KNOCKOUT: 'Knockout', ROUND_ROBIN: 'Round robin' } as const;
@@ -46,17 +46,16 @@ const PRESETS: Record<PresetName, string> = {
   CHESS: 'Chess Swiss: FIDE colours, 1 / 0.5 / 0',
 };
 
+/** The preset's own scoring, as the engine resolves it (its defaults filled): a null game target shows empty. */
 function presetScoring(name: PresetName) {
-  const scoring = (
-    PRESET_POLICIES[name] as { scoringPolicy?: { gameTarget?: number; matchPoints?: Record<string, number> } }
-  ).scoringPolicy;
-  const points = scoring?.matchPoints ?? { win: 1, timedWin: 1, draw: 0.5, loss: 0 };
+  const { gameTarget, matchPoints, phantomScore } = resolvePolicy(name).scoringPolicy;
   return {
-    gameTarget: String(scoring?.gameTarget ?? 5),
-    win: String(points.win),
-    timedWin: String(points.timedWin),
-    draw: String(points.draw),
-    loss: String(points.loss),
+    gameTarget: gameTarget === null ? '' : String(gameTarget),
+    win: String(matchPoints.win),
+    timedWin: String(matchPoints.timedWin),
+    draw: String(matchPoints.draw),
+    loss: String(matchPoints.loss),
+    phantomScore: String(phantomScore),
   };
 }
 
@@ -80,7 +79,6 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
     methodOptions: '',
     preset: 'REDEMPTION' as PresetName | 'CUSTOM',
     customPolicy: '',
-    phantomScore: '0',
     totalRounds: '',
     expectedPlayers: '16',
     roundDurationMinutes: '30',
@@ -92,7 +90,8 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => {
     setForm({ ...form, [field]: event.target.value });
     // A message stays only until its field is edited.
-    if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest);
+    if (errors[field])
+      setErrors((previous) => Object.fromEntries(Object.entries(previous).filter(([key]) => key !== field)));
   };
   const advice = recommendedRounds(Number(form.expectedPlayers));
   const clubName = new Map((clubs.data ?? []).map((c) => [c.clubId, c.name]));
@@ -279,7 +278,11 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
         <Field
           label="Rounds"
           error={errors.totalRounds}
-          hint={advice.rounds ? `recommended for ${form.expectedPlayers} players: ${advice.rounds}` : undefined}
+          hint={
+            advice.rounds && form.system === 'SWISS'
+              ? `recommended for ${form.expectedPlayers} players: ${advice.rounds}`
+              : undefined
+          }
         >
           {(p) => (
             <input
@@ -288,7 +291,7 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
               min={1}
               value={form.totalRounds}
               onChange={set('totalRounds')}
-              placeholder={advice.rounds ? String(advice.rounds) : ''}
+              placeholder={advice.rounds && form.system === 'SWISS' ? String(advice.rounds) : ''}
             />
           )}
         </Field>

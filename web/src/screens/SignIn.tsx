@@ -13,7 +13,7 @@ export function SignIn({ next }: { next: string }) {
       try {
         await (create ? signUp(email.trim(), password) : signIn(email.trim(), password));
       } catch (error) {
-        throw new Error(authMessage(error));
+        throw new Error(authMessage(error), { cause: error });
       }
       navigate(next);
       return create ? 'account created' : 'signed in';

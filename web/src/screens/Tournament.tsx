@@ -3,6 +3,7 @@ import { Suspense, lazy } from 'react';
 import { type Route, type TournamentTab, href } from '../app/route';
 import { useSession } from '../app/session';
 import { ErrorNote, Loading } from '../components/ui';
+import type { Roles, Tournament } from '../data/access';
 import { TournamentProvider, useTournamentLive } from './tournament/data';
 import { ParticipantsTab } from './tournament/ParticipantsTab';
 import { PlayTab } from './tournament/PlayTab';
@@ -12,21 +13,31 @@ import { TablePage } from './tournament/TablePage';
 import { ClockTab } from './tournament/ClockTab';
 import { OrganizeTab } from './tournament/OrganizeTab';
 
-// The rating chart (Chart.js) loads only with a participant's page.
+// The rating chart (Chart.js) loads only with a participant's page; the bracket and the crosstable read results
+// with the engine's own function, which brings the schema library: they load with their tab.
 const ParticipantPage = lazy(() =>
   import('./tournament/ParticipantPage').then((m) => ({ default: m.ParticipantPage })),
 );
+const BracketTab = lazy(() => import('./tournament/BracketTab').then((m) => ({ default: m.BracketTab })));
+const CrosstableTab = lazy(() => import('./tournament/CrosstableTab').then((m) => ({ default: m.CrosstableTab })));
 
 type TournamentRoute = Extract<Route, { screen: 'tournament' | 'participant' | 'table' }>;
 
-const TAB_LABELS: Array<[TournamentTab, string, boolean]> = [
-  ['standings', 'Standings', false],
-  ['rounds', 'Rounds', false],
-  ['participants', 'Participants', false],
-  ['play', 'My game', false],
-  ['clock', 'Clock', false],
-  ['organize', 'Organize', true],
-];
+/** The tabs this account sees, in order: the format's own view, and the organizer's desk for its editors. */
+function tabsFor(system: Tournament['system'] | undefined, roles: Roles): Array<[TournamentTab, string]> {
+  const plays = roles.participantIds.length > 0;
+  return [
+    ['standings', 'Standings'],
+    ...(system === 'KNOCKOUT' ? [['bracket', 'Bracket'] as [TournamentTab, string]] : []),
+    ...(system === 'ROUND_ROBIN' ? [['crosstable', 'Crosstable'] as [TournamentTab, string]] : []),
+    ['rounds', 'Rounds'],
+    ['participants', 'Participants'],
+    // A scorekeeper (or an organizer who does not play) comes here to score every game of the round.
+    ['play', (roles.scorekeeper || roles.editor) && !plays ? 'Score games' : 'My game'],
+    ['clock', 'Clock'],
+    ...(roles.editor ? [['organize', 'Organize'] as [TournamentTab, string]] : []),
+  ];
+}
 
 export function TournamentScreen({ route }: { route: TournamentRoute }) {
   const { user } = useSession();
@@ -71,7 +82,7 @@ export function TournamentScreen({ route }: { route: TournamentRoute }) {
             </p>
           ) : null}
           <nav className="tabs" aria-label="Tournament sections">
-            {TAB_LABELS.filter(([, , editorOnly]) => !editorOnly || data.roles.editor).map(([key, label]) => (
+            {tabsFor(t?.system, data.roles).map(([key, label]) => (
               <a
                 key={key}
                 href={href.tournament(route.tournamentId, key)}
@@ -93,6 +104,10 @@ export function TournamentScreen({ route }: { route: TournamentRoute }) {
           <TablePage matchUpId={route.matchUpId} />
         ) : tab === 'standings' ? (
           <StandingsTab />
+        ) : tab === 'bracket' || tab === 'crosstable' ? (
+          <Suspense fallback={<Loading what={`the ${tab}`} />}>
+            {tab === 'bracket' ? <BracketTab /> : <CrosstableTab />}
+          </Suspense>
         ) : tab === 'rounds' ? (
           <RoundsTab roundNumber={route.screen === 'tournament' ? route.roundNumber : undefined} />
         ) : tab === 'participants' ? (

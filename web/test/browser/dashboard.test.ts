@@ -15,9 +15,8 @@
  * Runs only inside `firebase emulators:exec` with the Hosting emulator (npm test, or
  * `npx tsx scripts/emulators/test.ts web/test/browser/dashboard.test.ts`), with Chromium at /usr/bin/chromium.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, type Locator, type Page, chromium } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldCompetition } from '../../../functions/src/domain/fold.js';
 import { buildLeaderboard } from '../../../functions/src/domain/leaderboard.js';
@@ -25,8 +24,8 @@ import type { MatchUpRecord } from '../../../functions/src/domain/matchUps.js';
 import type { CompetitionPolicy } from '../../../functions/src/domain/policy.js';
 import type { MatchUpDoc } from '../../../functions/src/model/matchUp.js';
 import type { ParticipantDoc } from '../../../functions/src/model/participant.js';
+import type { TournamentRoleDoc } from '../../../functions/src/model/roles.js';
 import type { TournamentDoc } from '../../../functions/src/model/tournament.js';
-import { HUB_VARIABLE, origin } from '../../../functions/test/support/emulatorEnv.js';
 import {
   type Account,
   type Emulators,
@@ -37,29 +36,10 @@ import {
   waitFor,
   whyNoEmulators,
 } from '../../../functions/test/emulators/stack.js';
-
-const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const WAIT_MS = 20_000;
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 375, height: 812 };
+import { DESKTOP, type Driver, PHONE, WAIT_MS, expectOk, hostingOrigin, outcome, shot, startDriver } from './driver.js';
 
 const skipReason = whyNoEmulators();
 if (skipReason) console.warn(`[dashboard.test.ts] skipped: ${skipReason}`);
-
-/** The Hosting emulator's address, from the hub (it serves web/dist). */
-async function hostingOrigin(): Promise<string> {
-  const hub = process.env[HUB_VARIABLE]!;
-  const listed = (await (await fetch(`http://${hub}/emulators`)).json()) as Record<
-    string,
-    { host?: string; port?: number } | undefined
-  >;
-  const hosting = listed.hosting;
-  if (!hosting?.port)
-    throw new Error('the Hosting emulator is not running: web/dist was not built before the emulators started');
-  const host = hosting.host === '0.0.0.0' || !hosting.host ? '127.0.0.1' : hosting.host;
-  return origin({ host, port: hosting.port });
-}
 
 const NAMES = ['Ada', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal', 'Ivy', 'Jo', 'Kai', 'Lu', 'Max', 'Nia', 'Oz', 'Pia'];
 const RATINGS = [1830, 1790, 1755, 1720, 1700, 1660, 1640, 1610, 1580, 1555, 1530, 1500, 1480, 1450, 1420, 1400];
@@ -104,13 +84,8 @@ const played = ([a, b]: Score) => ({ kind: 'PLAYED' as const, score: { a, b } })
 describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the Hosting emulator', () => {
   let emulators: Emulators;
   let site: string;
-  let browser: Browser;
+  let driver: Driver;
   let desk: Page;
-  const contexts: BrowserContext[] = [];
-  const consoleErrors: string[] = [];
-  /** HTTP answers of 400 and above: Chromium logs each as a console error, so each must be a refusal we asked for. */
-  const refusedRequests: string[] = [];
-  const unlabelled: string[] = [];
   const players: Account[] = [];
   const organizer = { email: `organizer-${Date.now()}@example.com`, password: 'organizer-pass-1' };
   let tournamentId = '';
@@ -120,87 +95,26 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
   /** What the test typed, by matchUp: the oracle's input. */
   const typed = new Map<string, ReturnType<typeof played>>();
 
-  async function openPage(viewport: { width: number; height: number }, label: string): Promise<Page> {
-    const context = await browser.newContext({
-      viewport,
-      acceptDownloads: true,
-      ...(viewport.width < 500 ? { isMobile: true, hasTouch: true } : {}),
-    });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(WAIT_MS);
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(`[${label}] ${message.text()}`);
-    });
-    page.on('pageerror', (error) => consoleErrors.push(`[${label}] ${error.message}`));
-    page.on('response', (response) => {
-      if (response.status() >= 400) refusedRequests.push(`${response.status()} ${new URL(response.url()).pathname}`);
-    });
-    return page;
-  }
+  const openPage = (viewport: { width: number; height: number }, label: string) => driver.openPage(viewport, label);
+  const checkLabels = (page: Page, screen: string) => driver.checkLabels(page, screen);
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM))
-      throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH`);
     emulators = await discoverEmulators();
     site = await hostingOrigin();
     const run = Math.random().toString(36).slice(2, 8);
     players.push(
       ...(await Promise.all(NAMES.map((name) => signUp(emulators, `${name.toLowerCase()}-${run}@example.com`)))),
     );
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    driver = await startDriver();
     desk = await openPage(DESKTOP, 'organizer');
-    mkdirSync(SCREENSHOTS, { recursive: true });
   }, 120_000);
 
   afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
+    await driver?.close();
     await closeAdmin();
   });
 
   // ---------------------------------------------------------------- driving the pages
-
-  const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true });
-
-  /** Every form control of the page has an accessible name (label, aria-label or text). */
-  async function checkLabels(page: Page, screen: string): Promise<void> {
-    const missing = await page.$$eval('input, select, textarea, button', (controls) =>
-      controls
-        .filter((el) => (el as HTMLInputElement).type !== 'hidden')
-        .filter((el) => {
-          const labelled =
-            ((el as HTMLInputElement).labels?.length ?? 0) > 0 ||
-            el.getAttribute('aria-label') ||
-            el.getAttribute('aria-labelledby');
-          return !labelled && !(el.tagName === 'BUTTON' && el.textContent?.trim());
-        })
-        .map((el) => el.outerHTML.slice(0, 120)),
-    );
-    unlabelled.push(...missing.map((html) => `${screen}: ${html}`));
-  }
-
-  /** Waits for the status line inside `scope` to say ok or error, and returns it. */
-  async function outcome(scope: Locator): Promise<{ state: string; text: string }> {
-    const status = scope.locator('.status[data-state="ok"], .status[data-state="error"]').first();
-    await status.waitFor();
-    return { state: (await status.getAttribute('data-state')) ?? '', text: (await status.textContent()) ?? '' };
-  }
-
-  async function expectOk(scope: Locator): Promise<void> {
-    const result = await outcome(scope);
-    expect(result, result.text).toMatchObject({ state: 'ok' });
-  }
 
   const nameOf = (participantId: string) =>
     participants.find((p) => p.participantId === participantId)?.name ?? participantId;
@@ -333,11 +247,10 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
 
       const stored = await adminFirestore().collection(`tournaments/${tournamentId}/participants`).get();
       participants = stored.docs.map((d) => d.data() as ParticipantDoc);
-      const roles = (await adminFirestore().collection(`tournaments/${tournamentId}/roles`).get()).docs.map((d) =>
-        d.data(),
+      const roles = (await adminFirestore().collection(`tournaments/${tournamentId}/roles`).get()).docs.map(
+        (d) => d.data() as TournamentRoleDoc,
       );
-      const accountOf = (participantId: string) =>
-        roles.find((r) => (r.participantIds as string[]).includes(participantId))?.uid;
+      const accountOf = (participantId: string) => roles.find((r) => r.participantIds.includes(participantId))?.uid;
       const entered = participants.map((p) => [p.name, p.rating, accountOf(p.participantId)]);
       expect(entered.sort()).toEqual(NAMES.map((name, i) => [name, RATINGS[i], players[i]!.uid]).sort());
     },
@@ -351,6 +264,8 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
       const round1 = await generateRound(1);
       const why = await tables(desk, 1).first().locator('.why').textContent();
       expect(why).toContain('never met');
+      // The Redemption policy plays without colours: no side is shown as moving first.
+      expect(await roundSection(desk, 1).locator('.colour').count()).toBe(0);
 
       // Table 1: an impossible score first. Nothing is stored, and the reason is the engine's, from the callable.
       const first = tables(desk, 1).first();
@@ -392,6 +307,7 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
       const theirs = await signInOnPhone(opponent, `/t/${tournamentId}/play`, 'opponent');
       const card = phone.locator('.my-game');
       await expect.poll(() => card.locator('.game-head').textContent()).toBe('Round 3 · Table 1');
+      expect(await phone.getByRole('link', { name: 'My game' }).getAttribute('aria-current')).toBe('page');
       expect(await card.locator('.opponent').textContent()).toBe(nameOf(game.b!));
 
       // From the phone's keyboard: the player's own points, Tab, the opponent's, Enter.
@@ -454,6 +370,10 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
       const keeperPhone = await signInOnPhone(keeper, `/t/${tournamentId}/play`, 'scorekeeper');
       const table2 = round3[1]!;
       const keeperRow = keeperPhone.locator('.keeper-list li').nth(1);
+      // A scorekeeper's tab says what it is for.
+      const keeperTab = keeperPhone.getByRole('link', { name: 'Score games' });
+      await expect.poll(() => keeperTab.getAttribute('aria-current')).toBe('page');
+      expect(await keeperPhone.getByRole('link', { name: 'My game' }).count()).toBe(0);
       await expect
         .poll(() => keeperRow.locator('.strong').textContent())
         .toBe(`Table 2: ${nameOf(table2.a)} v ${nameOf(table2.b!)}`);
@@ -555,6 +475,13 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
       ).catch(async () => {
         expect(await screen()).toEqual(expected);
       });
+      // The Form column says what it is: the dynamic form rating, from the baseline in brackets.
+      expect(await desk.locator('table.standings caption').textContent()).toContain(
+        'Form: the dynamic form rating, which starts from the player’s baseline rating (in brackets)',
+      );
+      expect(await desk.locator('table.standings thead abbr', { hasText: 'Form' }).getAttribute('title')).toMatch(
+        /^Dynamic form rating: starts from the baseline rating/,
+      );
       // Shared places are shown as shared.
       const shared = expected.filter((row, i) => expected.some((other, j) => i !== j && other[0] === row[0])).length;
       expect(await desk.locator('td.rank', { hasText: '=' }).count()).toBe(shared);
@@ -602,7 +529,7 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
         desk.waitForEvent('download'),
         desk.getByRole('button', { name: 'Download standings (CSV)' }).click(),
       ]);
-      const lines = readFileSync((await csv.path())!, 'utf8')
+      const lines = readFileSync(await csv.path(), 'utf8')
         .trim()
         .split(/\r?\n/);
       expect(lines[0]).toMatch(/^rank,participantId,name,matchPoints/);
@@ -629,40 +556,28 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
     expect(await names()).toEqual(finalOrder);
   });
 
-  // importTournament writes the matchUps before the states it replays, and the score trigger fails on each
-  // (functions log "no competition state for participant ..."); on a loaded machine the import's request dies
-  // with them (HTTP 500). A backend matter: this case runs when asked, until the import writes in a safe order.
-  const importReason = process.env.WEB_TEST_IMPORT
-    ? undefined
-    : 'set WEB_TEST_IMPORT=1 (importTournament races its own score trigger)';
-  if (importReason && !skipReason) console.warn(`[dashboard.test.ts] import round trip skipped: ${importReason}`);
-
-  it.skipIf(Boolean(importReason))(
-    'the export imported into another championship ranks the same',
-    { timeout: 120_000 },
-    async () => {
-      const names = () => desk.locator('table.standings tbody th.player a').allTextContents();
-      // One tournament per date per championship (seed 004): the copy goes into a second championship.
-      await desk.getByRole('link', { name: 'Home' }).click();
-      await desk.getByLabel('Championship name').fill('Archive');
-      await desk.getByRole('button', { name: 'Create championship' }).click();
-      await desk.getByRole('heading', { name: 'Archive' }).waitFor();
-      await desk.getByLabel('Exported tournament (JSON file)').setInputFiles(exportedJson);
-      await desk.getByRole('button', { name: 'Import' }).click();
-      // The import replays the whole tournament in one transaction: seconds, more on a busy machine.
-      await desk.getByRole('heading', { name: 'Saturday Swiss' }).waitFor({ timeout: 60_000 });
-      expect(await desk.locator('[data-tournament]').getAttribute('data-tournament')).not.toBe(tournamentId);
-      await expect.poll(names, { timeout: 30_000 }).toEqual(finalOrder);
-      await shot(desk, 'desktop-12-imported-standings');
-    },
-  );
+  it('the export imported into another championship ranks the same', { timeout: 120_000 }, async () => {
+    const names = () => desk.locator('table.standings tbody th.player a').allTextContents();
+    // One tournament per date per championship (seed 004): the copy goes into a second championship.
+    await desk.getByRole('link', { name: 'Home' }).click();
+    await desk.getByLabel('Championship name').fill('Archive');
+    await desk.getByRole('button', { name: 'Create championship' }).click();
+    await desk.getByRole('heading', { name: 'Archive' }).waitFor();
+    await desk.getByLabel('Exported tournament (JSON file)').setInputFiles(exportedJson);
+    await desk.getByRole('button', { name: 'Import' }).click();
+    // The import replays the whole tournament in one transaction: seconds, more on a busy machine.
+    await desk.getByRole('heading', { name: 'Saturday Swiss' }).waitFor({ timeout: 60_000 });
+    expect(await desk.locator('[data-tournament]').getAttribute('data-tournament')).not.toBe(tournamentId);
+    await expect.poll(names, { timeout: 30_000 }).toEqual(finalOrder);
+    await shot(desk, 'desktop-12-imported-standings');
+  });
 
   it('no page logged an error, and every control had a label', () => {
     // The one refusal the test provoked (the 6-3 score) is an HTTP 400 of the callable, which Chromium logs.
-    expect(refusedRequests).toEqual([expect.stringMatching(/^400 .*\/recordScore$/)]);
+    expect(driver.refusedRequests).toEqual([expect.stringMatching(/^400 .*\/recordScore$/)]);
     const loggedRefusal = /^\[organizer\] Failed to load resource: the server responded with a status of 400/;
-    expect(consoleErrors.filter((line) => !loggedRefusal.test(line))).toEqual([]);
-    expect(consoleErrors.length).toBeLessThanOrEqual(1);
-    expect(unlabelled).toEqual([]);
+    expect(driver.consoleErrors.filter((line) => !loggedRefusal.test(line))).toEqual([]);
+    expect(driver.consoleErrors.length).toBeLessThanOrEqual(1);
+    expect(driver.unlabelled).toEqual([]);
   });
 });

@@ -1,11 +1,12 @@
 /**
- * The organizer's desk: who keeps score, the tournament's files (the whole tournament as JSON, importable; the
- * standings as CSV), and closing the tournament.
+ * The organizer's desk: the tournament's details (location, social site, round clock), who keeps score, the
+ * tournament's files (the whole tournament as JSON, importable; the standings as CSV), and closing the tournament.
  */
 import { type FormEvent, useState } from 'react';
 import { ErrorNote, Field, Status, useAction } from '../../components/ui';
-import { actions, watchScorekeepers } from '../../data/access';
+import { type Tournament, actions, updateTournamentDetails, watchScorekeepers } from '../../data/access';
 import { useLive } from '../../data/hooks';
+import { type FieldErrors, check } from '../../lib/forms';
 import { useTournamentData } from './data';
 
 function download(name: string, type: string, text: string): void {
@@ -17,6 +18,109 @@ function download(name: string, type: string, text: string): void {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+const detailsOf = (t: Tournament) => ({
+  location: t.location ?? '',
+  socialUrl: t.socialUrl ?? '',
+  roundDurationMinutes: String(t.roundDurationMinutes),
+  preAlarmMinutes: String(t.preAlarmMinutes),
+});
+
+/**
+ * The fields the rules let an editor change. The date and the description name the tournament in its
+ * championship (one tournament per date and description), so they stay as created.
+ */
+function Details({ tournament }: { tournament: Tournament }) {
+  const { tournamentId } = useTournamentData();
+  const action = useAction();
+  // The inputs restart from the stored values whenever they change (another editor, a save); the status stays.
+  const stored = detailsOf(tournament);
+  return <DetailsForm key={JSON.stringify(stored)} {...{ tournamentId, tournament, action }} />;
+}
+
+const DETAIL_LABELS: Record<string, string> = {
+  location: 'location',
+  socialUrl: 'social site',
+  roundDurationMinutes: 'round duration',
+  preAlarmMinutes: 'pre-alarm',
+};
+
+function DetailsForm({
+  tournamentId,
+  tournament,
+  action: [status, run],
+}: {
+  tournamentId: string;
+  tournament: Tournament;
+  action: ReturnType<typeof useAction>;
+}) {
+  const [form, setForm] = useState(() => detailsOf(tournament));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm({ ...form, [field]: event.target.value });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const { TournamentDetailsInput } = await import('../../lib/tournamentDetails');
+      const text = (value: string) => (value.trim() === '' ? undefined : value.trim());
+      const minutes = (value: string) => (value.trim() === '' ? 0 : Number(value));
+      const checked = check(TournamentDetailsInput, {
+        location: text(form.location),
+        socialUrl: text(form.socialUrl),
+        roundDurationMinutes: minutes(form.roundDurationMinutes),
+        preAlarmMinutes: minutes(form.preAlarmMinutes),
+      });
+      setErrors(checked.ok ? {} : checked.errors);
+      if (!checked.ok) {
+        const named = Object.entries(checked.errors).map(([field, message]) => `${DETAIL_LABELS[field]}: ${message}`);
+        throw new Error(`nothing saved; ${named.join('; ')}`);
+      }
+      await updateTournamentDetails(tournamentId, checked.data);
+      return 'details saved';
+    });
+  };
+  return (
+    <section className="card stack" aria-labelledby="details-title">
+      <h2 id="details-title">Details</h2>
+      <p className="muted small">
+        {tournament.date} · {tournament.description}: the date and the description name the tournament in its
+        championship, so they stay as created.
+      </p>
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        <div className="row wrap">
+          <Field label="Location" error={errors.location} className="grow">
+            {(p) => <input {...p} value={form.location} onChange={set('location')} />}
+          </Field>
+          <Field label="Social site (URL)" error={errors.socialUrl} className="grow">
+            {(p) => (
+              <input {...p} type="url" value={form.socialUrl} onChange={set('socialUrl')} placeholder="https://" />
+            )}
+          </Field>
+        </div>
+        <div className="row wrap">
+          <Field label="Round duration (minutes, 0 = no clock)" error={errors.roundDurationMinutes}>
+            {(p) => (
+              <input
+                {...p}
+                type="number"
+                min={0}
+                value={form.roundDurationMinutes}
+                onChange={set('roundDurationMinutes')}
+              />
+            )}
+          </Field>
+          <Field label="Pre-alarm (minutes)" error={errors.preAlarmMinutes}>
+            {(p) => (
+              <input {...p} type="number" min={0} value={form.preAlarmMinutes} onChange={set('preAlarmMinutes')} />
+            )}
+          </Field>
+        </div>
+        <button type="submit">Save details</button>
+        <Status status={status} id="details-status" />
+      </form>
+    </section>
+  );
 }
 
 function Scorekeepers() {
@@ -41,7 +145,7 @@ function Scorekeepers() {
   return (
     <section className="card stack" aria-labelledby="keepers-title">
       <h2 id="keepers-title">Scorekeepers</h2>
-      <p className="muted">They enter the score of any game of an open round, from “My game” on their phone.</p>
+      <p className="muted">They enter the score of any game of an open round, from “Score games” on their phone.</p>
       <ErrorNote error={keepers.error} />
       {current.length === 0 ? <p className="muted">None yet.</p> : null}
       <ul className="list" aria-label="Scorekeepers">
@@ -84,6 +188,7 @@ export function OrganizeTab() {
   const base = `${tournament.date}-${tournament.description.replace(/[^\w-]+/g, '-').toLowerCase()}`;
   return (
     <div className="grid two">
+      <Details tournament={tournament} />
       <Scorekeepers />
       <section className="card stack" aria-labelledby="export-title">
         <h2 id="export-title">Export</h2>

@@ -5,7 +5,7 @@
 import { href } from '../../app/route';
 import { useSession } from '../../app/session';
 import { type MatchUp } from '../../data/access';
-import { num, resultText } from '../../lib/format';
+import { colourNames, num, resultText } from '../../lib/format';
 import { useTournamentData } from './data';
 import { ScoreForm } from './ScoreForm';
 import { StandingsTab } from './StandingsTab';
@@ -104,6 +104,7 @@ function CurrentGame({ game, me, open }: { game: MatchUp; me: string; open: bool
   const { tournament, tournamentId, nameOf, participant } = useTournamentData();
   const opponent = game.a === me ? game.b : game.a;
   const rating = opponent ? participant(opponent)?.rating : undefined;
+  const colours = tournament ? colourNames(tournament.pairing.options, tournament.policy) : null;
   return (
     <div className="current-game" data-matchup={game.matchUpId}>
       <p className="game-head">
@@ -115,6 +116,12 @@ function CurrentGame({ game, me, open }: { game: MatchUp; me: string; open: bool
         <p className="versus">
           against <strong className="opponent">{nameOf(opponent)}</strong>
           {rating !== undefined ? <span className="muted"> ({rating})</span> : null}
+          {colours ? (
+            <span className="my-colour">
+              {' · you play '}
+              <strong>{game.movesFirst === me ? colours.first : colours.second}</strong>
+            </span>
+          ) : null}
         </p>
       )}
       {opponent !== null && open ? (

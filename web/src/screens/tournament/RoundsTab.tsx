@@ -7,7 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { href, navigate } from '../../app/route';
 import { Field, Status, useAction } from '../../components/ui';
 import { type MatchUp, type Round, actions, setRoundStatus } from '../../data/access';
-import { resultText } from '../../lib/format';
+import { colourNames, resultText } from '../../lib/format';
 import { byeReasons, pairReasons, softCosts } from '../../lib/reasons';
 import { recommendedRounds } from '../../../../functions/src/domain/pairing/rounds';
 import { useTournamentData } from './data';
@@ -15,11 +15,12 @@ import { ScoreForm } from './ScoreForm';
 
 export function RoundsTab({ roundNumber }: { roundNumber: number | undefined }) {
   const data = useTournamentData();
-  const { tournament, rounds, matchUps, roles, participants, scoreProblems } = data;
+  const { tournament, rounds, matchUps, roles, participants, scoreProblems, nameOf } = data;
   if (!tournament) return null;
   const selected = rounds.find((r) => r.roundNumber === roundNumber) ?? rounds.at(-1);
   const active = participants.filter((p) => !p.withdrawn).length;
-  const advice = recommendedRounds(active);
+  // Seed 002's table is for Swiss fields: a round robin's and a knockout's rounds follow from their schedule.
+  const advice = tournament.system === 'SWISS' ? recommendedRounds(active) : { rounds: 0, fromTable: false };
   return (
     <div className="rounds-layout">
       <aside className="card" aria-labelledby="rounds-nav-title">
@@ -50,12 +51,22 @@ export function RoundsTab({ roundNumber }: { roundNumber: number | undefined }) 
         {roles.editor && scoreProblems.length > 0 ? (
           <section className="card warn" aria-labelledby="problems-title">
             <h2 id="problems-title">Scores the engine refused</h2>
-            <ul>
-              {scoreProblems.map((p) => (
-                <li key={p.matchUpId}>
-                  Round {p.roundNumber}, {p.matchUpId}: {p.message}
-                </li>
-              ))}
+            <p className="small">
+              These results are stored on their games but left out of the standings: enter the right result, or clear
+              it.
+            </p>
+            <ul aria-label="Refused scores">
+              {scoreProblems.map((p) => {
+                const game = matchUps.find((m) => m.matchUpId === p.matchUpId);
+                const where = game
+                  ? `Round ${game.roundNumber}, table ${game.order + 1} (${nameOf(game.a)} v ${nameOf(game.b)})`
+                  : `${p.roundNumber ? `Round ${p.roundNumber}, ` : ''}${p.matchUpId}`;
+                return (
+                  <li key={p.matchUpId} data-matchup={p.matchUpId}>
+                    {game ? <a href={href.round(data.tournamentId, game.roundNumber)}>{where}</a> : where}: {p.message}
+                  </li>
+                );
+              })}
             </ul>
           </section>
         ) : null}
@@ -141,6 +152,13 @@ function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
   const scored = matchUps.filter((m) => m.result !== null).length;
   const rating = (id: string | null) => (id ? participant(id)?.rating : undefined);
   const points = new Map(standings.map((s) => [s.participantId, s.matchPoints]));
+  const colours = colourNames(tournament.pairing.options, tournament.policy);
+  const colourOf = (m: MatchUp, id: string) =>
+    colours && m.b !== null ? (
+      <span className={`colour ${m.movesFirst === id ? 'first' : 'second'}`}>
+        {m.movesFirst === id ? colours.first : colours.second}
+      </span>
+    ) : null;
   const editable = roles.editor && open && tournament.status === 'RUNNING';
   return (
     <section className="card" aria-labelledby="round-title" data-round={round.roundNumber} data-status={round.status}>
@@ -187,6 +205,7 @@ function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
                 {m.order + 1}
               </span>
               <span className="side a">
+                {colourOf(m, m.a)}
                 <a href={href.participant(tournamentId, m.a)}>{nameOf(m.a)}</a>
                 <span className="muted small">
                   {' '}
@@ -198,6 +217,7 @@ function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
                   <em>bye</em>
                 ) : (
                   <>
+                    {colourOf(m, m.b)}
                     <a href={href.participant(tournamentId, m.b)}>{nameOf(m.b)}</a>
                     <span className="muted small">
                       {' '}

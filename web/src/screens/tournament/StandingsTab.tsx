@@ -15,7 +15,16 @@ export function StandingsTab({ compact = false }: { compact?: boolean }) {
       <h2 id="standings-title">Standings</h2>
       <div className="table-scroll">
         <table className="standings" data-rows={standings.length}>
-          <caption>Ranked by {order}. Players still equal share a place (shown as “3=”).</caption>
+          <caption>
+            Ranked by {order}. Players still equal share a place (shown as “3=”).
+            {compact ? null : (
+              <span className="form-note">
+                {' '}
+                Form: the dynamic form rating, which starts from the player’s baseline rating (in brackets) and moves
+                with every rated game.
+              </span>
+            )}
+          </caption>
           <thead>
             <tr>
               <th scope="col">Rank</th>
@@ -38,7 +47,9 @@ export function StandingsTab({ compact = false }: { compact?: boolean }) {
               ))}
               {compact ? null : (
                 <th scope="col" className="num">
-                  <abbr title="Dynamic form rating (baseline in brackets)">Form</abbr>
+                  <abbr title="Dynamic form rating: starts from the baseline rating (in brackets), moves with every rated game">
+                    Form
+                  </abbr>
                 </th>
               )}
             </tr>

@@ -86,7 +86,7 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
   const states = useLive<ParticipantState[]>(wantStates ? `st:${tournamentId}` : null, (onData, onError) =>
     watchStates(tournamentId, onData, onError),
   );
-  const roles = useLive<Roles>(uid ? `roles:${tournamentId}:${uid}` : null, (onData, onError) =>
+  const roles = useLive<Roles>(uid ? `roles:${tournamentId}:${uid}` : null, (onData) =>
     watchRoles(tournamentId, uid!, onData),
   );
   const editor = roles.data?.editor ?? false;

@@ -408,23 +408,29 @@ async function act(target: HTMLElement, run: () => Promise<string>, deniedBecaus
   }
 }
 
-ui.signUp.addEventListener('click', () =>
-  act(ui.authStatus, async () => {
-    const { user: created } = await createUserWithEmailAndPassword(auth, ui.email.value, ui.password.value);
-    return `signed up ${created.email}`;
-  }),
+ui.signUp.addEventListener(
+  'click',
+  () =>
+    void act(ui.authStatus, async () => {
+      const { user: created } = await createUserWithEmailAndPassword(auth, ui.email.value, ui.password.value);
+      return `signed up ${created.email}`;
+    }),
 );
-ui.signIn.addEventListener('click', () =>
-  act(ui.authStatus, async () => {
-    const { user: signedIn } = await signInWithEmailAndPassword(auth, ui.email.value, ui.password.value);
-    return `signed in ${signedIn.email}`;
-  }),
+ui.signIn.addEventListener(
+  'click',
+  () =>
+    void act(ui.authStatus, async () => {
+      const { user: signedIn } = await signInWithEmailAndPassword(auth, ui.email.value, ui.password.value);
+      return `signed in ${signedIn.email}`;
+    }),
 );
-ui.signOut.addEventListener('click', () =>
-  act(ui.authStatus, async () => {
-    await signOut(auth);
-    return 'signed out';
-  }),
+ui.signOut.addEventListener(
+  'click',
+  () =>
+    void act(ui.authStatus, async () => {
+      await signOut(auth);
+      return 'signed out';
+    }),
 );
 
 onAuthStateChanged(auth, (next) => {
@@ -466,31 +472,35 @@ function writeScore(matchUpId: string, a: number, b: number): Promise<void> {
 }
 
 ui.matchUp.addEventListener('change', renderSides);
-ui.saveScore.addEventListener('click', () =>
-  act(
-    ui.scoreStatus,
-    async () => {
-      const matchUpId = ui.matchUp.value;
-      if (!matchUpId) throw new Error('choose a matchUp');
-      const a = Number(ui.scoreA.value);
-      const b = Number(ui.scoreB.value);
-      await writeScore(matchUpId, a, b);
-      return `saved ${matchUpId}: ${a}–${b}`;
-    },
-    SCORE_REFUSAL,
-  ),
+ui.saveScore.addEventListener(
+  'click',
+  () =>
+    void act(
+      ui.scoreStatus,
+      async () => {
+        const matchUpId = ui.matchUp.value;
+        if (!matchUpId) throw new Error('choose a matchUp');
+        const a = Number(ui.scoreA.value);
+        const b = Number(ui.scoreB.value);
+        await writeScore(matchUpId, a, b);
+        return `saved ${matchUpId}: ${a}–${b}`;
+      },
+      SCORE_REFUSAL,
+    ),
 );
 
-ui.generate.addEventListener('click', () =>
-  act(ui.generateStatus, async () => {
-    const generate = httpsCallable<
-      { tournamentId: string; requestId: string },
-      { roundNumber: number; matchUps: number; byes: string[] }
-    >(functions, 'generateNextRound');
-    const { data } = await generate({ tournamentId, requestId: crypto.randomUUID() });
-    ui.generateStatus.dataset.round = String(data.roundNumber);
-    return `round ${data.roundNumber} generated: ${data.matchUps} matchUps${data.byes.length ? `, byes: ${data.byes.join(', ')}` : ''}`;
-  }),
+ui.generate.addEventListener(
+  'click',
+  () =>
+    void act(ui.generateStatus, async () => {
+      const generate = httpsCallable<
+        { tournamentId: string; requestId: string },
+        { roundNumber: number; matchUps: number; byes: string[] }
+      >(functions, 'generateNextRound');
+      const { data } = await generate({ tournamentId, requestId: crypto.randomUUID() });
+      ui.generateStatus.dataset.round = String(data.roundNumber);
+      return `round ${data.roundNumber} generated: ${data.matchUps} matchUps${data.byes.length ? `, byes: ${data.byes.join(', ')}` : ''}`;
+    }),
 );
 
 // ---------------------------------------------------------------- latency: score write -> standings row
@@ -583,20 +593,22 @@ async function bench(count: number, matchUpId: string, timeoutMs = 15_000): Prom
   }
 }
 
-ui.bench.addEventListener('click', () =>
-  act(ui.benchStatus, async () => {
-    const result = await bench(Number(ui.benchCount.value), ui.matchUp.value);
-    Object.assign(ui.benchStatus.dataset, {
-      count: String(result.count),
-      p50: result.p50.toFixed(1),
-      p95: result.p95.toFixed(1),
-      samples: JSON.stringify(result.samples.map((s) => Math.round(s * 10) / 10)),
-    });
-    return (
-      `p50=${result.p50.toFixed(0)} ms p95=${result.p95.toFixed(0)} ms max=${result.max.toFixed(0)} ms over ${result.count} writes ` +
-      `(write acknowledged: p50=${result.ackP50.toFixed(0)} ms)`
-    );
-  }),
+ui.bench.addEventListener(
+  'click',
+  () =>
+    void act(ui.benchStatus, async () => {
+      const result = await bench(Number(ui.benchCount.value), ui.matchUp.value);
+      Object.assign(ui.benchStatus.dataset, {
+        count: String(result.count),
+        p50: result.p50.toFixed(1),
+        p95: result.p95.toFixed(1),
+        samples: JSON.stringify(result.samples.map((s) => Math.round(s * 10) / 10)),
+      });
+      return (
+        `p50=${result.p50.toFixed(0)} ms p95=${result.p95.toFixed(0)} ms max=${result.max.toFixed(0)} ms over ${result.count} writes ` +
+        `(write acknowledged: p50=${result.ackP50.toFixed(0)} ms)`
+      );
+    }),
 );
 
 // ---------------------------------------------------------------- start
