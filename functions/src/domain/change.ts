@@ -4,7 +4,15 @@ import { compareMatchUpKeys, sameGame, sameResult, sidesOf } from './matchUps.js
 import type { CompetitionPolicy } from './policy.js';
 import { applyRound } from './fold.js';
 import type { ParticipantState, ParticipantStates, RatingPoint } from './state.js';
-import { entriesForMatchUp, requireState, resolveMatchUp, summarize, withEntries, withoutMatchUp } from './state.js';
+import {
+  entriesForMatchUp,
+  formRating,
+  requireState,
+  resolveMatchUp,
+  summarize,
+  withEntries,
+  withoutMatchUp,
+} from './state.js';
 
 /**
  * What one result change does to the stored state.
@@ -185,7 +193,7 @@ function applyMatchUpChange(
     ids.map((id) => [id, summarize(withoutMatchUp(requireState(states, id), matchUp.matchUpId))]),
   );
   const at = (id: string): RatingPoint => {
-    const rating = formBefore(requireState(stripped, id), matchUp);
+    const rating = formRating(requireState(stripped, id), matchUp);
     return { expectFrom: rating, before: rating };
   };
   const next: ParticipantStates = { ...stripped };
@@ -240,15 +248,6 @@ function withoutRoundsFrom(state: ParticipantState, roundNumber: number): Partic
     results: state.results.filter((r) => r.roundNumber < roundNumber),
     ratingHistory: state.ratingHistory.filter((h) => h.roundNumber < roundNumber),
   };
-}
-
-/** The form rating just before this matchUp: after the last rated game that precedes it. */
-function formBefore(state: ParticipantState, key: MatchUpKey): number {
-  const lastEarlier = state.results.filter((r) => r.played && compareMatchUpKeys(r, key) < 0).at(-1);
-  return (
-    state.ratingHistory.find((h) => h.matchUpId === lastEarlier?.matchUpId)?.dynamicFormRatingAfter ??
-    state.baselineRating
-  );
 }
 
 function hasRatedGameAfter(state: ParticipantState, key: MatchUpKey): boolean {
