@@ -13,7 +13,7 @@ import Manager from 'tournament-organizer';
 import type { ColourMode } from '../../functions/src/domain/pairing/colours.js';
 import { generateRound } from '../../functions/src/domain/pairing/index.js';
 import { createRng } from '../../functions/src/domain/pairing/prng.js';
-import type { SimEvent, SimRound } from './simulate.js';
+import type { SimEvent, SimRound } from '../../functions/test/support/simulate.js';
 
 export type EngineName = 'ours' | 'tournament-organizer' | 'swiss-pairing' | 'bbpPairings';
 /** bbpPairings (FIDE Dutch, C++) takes part when BBP_EXE names a build of it. */

@@ -5,7 +5,7 @@
  */
 import type { ColourMode } from '../../functions/src/domain/pairing/colours.js';
 import { createEngine, type EngineName } from './benchEngines.js';
-import { type ColourQuality, colourQuality, roundQuality, SimEvent, simulatedField } from './simulate.js';
+import { type ColourQuality, colourQuality, roundQuality, SimEvent, simulatedField } from '../../functions/test/support/simulate.js';
 
 export interface BenchJob {
   engine: EngineName;

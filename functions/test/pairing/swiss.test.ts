@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { virtualPoints } from '../../src/domain/pairing/acceleration.js';
 import { prepareField } from '../../src/domain/pairing/field.js';
 import { generateRound, PairingError, recommendedRounds } from '../../src/domain/pairing/index.js';
-import type { GameOutcome, PairingPlayer, PairingRequest } from '../../src/domain/pairing/types.js';
-import { SimEvent, simulatedField, roundQuality } from '../../../scripts/lib/simulate.js';
+import type { PairingPlayer, PairingRequest } from '../../src/domain/pairing/types.js';
+import { SimEvent, simulatedField, roundQuality } from '../support/simulate.js';
 import { assertValidRound, freshPlayers, pairsOf, playGenerated, playRound } from './support/fixtures.js';
 
 const req = (players: PairingPlayer[], roundNumber = 1, extra: Partial<PairingRequest> = {}): PairingRequest => ({
@@ -20,13 +20,13 @@ const req = (players: PairingPlayer[], roundNumber = 1, extra: Partial<PairingRe
 
 describe('match-point groups (seed 002)', () => {
   it('groups by match points of the competition table (3 / 2 / 1.5 / 0), pairing inside groups', () => {
-    const players = freshPlayers(8).map((p, k) => ({
+    const players: PairingPlayer[] = freshPlayers(8).map((p, k) => ({
       ...p,
       games: [
         {
           round: 1,
           opponent: `p${k % 2 === 0 ? k + 2 : k}`,
-          outcome: (k % 2 === 0 ? 'WIN' : 'LOSS') as GameOutcome,
+          outcome: k % 2 === 0 ? 'WIN' : 'LOSS',
           matchPoints: [3, 0, 2, 0, 1.5, 1.5, 3, 0][k]!,
         },
       ],
