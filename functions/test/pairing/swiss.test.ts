@@ -20,7 +20,7 @@ const req = (players: PairingPlayer[], roundNumber = 1, extra: Partial<PairingRe
 
 describe('match-point groups (seed 002)', () => {
   it('groups by match points of the competition table (3 / 2 / 1.5 / 0), pairing inside groups', () => {
-    const players: PairingPlayer[] = freshPlayers(8).map((p, k) => ({
+    const players = freshPlayers(8).map((p, k): PairingPlayer => ({
       ...p,
       games: [
         {
