@@ -16,6 +16,7 @@ import { foldCompetition } from '../domain/fold.js';
 import type { MatchUpRecord } from '../domain/matchUps.js';
 import { sidesOf } from '../domain/matchUps.js';
 import { problemOfResult, sameProblem } from '../domain/problems.js';
+import { rowsMovedBy, standingRows } from '../domain/standings.js';
 import type { ParticipantStates } from '../domain/state.js';
 import type { Refs } from '../firebase/refs.js';
 import { refs } from '../firebase/refs.js';
@@ -26,7 +27,7 @@ import type { ScoreProblemDoc } from '../model/scoreProblem.js';
 import type { TournamentDoc } from '../model/tournament.js';
 import type { DocumentWriter } from './plannedWrites.js';
 import { toMatchUpRecord, toParticipant } from './records.js';
-import { readRowInputs, readStates, rowsMovedBy, standingRows } from './standings.js';
+import { readRowInputs, readStates } from './standings.js';
 
 /**
  * UNCHANGED: the state already reflected the matchUp's current result (a duplicate or stale event).
