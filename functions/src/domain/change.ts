@@ -83,6 +83,20 @@ export function goneGames(
   );
 }
 
+/**
+ * The markers to delete once a round change is written: those of gone games whose id the round no longer holds at
+ * all (a re-used id's marker is rewritten by its own event), bar `except`, the marker the writer sets itself.
+ */
+export function staleMarkers(
+  roundNumber: number,
+  roundMatchUps: readonly MatchUpRecord[],
+  markers: readonly MatchUpRecord[],
+  except?: string,
+): MatchUpRecord[] {
+  const held = new Set(roundMatchUps.map((m) => m.matchUpId));
+  return goneGames(roundNumber, roundMatchUps, markers).filter((m) => !held.has(m.matchUpId) && m.matchUpId !== except);
+}
+
 export function formerPlayers(
   roundNumber: number,
   roundMatchUps: readonly MatchUpRecord[],
