@@ -50,28 +50,24 @@ export class SimEvent {
       const result = simulatedWinner(this.seed, roundNumber, byId.get(a)!, byId.get(b)!);
       const pa = result === 'a' ? 1 : result === 'draw' ? 0.5 : 0;
       // Side a moves first: white.
-      this.games
-        .get(a)!
-        .push({
-          round: roundNumber,
-          opponent: b,
-          outcome: outcome(pa),
-          matchPoints: pa,
-          pointsFor: pa,
-          pointsAgainst: 1 - pa,
-          colour: 'WHITE',
-        });
-      this.games
-        .get(b)!
-        .push({
-          round: roundNumber,
-          opponent: a,
-          outcome: outcome(1 - pa),
-          matchPoints: 1 - pa,
-          pointsFor: 1 - pa,
-          pointsAgainst: pa,
-          colour: 'BLACK',
-        });
+      this.games.get(a)!.push({
+        round: roundNumber,
+        opponent: b,
+        outcome: outcome(pa),
+        matchPoints: pa,
+        pointsFor: pa,
+        pointsAgainst: 1 - pa,
+        colour: 'WHITE',
+      });
+      this.games.get(b)!.push({
+        round: roundNumber,
+        opponent: a,
+        outcome: outcome(1 - pa),
+        matchPoints: 1 - pa,
+        pointsFor: 1 - pa,
+        pointsAgainst: pa,
+        colour: 'BLACK',
+      });
     }
     for (const id of round.byes)
       this.games.get(id)!.push({ round: roundNumber, opponent: null, outcome: 'WIN', matchPoints: 1 });
