@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/', '**/lib/', '!web/src/lib/', '**/dist/', 'web/test/screenshots/', '.firebase/'] },
+  { ignores: ['**/node_modules/', 'functions/lib/', '**/dist/', 'web/test/screenshots/', '.firebase/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

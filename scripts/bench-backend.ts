@@ -28,8 +28,8 @@ import { toMatchUpRecord, toParticipant } from '../functions/src/services/record
 import { metered } from '../functions/test/support/meter.js';
 import { execInEmulators, prepareSuite } from './emulators/suite.js';
 import { signUp } from './lib/emulatorClients.js';
-import { simulatedScore } from './lib/games.js';
-import { simulatedField } from './lib/simulate.js';
+import { simulatedScore } from '../functions/test/domain/generate.js';
+import { simulatedField } from '../functions/test/support/simulate.js';
 
 const USAGE =
   'usage: npm run --silent bench:backend -- --players 64 --rounds 5 [--policy REDEMPTION|PRESSURE|SWISS|STANDARD] [--seed 1]';

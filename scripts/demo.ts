@@ -1,42 +1,25 @@
 /**
  * A simulated 16-player Swiss tournament through the engine: each round paired by the pairing engine, results
- * drawn from the players' baseline ratings (Elo expectation, some draws and timed wins), then the leaderboard.
+ * drawn from the players' baseline ratings (the tests' simulated games: Elo expectation, some draws and timed
+ * wins), then the leaderboard.
  */
 import { computeStandings } from '../functions/src/domain/competition.js';
 import type { MatchUpRecord } from '../functions/src/domain/matchUps.js';
 import { generateRound, recommendedRounds } from '../functions/src/domain/pairing/index.js';
 import { pairingRequestFor } from '../functions/src/domain/pairing/fromCompetition.js';
 import type { Participant } from '../functions/src/domain/participants.js';
-import { createRng } from '../functions/src/domain/pairing/prng.js';
 import { presetPolicy } from '../functions/src/domain/policy.js';
-import { expectedScore } from '../functions/src/domain/ratings.js';
-import type { MatchUpResult } from '../functions/src/domain/results.js';
+import { simulatedScore } from '../functions/test/domain/generate.js';
+import { simulatedField } from '../functions/test/support/simulate.js';
 
 const NAMES = ['Ada', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal', 'Ivy', 'Jo', 'Kai', 'Lu', 'Max', 'Nia', 'Oz', 'Pia'];
 
-/** A game to 5: the stronger player is more likely to reach 5 first; sometimes time runs out. */
-function playGame(random: () => number, ratingA: number, ratingB: number): MatchUpResult {
-  const pA = expectedScore(ratingA, ratingB, 400);
-  let a = 0;
-  let b = 0;
-  const timeLimit = 6 + Math.floor(random() * 6);
-  for (let point = 0; point < timeLimit && a < 5 && b < 5; point++) {
-    if (random() < pA) a++;
-    else b++;
-  }
-  return { kind: 'PLAYED', score: { a, b } };
-}
-
 export function runDemo(print: (line: string) => void = console.log, seed = 2026): void {
-  const random = createRng(seed);
   const policy = presetPolicy('SWISS');
-  const participants: Participant[] = NAMES.map((name, i) => ({
-    participantId: `p${i + 1}`,
-    name,
-    rating: Math.round(1300 + random() * 900),
-  }));
+  const field = simulatedField(NAMES.length, seed);
+  const participants: Participant[] = field.map((p, i) => ({ participantId: p.id, name: NAMES[i]!, rating: p.rating }));
   const nameOf = new Map(participants.map((p) => [p.participantId, p.name ?? p.participantId]));
-  const ratingOf = new Map(participants.map((p) => [p.participantId, p.rating ?? 1500]));
+  const player = new Map(field.map((p) => [p.id, p]));
   const rounds = recommendedRounds(participants.length).rounds;
   print(
     `Swiss demo: ${participants.length} players, ${rounds} rounds (seed 002's table), policy "${policy.policyName}"`,
@@ -51,7 +34,7 @@ export function runDemo(print: (line: string) => void = console.log, seed = 2026
     );
     print(`\nRound ${roundNumber} (${round.method}, seed ${round.seed})`);
     round.pairings.forEach((pair, order) => {
-      const result = playGame(random, ratingOf.get(pair.a)!, ratingOf.get(pair.b)!);
+      const result = simulatedScore(seed, roundNumber, player.get(pair.a)!, player.get(pair.b)!);
       matchUps.push({ matchUpId: `r${roundNumber}-m${order + 1}`, roundNumber, order, a: pair.a, b: pair.b, result });
       const score = result.score!;
       print(`  ${nameOf.get(pair.a)!.padEnd(4)} ${score.a} - ${score.b}  ${nameOf.get(pair.b)}`);

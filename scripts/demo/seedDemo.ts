@@ -9,8 +9,8 @@ import { doc, getDocs, collection, query, serverTimestamp, updateDoc, where } fr
 import type { MatchUpDoc } from '../../functions/src/model/matchUp.js';
 import type { LeaderboardView } from '../../functions/src/services/views.js';
 import { type EmulatorHosts, type Person, signUp } from '../lib/emulatorClients.js';
-import { simulatedScore } from '../lib/games.js';
-import { type SimPlayer, simulatedField } from '../lib/simulate.js';
+import { type SimPlayer, simulatedScore } from '../../functions/test/domain/generate.js';
+import { simulatedField } from '../../functions/test/support/simulate.js';
 
 const NAMES = ['Ada', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal', 'Ivy', 'Jo', 'Kai', 'Lu', 'Max', 'Nia', 'Oz', 'Pia'];
 export const DEMO_PASSWORD = 'password-123';

@@ -13,11 +13,16 @@ import Manager from 'tournament-organizer';
 import type { ColourMode } from '../../functions/src/domain/pairing/colours.js';
 import { generateRound } from '../../functions/src/domain/pairing/index.js';
 import { createRng } from '../../functions/src/domain/pairing/prng.js';
-import type { SimEvent, SimRound } from './simulate.js';
+import type { SimEvent, SimRound } from '../../functions/test/support/simulate.js';
 
 export type EngineName = 'ours' | 'tournament-organizer' | 'swiss-pairing' | 'bbpPairings';
 /** bbpPairings (FIDE Dutch, C++) takes part when BBP_EXE names a build of it. */
-export const ENGINES: EngineName[] = ['ours', 'tournament-organizer', 'swiss-pairing', ...(process.env.BBP_EXE ? (['bbpPairings'] as const) : [])];
+export const ENGINES: EngineName[] = [
+  'ours',
+  'tournament-organizer',
+  'swiss-pairing',
+  ...(process.env.BBP_EXE ? (['bbpPairings'] as const) : []),
+];
 
 export interface Engine {
   /** Pairs the next round; returns the round and the milliseconds spent pairing. */
@@ -95,7 +100,7 @@ function tournamentOrganizer(seed: number): Engine {
             stageOne: { format: 'swiss', rounds: totalRounds },
             sorting: 'descending',
             scoring: { bestOf: 1, win: 1, draw: 0.5, loss: 0, bye: 1 },
-          }) as unknown as ToTournament;
+          });
           for (const p of event.players) tournament.createPlayer(p.id, p.id).set({ value: p.rating });
           const started = performance.now();
           tournament.startTournament();
@@ -117,7 +122,9 @@ function tournamentOrganizer(seed: number): Engine {
     },
     played(event, roundNumber) {
       const results = new Map<string, number>();
-      for (const [id, games] of event.games) for (const g of games) if (g.round === roundNumber && g.opponent !== null) results.set(`${id}|${g.opponent}`, g.matchPoints);
+      for (const [id, games] of event.games)
+        for (const g of games)
+          if (g.round === roundNumber && g.opponent !== null) results.set(`${id}|${g.opponent}`, g.matchPoints);
       withSeededRandom(rng, () => {
         for (const m of tournament!.getMatchesByRound(roundNumber)) {
           if (!m.isActive()) continue;
@@ -139,9 +146,15 @@ interface SpMatch {
 
 function swissPairing(seed: number): Engine {
   const require = createRequire(import.meta.url);
-  const lib = require('swiss-pairing')({ maxPerRound: 1 }) as {
-    getMatchups(round: number, participants: { id: string; seed: number }[], matches: SpMatch[]): { home: string | null; away: string | null }[];
+  // swiss-pairing ships no types: its factory's shape, as its README documents it.
+  const factory = require('swiss-pairing') as (options: { maxPerRound: number }) => {
+    getMatchups(
+      round: number,
+      participants: { id: string; seed: number }[],
+      matches: SpMatch[],
+    ): { home: string | null; away: string | null }[];
   };
+  const lib = factory({ maxPerRound: 1 });
   const rng = createRng(seed ^ 0x51);
   return {
     next(event, roundNumber) {
@@ -153,9 +166,14 @@ function swissPairing(seed: number): Engine {
       const matches: SpMatch[] = [];
       for (const [id, games] of event.games) {
         for (const g of games) {
-          if (g.opponent === null) matches.push({ round: g.round, home: { id, points: g.matchPoints }, away: { id: null, points: 0 } });
+          if (g.opponent === null)
+            matches.push({ round: g.round, home: { id, points: g.matchPoints }, away: { id: null, points: 0 } });
           else if (id < g.opponent) {
-            matches.push({ round: g.round, home: { id, points: g.matchPoints }, away: { id: g.opponent, points: 1 - g.matchPoints } });
+            matches.push({
+              round: g.round,
+              home: { id, points: g.matchPoints },
+              away: { id: g.opponent, points: 1 - g.matchPoints },
+            });
           }
         }
       }
@@ -195,7 +213,10 @@ function bbpPairings(exe: string): Engine {
         let line = `001 ${pad(number.get(p.id)!, 4)}      ${p.id.slice(0, 32).padEnd(33)} ${pad(p.rating, 4)}${' '.repeat(28)}${score.toFixed(1).padStart(4)}`;
         line = line.padEnd(91);
         for (const g of games) {
-          const block = g.opponent === null ? '0000 - U' : `${pad(number.get(g.opponent)!, 4)} ${g.colour === 'BLACK' ? 'b' : 'w'} ${g.matchPoints === 1 ? '1' : g.matchPoints === 0 ? '0' : '='}`;
+          const block =
+            g.opponent === null
+              ? '0000 - U'
+              : `${pad(number.get(g.opponent)!, 4)} ${g.colour === 'BLACK' ? 'b' : 'w'} ${g.matchPoints === 1 ? '1' : g.matchPoints === 0 ? '0' : '='}`;
           line += `${block}  `;
         }
         lines.push(line.trimEnd().padEnd(84));
@@ -208,7 +229,12 @@ function bbpPairings(exe: string): Engine {
         execFileSync(exe, ['--dutch', input, '-p', output], { stdio: ['ignore', 'ignore', 'pipe'] });
       } catch (error) {
         const status = (error as { status?: number }).status;
-        throw new Error(status === 1 ? `no valid pairing for round ${roundNumber} (bbpPairings exit 1)` : `bbpPairings failed (exit ${status})`);
+        throw new Error(
+          status === 1
+            ? `no valid pairing for round ${roundNumber} (bbpPairings exit 1)`
+            : `bbpPairings failed (exit ${status})`,
+          { cause: error },
+        );
       }
       const ms = performance.now() - started;
       const byNumber = new Map(ranked.map((p, k) => [k + 1, p.id]));

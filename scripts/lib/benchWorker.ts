@@ -5,7 +5,13 @@
  */
 import type { ColourMode } from '../../functions/src/domain/pairing/colours.js';
 import { createEngine, type EngineName } from './benchEngines.js';
-import { type ColourQuality, colourQuality, roundQuality, SimEvent, simulatedField } from './simulate.js';
+import {
+  type ColourQuality,
+  colourQuality,
+  roundQuality,
+  SimEvent,
+  simulatedField,
+} from '../../functions/test/support/simulate.js';
 
 export interface BenchJob {
   engine: EngineName;
@@ -53,7 +59,12 @@ try {
       try {
         next = engine.next(event, round, job.rounds);
       } catch (error) {
-        const refusal: RefusalReport = { type: 'refusal', event: k, round, message: error instanceof Error ? error.message : String(error) };
+        const refusal: RefusalReport = {
+          type: 'refusal',
+          event: k,
+          round,
+          message: error instanceof Error ? error.message : String(error),
+        };
         send(refusal);
         break;
       }

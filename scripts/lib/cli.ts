@@ -4,7 +4,12 @@ export function runCli(main: () => unknown): void {
     const output = main();
     process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
   } catch (error) {
-    const message = error instanceof SyntaxError ? `not valid JSON: ${error.message}` : error instanceof Error ? error.message : String(error);
+    const message =
+      error instanceof SyntaxError
+        ? `not valid JSON: ${error.message}`
+        : error instanceof Error
+          ? error.message
+          : String(error);
     process.stderr.write(`error: ${message}\n`);
     process.exitCode = 1;
   }

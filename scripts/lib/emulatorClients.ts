@@ -4,7 +4,12 @@
  * callables exactly as a phone or the dashboard would.
  */
 import { type FirebaseApp, deleteApp, initializeApp } from 'firebase/app';
-import { connectAuthEmulator, createUserWithEmailAndPassword, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
+import {
+  connectAuthEmulator,
+  createUserWithEmailAndPassword,
+  getAuth,
+  signInWithEmailAndPassword,
+} from 'firebase/auth';
 import { type Firestore, connectFirestoreEmulator, getFirestore } from 'firebase/firestore';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 
@@ -27,7 +32,10 @@ export interface Person {
 let apps = 0;
 
 export async function signUp(hosts: EmulatorHosts, email: string, password = 'password-123'): Promise<Person> {
-  const app: FirebaseApp = initializeApp({ projectId: hosts.projectId, apiKey: 'demo-api-key' }, `person-${++apps}-${email}`);
+  const app: FirebaseApp = initializeApp(
+    { projectId: hosts.projectId, apiKey: 'demo-api-key' },
+    `person-${++apps}-${email}`,
+  );
   const auth = getAuth(app);
   connectAuthEmulator(auth, `http://${hosts.host}:${hosts.auth}`, { disableWarnings: true });
   const db = getFirestore(app);

@@ -28,6 +28,11 @@ export function isRoundComplete(roundMatchUps: readonly MatchUpRecord[]): boolea
   return roundMatchUps.length > 0 && roundMatchUps.every((m) => m.result !== null);
 }
 
+/** What the organizer's views say of a PER_ROUND round: rated once complete, until then waiting for results. */
+export function roundRating(roundMatchUps: readonly MatchUpRecord[]): 'RATED' | 'WAITING' {
+  return isRoundComplete(roundMatchUps) ? 'RATED' : 'WAITING';
+}
+
 /** Whether these participants' states already hold a rated entry of the round. */
 export function isRoundApplied(
   states: Iterable<{ results: ReadonlyArray<{ roundNumber: number }> }>,

@@ -4,7 +4,15 @@ import { compareMatchUpKeys, sameGame, sameResult, sidesOf } from './matchUps.js
 import type { CompetitionPolicy } from './policy.js';
 import { applyRound } from './fold.js';
 import type { ParticipantState, ParticipantStates, RatingPoint } from './state.js';
-import { entriesForMatchUp, requireState, resolveMatchUp, summarize, withEntries, withoutMatchUp } from './state.js';
+import {
+  entriesForMatchUp,
+  formRating,
+  requireState,
+  resolveMatchUp,
+  summarize,
+  withEntries,
+  withoutMatchUp,
+} from './state.js';
 
 /**
  * What one result change does to the stored state.
@@ -73,6 +81,20 @@ export function goneGames(
   return markers.filter(
     (m) => m.roundNumber === roundNumber && !(now.has(m.matchUpId) && sameGame(now.get(m.matchUpId)!, m)),
   );
+}
+
+/**
+ * The markers to delete once a round change is written: those of gone games whose id the round no longer holds at
+ * all (a re-used id's marker is rewritten by its own event), bar `except`, the marker the writer sets itself.
+ */
+export function staleMarkers(
+  roundNumber: number,
+  roundMatchUps: readonly MatchUpRecord[],
+  markers: readonly MatchUpRecord[],
+  except?: string,
+): MatchUpRecord[] {
+  const held = new Set(roundMatchUps.map((m) => m.matchUpId));
+  return goneGames(roundNumber, roundMatchUps, markers).filter((m) => !held.has(m.matchUpId) && m.matchUpId !== except);
 }
 
 export function formerPlayers(
@@ -185,7 +207,7 @@ function applyMatchUpChange(
     ids.map((id) => [id, summarize(withoutMatchUp(requireState(states, id), matchUp.matchUpId))]),
   );
   const at = (id: string): RatingPoint => {
-    const rating = formBefore(requireState(stripped, id), matchUp);
+    const rating = formRating(requireState(stripped, id), matchUp);
     return { expectFrom: rating, before: rating };
   };
   const next: ParticipantStates = { ...stripped };
@@ -240,15 +262,6 @@ function withoutRoundsFrom(state: ParticipantState, roundNumber: number): Partic
     results: state.results.filter((r) => r.roundNumber < roundNumber),
     ratingHistory: state.ratingHistory.filter((h) => h.roundNumber < roundNumber),
   };
-}
-
-/** The form rating just before this matchUp: after the last rated game that precedes it. */
-function formBefore(state: ParticipantState, key: MatchUpKey): number {
-  const lastEarlier = state.results.filter((r) => r.played && compareMatchUpKeys(r, key) < 0).at(-1);
-  return (
-    state.ratingHistory.find((h) => h.matchUpId === lastEarlier?.matchUpId)?.dynamicFormRatingAfter ??
-    state.baselineRating
-  );
 }
 
 function hasRatedGameAfter(state: ParticipantState, key: MatchUpKey): boolean {

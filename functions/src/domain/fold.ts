@@ -4,9 +4,10 @@ import type { MatchUpRecord } from './matchUps.js';
 import { compareMatchUpKeys, sidesOf } from './matchUps.js';
 import type { Participant } from './participants.js';
 import type { CompetitionPolicy } from './policy.js';
-import type { ParticipantState, ParticipantStates, RatingPoint } from './state.js';
+import type { ParticipantStates, RatingPoint } from './state.js';
 import {
   entriesForMatchUp,
+  formRating,
   initialParticipantState,
   requireState,
   resolveMatchUp,
@@ -62,7 +63,7 @@ function foldPerMatchUp(
   ordered: readonly MatchUpRecord[],
 ): ParticipantStates {
   const at = (id: string): RatingPoint => {
-    const rating = currentForm(requireState(states, id));
+    const rating = formRating(requireState(states, id));
     return { expectFrom: rating, before: rating };
   };
   for (const matchUp of ordered) {
@@ -108,8 +109,8 @@ export function applyRound(
   const next: ParticipantStates = { ...states };
   // Expectations come from the round start; the history runs on from each game (a player may play twice).
   const at = (id: string): RatingPoint => ({
-    expectFrom: currentForm(requireState(states, id)),
-    before: currentForm(requireState(next, id)),
+    expectFrom: formRating(requireState(states, id)),
+    before: formRating(requireState(next, id)),
   });
   for (const matchUp of [...roundMatchUps].sort(compareMatchUpKeys)) {
     const resolved = resolveMatchUp(matchUp, policy);
@@ -118,9 +119,4 @@ export function applyRound(
       next[id] = withEntries(requireState(next, id), entry);
   }
   return next;
-}
-
-/** The form rating after the participant's last rated game (entries are kept in matchUp order). */
-export function currentForm(state: ParticipantState): number {
-  return state.ratingHistory.at(-1)?.dynamicFormRatingAfter ?? state.baselineRating;
 }

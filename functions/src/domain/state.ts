@@ -108,7 +108,7 @@ export function summarize(state: ParticipantState): ParticipantState {
   }
   return {
     ...state,
-    dynamicFormRating: history.at(-1)?.dynamicFormRatingAfter ?? state.baselineRating,
+    dynamicFormRating: formRating(state),
     pressureRating,
     roundsPlayed: history.length,
     wins: tally(outcomes, isWin),
@@ -124,6 +124,23 @@ export function summarize(state: ParticipantState): ParticipantState {
 
 function keyFor(keys: Map<string, MatchUpKey>, entry: RatingHistoryEntry): MatchUpKey {
   return keys.get(entry.matchUpId) ?? { roundNumber: entry.roundNumber, order: 0, matchUpId: entry.matchUpId };
+}
+
+/**
+ * The one definition of a participant's form rating: the rating after his last rated game in matchUp order (round,
+ * place in the round, id), his baseline before any; given a matchUp, after his last rated game before it. The
+ * fold, the single-result change and the stored state all read it here, so they cannot drift apart. A history
+ * entry carries no place in the round: it is taken from the participant's result of the same matchUp.
+ */
+export function formRating(state: ParticipantState, before?: MatchUpKey): number {
+  const keys = new Map<string, MatchUpKey>(state.results.map((r) => [r.matchUpId, r]));
+  let last: { key: MatchUpKey; rating: number } | undefined;
+  for (const entry of state.ratingHistory) {
+    const key = keyFor(keys, entry);
+    if (before && compareMatchUpKeys(key, before) >= 0) continue;
+    if (!last || compareMatchUpKeys(key, last.key) > 0) last = { key, rating: entry.dynamicFormRatingAfter };
+  }
+  return last?.rating ?? state.baselineRating;
 }
 
 export function resolveMatchUp(matchUp: MatchUpRecord, policy: CompetitionPolicy): ResolvedResult | null {

@@ -1,21 +1,21 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import type { JudgedMatchUp } from '../domain/acceptance.js';
-import { isRoundApplied, isRoundComplete, judgeMatchUp } from '../domain/acceptance.js';
+import { isRoundComplete, judgeMatchUp, roundRating } from '../domain/acceptance.js';
 import type { ChangeOutcome, MatchUpChange } from '../domain/change.js';
 import {
   applyRoundChange,
   formerPlayers,
-  goneGames,
-  isUpToDate,
   participantsOf,
   reconcileMatchUp,
-  roundsOf,
+  staleMarkers,
   targetOf,
 } from '../domain/change.js';
 import { foldCompetition } from '../domain/fold.js';
 import type { MatchUpRecord } from '../domain/matchUps.js';
 import { sidesOf } from '../domain/matchUps.js';
 import { problemOfResult, sameProblem } from '../domain/problems.js';
+import { needsStates, scoreStep } from '../domain/scoreStep.js';
+import { rowsMovedBy, standingRows } from '../domain/standings.js';
 import type { ParticipantStates } from '../domain/state.js';
 import type { Refs } from '../firebase/refs.js';
 import { refs } from '../firebase/refs.js';
@@ -26,7 +26,7 @@ import type { ScoreProblemDoc } from '../model/scoreProblem.js';
 import type { TournamentDoc } from '../model/tournament.js';
 import type { DocumentWriter } from './plannedWrites.js';
 import { toMatchUpRecord, toParticipant } from './records.js';
-import { readRowInputs, readStates, rowsMovedBy, standingRows } from './standings.js';
+import { readRowInputs, readStates } from './standings.js';
 
 /**
  * UNCHANGED: the state already reflected the matchUp's current result (a duplicate or stale event).
@@ -121,27 +121,19 @@ async function bringInLine(
     ...(judged ? { current: judged.record } : {}),
   };
   const record = targetOf(change);
-  if (!record) return { outcome: 'UNCHANGED' };
-  const perRound = policy.processingGranularity === 'PER_ROUND';
-  const unchanged = isUpToDate(change);
-  // Only a PER_ROUND result in a round not yet rated needs more than the marker to know it has nothing to do.
-  if (unchanged && (!perRound || record.result === null)) return { outcome: 'UNCHANGED' };
+  if (!record || !needsStates(policy, change)) return { outcome: 'UNCHANGED' };
   const ids = participantsOf(change);
   const own = requireStates(await readStates(ref, tournamentId, ids, {}, tx), ids, tournamentId);
-  const roundApplied = roundsOf(change).some((r) => isRoundApplied(Object.values(own), r));
-  const waitingRound =
-    perRound && record.result !== null && !isRoundApplied(Object.values(own), record.roundNumber)
-      ? record.roundNumber
-      : undefined;
-  if (unchanged) return { outcome: 'UNCHANGED', waitingRound };
-  if (perRound && !roundApplied) {
+  const step = scoreStep(policy, change, own);
+  if (step.action === 'NOTHING') return { outcome: 'UNCHANGED', waitingRound: step.waitingRound };
+  if (step.action === 'MARK') {
     tx.set(ref.applied(tournamentId, matchUpId), record);
-    return { outcome: 'MARKED', waitingRound };
+    return { outcome: 'MARKED', waitingRound: step.waitingRound };
   }
   let states = own;
   let round: ReadRound | undefined;
-  if (perRound) {
-    round = await readRound(tx, ref, tournament, record.roundNumber, own);
+  if (step.roundNumber !== undefined) {
+    round = await readRound(tx, ref, tournament, step.roundNumber, own);
     states = round.states;
   }
   const outcome: ChangeOutcome = reconcileMatchUp(policy, change, states, round);
@@ -245,15 +237,13 @@ async function rateRoundIfComplete(
 
 /** After a round change, the markers of games the round no longer holds go: their players were just taken out of it. */
 function forgetGoneGames(tx: Transaction, ref: Refs, tournamentId: string, round: ReadRound, except?: string): void {
-  const held = new Set(round.matchUps.map((m) => m.matchUpId));
-  for (const gone of goneGames(round.roundNumber, round.matchUps, round.markers)) {
-    if (!held.has(gone.matchUpId) && gone.matchUpId !== except) tx.delete(ref.applied(tournamentId, gone.matchUpId));
-  }
+  for (const gone of staleMarkers(round.roundNumber, round.matchUps, round.markers, except))
+    tx.delete(ref.applied(tournamentId, gone.matchUpId));
 }
 
 /** Tells the organizer's views whether a PER_ROUND round is rated or still waiting for results. */
 function markRoundRating(tx: Transaction, ref: Refs, tournamentId: string, round: ReadRound): void {
-  const rating = isRoundComplete(round.matchUps) ? 'RATED' : 'WAITING';
+  const rating = roundRating(round.matchUps);
   if (round.doc && round.doc.rating !== rating)
     tx.set(ref.round(tournamentId, round.doc.roundNumber), { ...round.doc, rating });
 }

@@ -1,5 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { DomainError } from '../domain/errors.js';
+import { standingRows } from '../domain/standings.js';
 import { initialParticipantState } from '../domain/state.js';
 import { refs } from '../firebase/refs.js';
 import type { ParticipantDoc } from '../model/participant.js';
@@ -8,7 +9,6 @@ import { replayTournament } from './applyScore.js';
 import { PlannedWrites } from './plannedWrites.js';
 import { toParticipant } from './records.js';
 import { planTournamentRoles } from './roles.js';
-import { standingRows } from './standings.js';
 import { readEditableTournament } from './tournamentAccess.js';
 
 /**

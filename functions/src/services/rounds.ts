@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
-import { judgeMatchUp } from '../domain/acceptance.js';
-import { DomainError } from '../domain/errors.js';
-import { nameMatchUps } from '../domain/matchUps.js';
 import { pairingRequestFor } from '../domain/pairing/fromCompetition.js';
 import type { PairingRound } from '../domain/pairing/index.js';
 import { generateRound } from '../domain/pairing/index.js';
 import { parsePairingSpec } from '../domain/pairing/request.js';
+import { assertUndoable } from '../domain/undo.js';
 import { refs } from '../firebase/refs.js';
 import type { MatchUpDoc } from '../model/matchUp.js';
 import type { GenerateNextRoundInput } from '../model/requests.js';
@@ -143,21 +141,11 @@ export async function undoLastRound(
   return db.runTransaction(async (tx) => {
     const tournament = await readEditableTournament(tx, ref, uid, tournamentId);
     const roundNumber = tournament.currentRound;
-    if (roundNumber === 0) throw new DomainError('failed-precondition', 'there is no round to undo');
-    const matchUps = (await tx.get(ref.matchUps(tournamentId).where('roundNumber', '==', roundNumber))).docs.map((d) =>
-      d.data(),
-    );
-    // A stored result the engine refuses counts as none here too: it does not hold the round.
-    const scored = matchUps.filter(
-      (m) => m.b !== null && judgeMatchUp(toMatchUpRecord(m), tournament.policy).record.result !== null,
-    );
-    if (scored.length > 0) {
-      const named = nameMatchUps(scored.map((m) => m.matchUpId));
-      throw new DomainError(
-        'failed-precondition',
-        `round ${roundNumber} already has ${scored.length} score(s) (${named}); clear them before undoing the round`,
-      );
-    }
+    const matchUps =
+      roundNumber === 0
+        ? []
+        : (await tx.get(ref.matchUps(tournamentId).where('roundNumber', '==', roundNumber))).docs.map((d) => d.data());
+    assertUndoable(roundNumber, matchUps.map(toMatchUpRecord), tournament.policy);
     for (const m of matchUps) tx.delete(ref.matchUp(tournamentId, m.matchUpId));
     tx.delete(ref.round(tournamentId, roundNumber));
     if (roundNumber > 1) tx.update(ref.round(tournamentId, roundNumber - 1), { status: 'OPEN' });

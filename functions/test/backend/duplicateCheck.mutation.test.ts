@@ -1,9 +1,10 @@
 /**
- * Emulator Suite tier: mutation check of the score trigger's duplicate check (services/applyScore.ts). Events
- * arrive at least once; a duplicate, or a write that leaves the result alone, must stop at the applied marker:
- * no state read, nothing written. With the check taken out of a copy of the code, the named test of
- * trigger.test.ts must fail; on an unmutated copy made the same way it must pass. The copies run in a child
- * vitest against this file's emulators, one file at a time. See support/mutants.ts.
+ * Emulator Suite tier: mutation check of the score trigger's duplicate check (domain/change.ts's isUpToDate, which
+ * the trigger's decision, domain/scoreStep.ts, asks first). Events arrive at least once; a duplicate, or a write
+ * that leaves the result alone, must stop at the applied marker: no state read, nothing written. With the check
+ * taken out of a copy of the code, the named test of trigger.test.ts must fail; on an unmutated copy made the same
+ * way it must pass. The copies run in a child vitest against this file's emulators, one file at a time. See
+ * support/mutants.ts.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,27 +13,26 @@ import { describe, expect, it } from 'vitest';
 import type { Mutation } from '../support/mutants.js';
 import { ROOT, replaceInFunction, runCopies } from '../support/mutants.js';
 
-const APPLY_SCORE = 'functions/src/services/applyScore.ts';
+const CHANGE = 'functions/src/domain/change.ts';
 
 /**
- * The anchor: bringInLine's `unchanged` declaration, the comparison of the applied marker with the
- * matchUp's current result that every early UNCHANGED answer of the trigger tests. However the comparison is
- * written, the mutant makes it `false`: every event goes on to read the states and rewrite the marker.
+ * The anchor: isUpToDate's comparison of the applied marker with the matchUp's current game and result (its one
+ * return that is not `true` for "nothing stored, nothing applied"). However the comparison is written, the mutant
+ * answers `false`: every event goes on to read the states and rewrite the marker.
  */
 const withoutDuplicateCheck: Mutation = {
-  file: APPLY_SCORE,
+  file: CHANGE,
   mutate: (source) =>
     replaceInFunction(
       source,
-      `the duplicate check of bringInLine (${APPLY_SCORE})`,
-      'bringInLine',
-      'declaration `unchanged = …` (the marker compared with the current result)',
+      `the duplicate check isUpToDate (${CHANGE})`,
+      'isUpToDate',
+      'return of the marker compared with the current result',
       (node) =>
-        ts.isVariableDeclaration(node) &&
-        ts.isIdentifier(node.name) &&
-        node.name.text === 'unchanged' &&
-        node.initializer !== undefined,
-      'unchanged: boolean = false',
+        ts.isReturnStatement(node) &&
+        node.expression !== undefined &&
+        node.expression.kind !== ts.SyntaxKind.TrueKeyword,
+      'return false;',
     ),
 };
 
@@ -42,7 +42,7 @@ const NAMED = [
 
 describe("mutation check: the score trigger's duplicate check", () => {
   it('finds the check in the real source (a check moved or renamed fails here, naming it)', () => {
-    const source = readFileSync(join(ROOT, APPLY_SCORE), 'utf8');
+    const source = readFileSync(join(ROOT, CHANGE), 'utf8');
     expect(withoutDuplicateCheck.mutate(source)).not.toBe(source);
   });
 

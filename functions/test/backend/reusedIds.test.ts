@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { foldCompetition } from '../../src/domain/fold.js';
 import type { MatchUpResult } from '../../src/domain/results.js';
 import { refs } from '../../src/firebase/refs.js';
-import { standingRows } from '../../src/services/standings.js';
+import { standingRows } from '../../src/domain/standings.js';
 import { toMatchUpRecord, toParticipant } from '../../src/services/records.js';
 import { prng, shuffle } from '../domain/generate.js';
 import { useEmulatorFirestore } from '../support/emulator.js';

@@ -5,7 +5,7 @@ import type { CompetitionPolicy } from '../../src/domain/policy.js';
 import { refs } from '../../src/firebase/refs.js';
 import type { ParticipantDoc } from '../../src/model/participant.js';
 import type { TournamentDoc } from '../../src/model/tournament.js';
-import { standingRows } from '../../src/services/standings.js';
+import { standingRows } from '../../src/domain/standings.js';
 import { toParticipant } from '../../src/services/records.js';
 
 export interface SeedInput {

@@ -2,7 +2,7 @@
  * Shared helpers of the Emulator Suite tier (`npm run test:emulators`): where the emulators are, the rules
  * test environment, and the world of ../access/world.ts written into it.
  *
- * These files run only inside `firebase emulators:exec` (scripts/emulators/run.ts), which sets
+ * These files run only inside `firebase emulators:exec` (scripts/emulators/test.ts), which sets
  * FIRESTORE_EMULATOR_HOST, FIREBASE_AUTH_EMULATOR_HOST, FIREBASE_EMULATOR_HUB and GCLOUD_PROJECT. `npm test`
  * type-checks them and does not run them.
  */

@@ -13,10 +13,7 @@ export const SOL_METHODS = ['ALL', 'SERIAL', 'DAZED', 'STAGGERED'] as const;
 export const SCHEDULE_METHODS = ['ROUND_ROBIN', 'KNOCKOUT', 'SEEDS', 'CIRCLE'] as const;
 export const PAIRING_METHODS = [...WEIGHTED_METHODS, ...SOL_METHODS, ...SCHEDULE_METHODS] as const;
 
-export type PolicyMethod = (typeof POLICY_METHODS)[number];
 export type WeightedMethod = (typeof WEIGHTED_METHODS)[number];
-export type SolMethod = (typeof SOL_METHODS)[number];
-export type ScheduleMethod = (typeof SCHEDULE_METHODS)[number];
 export type PairingMethod = (typeof PAIRING_METHODS)[number];
 
 /** Seed 004's tournament systems, and the methods that can pair each. */

@@ -1,15 +1,11 @@
 /**
  * Simulated events for the pairing tests and the benchmark: a seeded field with ratings, results drawn from the
- * Elo expectation with some draws, and a loop that asks an engine for each round. The result of a game depends
- * only on the event seed, the round and the two players, so different engines face the same "luck".
+ * Elo expectation with some draws (generate.ts), and the measures of a round's quality. The result of a game
+ * depends only on the event seed, the round and the two players, so different engines face the same "luck".
  */
-import { createRng, hashString, hashValues, unit } from '../../functions/src/domain/pairing/prng.js';
-import type { PairingGame, PairingPlayer } from '../../functions/src/domain/pairing/types.js';
-
-export interface SimPlayer {
-  id: string;
-  rating: number;
-}
+import { createRng } from '../../src/domain/pairing/prng.js';
+import type { PairingGame, PairingPlayer } from '../../src/domain/pairing/types.js';
+import { type SimPlayer, simulatedWinner } from '../domain/generate.js';
 
 export function simulatedField(size: number, seed: number): SimPlayer[] {
   const rng = createRng(seed);
@@ -22,27 +18,10 @@ export function simulatedField(size: number, seed: number): SimPlayer[] {
   return players;
 }
 
-export type SimResult = 'a' | 'b' | 'draw';
-
-/** Elo expectation with draws more likely between close ratings (about 30% at equal strength). */
-export function simulatedResult(seed: number, round: number, a: SimPlayer, b: SimPlayer): SimResult {
-  const expected = 1 / (1 + Math.pow(10, (b.rating - a.rating) / 400));
-  const draw = 0.3 * (1 - Math.abs(2 * expected - 1));
-  const [lo, hi] = a.id < b.id ? [a, b] : [b, a];
-  let u = unit(hashValues(seed, round, hashString(lo.id), hashString(hi.id)));
-  if (lo !== a) u = 1 - u;
-  if (u < expected - draw / 2) return 'a';
-  if (u < expected + draw / 2) return 'draw';
-  return 'b';
-}
-
 export interface SimRound {
   pairs: [string, string][];
   byes: string[];
 }
-
-/** Chess scoring for the simulation: win 1, draw 0.5, bye 1. */
-export const SIM_POINTS = { win: 1, draw: 0.5, loss: 0 };
 
 /** Keeps the history of an event and turns it into the engine's input. */
 export class SimEvent {
@@ -68,13 +47,30 @@ export class SimEvent {
     const roundNumber = this.rounds.length + 1;
     const byId = new Map(this.players.map((p) => [p.id, p]));
     for (const [a, b] of round.pairs) {
-      const result = simulatedResult(this.seed, roundNumber, byId.get(a)!, byId.get(b)!);
+      const result = simulatedWinner(this.seed, roundNumber, byId.get(a)!, byId.get(b)!);
       const pa = result === 'a' ? 1 : result === 'draw' ? 0.5 : 0;
       // Side a moves first: white.
-      this.games.get(a)!.push({ round: roundNumber, opponent: b, outcome: outcome(pa), matchPoints: pa, pointsFor: pa, pointsAgainst: 1 - pa, colour: 'WHITE' });
-      this.games.get(b)!.push({ round: roundNumber, opponent: a, outcome: outcome(1 - pa), matchPoints: 1 - pa, pointsFor: 1 - pa, pointsAgainst: pa, colour: 'BLACK' });
+      this.games.get(a)!.push({
+        round: roundNumber,
+        opponent: b,
+        outcome: outcome(pa),
+        matchPoints: pa,
+        pointsFor: pa,
+        pointsAgainst: 1 - pa,
+        colour: 'WHITE',
+      });
+      this.games.get(b)!.push({
+        round: roundNumber,
+        opponent: a,
+        outcome: outcome(1 - pa),
+        matchPoints: 1 - pa,
+        pointsFor: 1 - pa,
+        pointsAgainst: pa,
+        colour: 'BLACK',
+      });
     }
-    for (const id of round.byes) this.games.get(id)!.push({ round: roundNumber, opponent: null, outcome: 'WIN', matchPoints: 1 });
+    for (const id of round.byes)
+      this.games.get(id)!.push({ round: roundNumber, opponent: null, outcome: 'WIN', matchPoints: 1 });
     this.rounds.push(round);
   }
 }
