@@ -80,11 +80,11 @@ const ROUND_ROBIN = [
   ['Ned', 2020],
   ['Ola', 1980],
 ] as const;
-/** Chess results as game points (the chess preset has no game target): 1-0, 0-1, and a draw as 1-1. */
+/** Chess results as game points (the chess preset has no game target): 1-0, 0-1, and a draw as ½-½. */
 const CHESS_RESULTS: Score[] = [
   [1, 0],
   [0, 1],
-  [1, 1],
+  [0.5, 0.5],
   [1, 0],
 ];
 

@@ -146,7 +146,9 @@ function SidePoints({ side, name, value, onChange, disabled, large }: SidePoints
       <input
         aria-label={`Game points of ${name}`}
         type="number"
-        inputMode="numeric"
+        // Game points may be fractional (a chess draw is ½–½); the engine checks them against the policy.
+        inputMode="decimal"
+        step="any"
         min={0}
         value={value}
         disabled={disabled}
