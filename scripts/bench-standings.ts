@@ -1,0 +1,385 @@
+/**
+ * EMULATOR_PORT_OFFSET=0 npm run --silent bench:standings -- [--players 385] [--writes 30] [--reference 16]
+ *
+ * Issue 9's target, measured: "a standings table of 385 players re-renders within 1 s of a score arriving". On the
+ * official Emulator Suite (started here through emulators:exec, with Hosting serving web/dist, when none runs):
+ * two running REDEMPTION tournaments (PER_MATCHUP, the product's default Swiss) are seeded through the callables,
+ * one of `--players` and one of `--reference` players, round 1 paired. Each one's standings screen is opened in
+ * headless Chromium as a spectator sees it (the screen needs no account), and then, alternately in the two, W
+ * results are written into round-1 matchUps with firebase-admin (the players' phones), cycling over eight games,
+ * 5-3 then 3-5 on each one's next visit, so the first player's row really changes every time.
+ *
+ * For each write, measured from the commit (Date.now() in Node as update() resolves; the page's Date.now() reads
+ * the same clock):
+ * - scoreToRowMs: until the page's MutationObserver (installed on the standings table before the write) sees the
+ *   player's row show the new games score: backend trigger, snapshot to the browser, React render and commit.
+ * - scoreToStoredMs: until a firebase-admin listener in this process sees the stored standings row change: the
+ *   backend's share (trigger and transaction), without the browser.
+ * - renderTaskMs: the longest main-thread task of the page between the write and the row showing (the Long Tasks
+ *   API: only tasks over 50 ms are reported, so 0 means every task was shorter): the snapshot's processing,
+ *   ranking and React's render and commit run in one such task.
+ * The reference tournament is the peer measured in the same run: what its numbers share with the big one's is the
+ * backend and the machine, what they do not is the cost of the big table. Prints one JSON line.
+ */
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { FieldValue } from 'firebase-admin/firestore';
+import { type Browser, type Page, chromium } from 'playwright-core';
+import { firestore } from '../functions/src/firebase/app.js';
+import { refs } from '../functions/src/firebase/refs.js';
+import type { MatchUpDoc } from '../functions/src/model/matchUp.js';
+import { paths } from '../functions/src/model/paths.js';
+import { PROJECT_ID, discoverEmulators, origin } from '../functions/test/support/emulatorEnv.js';
+import { simulatedField } from '../functions/test/support/simulate.js';
+import { execInEmulators, prepareSuite } from './emulators/suite.js';
+import { type EmulatorHosts, type Person, signUp } from './lib/emulatorClients.js';
+
+const USAGE = 'usage: npm run --silent bench:standings -- [--players 385] [--writes 30] [--reference 16]';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The target of issue 9. */
+const TARGET_MS = 1000;
+/** Games whose results are written, in turn: a 16-player round has eight. */
+const GAMES_CYCLED = 8;
+/** addParticipants takes at most this many entries per call (functions/src/model/requests.ts). */
+const ENTRIES_PER_CALL = 1000;
+const LOAD_MS = 120_000;
+const WRITE_MS = 60_000;
+/** After each row is seen: the trailing snapshots of the write (states, applied marker) land before the next. */
+const SETTLE_MS = 300;
+
+function fail(message: string): never {
+  process.stderr.write(`error: ${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function intFlag(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max)
+    fail(`--${name} must be an integer from ${min} to ${max}, got "${value}"`);
+  return n;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[Math.min(sorted.length, rank) - 1] ?? 0;
+}
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function summary(xs: readonly number[]) {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return { p50: round1(percentile(sorted, 50)), p95: round1(percentile(sorted, 95)), max: round1(sorted.at(-1) ?? 0) };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: nothing after ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+// ---------------------------------------------------------------- the page's side
+
+/**
+ * Installed in the page (as source: tsx's name-keeping helpers do not exist there). `arm` starts watching the
+ * standings table for one row's games cell to read `expected`; `result` waits for it and returns when it was seen
+ * (the page's Date.now()) and the longest task the Long Tasks API reported since arming.
+ */
+const PROBE = `(() => {
+  const longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      longTasks.push({ at: performance.timeOrigin + entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: false });
+  let pending = null;
+  let armedAt = 0;
+  globalThis.standingsProbe = {
+    arm(participantId, expected) {
+      const table = document.querySelector('table.standings');
+      const selector = 'tr[data-participant="' + participantId + '"] td[data-field="games"]';
+      const shown = () => table.querySelector(selector)?.textContent;
+      if (shown() === expected) throw new Error('row ' + participantId + ' already shows ' + expected);
+      armedAt = Date.now();
+      pending = new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (shown() !== expected) return;
+          observer.disconnect();
+          resolve(Date.now());
+        });
+        observer.observe(table, { subtree: true, childList: true, characterData: true, attributes: true });
+      });
+    },
+    async result() {
+      const seenAt = await pending;
+      // A long task is reported once it has ended: the one that committed the row ends right after the observer.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const during = longTasks.filter((t) => t.at + t.duration >= armedAt && t.at <= seenAt);
+      return { seenAt, longestTaskMs: Math.max(0, ...during.map((t) => t.duration)) };
+    },
+  };
+})()`;
+
+interface ProbeGlobals {
+  standingsProbe: {
+    arm(participantId: string, expected: string): void;
+    result(): Promise<{ seenAt: number; longestTaskMs: number }>;
+  };
+}
+
+// ---------------------------------------------------------------- seeding
+
+interface Bench {
+  label: string;
+  players: number;
+  tournamentId: string;
+  games: MatchUpDoc[];
+  page?: Page;
+  visits: number[];
+  scoreToRowMs: number[];
+  scoreToStoredMs: number[];
+  renderTaskMs: number[];
+}
+
+/** A running REDEMPTION tournament of `players` through the callables, round 1 paired and its byes applied. */
+async function seed(organizer: Person, label: string, players: number): Promise<Bench> {
+  const started = Date.now();
+  const { clubId } = await organizer.call<{ clubId: string }>('createClub', { name: `Bench ${label} Club` });
+  const { championshipId } = await organizer.call<{ championshipId: string }>('createChampionship', {
+    name: `Bench ${label} League`,
+    clubIds: [clubId],
+  });
+  const { tournamentId } = await organizer.call<{ tournamentId: string }>('createTournament', {
+    championshipId,
+    date: '2026-01-01',
+    description: `Standings bench, ${players} players`,
+    hostClubId: clubId,
+    policy: 'REDEMPTION',
+    pairing: { method: 'SWISS', options: {} },
+    totalRounds: 9,
+  });
+  const entries = simulatedField(players, players).map((p, i) => ({
+    participantId: p.id,
+    name: `Player ${i + 1}`,
+    rating: p.rating,
+  }));
+  for (let i = 0; i < entries.length; i += ENTRIES_PER_CALL)
+    await organizer.call('addParticipants', { tournamentId, participants: entries.slice(i, i + ENTRIES_PER_CALL) });
+  await organizer.call('generateNextRound', { tournamentId, requestId: `bench-${label}-r1` });
+  const typed = refs(firestore());
+  const round1 = (await typed.matchUps(tournamentId).where('roundNumber', '==', 1).get()).docs
+    .map((d) => d.data())
+    .sort((x, y) => x.order - y.order);
+  const byes = round1.filter((m) => m.b === null).map((m) => m.matchUpId);
+  await withTimeout(applied(tournamentId, byes), LOAD_MS, `${label}: the byes of round 1 applied`);
+  const games = round1.filter((m) => m.b !== null).slice(0, GAMES_CYCLED);
+  progress(`${label}: ${players} players, round 1 paired (${round1.length} matchUps) in ${Date.now() - started} ms`);
+  return {
+    label,
+    players,
+    tournamentId,
+    games,
+    visits: games.map(() => 0),
+    scoreToRowMs: [],
+    scoreToStoredMs: [],
+    renderTaskMs: [],
+  };
+}
+
+/** Resolves once the score trigger has applied a result for each of `matchUpIds`. */
+function applied(tournamentId: string, matchUpIds: readonly string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stop = firestore()
+      .collection(paths.appliedMarkers(tournamentId))
+      .onSnapshot((snap) => {
+        const done = new Set(snap.docs.filter((d) => d.get('result') !== null).map((d) => d.id));
+        if (matchUpIds.every((id) => done.has(id))) {
+          stop();
+          resolve();
+        }
+      }, reject);
+  });
+}
+
+// ---------------------------------------------------------------- the browser
+
+/** The Hosting emulator's address, from the hub (it serves web/dist). */
+async function hostingOrigin(hub: { host: string; port: number }): Promise<string> {
+  const listed = (await (await fetch(`${origin(hub)}/emulators`)).json()) as Record<
+    string,
+    { host?: string; port?: number } | undefined
+  >;
+  const hosting = listed.hosting;
+  if (!hosting?.port) throw new Error('the Hosting emulator is not running: web/dist was not built before it started');
+  const host = !hosting.host || hosting.host === '0.0.0.0' ? '127.0.0.1' : hosting.host;
+  return origin({ host, port: hosting.port });
+}
+
+/** Opens the tournament's standings screen and waits for every row. */
+async function openStandings(browser: Browser, site: string, bench: Bench): Promise<Page> {
+  const started = Date.now();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => progress(`${bench.label} page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') progress(`${bench.label} console error: ${message.text()}`);
+  });
+  await page.goto(`${site}/#/t/${bench.tournamentId}/standings`);
+  await page
+    .waitForFunction(`document.querySelectorAll('table.standings tbody tr').length === ${bench.players}`, null, {
+      timeout: LOAD_MS,
+    })
+    .catch(async (error: unknown) => {
+      const shown = (await page.locator('main').innerText()).slice(0, 600);
+      throw new Error(`${bench.label}: the standings screen never showed ${bench.players} rows; it shows: ${shown}`, {
+        cause: error,
+      });
+    });
+  await page.evaluate(PROBE);
+  progress(`${bench.label}: standings screen shows ${bench.players} rows, ${Date.now() - started} ms after opening`);
+  return page;
+}
+
+// ---------------------------------------------------------------- one write
+
+/** Resolves with Date.now() once the stored standings row of `participantId` reads `won`-`lost` in games. */
+function storedRow(tournamentId: string, participantId: string, won: number, lost: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const stop = firestore()
+      .doc(paths.standing(tournamentId, participantId))
+      .onSnapshot((snap) => {
+        if (snap.get('pointsWon') !== won || snap.get('pointsLost') !== lost) return;
+        const now = Date.now();
+        stop();
+        resolve(now);
+      }, reject);
+  });
+}
+
+async function writeOnce(bench: Bench, index: number): Promise<void> {
+  const page = bench.page!;
+  const slot = index % bench.games.length;
+  const game = bench.games[slot]!;
+  const [a, b] = bench.visits[slot]! % 2 === 0 ? [5, 3] : [3, 5];
+  bench.visits[slot]! += 1;
+  await page.evaluate(([id, text]) => (globalThis as unknown as ProbeGlobals).standingsProbe.arm(id, text), [
+    game.a,
+    `${a}–${b}`,
+  ] as const);
+  const stored = storedRow(bench.tournamentId, game.a, a, b);
+  // Subscribed before the write: its first snapshot must be the row as it was, not a race with the trigger.
+  await sleep(50);
+  await refs(firestore())
+    .matchUp(bench.tournamentId, game.matchUpId)
+    .update({
+      result: { kind: 'PLAYED', score: { a, b } },
+      scoredBy: 'EDITOR',
+      scoredAt: FieldValue.serverTimestamp(),
+    });
+  const committed = Date.now();
+  const what = `${bench.label} write ${index + 1} (${game.matchUpId} ${a}-${b})`;
+  const [seen, storedAt] = await Promise.all([
+    withTimeout(
+      page.evaluate(() => (globalThis as unknown as ProbeGlobals).standingsProbe.result()),
+      WRITE_MS,
+      `${what}: the row on screen`,
+    ),
+    withTimeout(stored, WRITE_MS, `${what}: the stored row`),
+  ]);
+  bench.scoreToRowMs.push(seen.seenAt - committed);
+  bench.scoreToStoredMs.push(storedAt - committed);
+  bench.renderTaskMs.push(seen.longestTaskMs);
+  progress(
+    `${what}: stored +${storedAt - committed} ms, on screen +${seen.seenAt - committed} ms, longest task ${round1(seen.longestTaskMs)} ms`,
+  );
+  await sleep(SETTLE_MS);
+}
+
+// ---------------------------------------------------------------- the run
+
+async function bench(players: number, writes: number, reference: number): Promise<void> {
+  const started = Date.now();
+  const loadBefore = loadavg()[0]!;
+  if (!getApps().length) initializeApp({ projectId: PROJECT_ID });
+  const { auth, firestore: store, functions, hub } = await discoverEmulators();
+  const hosts: EmulatorHosts = {
+    host: auth.host,
+    auth: auth.port,
+    firestore: store.port,
+    functions: functions.port,
+    projectId: PROJECT_ID,
+  };
+  const site = await hostingOrigin(hub);
+  const organizer = await signUp(hosts, `bench-standings-${Date.now()}@example.com`);
+  const big = await seed(organizer, 'big', players);
+  const small = await seed(organizer, 'reference', reference);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  try {
+    big.page = await openStandings(browser, site, big);
+    small.page = await openStandings(browser, site, small);
+    // Alternately, so that both tables see the same machine load.
+    for (let i = 0; i < writes; i++) {
+      await writeOnce(big, i);
+      await writeOnce(small, i);
+    }
+  } finally {
+    await browser.close();
+    await organizer.close();
+  }
+  const measured = (b: Bench) => ({
+    players: b.players,
+    scoreToRowMs: summary(b.scoreToRowMs),
+    scoreToStoredMs: summary(b.scoreToStoredMs),
+    renderTaskMs: summary(b.renderTaskMs),
+  });
+  const line = {
+    ...measured(big),
+    writes,
+    targetMs: TARGET_MS,
+    targetMet: summary(big.scoreToRowMs).p95 <= TARGET_MS,
+    reference: measured(small),
+    ratioP50: Math.round((summary(big.scoreToRowMs).p50 / Math.max(1, summary(small.scoreToRowMs).p50)) * 100) / 100,
+    loadAverage1m: { before: round1(loadBefore), after: round1(loadavg()[0]!) },
+    wallSeconds: round1((Date.now() - started) / 1000),
+  };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      players: { type: 'string' },
+      writes: { type: 'string' },
+      reference: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) return void process.stdout.write(`${USAGE}\n`);
+  const players = intFlag('players', values.players, 385, 2 * GAMES_CYCLED, 1000);
+  const writes = intFlag('writes', values.writes, 30, 1, 1000);
+  const reference = intFlag('reference', values.reference, 16, 2 * GAMES_CYCLED, 1000);
+  if (process.env.FIREBASE_EMULATOR_HUB) return bench(players, writes, reference);
+  const portOffset = Number(process.env.EMULATOR_PORT_OFFSET ?? 0);
+  const suite = await prepareSuite({ ui: false, hosting: true, quiet: true, portOffset });
+  process.exitCode = await execInEmulators(suite, [
+    'npx',
+    'tsx',
+    'scripts/bench-standings.ts',
+    ...process.argv.slice(2),
+  ]);
+}
+
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (error: unknown) => {
+    process.stderr.write(`error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
