@@ -27,6 +27,7 @@ import { PROJECT_ID, backgroundTriggers, discoverEmulators } from '../functions/
 import { toMatchUpRecord, toParticipant } from '../functions/src/services/records.js';
 import { metered } from '../functions/test/support/meter.js';
 import { execInEmulators, prepareSuite } from './emulators/suite.js';
+import { benchCli, percentile, progress, round1 } from './lib/benchCli.js';
 import { signUp } from './lib/emulatorClients.js';
 import { simulatedScore } from '../functions/test/domain/generate.js';
 import { simulatedField } from '../functions/test/support/simulate.js';
@@ -34,26 +35,7 @@ import { simulatedField } from '../functions/test/support/simulate.js';
 const USAGE =
   'usage: npm run --silent bench:backend -- --players 64 --rounds 5 [--policy REDEMPTION|PRESSURE|SWISS|STANDARD] [--seed 1]';
 
-function fail(message: string): never {
-  process.stderr.write(`error: ${message}\n${USAGE}\n`);
-  process.exit(2);
-}
-
-function intFlag(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max)
-    fail(`--${name} must be an integer from ${min} to ${max}, got "${value}"`);
-  return n;
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
-  return sorted[Math.min(sorted.length, rank) - 1] ?? 0;
-}
-
-const round1 = (x: number) => Math.round(x * 10) / 10;
-const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+const { fail, intFlag } = benchCli(USAGE);
 const stored = (x: unknown) => JSON.parse(JSON.stringify(x)) as unknown;
 
 async function bench(players: number, rounds: number, policy: PresetName, seed: number): Promise<void> {
@@ -244,7 +226,7 @@ async function main(): Promise<void> {
   const rounds = intFlag('rounds', values.rounds, 5, 1, 20);
   const seed = intFlag('seed', values.seed, 1, 0, 2 ** 31 - 1);
   const policy = PresetName.safeParse((values.policy ?? 'REDEMPTION').toUpperCase());
-  if (!policy.success) fail(`--policy must be one of ${PresetName.options.join(', ')}`);
+  if (!policy.success) return fail(`--policy must be one of ${PresetName.options.join(', ')}`);
   if (process.env.FIREBASE_EMULATOR_HUB) return bench(players, rounds, policy.data, seed);
   const suite = await prepareSuite({ ui: false, hosting: false, quiet: true });
   process.exitCode = await execInEmulators(suite, ['npx', 'tsx', 'scripts/bench-backend.ts', ...process.argv.slice(2)]);

@@ -37,6 +37,7 @@ import { PROJECT_ID, discoverEmulators, origin } from '../functions/test/support
 import { simulatedScore } from '../functions/test/domain/generate.js';
 import { simulatedField } from '../functions/test/support/simulate.js';
 import { execInEmulators, prepareSuite } from './emulators/suite.js';
+import { benchCli, percentile, progress, round1 } from './lib/benchCli.js';
 import { type EmulatorHosts, type Person, signUp } from './lib/emulatorClients.js';
 
 const USAGE = 'usage: npm run --silent bench:standings -- [--players 385] [--writes 30] [--reference 16] [--played 0]';
@@ -54,26 +55,7 @@ const WRITE_MS = 60_000;
 /** After each row is seen: the trailing snapshots of the write (states, applied marker) land before the next. */
 const SETTLE_MS = 300;
 
-function fail(message: string): never {
-  process.stderr.write(`error: ${message}\n${USAGE}\n`);
-  process.exit(2);
-}
-
-function intFlag(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max)
-    fail(`--${name} must be an integer from ${min} to ${max}, got "${value}"`);
-  return n;
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
-  return sorted[Math.min(sorted.length, rank) - 1] ?? 0;
-}
-
-const round1 = (x: number) => Math.round(x * 10) / 10;
-const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+const { intFlag } = benchCli(USAGE);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function summary(xs: readonly number[]) {
