@@ -5,6 +5,7 @@
  * field by field, before it is sent.
  */
 import { type FormEvent, useState } from 'react';
+import { ClockFields } from '../components/ClockFields';
 import { href, navigate } from '../app/route';
 import { useSession } from '../app/session';
 import { Field, Status, useAction } from '../components/ui';
@@ -298,20 +299,7 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
         <Field label="Expected players">
           {(p) => <input {...p} type="number" min={2} value={form.expectedPlayers} onChange={set('expectedPlayers')} />}
         </Field>
-        <Field label="Round duration (minutes, 0 = no clock)" error={errors.roundDurationMinutes}>
-          {(p) => (
-            <input
-              {...p}
-              type="number"
-              min={0}
-              value={form.roundDurationMinutes}
-              onChange={set('roundDurationMinutes')}
-            />
-          )}
-        </Field>
-        <Field label="Pre-alarm (minutes)" error={errors.preAlarmMinutes}>
-          {(p) => <input {...p} type="number" min={0} value={form.preAlarmMinutes} onChange={set('preAlarmMinutes')} />}
-        </Field>
+        <ClockFields values={form} errors={errors} set={set} />
       </div>
       <button type="submit" className="primary">
         Create tournament

@@ -3,6 +3,7 @@
  * tournament's files (the whole tournament as JSON, importable; the standings as CSV), and closing the tournament.
  */
 import { type FormEvent, useState } from 'react';
+import { ClockFields } from '../../components/ClockFields';
 import { ErrorNote, Field, Status, useAction } from '../../components/ui';
 import { type Tournament, actions, updateTournamentDetails, watchScorekeepers } from '../../data/access';
 import { useLive } from '../../data/hooks';
@@ -99,22 +100,7 @@ function DetailsForm({
           </Field>
         </div>
         <div className="row wrap">
-          <Field label="Round duration (minutes, 0 = no clock)" error={errors.roundDurationMinutes}>
-            {(p) => (
-              <input
-                {...p}
-                type="number"
-                min={0}
-                value={form.roundDurationMinutes}
-                onChange={set('roundDurationMinutes')}
-              />
-            )}
-          </Field>
-          <Field label="Pre-alarm (minutes)" error={errors.preAlarmMinutes}>
-            {(p) => (
-              <input {...p} type="number" min={0} value={form.preAlarmMinutes} onChange={set('preAlarmMinutes')} />
-            )}
-          </Field>
+          <ClockFields values={form} errors={errors} set={set} />
         </div>
         <button type="submit">Save details</button>
         <Status status={status} id="details-status" />
