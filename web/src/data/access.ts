@@ -18,7 +18,6 @@ import {
   collectionGroup,
   deleteField,
   doc,
-  getDoc,
   onSnapshot,
   query,
   serverTimestamp,
@@ -421,31 +420,22 @@ export function watchScorekeepers(
 // ---------------------------------------------------------------- writes by the client (through the rules)
 
 /**
- * A player's (or scorekeeper's) own score: the matchUp's result, signed with the writer's role in the tournament
- * (read from their own roles document, as the rules check it), stamped by the server.
+ * A player's (or scorekeeper's) own score: the matchUp's result, signed with the role the writer's roles document
+ * gives them in this game (the one the app already watches; the rules check the same document), stamped by the
+ * server. An account with no role there claims none, and the rules refuse the write.
  */
 export async function writeScore(
   tournamentId: string,
   matchUp: Pick<MatchUp, 'matchUpId' | 'a' | 'b'>,
   result: MatchUpResultInput | null,
+  roles: Roles,
 ): Promise<void> {
-  const uid = live().auth.currentUser?.uid;
-  if (!uid) throw new ActionError('unauthenticated', 'sign in first');
+  if (!live().auth.currentUser) throw new ActionError('unauthenticated', 'sign in first');
   const change =
-    result === null ? { result, scoredBy: null, scoredAt: null } : await signed(tournamentId, uid, matchUp, result);
+    result === null
+      ? { result, scoredBy: null, scoredAt: null }
+      : { result, scoredBy: scorerOf(roles, matchUp), scoredAt: serverTimestamp() };
   await updateDoc(ref(path.matchUp(tournamentId, matchUp.matchUpId)), change).catch(rethrow);
-}
-
-/** A result signed with the role the account holds in the game; an account with none claims none, and is refused. */
-async function signed(
-  tournamentId: string,
-  uid: string,
-  matchUp: Pick<MatchUp, 'a' | 'b'>,
-  result: MatchUpResultInput,
-) {
-  const role = await getDoc(ref(path.role(tournamentId, uid))).catch(rethrow);
-  const scoredBy = scorerOf(role.exists() ? view.roles(role.data(), uid) : undefined, matchUp);
-  return { result, scoredBy, scoredAt: serverTimestamp() };
 }
 
 /** Editors close a round, or reopen it to correct a score. */

@@ -7,6 +7,7 @@
 import { type FormEvent, useState } from 'react';
 import { Status, useAction } from '../../components/ui';
 import { type MatchUp, actions, writeScore } from '../../data/access';
+import { useTournamentData } from './data';
 import { BYE_KINDS, GAME_KINDS, KIND_LABELS, resultText } from '../../lib/format';
 import type { ScoringPolicy } from '../../../../functions/src/domain/policy';
 import type { MatchUpResultInput, ResultKind } from '../../../../functions/src/domain/results';
@@ -26,6 +27,7 @@ interface Props {
 
 export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channel, large = false }: Props) {
   const [status, run] = useAction();
+  const { roles } = useTournamentData();
   const stored = matchUp.result;
   const isBye = matchUp.b === null;
   const table = matchUp.order + 1;
@@ -40,7 +42,7 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
         // The engine's own check, loaded with the first score (it brings the schema library).
         const { resolveResult } = await import('../../../../functions/src/domain/results');
         if (result) resolveResult({ kind: 'PLAYED', ...result }, !isBye, scoring);
-        await writeScore(tournamentId, matchUp, result);
+        await writeScore(tournamentId, matchUp, result, roles);
       }
       return result ? `saved: ${resultText({ kind: 'PLAYED', ...result }, isBye)}` : 'cleared';
     });
