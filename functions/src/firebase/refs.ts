@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { ChampionshipDoc, TournamentKeyDoc } from '../model/championship.js';
 import { ClubDoc } from '../model/club.js';
-import { AppliedDoc, StandingDoc, StateDoc } from '../model/derived.js';
+import { AppliedDoc, StandingDoc, StandingsStatusDoc, StateDoc } from '../model/derived.js';
 import { MatchUpDoc } from '../model/matchUp.js';
 import { ParticipantDoc } from '../model/participant.js';
 import { COLLECTIONS, paths } from '../model/paths.js';
@@ -26,6 +26,7 @@ const converters = {
   standing: converterFor(StandingDoc),
   applied: converterFor(AppliedDoc),
   scoreProblem: converterFor(ScoreProblemDoc),
+  standingsStatus: converterFor(StandingsStatusDoc),
 };
 
 /** Typed references: every read of a document goes through its schema's converter. */
@@ -62,6 +63,7 @@ export function refs(db: Firestore) {
     applied: (t: string, m: string) => db.doc(paths.applied(t, m)).withConverter(converters.applied),
     scoreProblems: (t: string) => db.collection(paths.scoreProblems(t)).withConverter(converters.scoreProblem),
     scoreProblem: (t: string, m: string) => db.doc(paths.scoreProblem(t, m)).withConverter(converters.scoreProblem),
+    standingsStatus: (t: string) => db.doc(paths.standingsStatus(t)).withConverter(converters.standingsStatus),
   };
 }
 export type Refs = ReturnType<typeof refs>;

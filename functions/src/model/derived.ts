@@ -14,3 +14,28 @@ export type StandingDoc = z.infer<typeof StandingDoc>;
 /** tournaments/{t}/applied/{matchUpId}: the matchUp record, with the result, the state was last brought in line with. */
 export const AppliedDoc = MatchUpRecord;
 export type AppliedDoc = z.infer<typeof AppliedDoc>;
+
+/**
+ * tournaments/{t}/status/standings: whether the standings are being brought up to date after a change that
+ * reached past later games (a correction, a withdrawal, a large round), written in many commits. While `pending`,
+ * the score trigger leaves the states to the one runner holding the lease; `requested` counts the changes asked
+ * for, so a runner that finishes sees whether one came in meanwhile and goes round again.
+ */
+export const StandingsStatusDoc = z
+  .object({
+    pending: z.boolean(),
+    requested: z.number().int().min(0),
+    /** The runner writing now, and until when its lease holds: after that, the next event or retry takes over. */
+    runner: z
+      .object({ id: z.string().max(64), until: z.string().max(40) })
+      .strict()
+      .nullable()
+      .default(null),
+    /** The last run: how many participants' states the change moved, how many commits it took, when it ended. */
+    cone: z.number().int().min(0).optional(),
+    commits: z.number().int().min(0).optional(),
+    largestCommitBytes: z.number().int().min(0).optional(),
+    updatedAt: z.string().max(40),
+  })
+  .strict();
+export type StandingsStatusDoc = z.infer<typeof StandingsStatusDoc>;

@@ -26,15 +26,18 @@ import type { ScoreProblemDoc } from '../model/scoreProblem.js';
 import type { TournamentDoc } from '../model/tournament.js';
 import type { DocumentWriter } from './plannedWrites.js';
 import { toMatchUpRecord, toParticipant } from './records.js';
+import { bringStandingsUpToDate, requestReplay } from './replay.js';
 import { readRowInputs, readStates } from './standings.js';
 
 /**
  * UNCHANGED: the state already reflected the matchUp's current result (a duplicate or stale event).
  * MARKED: PER_ROUND, the round is still open: the result is noted, nothing is rated yet.
  * APPLIED: the participants concerned (and the rows their change moves) were updated.
- * REPLAYED: exactness needed the full fold of the tournament.
+ * REPLAYED: exactness needed the fold of the whole tournament, and this event brought the standings up to date.
+ * DEFERRED: the standings are being brought up to date (services/replay.ts); the runner at work takes this result
+ *   in, or the next event or retry does if it stopped.
  */
-export type ScoreOutcome = 'UNCHANGED' | 'MARKED' | 'APPLIED' | 'REPLAYED' | 'IGNORED';
+export type ScoreOutcome = 'UNCHANGED' | 'MARKED' | 'APPLIED' | 'REPLAYED' | 'DEFERRED' | 'IGNORED';
 
 interface Step {
   outcome: ScoreOutcome | 'REPLAY';
@@ -59,17 +62,18 @@ export async function applyMatchUpScore(
   const tournament = (await ref.tournament(tournamentId).get()).data();
   if (!tournament) return 'IGNORED';
   const step = await db.runTransaction((tx) => applyInTransaction(tx, ref, tournament, matchUpId, now));
-  if (step.outcome === 'REPLAY') return replayed(db, tournamentId);
+  if (step.outcome === 'REPLAY' || step.outcome === 'DEFERRED') return caughtUp(db, tournamentId);
   if (step.waitingRound === undefined || (await countOpen(ref, tournamentId, step.waitingRound)) > 0)
     return step.outcome;
   const completed = await db.runTransaction((tx) => rateRoundIfComplete(tx, ref, tournament, step.waitingRound!));
-  if (completed === 'REPLAY') return replayed(db, tournamentId);
+  if (completed === 'REPLAY') return caughtUp(db, tournamentId);
   return completed === 'APPLIED' ? 'APPLIED' : step.outcome;
 }
 
-async function replayed(db: Firestore, tournamentId: string): Promise<'REPLAYED'> {
-  await replayTournament(db, tournamentId);
-  return 'REPLAYED';
+/** Runs (or leaves to the runner at work) bringing the standings up to date, once it has been asked for. */
+async function caughtUp(db: Firestore, tournamentId: string): Promise<'REPLAYED' | 'DEFERRED'> {
+  const run = await bringStandingsUpToDate(db, tournamentId);
+  return run.status === 'DONE' ? 'REPLAYED' : 'DEFERRED';
 }
 
 /** An aggregation query: one read per thousand matchUps; only a filter, the decision is taken in a transaction. */
@@ -91,14 +95,20 @@ async function applyInTransaction(
   now: Date,
 ): Promise<Step> {
   const { tournamentId, policy } = tournament;
-  const [currentSnap, appliedSnap, problemSnap] = await Promise.all([
+  const [currentSnap, appliedSnap, problemSnap, statusSnap] = await Promise.all([
     tx.get(ref.matchUp(tournamentId, matchUpId)),
     tx.get(ref.applied(tournamentId, matchUpId)),
     tx.get(ref.scoreProblem(tournamentId, matchUpId)),
+    tx.get(ref.standingsStatus(tournamentId)),
   ]);
   const current = currentSnap.data();
   const judged = current ? judgeMatchUp(toMatchUpRecord(current), policy) : undefined;
-  const step = await bringInLine(tx, ref, tournament, matchUpId, judged, appliedSnap.data());
+  const status = statusSnap.data();
+  // While the standings are being brought up to date, the states are the runner's alone: it is told to look again.
+  const step: Step = status?.pending
+    ? { outcome: 'DEFERRED' }
+    : await bringInLine(tx, ref, tournament, matchUpId, judged, appliedSnap.data());
+  if (step.outcome === 'DEFERRED' || step.outcome === 'REPLAY') requestReplay(tx, ref, tournamentId, status, now);
   // This event went through: the organizer is told of a refused result, and an earlier failure is cleared. Last,
   // because a transaction reads everything before it writes anything.
   settleProblem(tx, ref.scoreProblem(tournamentId, matchUpId), problemSnap.data(), judged, now);
@@ -218,6 +228,8 @@ async function rateRoundIfComplete(
   roundNumber: number,
 ): Promise<ChangeOutcome['status']> {
   const { tournamentId, policy } = tournament;
+  const status = (await tx.get(ref.standingsStatus(tournamentId))).data();
+  if (status?.pending) return 'UNCHANGED';
   const round = await readRound(tx, ref, tournament, roundNumber, {});
   if (!isRoundComplete(round.matchUps)) return 'UNCHANGED';
   const change = applyRoundChange(
@@ -227,7 +239,10 @@ async function rateRoundIfComplete(
     round.states,
     formerPlayers(roundNumber, round.matchUps, round.markers),
   );
-  if (change.status === 'REPLAY') return 'REPLAY';
+  if (change.status === 'REPLAY') {
+    requestReplay(tx, ref, tournamentId, status);
+    return 'REPLAY';
+  }
   if (change.status === 'APPLIED') await writeChangedStates(tx, ref, tournament, round.states, change.states);
   markRoundRating(tx, ref, tournamentId, round);
   forgetGoneGames(tx, ref, tournamentId, round);
@@ -274,22 +289,16 @@ async function writeChangedStates(
 }
 
 /**
- * The full fold of a tournament, written in one transaction: every state, every standings row, every marker.
- * Used when a correction reaches back past later rated games, by import, and by a withdrawal under a drop-out trend.
+ * Brings every state, standings row and marker in line with the fold of all results, in bounded commits
+ * (services/replay.ts). Used by a withdrawal under a drop-out trend and by the tools.
  */
 export async function replayTournament(db: Firestore, tournamentId: string): Promise<void> {
   const ref = refs(db);
   await db.runTransaction(async (tx) => {
-    const tournament = (await tx.get(ref.tournament(tournamentId))).data();
-    if (!tournament) return;
-    const [participantSnap, matchUpSnap] = await Promise.all([
-      tx.get(ref.participants(tournamentId)),
-      tx.get(ref.matchUps(tournamentId)),
-    ]);
-    const participants = participantSnap.docs.map((d) => d.data());
-    const matchUps = matchUpSnap.docs.map((d) => judgeMatchUp(toMatchUpRecord(d.data()), tournament.policy).record);
-    writeFold(tx, ref, tournament, participants, matchUps);
+    const status = (await tx.get(ref.standingsStatus(tournamentId))).data();
+    requestReplay(tx, ref, tournamentId, status);
   });
+  await bringStandingsUpToDate(db, tournamentId);
 }
 
 /** Writes the fold of these participants and (judged) matchUps: every state, standings row and marker. */
