@@ -26,7 +26,8 @@ import type { ScoreProblemDoc } from '../model/scoreProblem.js';
 import type { TournamentDoc } from '../model/tournament.js';
 import type { DocumentWriter } from './plannedWrites.js';
 import { toMatchUpRecord, toParticipant } from './records.js';
-import { bringStandingsUpToDate, requestReplay } from './replay.js';
+import type { ReplaySettings } from './replay.js';
+import { bringStandingsUpToDate, replaySettings, requestReplay } from './replay.js';
 import { readRowInputs, readStates } from './standings.js';
 
 /**
@@ -57,22 +58,27 @@ export async function applyMatchUpScore(
   tournamentId: string,
   matchUpId: string,
   now = new Date(),
+  settings: ReplaySettings = replaySettings(),
 ): Promise<ScoreOutcome> {
   const ref = refs(db);
   const tournament = (await ref.tournament(tournamentId).get()).data();
   if (!tournament) return 'IGNORED';
   const step = await db.runTransaction((tx) => applyInTransaction(tx, ref, tournament, matchUpId, now));
-  if (step.outcome === 'REPLAY' || step.outcome === 'DEFERRED') return caughtUp(db, tournamentId);
+  if (step.outcome === 'REPLAY' || step.outcome === 'DEFERRED') return caughtUp(db, tournamentId, settings);
   if (step.waitingRound === undefined || (await countOpen(ref, tournamentId, step.waitingRound)) > 0)
     return step.outcome;
   const completed = await db.runTransaction((tx) => rateRoundIfComplete(tx, ref, tournament, step.waitingRound!));
-  if (completed === 'REPLAY') return caughtUp(db, tournamentId);
+  if (completed === 'REPLAY') return caughtUp(db, tournamentId, settings);
   return completed === 'APPLIED' ? 'APPLIED' : step.outcome;
 }
 
 /** Runs (or leaves to the runner at work) bringing the standings up to date, once it has been asked for. */
-async function caughtUp(db: Firestore, tournamentId: string): Promise<'REPLAYED' | 'DEFERRED'> {
-  const run = await bringStandingsUpToDate(db, tournamentId);
+async function caughtUp(
+  db: Firestore,
+  tournamentId: string,
+  settings: ReplaySettings,
+): Promise<'REPLAYED' | 'DEFERRED'> {
+  const run = await bringStandingsUpToDate(db, tournamentId, settings);
   return run.status === 'DONE' ? 'REPLAYED' : 'DEFERRED';
 }
 

@@ -144,8 +144,9 @@ describe('the score trigger service against a Firestore server', () => {
       }
     }
     const distinct = new Set(costs.map((c) => `${c.reads}/${c.writes}`));
-    // tournament + matchUp + marker + score problem + two states + two participants; two states + two rows + marker.
-    expect([...distinct]).toEqual(['8/5']);
+    // tournament + matchUp + marker + score problem + standings status + two states + two participants; two states
+    // + two rows + marker.
+    expect([...distinct]).toEqual(['9/5']);
   });
 
   it('PER_ROUND: nothing is rated until the last matchUp of the round has a result', async () => {
