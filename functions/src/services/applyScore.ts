@@ -10,6 +10,7 @@ import {
   staleMarkers,
   targetOf,
 } from '../domain/change.js';
+import { writeBytes } from '../domain/documentSize.js';
 import { foldCompetition } from '../domain/fold.js';
 import type { MatchUpRecord } from '../domain/matchUps.js';
 import { sidesOf } from '../domain/matchUps.js';
@@ -24,6 +25,7 @@ import type { RoundDoc } from '../model/round.js';
 import type { AppliedDoc } from '../model/derived.js';
 import type { ScoreProblemDoc } from '../model/scoreProblem.js';
 import type { TournamentDoc } from '../model/tournament.js';
+import { paths } from '../model/paths.js';
 import type { DocumentWriter } from './plannedWrites.js';
 import { toMatchUpRecord, toParticipant } from './records.js';
 import type { ReplaySettings } from './replay.js';
@@ -67,7 +69,9 @@ export async function applyMatchUpScore(
   if (step.outcome === 'REPLAY' || step.outcome === 'DEFERRED') return caughtUp(db, tournamentId, settings);
   if (step.waitingRound === undefined || (await countOpen(ref, tournamentId, step.waitingRound)) > 0)
     return step.outcome;
-  const completed = await db.runTransaction((tx) => rateRoundIfComplete(tx, ref, tournament, step.waitingRound!));
+  const completed = await db.runTransaction((tx) =>
+    rateRoundIfComplete(tx, ref, tournament, step.waitingRound!, settings.commitBytes),
+  );
   if (completed === 'REPLAY') return caughtUp(db, tournamentId, settings);
   return completed === 'APPLIED' ? 'APPLIED' : step.outcome;
 }
@@ -232,6 +236,7 @@ async function rateRoundIfComplete(
   ref: Refs,
   tournament: TournamentDoc,
   roundNumber: number,
+  commitBytes: number,
 ): Promise<ChangeOutcome['status']> {
   const { tournamentId, policy } = tournament;
   const status = (await tx.get(ref.standingsStatus(tournamentId))).data();
@@ -245,7 +250,8 @@ async function rateRoundIfComplete(
     round.states,
     formerPlayers(roundNumber, round.matchUps, round.markers),
   );
-  if (change.status === 'REPLAY') {
+  // A round too large for one commit (a thousand boards) is rated by the runner, in commits under the budget.
+  if (change.status === 'REPLAY' || roundBytes(tournamentId, round, change) > commitBytes) {
     requestReplay(tx, ref, tournamentId, status);
     return 'REPLAY';
   }
@@ -254,6 +260,17 @@ async function rateRoundIfComplete(
   forgetGoneGames(tx, ref, tournamentId, round);
   for (const m of round.matchUps) tx.set(ref.applied(tournamentId, m.matchUpId), m);
   return change.status;
+}
+
+/** What rating the round writes at least: the changed states, their rows about as large, and a marker per game. */
+function roundBytes(tournamentId: string, round: ReadRound, change: ChangeOutcome): number {
+  const states = change.status === 'APPLIED' ? Object.values(change.states) : [];
+  const stateBytes = states.reduce((sum, s) => sum + writeBytes(paths.state(tournamentId, s.participantId), s), 0);
+  const markerBytes = round.matchUps.reduce(
+    (sum, m) => sum + writeBytes(paths.applied(tournamentId, m.matchUpId), m),
+    0,
+  );
+  return 2 * stateBytes + markerBytes;
 }
 
 /** After a round change, the markers of games the round no longer holds go: their players were just taken out of it. */

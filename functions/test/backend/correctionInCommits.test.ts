@@ -172,3 +172,30 @@ describe('a correction that reaches back past later games, in bounded commits', 
     await expectSettledOn('t-interrupted', players, after);
   });
 });
+
+describe('a PER_ROUND round too large for one commit', () => {
+  it('is rated in many commits once its last result lands, and equals the fold', async () => {
+    const perRound = resolvePolicy('STANDARD');
+    const random = prng(31);
+    const players = makeParticipants(random, PLAYERS);
+    const round = makeRounds(random, players, 1, (r) => randomResult(r));
+    await seedTournament(fs.db, {
+      tournamentId: 't-big-round',
+      policy: perRound,
+      players: players.map((p) => ({ participantId: p.participantId, rating: p.rating! })),
+      matchUps: round,
+    });
+    await Promise.all(round.map((m) => writeScore('t-big-round', m.matchUpId, m.result)));
+    const fold = foldCompetition(perRound, players, round);
+    expect(Object.values(fold).some((s) => s.wins > 0)).toBe(true);
+    await waitFor(
+      'the round to be rated',
+      async () => ({ states: await storedStates('t-big-round'), status: await status('t-big-round') }),
+      (seen) => !seen.status?.pending && JSON.stringify(seen.states) === JSON.stringify(sortedById(fold)),
+      SETTLE_MS,
+    );
+    const last = await status('t-big-round');
+    expect(last?.commits).toBeGreaterThan(1);
+    expect(last?.largestCommitBytes).toBeLessThanOrEqual(budget);
+  });
+});

@@ -33,7 +33,7 @@ function applied(store: StoredDerived, writes: readonly DerivedWrite[]): StoredD
     if (w.data === null) maps[w.collection].delete(w.id);
     else maps[w.collection].set(w.id, structuredClone(w.data));
   }
-  return next as StoredDerived;
+  return next;
 }
 
 const plan = (stored: StoredDerived, matchUps: MatchUpRecord[]) =>

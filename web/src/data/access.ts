@@ -28,7 +28,7 @@ import type { z } from 'zod';
 import type { MatchUpResultInput } from '../../../functions/src/domain/results';
 import type { ChampionshipDoc } from '../../../functions/src/model/championship';
 import type { ClubDoc } from '../../../functions/src/model/club';
-import type { StandingDoc, StateDoc } from '../../../functions/src/model/derived';
+import type { StandingDoc, StandingsStatusDoc, StateDoc } from '../../../functions/src/model/derived';
 import type { MatchUpDoc } from '../../../functions/src/model/matchUp';
 import type { ParticipantDoc } from '../../../functions/src/model/participant';
 import { COLLECTIONS, paths } from '../../../functions/src/model/paths';
@@ -352,6 +352,16 @@ export function watchMatchUps(tournamentId: string, onData: (items: MatchUp[]) =
 
 export function watchStandings(tournamentId: string, onData: (items: Standing[]) => void, onError: OnError) {
   return watchQuery(col(path.standings(tournamentId)), view.standing, onData, onError);
+}
+
+/** Whether the standings are being brought up to date after a corrected result (the backend writes it in steps). */
+export function watchStandingsUpdating(tournamentId: string, onData: (updating: boolean) => void): Unsubscribe {
+  return watchDoc(
+    path.standingsStatus(tournamentId),
+    (d: StandingsStatusDoc) => d.pending,
+    (updating) => onData(updating ?? false),
+    () => onData(false),
+  );
 }
 
 /** Every participant's state: only the head-to-head tiebreak needs them (it is decided inside a tied group). */

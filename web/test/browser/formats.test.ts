@@ -467,6 +467,18 @@ describe.skipIf(Boolean(skipReason))('knockout bracket, round-robin crosstable a
     await problems.waitFor({ state: 'detached' });
   });
 
+  it('while the backend brings the standings up to date, the standings screen says so, and stops saying it', async () => {
+    // The status document as the backend leaves it halfway through a correction (services/replay.ts).
+    const status = adminFirestore().doc(`tournaments/${roundRobinId}/status/standings`);
+    await status.set({ pending: true, requested: 1, runner: null, updatedAt: new Date().toISOString() });
+    await desk.getByRole('link', { name: 'Standings' }).click();
+    const notice = desk.getByRole('status').filter({ hasText: 'being brought up to date' });
+    await notice.waitFor({ timeout: WAIT_MS });
+    await shot(desk, 'desktop-20-standings-updating');
+    await status.set({ pending: false, requested: 1, runner: null, updatedAt: new Date().toISOString() });
+    await notice.waitFor({ state: 'detached', timeout: WAIT_MS });
+  });
+
   it('no page logged an error but the refusal asked for, and every control had a label', () => {
     // The one refusal asked of the server: the knockout's sixth round, an HTTP 400 Chromium logs.
     expect(driver.refusedRequests).toEqual([expect.stringMatching(/^400 .*\/generateNextRound$/)]);

@@ -4,7 +4,7 @@ import { PRIMARY_LABELS, TIEBREAK_LABELS, num } from '../../lib/format';
 import { useTournamentData } from './data';
 
 export function StandingsTab({ compact = false }: { compact?: boolean }) {
-  const { tournament, standings, roles, tournamentId, participant } = useTournamentData();
+  const { tournament, standings, standingsUpdating, roles, tournamentId, participant } = useTournamentData();
   if (!tournament) return null;
   const { primaryRanking, tiebreakOrder = [] } = tournament.policy.victoryPolicy;
   const mine = new Set(roles.participantIds);
@@ -13,6 +13,11 @@ export function StandingsTab({ compact = false }: { compact?: boolean }) {
   return (
     <section className="card" aria-labelledby="standings-title">
       <h2 id="standings-title">Standings</h2>
+      {standingsUpdating ? (
+        <p role="status" className="standings-updating">
+          The standings are being brought up to date after a corrected result; some places may still change.
+        </p>
+      ) : null}
       <div className="table-scroll">
         <table className="standings" data-rows={standings.length}>
           <caption>

@@ -16,6 +16,7 @@ import {
   watchRounds,
   watchScoreProblems,
   watchStandings,
+  watchStandingsUpdating,
   watchStates,
   watchTournament,
 } from '../../data/access';
@@ -45,6 +46,8 @@ export interface TournamentData {
   matchUps: MatchUp[];
   /** The stored standings rows, ranked by the policy. */
   standings: Array<Ranked<Standing>>;
+  /** The backend is bringing the standings up to date after a corrected result: some rows may still move. */
+  standingsUpdating: boolean;
   roles: Roles;
   scoreProblems: ScoreProblem[];
   error: string | null;
@@ -79,6 +82,7 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
   const standings = useLive<Standing[]>(`s:${tournamentId}`, (onData, onError) =>
     watchStandings(tournamentId, onData, onError),
   );
+  const updating = useLive<boolean>(`su:${tournamentId}`, (onData) => watchStandingsUpdating(tournamentId, onData));
   const policy = t.data?.policy;
   const wantStates =
     policy !== undefined && standings.data !== undefined && groupTiebreaksOf(policy, standings.data).length > 0;
@@ -110,6 +114,7 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
       rounds: roundList,
       matchUps: matchUps.data ?? [],
       standings: ranked,
+      standingsUpdating: updating.data ?? false,
       roles: roles.data ?? { ...NO_ROLES, uid: uid ?? '' },
       scoreProblems: problems.data ?? [],
       error:
@@ -130,5 +135,18 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
       participant: (id) => people.get(id),
       currentRound: roundList.at(-1),
     };
-  }, [tournamentId, uid, t, participants, rounds, matchUps, ranked, roles, problems, standings.error, states.error]);
+  }, [
+    tournamentId,
+    uid,
+    t,
+    participants,
+    rounds,
+    matchUps,
+    ranked,
+    updating.data,
+    roles,
+    problems,
+    standings.error,
+    states.error,
+  ]);
 }

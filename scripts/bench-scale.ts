@@ -1,0 +1,209 @@
+/**
+ * npm run --silent bench:scale -- --players 2048 --rounds 11 [--policy REDEMPTION] [--seed 1]
+ *
+ * A big open on the official Emulator Suite (started here through emulators:exec, at EMULATOR_PORT_OFFSET, when it
+ * is not running): the players entered by addParticipants, each round paired by the generateNextRound callable,
+ * all its results written at once (firebase-admin standing in for the players' phones) and settled by the
+ * deployed trigger; then one round-1 result corrected after the last round, as a judge would at the end of the
+ * day. Prints a progress line per round (pairing time, settle time) on stderr and one JSON line on stdout:
+ *
+ * - rounds: per round, pairingMs (the callable's wall time) and settleMs (from the writes to every result's
+ *   marker seen and nothing pending);
+ * - correction: settleMs (the write to the standings status saying done), the cone (participants whose state the
+ *   correction moved), commits and largestCommitBytes (the status document's own account of the run);
+ * - readsPerSpectatorOpen: documents a spectator's client reads to open the standings;
+ * - matchesReplay: every stored state deep-equals the replay tool's fold of the final results.
+ */
+import { isDeepStrictEqual, parseArgs } from 'node:util';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { FieldValue } from 'firebase-admin/firestore';
+import { foldCompetition } from '../functions/src/domain/fold.js';
+import { PresetName } from '../functions/src/domain/policy.js';
+import type { MatchUpResult } from '../functions/src/domain/results.js';
+import { firestore } from '../functions/src/firebase/app.js';
+import { refs } from '../functions/src/firebase/refs.js';
+import { paths } from '../functions/src/model/paths.js';
+import { toMatchUpRecord, toParticipant } from '../functions/src/services/records.js';
+import { simulatedScore } from '../functions/test/domain/generate.js';
+import { PROJECT_ID, discoverEmulators } from '../functions/test/support/emulatorEnv.js';
+import { simulatedField } from '../functions/test/support/simulate.js';
+import { execInEmulators, prepareSuite } from './emulators/suite.js';
+import { benchCli, progress, round1 } from './lib/benchCli.js';
+import { signUp } from './lib/emulatorClients.js';
+
+const USAGE = 'usage: npm run --silent bench:scale -- --players 2048 --rounds 11 [--policy REDEMPTION] [--seed 1]';
+const { fail, intFlag } = benchCli(USAGE);
+const SETTLE_TIMEOUT_MS = 900_000;
+const stored = (x: unknown) => JSON.parse(JSON.stringify(x)) as unknown;
+
+async function bench(players: number, rounds: number, policy: PresetName, seed: number): Promise<void> {
+  const started = Date.now();
+  if (!getApps().length) initializeApp({ projectId: PROJECT_ID });
+  const db = firestore();
+  const typed = refs(db);
+  const { auth, firestore: store, functions } = await discoverEmulators();
+  const organizer = await signUp(
+    { host: auth.host, auth: auth.port, firestore: store.port, functions: functions.port, projectId: PROJECT_ID },
+    `scale-${Date.now()}@example.com`,
+  );
+  const { clubId } = await organizer.call<{ clubId: string }>('createClub', { name: 'Scale Club' });
+  const { championshipId } = await organizer.call<{ championshipId: string }>('createChampionship', {
+    name: 'Scale Open',
+    clubIds: [clubId],
+  });
+  const { tournamentId } = await organizer.call<{ tournamentId: string }>('createTournament', {
+    championshipId,
+    date: '2026-01-01',
+    description: `scale ${players}x${rounds}`,
+    policy,
+    pairing: { method: 'SWISS', options: {} },
+    totalRounds: rounds,
+  });
+  const field = simulatedField(players, seed);
+  const byId = new Map(field.map((p) => [p.id, p]));
+  const t0 = Date.now();
+  await organizer.call('addParticipants', {
+    tournamentId,
+    participants: field.map((p) => ({ participantId: p.id, name: p.id, rating: p.rating })),
+  });
+  progress(`${players} participants entered in ${Date.now() - t0} ms`);
+
+  /** Resolves once every given matchUp's marker shows `want(result)` and the standings status is not pending. */
+  const settled = (want: Map<string, MatchUpResult | null>) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`not settled after ${SETTLE_TIMEOUT_MS} ms`)), SETTLE_TIMEOUT_MS);
+      const markers = new Map<string, unknown>();
+      let pending = false;
+      const check = () => {
+        if (pending) return;
+        for (const [id, result] of want) if (!isDeepStrictEqual(markers.get(id), stored(result))) return;
+        clearTimeout(timer);
+        stopMarkers();
+        stopStatus();
+        resolve();
+      };
+      const stopMarkers = db.collection(paths.appliedMarkers(tournamentId)).onSnapshot((snap) => {
+        for (const change of snap.docChanges()) markers.set(change.doc.id, stored(change.doc.get('result')));
+        check();
+      });
+      const stopStatus = db.doc(paths.standingsStatus(tournamentId)).onSnapshot((snap) => {
+        pending = Boolean(snap.get('pending'));
+        check();
+      });
+    });
+
+  const perRound: Array<{ round: number; pairingMs: number; settleMs: number }> = [];
+  let first: { matchUpId: string; result: MatchUpResult } | undefined;
+  for (let roundNumber = 1; roundNumber <= rounds; roundNumber++) {
+    const p0 = Date.now();
+    await organizer.call('generateNextRound', {
+      tournamentId,
+      requestId: `scale-r${roundNumber}`,
+      seed: seed + roundNumber,
+    });
+    const pairingMs = Date.now() - p0;
+    const docs = (await typed.matchUps(tournamentId).where('roundNumber', '==', roundNumber).get()).docs.map((d) =>
+      d.data(),
+    );
+    const games = docs.filter((m) => m.b !== null);
+    const results = new Map(
+      games.map((m) => [m.matchUpId, simulatedScore(seed, roundNumber, byId.get(m.a)!, byId.get(m.b!)!)]),
+    );
+    first ??= { matchUpId: games[0]!.matchUpId, result: results.get(games[0]!.matchUpId)! };
+    const s0 = Date.now();
+    const done = settled(results);
+    await Promise.all(
+      games.map((m) =>
+        typed
+          .matchUp(tournamentId, m.matchUpId)
+          .update({ result: results.get(m.matchUpId)!, scoredBy: 'EDITOR', scoredAt: FieldValue.serverTimestamp() }),
+      ),
+    );
+    await done;
+    const settleMs = Date.now() - s0;
+    perRound.push({ round: roundNumber, pairingMs, settleMs });
+    progress(`round ${roundNumber}: paired ${docs.length} matchUps in ${pairingMs} ms; settled in ${settleMs} ms`);
+  }
+
+  // The judge's fix at the end of the day: round 1's first game had its score the wrong way round.
+  const fix = swapped(first!.result);
+  const c0 = Date.now();
+  const done = settled(new Map([[first!.matchUpId, fix]]));
+  await typed
+    .matchUp(tournamentId, first!.matchUpId)
+    .update({ result: fix, scoredBy: 'EDITOR', scoredAt: FieldValue.serverTimestamp() });
+  await done;
+  const correctionMs = Date.now() - c0;
+  const status = (await typed.standingsStatus(tournamentId).get()).data();
+  progress(`correction settled in ${correctionMs} ms`);
+
+  const [tournamentSnap, participantSnap, matchUpSnap, stateSnap, standingsCount] = await Promise.all([
+    typed.tournament(tournamentId).get(),
+    typed.participants(tournamentId).get(),
+    typed.matchUps(tournamentId).get(),
+    db.collection(paths.states(tournamentId)).get(),
+    db.collection(paths.standings(tournamentId)).count().get(),
+  ]);
+  const folded = foldCompetition(
+    tournamentSnap.data()!.policy,
+    participantSnap.docs.map((d) => toParticipant(d.data())),
+    matchUpSnap.docs.map((d) => toMatchUpRecord(d.data())),
+  );
+  const states = new Map(stateSnap.docs.map((d) => [d.id, d.data()]));
+  const differing = Object.entries(folded).filter(([id, s]) => !isDeepStrictEqual(stored(states.get(id)), stored(s)));
+  const line = {
+    players,
+    rounds,
+    policy,
+    perRound,
+    correction: {
+      settleMs: correctionMs,
+      cone: status?.cone,
+      commits: status?.commits,
+      largestCommitBytes: status?.largestCommitBytes,
+    },
+    // The standings screen reads one document per player (standings pages are not built yet).
+    readsPerSpectatorOpen: standingsCount.data().count,
+    statesDifferingFromReplay: differing.length,
+    matchesReplay: differing.length === 0 && states.size === Object.keys(folded).length,
+    wallSeconds: round1((Date.now() - started) / 1000),
+  };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+  await organizer.close();
+}
+
+function swapped(result: MatchUpResult): MatchUpResult {
+  if (result.kind === 'PLAYED' && result.score)
+    return { ...result, score: { a: result.score.b, b: result.score.a + 1 } };
+  return { kind: 'PLAYED', score: { a: 0, b: 5 } };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      players: { type: 'string' },
+      rounds: { type: 'string' },
+      policy: { type: 'string' },
+      seed: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) return void process.stdout.write(`${USAGE}\n`);
+  const players = intFlag('players', values.players, 1024, 2, 4096);
+  const rounds = intFlag('rounds', values.rounds, 9, 1, 20);
+  const seed = intFlag('seed', values.seed, 1, 0, 2 ** 31 - 1);
+  const policy = PresetName.safeParse((values.policy ?? 'REDEMPTION').toUpperCase());
+  if (!policy.success) return fail(`--policy must be one of ${PresetName.options.join(', ')}`);
+  if (process.env.FIREBASE_EMULATOR_HUB) return bench(players, rounds, policy.data, seed);
+  const portOffset = Number(process.env.EMULATOR_PORT_OFFSET ?? 0);
+  const suite = await prepareSuite({ ui: false, hosting: false, quiet: true, portOffset });
+  process.exitCode = await execInEmulators(suite, ['npx', 'tsx', 'scripts/bench-scale.ts', ...process.argv.slice(2)]);
+}
+
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (error: unknown) => {
+    process.stderr.write(`error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
