@@ -172,10 +172,11 @@ async function bench(players: number, rounds: number, policy: PresetName, seed: 
   await organizer.close();
 }
 
+/** The score the other way round (a draw becomes a narrow win for side b), within the game's target. */
 function swapped(result: MatchUpResult): MatchUpResult {
-  if (result.kind === 'PLAYED' && result.score)
-    return { ...result, score: { a: result.score.b, b: result.score.a + 1 } };
-  return { kind: 'PLAYED', score: { a: 0, b: 5 } };
+  if (result.kind !== 'PLAYED' || !result.score) return { kind: 'PLAYED', score: { a: 0, b: 5 } };
+  const { a, b } = result.score;
+  return { ...result, score: a === b ? { a: Math.max(0, a - 1), b } : { a: b, b: a } };
 }
 
 async function main(): Promise<void> {
