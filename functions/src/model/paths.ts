@@ -27,7 +27,7 @@ export const paths = {
   championship: (championshipId: string) => `championships/${championshipId}`,
   championshipEditors: (championshipId: string) => `championships/${championshipId}/editors`,
   championshipEditor: (championshipId: string, uid: string) => `championships/${championshipId}/editors/${uid}`,
-  /** One per (date, description) of a championship: makes the pair unique (seed 004). */
+  /** One per date of a championship: one tournament per date (docs/organisation.md#tournament-key). */
   tournamentKey: (championshipId: string, key: string) => `championships/${championshipId}/tournamentKeys/${key}`,
   tournament: (tournamentId: string) => `tournaments/${tournamentId}`,
   /** What each account may do in a tournament (edit, keep score, play as whom): private to that account and editors. */
@@ -40,7 +40,7 @@ export const paths = {
   round: (tournamentId: string, roundNumber: number) => `tournaments/${tournamentId}/rounds/${roundNumber}`,
   matchUps: (tournamentId: string) => `tournaments/${tournamentId}/matchUps`,
   matchUp: (tournamentId: string, matchUpId: string) => `tournaments/${tournamentId}/matchUps/${matchUpId}`,
-  /** The engine's per-participant competition state (seed 000); written by the backend only. */
+  /** The engine's per-participant state (docs/ratings.md#participant-state); written by the backend only. */
   states: (tournamentId: string) => `tournaments/${tournamentId}/states`,
   state: (tournamentId: string, participantId: string) => `tournaments/${tournamentId}/states/${participantId}`,
   /** One leaderboard row per participant, ranks left to the reader; written by the backend only. */

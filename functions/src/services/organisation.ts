@@ -195,7 +195,7 @@ export async function linkClub(db: Firestore, uid: string | undefined, input: Li
 
 // ---------------------------------------------------------------- tournaments
 
-/** Seed 004: "there cannot be two distinct tourneys in the same date associated to a single championship". */
+/** One tournament per date per championship: the key is the date's (docs/organisation.md#tournament-key). */
 export function tournamentKey(date: string): string {
   return createHash('sha1').update(date).digest('hex').slice(0, 20);
 }

@@ -12,7 +12,7 @@ import { planTournamentRoles } from './roles.js';
 import { readEditableTournament } from './tournamentAccess.js';
 
 /**
- * Enters competitors, also into a running tournament (seed 004: SoL allows it): a late entry is paired from the
+ * Enters competitors, also into a running tournament (docs/organisation.md): a late entry is paired from the
  * next round on and starts with an empty state.
  */
 export async function addParticipants(
@@ -53,7 +53,7 @@ export async function addParticipants(
   });
 }
 
-/** A withdrawn player keeps his results and is never paired again (seed 002: drops at any time). */
+/** A withdrawn player keeps his results and is never paired again (docs/organisation.md#withdrawals). */
 export async function withdrawParticipant(
   db: Firestore,
   uid: string | undefined,

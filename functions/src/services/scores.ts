@@ -10,7 +10,7 @@ import { readTournament } from './tournamentAccess.js';
 
 /**
  * The organizer's (or a scorekeeper's) score entry: the same document write a client makes, checked first
- * against the rules of seed 003 so a kind that disagrees with its result is refused before it is stored.
+ * against the unplayed kinds (docs/results.md) so a kind that disagrees with its result is refused before it is stored.
  * Stamped with the server's time, as firestore.rules require of a client; `update` skips the converter, which
  * would refuse the serverTimestamp() sentinel.
  */

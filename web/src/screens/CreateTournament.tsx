@@ -1,7 +1,7 @@
 /**
- * A new tournament: seed 004's fields, the system and pairing method, a policy preset (or a whole policy as
+ * A new tournament (docs/organisation.md): the system and pairing method, a policy preset (or a whole policy as
  * JSON) with its match-point table, game target and phantom score, and the recommended number of rounds for
- * the expected field (seed 002's table). Checked by the callable's own schema and the engine's policy check,
+ * the expected field (docs/pairing.md#rounds). Checked by the callable's own schema and the engine's policy check,
  * field by field, before it is sent.
  */
 import { type FormEvent, useState } from 'react';

@@ -30,7 +30,7 @@ const detailsOf = (t: Tournament) => ({
 
 /**
  * The fields the rules let an editor change. The date and the description name the tournament in its
- * championship (one tournament per date and description), so they stay as created.
+ * championship (one tournament per date: docs/organisation.md#tournament-key), so they stay as created.
  */
 function Details({ tournament }: { tournament: Tournament }) {
   const { tournamentId } = useTournamentData();

@@ -19,7 +19,7 @@ export function RoundsTab({ roundNumber }: { roundNumber: number | undefined }) 
   if (!tournament) return null;
   const selected = rounds.find((r) => r.roundNumber === roundNumber) ?? rounds.at(-1);
   const active = participants.filter((p) => !p.withdrawn).length;
-  // Seed 002's table is for Swiss fields: a round robin's and a knockout's rounds follow from their schedule.
+  // The rounds table (docs/pairing.md#rounds) is for Swiss fields: round robins and knockouts follow their schedule.
   const advice = tournament.system === 'SWISS' ? recommendedRounds(active) : { rounds: 0, fromTable: false };
   return (
     <div className="rounds-layout">
