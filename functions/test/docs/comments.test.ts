@@ -34,17 +34,28 @@ interface Comment {
   text: string;
 }
 
-/** The comments of a TypeScript file, found by the compiler's own scanner (so strings and regexes are not read). */
+/**
+ * The comments of a TypeScript file, from the parsed tree: the comment ranges before and after every token, so
+ * strings, template literals, regexes and JSX text are never mistaken for comments, nor comments for them.
+ */
 function tsComments(file: string, source: string): Comment[] {
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.JSX, source);
-  const comments: Comment[] = [];
-  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
-    if (kind === ts.SyntaxKind.SingleLineCommentTrivia || kind === ts.SyntaxKind.MultiLineCommentTrivia) {
-      const line = source.slice(0, scanner.getTokenStart()).split('\n').length;
-      comments.push({ file, line, text: scanner.getTokenText() });
-    }
-  }
-  return comments;
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, kind);
+  const found = new Map<number, number>();
+  const collect = (ranges: ts.CommentRange[] | undefined) => {
+    for (const range of ranges ?? []) found.set(range.pos, range.end);
+  };
+  const visit = (node: ts.Node) => {
+    collect(ts.getLeadingCommentRanges(source, node.pos));
+    collect(ts.getTrailingCommentRanges(source, node.end));
+    for (const child of node.getChildren(tree)) visit(child);
+  };
+  visit(tree);
+  return [...found].map(([pos, end]) => ({
+    file,
+    line: tree.getLineAndCharacterOfPosition(pos).line + 1,
+    text: source.slice(pos, end),
+  }));
 }
 
 /** The comments of the rules file: everything after `//` on a line (the rules language has no other kind). */
@@ -87,6 +98,20 @@ function anchorsOf(page: string): Set<string> {
 }
 
 describe('source comments', () => {
+  it('are found after template literals, inside JSX and at the end of a file, and strings are not comments', () => {
+    const source = [
+      'const a = `x${1}y`; // after a template',
+      'const b = <p>{/* inside JSX */}text // not a comment</p>;',
+      "const c = 'seed 002 // in a string';",
+      '/* the last line */',
+    ].join('\n');
+    expect(tsComments('fixture.tsx', source).map((c) => [c.line, c.text])).toEqual([
+      [1, '// after a template'],
+      [2, '/* inside JSX */'],
+      [4, '/* the last line */'],
+    ]);
+  });
+
   it('are read from every part of the source (the scan finds comments in each place)', () => {
     for (const place of [...SOURCE_DIRS, 'firestore.rules'])
       expect(allComments.filter((c) => c.file.startsWith(place)).length, place).toBeGreaterThan(10);
