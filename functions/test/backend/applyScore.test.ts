@@ -12,7 +12,7 @@ import { toParticipant } from '../../src/services/records.js';
 import { makeParticipants, makeRounds, prng, randomResult, shuffle } from '../domain/generate.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
 import { metered } from '../support/meter.js';
-import { WAIT_MS, until } from '../support/wait.js';
+import { waitFor } from '../support/wait.js';
 import { participantDoc, seedTournament } from './seed.js';
 
 const fs = useEmulatorFirestore({ triggers: false });
@@ -239,7 +239,7 @@ describe('PER_ROUND: the event that lands last rates the round, whatever ran bef
     for (const [i, m] of round.entries()) {
       await writeScore('late', m.matchUpId, m.result);
       events.push(applyMatchUpScore(fs.db, 'late', m.matchUpId));
-      await until(() => hold.held() === i + 1, WAIT_MS);
+      await waitFor(`the count of event ${i + 1} held`, hold.held, (held) => held === i + 1);
     }
     // The precondition of the race: both counts were in flight together, neither event had finished.
     expect(hold.held()).toBe(round.length);

@@ -3,39 +3,34 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { TournamentExport } from '../../src/domain/exchange.js';
 import { refs } from '../../src/firebase/refs.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
-import { call, cleanupFunctionsTest, expectRefusal, fireAll, fireTrigger } from './harness.js';
+import {
+  call,
+  cleanupFunctionsTest,
+  expectRefusal,
+  fireAll,
+  fireTrigger,
+  tournamentThroughCallables,
+} from './harness.js';
 
 const fs = useEmulatorFirestore({ triggers: false });
 afterAll(() => cleanupFunctionsTest());
 
 /** owner runs club c1; admin is a club admin; players p1..p8 have accounts u1..u8. */
 async function runningTournament(players = 8) {
-  const { clubId } = await call.createClub({ name: 'Carrom Club', adminUids: ['admin'] }, 'owner');
-  const { championshipId } = await call.createChampionship({ name: 'Winter League', clubIds: [clubId] }, 'owner');
-  const { tournamentId } = await call.createTournament(
-    {
-      championshipId,
-      date: '2026-11-21',
+  return tournamentThroughCallables({
+    club: { name: 'Carrom Club', adminUids: ['admin'] },
+    championship: 'Winter League',
+    tournament: {
       description: 'Round one night',
       policy: 'REDEMPTION',
       pairing: { method: 'SWISS', options: {} },
       scorekeeperUids: ['keeper'],
     },
-    'owner',
-  );
-  await call.addParticipants(
-    {
-      tournamentId,
-      participants: Array.from({ length: players }, (_, i) => ({
-        participantId: `p${i + 1}`,
-        name: `Player ${i + 1}`,
-        rating: 1400 + 37 * i,
-        uid: `u${i + 1}`,
-      })),
-    },
-    'admin',
-  );
-  return { clubId, championshipId, tournamentId };
+    players,
+    ratingStep: 37,
+    withAccounts: true,
+    enteredBy: 'admin',
+  });
 }
 
 describe('callables: success paths', () => {
