@@ -27,7 +27,7 @@ let tournaments = 0;
 
 async function tournamentWithRefusedResult(policy: string, bad: MatchUpResult) {
   const n = ++tournaments;
-  const { tournamentId } = await tournamentThroughCallables({
+  const { tournamentId, championshipId } = await tournamentThroughCallables({
     club: { name: `Malformed ${n}` },
     championship: `Malformed league ${n}`,
     tournament: { description: `Malformed ${n}`, policy },
