@@ -34,7 +34,7 @@ import type { ParticipantDoc } from '../../../functions/src/model/participant';
 import { COLLECTIONS, paths } from '../../../functions/src/model/paths';
 import type * as Requests from '../../../functions/src/model/requests';
 import type { ClubMemberDoc, ClubRole, TournamentRoleDoc } from '../../../functions/src/model/roles';
-import type { RoundDoc } from '../../../functions/src/model/round';
+import { type RoundDoc, RoundAuthor } from '../../../functions/src/model/round';
 import type { ScoreProblemDoc } from '../../../functions/src/model/scoreProblem';
 import type { TournamentDoc } from '../../../functions/src/model/tournament';
 import { scorerOf } from '../../../functions/src/access/scorer';
@@ -122,8 +122,10 @@ const view = {
     enteredRound: d.enteredRound ?? 1,
     withdrawn: d.withdrawn ?? false,
   }),
-  round: (d: Stored<RoundDoc, 'status' | 'byes' | 'notes' | 'stats'>): Round => ({
+  round: (d: Stored<RoundDoc, 'status' | 'byes' | 'notes' | 'stats' | 'generatedBy'>): Round => ({
     ...d,
+    // Rounds stored before the role was kept hold an account id: it stays off the screens.
+    generatedBy: RoundAuthor.safeParse(d.generatedBy).data ?? 'UNKNOWN',
     status: d.status ?? 'OPEN',
     byes: d.byes ?? [],
     notes: d.notes ?? [],
