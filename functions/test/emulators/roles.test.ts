@@ -255,7 +255,12 @@ describe.skipIf(Boolean(skipReason))('roles on the Emulator Suite', () => {
     const clubAdmin = await newAccount('pairing-admin');
     await call(emulators, 'setClubMember', { clubId: seeded.clubId, uid: clubAdmin.uid, role: 'ADMIN' }, organizer);
     const requestId = `admin-round-${clubAdmin.uid.slice(0, 8)}`;
-    await call(emulators, 'generateNextRound', { tournamentId: seeded.tournamentId, requestId, force: true }, clubAdmin);
+    await call(
+      emulators,
+      'generateNextRound',
+      { tournamentId: seeded.tournamentId, requestId, force: true },
+      clubAdmin,
+    );
     const tournament = paths.tournament(seeded.tournamentId);
     const rounds = (await getDocs(collection(visitor, tournament, 'rounds'))).docs.map((d) => d.data());
     expect(rounds.map((r) => [r.roundNumber, r.generatedBy])).toEqual([
