@@ -21,6 +21,7 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchUpDoc } from '../../src/model/matchUp.js';
+import type { RoundDoc } from '../../src/model/round.js';
 import { paths } from '../../src/model/paths.js';
 import {
   type Account,
@@ -262,7 +263,7 @@ describe.skipIf(Boolean(skipReason))('roles on the Emulator Suite', () => {
       clubAdmin,
     );
     const tournament = paths.tournament(seeded.tournamentId);
-    const rounds = (await getDocs(collection(visitor, tournament, 'rounds'))).docs.map((d) => d.data());
+    const rounds = (await getDocs(collection(visitor, tournament, 'rounds'))).docs.map((d) => d.data() as RoundDoc);
     expect(rounds.map((r) => [r.roundNumber, r.generatedBy])).toEqual([
       [1, 'OWNER'],
       [2, 'EDITOR'],
