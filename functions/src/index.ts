@@ -2,6 +2,8 @@
  * Cloud Functions entry point: the score trigger and the organizer's callables. The engines they wrap live in
  * ./domain (pure TypeScript); ./services reads documents, calls the domain and writes documents.
  */
+import './firebase/options.js';
+
 export { onMatchUpWritten } from './triggers/onMatchUpWritten.js';
 export {
   addParticipants,

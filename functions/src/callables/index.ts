@@ -30,6 +30,8 @@ import {
 } from '../services/rounds.js';
 import { recordScore as recordScoreService } from '../services/scores.js';
 import { getLeaderboard as leaderboardService, getStandingsCsv as csvService } from '../services/views.js';
+import { PAIRING } from '../deployment.js';
+import { admitCaller } from '../services/rateLimits.js';
 import { callable } from './callable.js';
 
 const ok = { ok: true } as const;
@@ -71,8 +73,10 @@ export const addParticipants = callable(AddParticipantsInput, (input, { db, uid 
 export const withdrawParticipant = callable(WithdrawParticipantInput, (input, { db, uid }) =>
   withdrawService(db, uid, input.tournamentId, input.participantId),
 );
-export const generateNextRound = callable(GenerateNextRoundInput, (input, { db, uid }) =>
-  generateService(db, uid, input),
+export const generateNextRound = callable(
+  GenerateNextRoundInput,
+  (input, { db, uid }) => generateService(db, uid, input),
+  PAIRING,
 );
 export const undoLastRound = callable(TournamentRef, (input, { db, uid }) => undoService(db, uid, input.tournamentId));
 export const recordScore = callable(RecordScoreInput, async (input, { db, uid }) => {
@@ -83,14 +87,20 @@ export const closeTournament = callable(TournamentRef, async (input, { db, uid }
   await closeService(db, uid, input.tournamentId);
   return { ok: true };
 });
-export const exportTournament = callable(TournamentRef, async (input, { db, uid }) => ({
-  json: await exportService(db, uid, input.tournamentId),
-}));
+export const exportTournament = callable(TournamentRef, async (input, { db, uid }) => {
+  await admitCaller(db, uid, 'exportTournament');
+  return { json: await exportService(db, uid, input.tournamentId) };
+});
 export const importTournament = callable(ImportTournamentInput, (input, { db, uid }) => importService(db, uid, input));
 export const deleteTournament = callable(DeleteTournamentInput, (input, { db, uid }) =>
   deleteService(db, uid, input.tournamentId),
 );
-export const getLeaderboard = callable(TournamentRef, (input, { db }) => leaderboardService(db, input.tournamentId));
-export const getStandingsCsv = callable(TournamentRef, async (input, { db }) => ({
-  csv: await csvService(db, input.tournamentId),
-}));
+// Each call reads every state and participant of a tournament: only signed-in callers, and not too often.
+export const getLeaderboard = callable(TournamentRef, async (input, { db, uid }) => {
+  await admitCaller(db, uid, 'getLeaderboard');
+  return leaderboardService(db, input.tournamentId);
+});
+export const getStandingsCsv = callable(TournamentRef, async (input, { db, uid }) => {
+  await admitCaller(db, uid, 'getStandingsCsv');
+  return { csv: await csvService(db, input.tournamentId) };
+});

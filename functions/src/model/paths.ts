@@ -17,6 +17,7 @@ export const COLLECTIONS = {
   applied: 'applied',
   roles: 'roles',
   scoreProblems: 'scoreProblems',
+  rateLimits: 'rateLimits',
 } as const;
 
 export const paths = {
@@ -52,6 +53,8 @@ export const paths = {
   /** A matchUp whose latest result is not in the standings, and why: the organizer's view shows it. */
   scoreProblems: (tournamentId: string) => `tournaments/${tournamentId}/scoreProblems`,
   scoreProblem: (tournamentId: string, matchUpId: string) => `tournaments/${tournamentId}/scoreProblems/${matchUpId}`,
+  /** How often one account has lately called one callable (a token bucket): written by the backend only. */
+  rateLimit: (callable: string, uid: string) => `rateLimits/${callable}-${uid}`,
 } as const;
 
 /** The trigger's document pattern (firebase-functions path syntax). */

@@ -82,7 +82,7 @@ export async function generateNextRound(
       byes: round.byes,
       notes: round.notes,
       requestId,
-      generatedBy: uid!,
+      generatedBy: uid === tournament.ownerUid ? 'OWNER' : 'EDITOR',
       generatedAt: now.toISOString(),
       stats: { ...round.stats },
     };

@@ -139,7 +139,7 @@ describe('callables: success paths', () => {
       );
     }
     await fireAll(fs.db, tournamentId);
-    const board = await call.getLeaderboard({ tournamentId });
+    const board = await call.getLeaderboard({ tournamentId }, 'owner');
     expect(board.rows).toHaveLength(8);
     expect(board.rows.filter((r) => r.matchPoints === 3)).toHaveLength(4);
     expect(board.recommendedRounds).toBe(3);
@@ -151,7 +151,7 @@ describe('callables: success paths', () => {
     // Swiss: round 2 pairs winners with winners.
     const winners = new Set(board.rows.filter((r) => r.matchPoints === 3).map((r) => r.participantId));
     for (const m of pairs2) expect(winners.has(m.a)).toBe(winners.has(m.b!));
-    const { csv } = await call.getStandingsCsv({ tournamentId });
+    const { csv } = await call.getStandingsCsv({ tournamentId }, 'owner');
     expect(csv.split('\r\n')[0]).toMatch(/^rank,participantId,name,matchPoints/);
   });
 
@@ -248,11 +248,11 @@ describe('callables: success paths', () => {
       (d) => d.id,
     );
     await fireAll(fs.db, tournamentId);
-    const beforeUndo = await call.getLeaderboard({ tournamentId });
+    const beforeUndo = await call.getLeaderboard({ tournamentId }, 'owner');
     expect(await call.undoLastRound({ tournamentId }, 'owner')).toEqual({ roundNumber: 2 });
     await fireAll(fs.db, tournamentId, round2Ids);
     expect((await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', 2).get()).size).toBe(0);
-    const afterUndo = await call.getLeaderboard({ tournamentId });
+    const afterUndo = await call.getLeaderboard({ tournamentId }, 'owner');
     expect(afterUndo.currentRound).toBe(1);
     expect(afterUndo.rows.reduce((s, r) => s + r.matchPoints, 0)).toBeLessThan(
       beforeUndo.rows.reduce((s, r) => s + r.matchPoints, 0),
@@ -266,7 +266,7 @@ describe('callables: success paths', () => {
       { championshipId, json: JSON.stringify(copy) },
       'owner',
     );
-    const importedBoard = await call.getLeaderboard({ tournamentId: imported });
+    const importedBoard = await call.getLeaderboard({ tournamentId: imported }, 'owner');
     expect(importedBoard.rows).toEqual(afterUndo.rows);
     const { json: again } = await call.exportTournament({ tournamentId: imported }, 'owner');
     expect(JSON.parse(again)).toEqual(copy);
@@ -400,8 +400,8 @@ describe('callables: every refusal has a precise code', () => {
 
   it('views, exports, imports, withdrawals and undo refuse what they cannot do', async () => {
     const { tournamentId, championshipId } = await runningTournament();
-    await expectRefusal(call.getLeaderboard({ tournamentId: 'nope' }), 'not-found');
-    await expectRefusal(call.getLeaderboard({}), 'invalid-argument', /tournamentId/);
+    await expectRefusal(call.getLeaderboard({ tournamentId: 'nope' }, 'owner'), 'not-found');
+    await expectRefusal(call.getLeaderboard({}, 'owner'), 'invalid-argument', /tournamentId/);
     await expectRefusal(call.exportTournament({ tournamentId }, 'stranger'), 'permission-denied');
     await expectRefusal(
       call.withdrawParticipant({ tournamentId, participantId: 'ghost' }, 'owner'),

@@ -68,7 +68,7 @@ describe('a stored result the engine refuses counts as no result everywhere', ()
       it(`${policy}, ${label}: the tournament still pairs (forced), replays, exports, re-imports, and ranks as the fold without it`, async () => {
         const { tournamentId, championshipId, victim } = await tournamentWithRefusedResult(policy, bad);
         const expected = await expectedLeaderboard(tournamentId, victim);
-        const board = await call.getLeaderboard({ tournamentId });
+        const board = await call.getLeaderboard({ tournamentId }, 'owner');
         expect(numbers(board.rows)).toEqual(expected.rows);
 
         // The matchUp counts as open: pairing is refused, naming it and the reason, unless forced.
@@ -94,8 +94,8 @@ describe('a stored result the engine refuses counts as no result everywhere', ()
           { championshipId, json: JSON.stringify(exported) },
           'owner',
         );
-        expect(numbers((await call.getLeaderboard({ tournamentId: copy })).rows)).toEqual(
-          numbers((await call.getLeaderboard({ tournamentId })).rows),
+        expect(numbers((await call.getLeaderboard({ tournamentId: copy }, 'owner')).rows)).toEqual(
+          numbers((await call.getLeaderboard({ tournamentId }, 'owner')).rows),
         );
       });
     }

@@ -111,7 +111,7 @@ function cleanExport() {
       byes,
       notes: [],
       requestId: `r${roundNumber}`,
-      generatedBy: 'owner',
+      generatedBy: 'OWNER',
       generatedAt: '2031-05-01T18:00:00.000Z',
       stats: {},
     },

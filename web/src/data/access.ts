@@ -34,7 +34,7 @@ import type { ParticipantDoc } from '../../../functions/src/model/participant';
 import { COLLECTIONS, paths } from '../../../functions/src/model/paths';
 import type * as Requests from '../../../functions/src/model/requests';
 import type { ClubMemberDoc, ClubRole, TournamentRoleDoc } from '../../../functions/src/model/roles';
-import type { RoundDoc } from '../../../functions/src/model/round';
+import type { RoundAuthor, RoundDoc } from '../../../functions/src/model/round';
 import type { ScoreProblemDoc } from '../../../functions/src/model/scoreProblem';
 import type { TournamentDoc } from '../../../functions/src/model/tournament';
 import { scorerOf } from '../../../functions/src/access/scorer';
@@ -87,6 +87,9 @@ type Stored<T, Defaulted extends keyof T> = Omit<T, Defaulted> & Partial<Pick<T,
 /** The one place a snapshot's data meets the model's types (see the header: the backend parsed it on write). */
 const stored = <T>(snap: DocumentSnapshot): T | undefined => snap.data() as T | undefined;
 
+/** RoundAuthor's values, without zod on the first screen. */
+const ROUND_AUTHORS: readonly string[] = ['OWNER', 'EDITOR', 'UNKNOWN'] satisfies RoundAuthor[];
+
 /** Each document as the screens see it: defaults filled, account ids left out. */
 const view = {
   club: ({ clubId, name, country }: ClubDoc, role: ClubRole): Club => ({
@@ -122,8 +125,10 @@ const view = {
     enteredRound: d.enteredRound ?? 1,
     withdrawn: d.withdrawn ?? false,
   }),
-  round: (d: Stored<RoundDoc, 'status' | 'byes' | 'notes' | 'stats'>): Round => ({
+  round: (d: Stored<RoundDoc, 'status' | 'byes' | 'notes' | 'stats' | 'generatedBy'>): Round => ({
     ...d,
+    // Rounds stored before the role was kept hold an account id: it stays off the screens.
+    generatedBy: d.generatedBy && ROUND_AUTHORS.includes(d.generatedBy) ? d.generatedBy : 'UNKNOWN',
     status: d.status ?? 'OPEN',
     byes: d.byes ?? [],
     notes: d.notes ?? [],

@@ -13,6 +13,8 @@ import { type FirebaseApp, initializeApp } from 'firebase/app';
 import { type Auth, browserLocalPersistence, connectAuthEmulator, initializeAuth } from 'firebase/auth';
 import { type Firestore, connectFirestoreEmulator, getFirestore } from 'firebase/firestore';
 import type { Functions } from 'firebase/functions';
+import { FUNCTIONS_REGION } from '../../../functions/src/deployment';
+import { appCheckPlan, startAppCheck } from './appCheck';
 
 export interface WebConfig {
   apiKey: string;
@@ -136,13 +138,15 @@ export async function connect(): Promise<Connection> {
   const app = initializeApp({ authDomain: `${config.projectId}.firebaseapp.com`, ...config });
   const auth = initializeAuth(app, { persistence: browserLocalPersistence });
   const db = getFirestore(app);
-  const region = (import.meta.env.VITE_FUNCTIONS_REGION as string | undefined) ?? 'us-central1';
+  const region = (import.meta.env.VITE_FUNCTIONS_REGION as string | undefined) ?? FUNCTIONS_REGION;
   let emulators: EmulatorAddresses | null = null;
   if (config.projectId.startsWith('demo-')) {
     emulators = await emulatorAddresses();
     connectAuthEmulator(auth, url(emulators.auth), { disableWarnings: true });
     connectFirestoreEmulator(db, emulators.firestore.host, emulators.firestore.port);
   }
+  // Before the first request, so that every request carries a token where App Check is enforced.
+  await startAppCheck(app, appCheckPlan(import.meta.env, emulators !== null));
   let functions: Promise<Functions> | undefined;
   const loadFunctions = () =>
     (functions ??= import('firebase/functions').then(({ getFunctions, connectFunctionsEmulator }) => {
