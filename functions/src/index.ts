@@ -5,6 +5,7 @@
 export { onMatchUpWritten } from './triggers/onMatchUpWritten.js';
 export {
   addParticipants,
+  claimEntry,
   closeTournament,
   createChampionship,
   createClub,
@@ -20,6 +21,7 @@ export {
   linkClub,
   linkParticipantAccount,
   recordScore,
+  regenerateClaimCode,
   setClubMember,
   setScorekeepers,
   undoLastRound,

@@ -9,7 +9,8 @@ export type DomainErrorCode =
   | 'already-exists'
   | 'permission-denied'
   | 'unauthenticated'
-  | 'out-of-range';
+  | 'out-of-range'
+  | 'resource-exhausted';
 
 export class DomainError extends Error {
   constructor(

@@ -17,6 +17,8 @@ export const COLLECTIONS = {
   applied: 'applied',
   roles: 'roles',
   scoreProblems: 'scoreProblems',
+  claimCodes: 'claimCodes',
+  claimAttempts: 'claimAttempts',
 } as const;
 
 export const paths = {
@@ -52,6 +54,11 @@ export const paths = {
   /** A matchUp whose latest result is not in the standings, and why: the organizer's view shows it. */
   scoreProblems: (tournamentId: string) => `tournaments/${tournamentId}/scoreProblems`,
   scoreProblem: (tournamentId: string, matchUpId: string) => `tournaments/${tournamentId}/scoreProblems/${matchUpId}`,
+  /** Each participant's private claim code: the tournament's editors read it, nobody writes it but the backend. */
+  claimCodes: (tournamentId: string) => `tournaments/${tournamentId}/claimCodes`,
+  claimCode: (tournamentId: string, participantId: string) => `tournaments/${tournamentId}/claimCodes/${participantId}`,
+  /** One account's wrong claim codes in a row: backend only. */
+  claimAttempt: (tournamentId: string, uid: string) => `tournaments/${tournamentId}/claimAttempts/${uid}`,
 } as const;
 
 /** The trigger's document pattern (firebase-functions path syntax). */
