@@ -42,6 +42,30 @@ describe.skipIf(Boolean(skipReason))('a signed-in session in Chromium', () => {
     expect(await page.locator('body').textContent()).not.toMatch(/could not start/);
   };
 
+  it(
+    'on a phone, a player sets the name the top bar shows, and it stays after a reload',
+    { timeout: 90_000 },
+    async () => {
+      const account = await signUp(emulators, `named-${Date.now()}@example.com`);
+      const page = await driver.openPage(PHONE, 'named');
+      await page.goto(`${site}/#/signin`);
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByLabel('Password').fill(account.password);
+      await page.getByLabel('Password').press('Enter');
+      await expectSignedIn(page, account.email);
+      await page.getByLabel('Your name').fill('Ada Lovelace');
+      await page.getByRole('button', { name: 'Save name' }).click();
+      await expect.poll(() => page.locator('#display-name-status').getAttribute('data-state')).toBe('ok');
+      await page.reload();
+      await page.locator('.app[data-ready="true"]').waitFor();
+      await expect.poll(() => page.locator('.who').textContent()).toBe('Ada Lovelace');
+      expect(await page.getByLabel('Your name').inputValue()).toBe('Ada Lovelace');
+      await driver.checkLabels(page, 'home with name');
+      await shot(page, 'session-phone-display-name');
+      expect(driver.unlabelled).toEqual([]);
+    },
+  );
+
   for (const [viewport, label] of [
     [DESKTOP, 'desktop'],
     [PHONE, 'phone'],
