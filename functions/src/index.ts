@@ -7,6 +7,7 @@ import './firebase/options.js';
 export { onMatchUpWritten } from './triggers/onMatchUpWritten.js';
 export {
   addParticipants,
+  claimEntry,
   closeTournament,
   createChampionship,
   createClub,
@@ -22,6 +23,7 @@ export {
   linkClub,
   linkParticipantAccount,
   recordScore,
+  regenerateClaimCode,
   setClubMember,
   setScorekeepers,
   undoLastRound,

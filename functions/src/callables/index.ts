@@ -15,6 +15,8 @@ import {
   TournamentRef,
   WithdrawParticipantInput,
 } from '../model/requests.js';
+import { ClaimEntryInput, RegenerateClaimCodeInput } from '../model/claims.js';
+import { claimEntry as claimService, regenerateClaimCode as regenerateService } from '../services/claims.js';
 import { deleteTournament as deleteService } from '../services/deletion.js';
 import { exportTournament as exportService, importTournament as importService } from '../services/exchange.js';
 import * as organisation from '../services/organisation.js';
@@ -104,3 +106,7 @@ export const getStandingsCsv = callable(TournamentRef, async (input, { db, uid }
   await admitCaller(db, uid, 'getStandingsCsv');
   return { csv: await csvService(db, input.tournamentId) };
 });
+export const claimEntry = callable(ClaimEntryInput, (input, { db, uid }) => claimService(db, uid, input));
+export const regenerateClaimCode = callable(RegenerateClaimCodeInput, (input, { db, uid }) =>
+  regenerateService(db, uid, input),
+);

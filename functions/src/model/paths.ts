@@ -18,6 +18,8 @@ export const COLLECTIONS = {
   roles: 'roles',
   scoreProblems: 'scoreProblems',
   rateLimits: 'rateLimits',
+  claimCodes: 'claimCodes',
+  claimAttempts: 'claimAttempts',
 } as const;
 
 export const paths = {
@@ -55,6 +57,11 @@ export const paths = {
   scoreProblem: (tournamentId: string, matchUpId: string) => `tournaments/${tournamentId}/scoreProblems/${matchUpId}`,
   /** How often one account has lately called one callable (a token bucket): written by the backend only. */
   rateLimit: (callable: string, uid: string) => `rateLimits/${callable}-${uid}`,
+  /** Each participant's private claim code: the tournament's editors read it, nobody writes it but the backend. */
+  claimCodes: (tournamentId: string) => `tournaments/${tournamentId}/claimCodes`,
+  claimCode: (tournamentId: string, participantId: string) => `tournaments/${tournamentId}/claimCodes/${participantId}`,
+  /** One account's wrong claim codes in a row: backend only. */
+  claimAttempt: (tournamentId: string, uid: string) => `tournaments/${tournamentId}/claimAttempts/${uid}`,
 } as const;
 
 /** The trigger's document pattern (firebase-functions path syntax). */

@@ -111,3 +111,4 @@ export type GenerateNextRoundInput = z.infer<typeof GenerateNextRoundInput>;
 export type RecordScoreInput = z.infer<typeof RecordScoreInput>;
 export type ImportTournamentInput = z.infer<typeof ImportTournamentInput>;
 export type DeleteTournamentInput = z.infer<typeof DeleteTournamentInput>;
+export { ClaimEntryInput, RegenerateClaimCodeInput } from './claims.js';

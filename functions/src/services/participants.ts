@@ -6,6 +6,7 @@ import { refs } from '../firebase/refs.js';
 import type { ParticipantDoc } from '../model/participant.js';
 import type { AddParticipantsInput, LinkParticipantAccountInput } from '../model/requests.js';
 import { replayTournament } from './applyScore.js';
+import { writeClaimCodes } from './claims.js';
 import { PlannedWrites } from './plannedWrites.js';
 import { toParticipant } from './records.js';
 import { planTournamentRoles } from './roles.js';
@@ -49,6 +50,7 @@ export async function addParticipants(
       .requireFitsOneTransaction(`entering these ${ids.length} participants`, 'enter them in several calls')
       .commitIn(tx);
     writeRoles();
+    writeClaimCodes(tx, ref, input.tournamentId, ids);
     return { added: ids.length, enteredRound };
   });
 }

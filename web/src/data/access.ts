@@ -422,6 +422,31 @@ export function watchScorekeepers(
   );
 }
 
+export interface ClaimCode {
+  participantId: string;
+  code: string;
+}
+
+/** Every entry's private claim code, for the tournament's editors (the rules refuse everyone else). */
+export function watchClaimCodes(tournamentId: string, onData: (codes: ClaimCode[]) => void, onError: OnError) {
+  return watchQuery(
+    col(path.claimCodes(tournamentId)),
+    (d: ClaimCode): ClaimCode => ({ participantId: d.participantId, code: d.code }),
+    onData,
+    onError,
+  );
+}
+
+/** The entries an account plays as, for the tournament's editors (who read every role document). */
+export function watchLinkedParticipants(tournamentId: string, onData: (ids: string[]) => void, onError: OnError) {
+  return watchQuery(
+    col(path.roles(tournamentId)),
+    (d: TournamentRoleDoc) => d.participantIds ?? [],
+    (lists) => onData(lists.flat()),
+    onError,
+  );
+}
+
 // ---------------------------------------------------------------- writes by the client (through the rules)
 
 /**
@@ -570,6 +595,13 @@ export const actions = {
   linkClub: callable<'LinkClubInput', { ok: boolean }>('linkClub', 'LinkClubInput'),
   /** Who may score every game of the tournament. */
   setScorekeepers: callable<'SetScorekeepersInput', { ok: boolean }>('setScorekeepers', 'SetScorekeepersInput'),
+  /** A signed-in player becomes the entry whose private code they typed. */
+  claimEntry: callable<'ClaimEntryInput', { participantId: string; name: string }>('claimEntry', 'ClaimEntryInput'),
+  /** A new claim code for one entry: the old one stops working. */
+  regenerateClaimCode: callable<'RegenerateClaimCodeInput', { code: string }>(
+    'regenerateClaimCode',
+    'RegenerateClaimCodeInput',
+  ),
   /** The account that plays for a participant (null: none). */
   linkParticipantAccount: callable<'LinkParticipantAccountInput', { ok: boolean }>(
     'linkParticipantAccount',

@@ -135,13 +135,14 @@ const url = ({ host, port }: Address) => `http://${host.includes(':') ? `[${host
 export async function connect(): Promise<Connection> {
   const config = configFromEnvironment() ??
     (await configFromHosting()) ?? { apiKey: 'fake-api-key', projectId: DEMO_PROJECT };
+  // The emulators' addresses are known before Auth exists: Auth checks a saved session as soon as it is created,
+  // and once it has asked production it refuses to switch to the emulator (a signed-in reload would fail).
+  const emulators = config.projectId.startsWith('demo-') ? await emulatorAddresses() : null;
   const app = initializeApp({ authDomain: `${config.projectId}.firebaseapp.com`, ...config });
   const auth = initializeAuth(app, { persistence: browserLocalPersistence });
   const db = getFirestore(app);
   const region = (import.meta.env.VITE_FUNCTIONS_REGION as string | undefined) ?? FUNCTIONS_REGION;
-  let emulators: EmulatorAddresses | null = null;
-  if (config.projectId.startsWith('demo-')) {
-    emulators = await emulatorAddresses();
+  if (emulators) {
     connectAuthEmulator(auth, url(emulators.auth), { disableWarnings: true });
     connectFirestoreEmulator(db, emulators.firestore.host, emulators.firestore.port);
   }

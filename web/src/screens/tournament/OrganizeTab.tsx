@@ -9,6 +9,7 @@ import { type Tournament, actions, updateTournamentDetails, watchScorekeepers } 
 import { useLive } from '../../data/hooks';
 import { type FieldErrors, check } from '../../lib/forms';
 import { useTournamentData } from './data';
+import { JoinDesk } from './JoinDesk';
 
 function download(name: string, type: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -174,6 +175,7 @@ export function OrganizeTab() {
   const base = `${tournament.date}-${tournament.description.replace(/[^\w-]+/g, '-').toLowerCase()}`;
   return (
     <div className="grid two">
+      <JoinDesk />
       <Details tournament={tournament} />
       <Scorekeepers />
       <section className="card stack" aria-labelledby="export-title">

@@ -33,8 +33,8 @@ export function PlayTab() {
         <section className="card" aria-labelledby="not-entered-title">
           <h2 id="not-entered-title">You are not entered in this tournament</h2>
           <p>
-            Only the two players of a game, a scorekeeper or the organizer can enter its score. If you play, give the
-            organizer your account id: <code className="uid">{user.uid}</code>
+            Only the two players of a game, a scorekeeper or the organizer can enter its score. If you play,{' '}
+            <a href={href.join(tournamentId)}>join with the claim code</a> the organizer gave you.
           </p>
         </section>
       ) : null}
