@@ -20,6 +20,7 @@ export {
   linkClub,
   linkParticipantAccount,
   recordScore,
+  reopenTournament,
   setClubMember,
   setScorekeepers,
   undoLastRound,

@@ -390,7 +390,14 @@ describe('callables: every refusal has a precise code', () => {
     await expectRefusal(call.undoLastRound({ tournamentId }, 'owner'), 'failed-precondition', /score/);
     const forced = await call.generateNextRound({ tournamentId, requestId: 'r2', force: true }, 'owner');
     expect(forced.roundNumber).toBe(2);
-    await call.closeTournament({ tournamentId }, 'owner');
+    // Games still open: closing is refused, naming them, and nothing changes until the organizer says so.
+    await expectRefusal(
+      call.closeTournament({ tournamentId }, 'owner'),
+      'failed-precondition',
+      /no result yet: round 1, table \d+ \(Player \d+ v Player \d+\)/,
+    );
+    expect((await refs(fs.db).tournament(tournamentId).get()).data()?.status).toBe('RUNNING');
+    await call.closeTournament({ tournamentId, leaveUnscored: true }, 'owner');
     await expectRefusal(
       call.generateNextRound({ tournamentId, requestId: 'r3' }, 'owner'),
       'failed-precondition',
@@ -401,6 +408,12 @@ describe('callables: every refusal has a precise code', () => {
       'permission-denied',
       /closed/,
     );
+    // An organizer's mistake is undone: the tournament reopens at its last round, which takes scores again.
+    await expectRefusal(call.reopenTournament({ tournamentId }, 'u1'), 'permission-denied');
+    await call.reopenTournament({ tournamentId }, 'owner');
+    expect((await refs(fs.db).tournament(tournamentId).get()).data()?.status).toBe('RUNNING');
+    expect((await refs(fs.db).round(tournamentId, 2).get()).data()?.status).toBe('OPEN');
+    await expectRefusal(call.reopenTournament({ tournamentId }, 'owner'), 'failed-precondition', /not closed/);
   });
 
   it('views, exports, imports, withdrawals and undo refuse what they cannot do', async () => {

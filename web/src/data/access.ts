@@ -552,7 +552,8 @@ export const actions = {
   ),
   undoLastRound: callable<'TournamentRef', { roundNumber: number }>('undoLastRound', 'TournamentRef'),
   recordScore: callable<'RecordScoreInput', { ok: boolean }>('recordScore', 'RecordScoreInput'),
-  closeTournament: callable<'TournamentRef', { ok: boolean }>('closeTournament', 'TournamentRef'),
+  closeTournament: callable<'CloseTournamentInput', { ok: boolean }>('closeTournament', 'CloseTournamentInput'),
+  reopenTournament: callable<'TournamentRef', { ok: boolean }>('reopenTournament', 'TournamentRef'),
   exportTournament: callable<'TournamentRef', { json: string }>('exportTournament', 'TournamentRef'),
   importTournament: callable<'ImportTournamentInput', { tournamentId: string }>(
     'importTournament',
