@@ -4,16 +4,21 @@
  *
  * - closing with a game unscored asks first and names the table and its players; cancelling changes nothing;
  *   closed anyway, the tournament offers no Generate or Undo; reopened (after a question naming it), the round
- *   shows its score boxes again, takes the missing score, and the standings follow.
+ *   shows its score boxes again, takes the missing score, and the standings follow;
+ * - a 4-digit score is whole in its box on the desktop and on a phone; a phone's form for the next round starts
+ *   empty, with no "saved" from the game before;
+ * - the create form's rounds field holds seed 002's recommendation unless changed, and the header then reads
+ *   "round 1 of 4"; a pre-alarm as long as the round is refused at creation and on the organizer's desk.
  *
  * Runs only inside `firebase emulators:exec` with the Hosting emulator (npm test, or
  * `npx tsx scripts/emulators/test.ts web/test/browser/safety.test.ts`), with Chromium at /usr/bin/chromium.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchUpDoc } from '../../../functions/src/model/matchUp.js';
 import type { TournamentDoc } from '../../../functions/src/model/tournament.js';
 import {
+  type Account,
   type Emulators,
   type SeededTournament,
   adminFirestore,
@@ -26,7 +31,18 @@ import {
   waitFor,
   whyNoEmulators,
 } from '../../../functions/test/emulators/stack.js';
-import { DESKTOP, type Driver, WAIT_MS, expectOk, freshStatus, hostingOrigin, shot, startDriver } from './driver.js';
+import {
+  DESKTOP,
+  type Driver,
+  PHONE,
+  WAIT_MS,
+  expectOk,
+  freshStatus,
+  hostingOrigin,
+  outcome,
+  shot,
+  startDriver,
+} from './driver.js';
 
 const skipReason = whyNoEmulators();
 if (skipReason) console.warn(`[safety.test.ts] skipped: ${skipReason}`);
@@ -51,16 +67,56 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     await closeAdmin();
   });
 
-  async function signedIn(viewport: { width: number; height: number }, label: string): Promise<Page> {
+  async function signedIn(
+    viewport: { width: number; height: number },
+    label: string,
+    account: Account = seeded.organizer,
+    tab = 'organize',
+    heading = 'Finish',
+  ): Promise<Page> {
     const page = await driver.openPage(viewport, label);
-    const next = `/t/${seeded.tournamentId}/organize`;
+    const next = `/t/${seeded.tournamentId}/${tab}`;
     await page.goto(`${site}/#/signin?next=${encodeURIComponent(next)}`);
-    await page.getByLabel('Email').fill(seeded.organizer.email);
-    await page.getByLabel('Password').fill(seeded.organizer.password);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
     await page.getByLabel('Password').press('Enter');
-    await page.getByRole('heading', { name: 'Finish' }).waitFor();
+    await page.getByRole('heading', { name: heading }).first().waitFor();
     return page;
   }
+
+  const recordScore = (matchUpId: string, a: number, b: number, tournamentId = seeded.tournamentId) =>
+    call(
+      emulators,
+      'recordScore',
+      { tournamentId, matchUpId, result: { kind: 'PLAYED', score: { a, b } } },
+      seeded.organizer,
+    );
+  const generate = (round: number, tournamentId = seeded.tournamentId) =>
+    call(
+      emulators,
+      'generateNextRound',
+      { tournamentId, requestId: `safety-${round}-${tournamentId}` },
+      seeded.organizer,
+    );
+  const roundGames = async (round: number) =>
+    (await adminFirestore().collection(`tournaments/${seeded.tournamentId}/matchUps`).get()).docs
+      .map((d) => d.data() as MatchUpDoc)
+      .filter((m) => m.roundNumber === round && m.b !== null)
+      .sort((x, y) => x.order - y.order);
+
+  /**
+   * The typed value fits inside its box: its width in the box's own font against the room between the paddings,
+   * less the step arrows a desktop browser draws at the right.
+   */
+  const fullyVisible = (input: Locator) =>
+    input.evaluate((el: HTMLInputElement) => {
+      const style = getComputedStyle(el);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const arrows = matchMedia('(pointer: fine)').matches ? 18 : 0;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrows;
+      return { text: context.measureText(el.value).width, room };
+    });
 
   const tournamentDoc = async () =>
     (await adminFirestore().doc(`tournaments/${seeded.tournamentId}`).get()).data() as TournamentDoc;
@@ -128,5 +184,97 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     );
     expect(await readRow(seeded.tournamentId, a.participantId)).toMatchObject({ wins: 0, losses: 1 });
     await shot(desk, 'safety-reopened-scored-desktop');
+  });
+
+  it("shows a 4-digit score whole, and a phone's form for the next round starts empty", async () => {
+    await generate(2);
+    const [mine, other] = await roundGames(2);
+    const player = playerOf(seeded, mine!, 'a');
+    const phone = await signedIn(PHONE, 'player', player.account, 'play', player.name);
+    const game = phone.locator(`.current-game[data-matchup="${mine!.matchUpId}"]`);
+    const own = game.getByRole('spinbutton', { name: `Game points of ${player.name} (you)` });
+    await own.fill('1000');
+    const onPhone = await fullyVisible(own);
+    expect(onPhone.text, `"1000" needs ${onPhone.text}px, the box has ${onPhone.room}px`).toBeLessThanOrEqual(
+      onPhone.room,
+    );
+    await own.fill('5');
+    await game.getByRole('spinbutton', { name: `Game points of ${playerOf(seeded, mine!, 'b').name}` }).fill('3');
+    await game.getByRole('button', { name: /^Save the result/ }).click();
+    await expectOk(game);
+    await shot(phone, 'safety-phone-saved');
+
+    await desk.goto(`${site}/#/t/${seeded.tournamentId}/rounds/2`);
+    const box = table(desk, other!).getByRole('spinbutton', {
+      name: `Game points of ${playerOf(seeded, other!, 'a').name}`,
+      exact: true,
+    });
+    await box.fill('1000');
+    const onDesk = await fullyVisible(box);
+    expect(onDesk.text, `"1000" needs ${onDesk.text}px, the box has ${onDesk.room}px`).toBeLessThanOrEqual(onDesk.room);
+    await shot(desk, 'safety-four-digits-desktop');
+
+    // The next round: the phone's form is the new game's, with nothing "saved" in it.
+    await recordScore(other!.matchUpId, 2, 5);
+    await generate(3);
+    const next = (await roundGames(3)).find((m) => m.a === player.participantId || m.b === player.participantId)!;
+    const nextGame = phone.locator(`.current-game[data-matchup="${next.matchUpId}"]`);
+    await nextGame.waitFor();
+    expect(await nextGame.locator('.status').textContent()).toBe('');
+    expect(await nextGame.textContent()).not.toContain('saved');
+    await shot(phone, 'safety-phone-next-round');
+  });
+
+  it("takes seed 002's recommended rounds unless changed, and refuses a pre-alarm as long as the round", async () => {
+    const description = `Rounds ${Date.now()}`;
+    await desk.goto(`${site}/#/championships/${seeded.championshipId}`);
+    await desk.getByRole('heading', { name: 'New tournament' }).waitFor();
+    await desk.getByLabel('Description').fill(description);
+    // 16 expected players: seed 002's table recommends 4 rounds, shown as the value, not a greyed hint.
+    await desk.getByLabel('Expected players').fill('16');
+    expect(await desk.getByLabel('Rounds', { exact: true }).inputValue()).toBe('4');
+    await desk.getByLabel('Round duration (minutes, 0 = no clock)').fill('40');
+    await desk.getByLabel('Pre-alarm (minutes)').fill('500');
+    await desk.getByRole('button', { name: 'Create tournament' }).click();
+    await desk.locator('.field-error', { hasText: 'shorter than the round (40 minutes)' }).waitFor();
+    await shot(desk, 'safety-prealarm-refused-desktop');
+    await desk.getByLabel('Pre-alarm (minutes)').fill('5');
+    await desk.getByRole('button', { name: 'Create tournament' }).click();
+    await desk.getByRole('heading', { name: description }).waitFor();
+    const created = await adminFirestore().collection('tournaments').where('description', '==', description).get();
+    expect(created.size).toBe(1);
+    const stored = created.docs[0]!.data() as TournamentDoc;
+    expect(stored).toMatchObject({ totalRounds: 4, roundDurationMinutes: 40, preAlarmMinutes: 5 });
+
+    const tournamentId = stored.tournamentId;
+    await call(
+      emulators,
+      'addParticipants',
+      {
+        tournamentId,
+        participants: [
+          { participantId: 'x1', name: 'Xavier Roux', rating: 1500 },
+          { participantId: 'x2', name: 'Yvonne Lenz', rating: 1490 },
+        ],
+      },
+      seeded.organizer,
+    );
+    await generate(1, tournamentId);
+    await expect
+      .poll(() => desk.locator('.tournament').first().textContent(), { timeout: WAIT_MS })
+      .toContain('round 1 of 4');
+
+    // The organizer's desk refuses the same mistake, and stores nothing.
+    await desk.goto(`${site}/#/t/${tournamentId}/organize`);
+    const details = desk.locator('section[aria-labelledby="details-title"]');
+    await details.getByLabel('Pre-alarm (minutes)').fill('40');
+    await freshStatus(details);
+    await details.getByRole('button', { name: 'Save details' }).click();
+    const refused = await outcome(details);
+    expect(refused.state).toBe('error');
+    expect(refused.text).toContain('shorter than the round (40 minutes)');
+    expect(
+      ((await adminFirestore().doc(`tournaments/${tournamentId}`).get()).data() as TournamentDoc).preAlarmMinutes,
+    ).toBe(5);
   });
 });

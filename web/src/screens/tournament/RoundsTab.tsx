@@ -28,7 +28,7 @@ export function RoundsTab({ roundNumber }: { roundNumber: number | undefined }) 
         <h2 id="rounds-nav-title">Rounds</h2>
         <p className="muted small">
           {active} active players
-          {advice.rounds ? ` · ${advice.rounds} rounds recommended${advice.fromTable ? ' (seed 002 table)' : ''}` : ''}
+          {advice.rounds ? ` · ${advice.rounds} rounds recommended` : ''}
           {tournament.totalRounds ? ` · ${tournament.totalRounds} planned` : ''}
         </p>
         {rounds.length === 0 ? <p className="muted">No round yet.</p> : null}
