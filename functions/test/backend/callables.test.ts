@@ -157,7 +157,7 @@ describe('callables: success paths', () => {
     const winners = new Set(board.rows.filter((r) => r.matchPoints === 3).map((r) => r.participantId));
     for (const m of pairs2) expect(winners.has(m.a)).toBe(winners.has(m.b!));
     const { csv } = await call.getStandingsCsv({ tournamentId });
-    expect(csv.split('\r\n')[0]).toMatch(/^rank,participantId,name,matchPoints/);
+    expect(csv.split('\r\n')[0]).toMatch(/^Rank,Player,Match points,Wins,Draws,Losses,/);
   });
 
   it('late entries join a running tournament and are paired from the next round', async () => {

@@ -533,7 +533,7 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
       const lines = readFileSync(await csv.path(), 'utf8')
         .trim()
         .split(/\r?\n/);
-      expect(lines[0]).toMatch(/^rank,participantId,name,matchPoints/);
+      expect(lines[0]).toMatch(/^Rank,Player,Match points,Wins,Draws,Losses,/);
       expect(lines).toHaveLength(17);
       await checkLabels(desk, 'export');
       await shot(desk, 'desktop-11-organize');
