@@ -1,4 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
+import { assertNoDuplicateEntries } from '../domain/duplicates.js';
 import { DomainError } from '../domain/errors.js';
 import { standingRows } from '../domain/standings.js';
 import { initialParticipantState } from '../domain/state.js';
@@ -28,7 +29,9 @@ export async function addParticipants(
     const tournament = await readEditableTournament(tx, ref, uid, input.tournamentId);
     const existing = await tx.getAll(...ids.map((id) => ref.participant(input.tournamentId, id)));
     const taken = existing.find((snap) => snap.exists);
-    if (taken) throw new DomainError('already-exists', `participant ${taken.id} is already entered`);
+    if (taken) throw new DomainError('already-exists', `${taken.data()?.name ?? 'a participant'} is already entered`);
+    const entered = (await tx.get(ref.participants(input.tournamentId))).docs.map((d) => d.data());
+    assertNoDuplicateEntries(entered, input.participants);
     const accounts = input.participants.flatMap(({ participantId, uid }) => (uid ? [{ participantId, uid }] : []));
     const writeRoles = await planTournamentRoles(tx, ref, input.tournamentId, { accounts });
     const enteredRound = tournament.status === 'RUNNING' ? tournament.currentRound + 1 : 1;
