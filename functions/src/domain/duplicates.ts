@@ -8,12 +8,7 @@ export interface EntryIdentity {
 }
 
 const folded = (text: string | undefined) =>
-  (text ?? '')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
+  (text ?? '').normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim().toLowerCase();
 
 /**
  * Two entries are the same person when their names match (case, accents and spacing aside) and neither their
