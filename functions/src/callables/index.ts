@@ -71,7 +71,7 @@ export const addParticipants = callable(AddParticipantsInput, (input, { db, uid 
   addParticipantsService(db, uid, input),
 );
 export const withdrawParticipant = callable(WithdrawParticipantInput, (input, { db, uid }) =>
-  withdrawService(db, uid, input.tournamentId, input.participantId),
+  withdrawService(db, uid, input.tournamentId, input.participantId, input.withdrawn),
 );
 export const generateNextRound = callable(GenerateNextRoundInput, (input, { db, uid }) =>
   generateService(db, uid, input),

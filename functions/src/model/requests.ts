@@ -65,7 +65,10 @@ export const AddParticipantsInput = z
   .object({ tournamentId: DocumentId, participants: z.array(NewParticipant).min(1).max(1000) })
   .strict();
 
-export const WithdrawParticipantInput = z.object({ tournamentId: DocumentId, participantId: DocumentId }).strict();
+/** Withdraws a player (withdrawn true, the default) or takes a withdrawal back (false): paired again from the next round. */
+export const WithdrawParticipantInput = z
+  .object({ tournamentId: DocumentId, participantId: DocumentId, withdrawn: z.boolean().default(true) })
+  .strict();
 
 export const GenerateNextRoundInput = z
   .object({

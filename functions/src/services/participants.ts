@@ -56,23 +56,27 @@ export async function addParticipants(
   });
 }
 
-/** A withdrawn player keeps his results and is never paired again (seed 002: drops at any time). */
+/**
+ * A withdrawn player keeps his results and is not paired again (seed 002: drops at any time); a withdrawal taken
+ * back (an organizer's mistake) pairs him again from the next round.
+ */
 export async function withdrawParticipant(
   db: Firestore,
   uid: string | undefined,
   tournamentId: string,
   participantId: string,
+  withdrawn = true,
 ): Promise<void> {
   const ref = refs(db);
   const needsReplay = await db.runTransaction(async (tx) => {
     const tournament = await readEditableTournament(tx, ref, uid, tournamentId);
     const participant = (await tx.get(ref.participant(tournamentId, participantId))).data();
     if (!participant)
-      throw new DomainError('not-found', `participant ${participantId} is not entered in tournament ${tournamentId}`);
-    if (participant.withdrawn) return false;
+      throw new DomainError('not-found', 'this player is not entered in the tournament (reload the page)');
+    if (participant.withdrawn === withdrawn) return false;
     const standing = (await tx.get(ref.standing(tournamentId, participantId))).data();
-    tx.set(ref.participant(tournamentId, participantId), { ...participant, withdrawn: true });
-    if (standing) tx.set(ref.standing(tournamentId, participantId), { ...standing, withdrawn: true });
+    tx.set(ref.participant(tournamentId, participantId), { ...participant, withdrawn });
+    if (standing) tx.set(ref.standing(tournamentId, participantId), { ...standing, withdrawn });
     // A drop-out trend moves the Buchholz of everyone he met: recompute the rows from the fold.
     return tournament.policy.victoryPolicy.buchholzDropOut !== 'NONE';
   });
@@ -93,7 +97,7 @@ export async function linkParticipantAccount(
   await db.runTransaction(async (tx) => {
     await readEditableTournament(tx, ref, uid, tournamentId);
     if (!(await tx.get(ref.participant(tournamentId, participantId))).exists) {
-      throw new DomainError('not-found', `participant ${participantId} is not entered in tournament ${tournamentId}`);
+      throw new DomainError('not-found', 'this player is not entered in the tournament (reload the page)');
     }
     (await planTournamentRoles(tx, ref, tournamentId, { accounts: [{ participantId, uid: input.uid }] }))();
   });

@@ -199,6 +199,15 @@ describe('callables: success paths', () => {
     );
     expect(round2.flatMap((m) => [m.a, m.b])).not.toContain('p3');
     expect((await refs(fs.db).standing(tournamentId, 'p3').get()).data()!.withdrawn).toBe(true);
+    // A withdrawal by mistake is taken back: paired again from the next round.
+    await call.withdrawParticipant({ tournamentId, participantId: 'p3', withdrawn: false }, 'owner');
+    expect((await refs(fs.db).participant(tournamentId, 'p3').get()).data()!.withdrawn).toBe(false);
+    expect((await refs(fs.db).standing(tournamentId, 'p3').get()).data()!.withdrawn).toBe(false);
+    await call.generateNextRound({ tournamentId, requestId: 'r3', force: true }, 'owner');
+    const round3 = (await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', 3).get()).docs.map((d) =>
+      d.data(),
+    );
+    expect(round3.flatMap((m) => [m.a, m.b])).toContain('p3');
   });
 
   it("recordScore stamps the server's time, clears a result unsigned, and leaves a bye to the editors", async () => {
@@ -314,7 +323,7 @@ describe('callables: every refusal has a precise code', () => {
     await expectRefusal(
       call.createTournament({ championshipId, date: '2026-11-21', description: 'Another' }, 'owner'),
       'already-exists',
-      /2026-11-21/,
+      /^Winter League already has a tournament on 2026-11-21 \(“Round one night”\): a championship plays one tournament a day/,
     );
     await expectRefusal(
       call.createTournament({ championshipId, date: '2026-12-01', description: 'Mine' }, 'stranger'),
@@ -331,7 +340,16 @@ describe('callables: every refusal has a precise code', () => {
         'owner',
       ),
       'already-exists',
-      /p1/,
+      /Player 1 is already entered/,
+    );
+    // The same person twice (name, rating and club alike) is refused, naming them; a namesake rated otherwise is not.
+    await expectRefusal(
+      call.addParticipants(
+        { tournamentId, participants: [{ participantId: 'twin', name: 'player  2', rating: 1437 }] },
+        'owner',
+      ),
+      'already-exists',
+      /player {2}2 rated 1437 is already entered/,
     );
     // REDEMPTION rates an unrated entry at 1500; a SWISS-policy tournament refuses him, naming why.
     await call.addParticipants({ tournamentId, participants: [{ participantId: 'x', name: 'No rating' }] }, 'owner');
@@ -424,7 +442,7 @@ describe('callables: every refusal has a precise code', () => {
     await expectRefusal(
       call.withdrawParticipant({ tournamentId, participantId: 'ghost' }, 'owner'),
       'not-found',
-      /ghost/,
+      /this player is not entered/,
     );
     await expectRefusal(call.withdrawParticipant({ tournamentId, participantId: 'p1' }, 'u2'), 'permission-denied');
     await expectRefusal(call.undoLastRound({ tournamentId }, 'owner'), 'failed-precondition', /no round/);

@@ -13,14 +13,30 @@ interface ConfirmButtonProps {
   onConfirm: () => void;
   disabled?: boolean;
   className?: string;
+  /** The opening button's accessible name, when its text alone is too short (a row's "Withdraw"). */
+  ariaLabel?: string;
 }
 
-export function ConfirmButton({ label, question, confirmLabel, onConfirm, disabled, className }: ConfirmButtonProps) {
+export function ConfirmButton({
+  label,
+  question,
+  confirmLabel,
+  onConfirm,
+  disabled,
+  className,
+  ariaLabel,
+}: ConfirmButtonProps) {
   const [asking, setAsking] = useState(false);
   const id = useId();
   if (!asking)
     return (
-      <button type="button" className={className} disabled={disabled} onClick={() => setAsking(true)}>
+      <button
+        type="button"
+        className={className}
+        disabled={disabled}
+        aria-label={ariaLabel}
+        onClick={() => setAsking(true)}
+      >
         {label}
       </button>
     );

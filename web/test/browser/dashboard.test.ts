@@ -549,6 +549,7 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
     const last = finalOrder.at(-1)!;
     await desk.getByRole('link', { name: 'Participants' }).click();
     await desk.getByRole('button', { name: `Withdraw ${last}`, exact: true }).click();
+    await desk.getByRole('button', { name: `Yes, withdraw ${last}`, exact: true }).click();
     await desk.getByRole('link', { name: 'Standings' }).click();
     const lastRow = desk
       .locator('table.standings tbody tr')

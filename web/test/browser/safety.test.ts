@@ -8,7 +8,10 @@
  * - a 4-digit score is whole in its box on the desktop and on a phone; a phone's form for the next round starts
  *   empty, with no "saved" from the game before;
  * - the create form's rounds field holds seed 002's recommendation unless changed, and the header then reads
- *   "round 1 of 4"; a pre-alarm as long as the round is refused at creation and on the organizer's desk.
+ *   "round 1 of 4"; a pre-alarm as long as the round is refused at creation and on the organizer's desk;
+ * - a French paste (header, "1 520") is read, a player pasted twice is refused by line; a withdrawal asks first
+ *   and is taken back; an empty score box and a second tournament on the same date are refused in words, and no
+ *   refusal shows an id, a schema path or "Invalid input".
  *
  * Runs only inside `firebase emulators:exec` with the Hosting emulator (npm test, or
  * `npx tsx scripts/emulators/test.ts web/test/browser/safety.test.ts`), with Chromium at /usr/bin/chromium.
@@ -16,6 +19,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchUpDoc } from '../../../functions/src/model/matchUp.js';
+import type { ParticipantDoc } from '../../../functions/src/model/participant.js';
 import type { TournamentDoc } from '../../../functions/src/model/tournament.js';
 import {
   type Account,
@@ -276,5 +280,86 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     expect(
       ((await adminFirestore().doc(`tournaments/${tournamentId}`).get()).data() as TournamentDoc).preAlarmMinutes,
     ).toBe(5);
+  });
+
+  it('asks before a withdrawal and takes it back; every refusal on the screens speaks in words', async () => {
+    const refusals: string[] = [];
+    const participantsUrl = `${site}/#/t/${seeded.tournamentId}/participants`;
+    await desk.goto(participantsUrl);
+
+    // A French paste: its header, its thousands separator, a player twice and a rating that is not a number.
+    const paste = desk.locator('form[aria-labelledby="csv-title"]');
+    await paste.locator('textarea').fill('Nom;Classement\nÉmile Roux;1 520\nÉmile Roux;1 520\nLéa Morel;beaucoup\n');
+    const preview = desk.locator('#csv-preview');
+    await expect.poll(() => preview.textContent()).toContain('line 3: Émile Roux rated 1520 is listed twice');
+    expect(await preview.textContent()).toContain('line 4 (Léa Morel): the rating “beaucoup” is not a number');
+    refusals.push((await preview.textContent()) ?? '');
+    await shot(desk, 'safety-paste-french-desktop');
+    await paste.locator('textarea').fill('Nom;Classement\nÉmile Roux;1 520\n');
+    await expect.poll(() => preview.textContent()).toContain('1 participants ready');
+    await freshStatus(paste);
+    await paste.getByRole('button', { name: /^Add/ }).click();
+    await expectOk(paste);
+    await desk.locator('tr', { hasText: 'Émile Roux' }).first().waitFor();
+    expect(await desk.locator('tr', { hasText: 'Émile Roux' }).first().textContent()).toContain('1520');
+
+    // Withdrawing asks first, naming the player; it can be taken back.
+    const leaver = seeded.participants[3]!;
+    const stored = async () =>
+      (
+        (
+          await adminFirestore().doc(`tournaments/${seeded.tournamentId}/participants/${leaver.participantId}`).get()
+        ).data() as ParticipantDoc | undefined
+      )?.withdrawn;
+    await desk.getByRole('button', { name: `Withdraw ${leaver.name}`, exact: true }).click();
+    await expect.poll(() => desk.getByRole('alertdialog').textContent()).toContain(`Withdraw ${leaver.name}?`);
+    expect(await stored()).toBe(false);
+    await desk.getByRole('button', { name: `Yes, withdraw ${leaver.name}`, exact: true }).click();
+    await waitFor('the withdrawal', stored, (w) => w === true);
+    await desk.getByRole('button', { name: `Reinstate ${leaver.name}`, exact: true }).click();
+    await desk.getByRole('button', { name: `Yes, reinstate ${leaver.name}`, exact: true }).click();
+    await waitFor('the reinstatement', stored, (w) => w === false);
+    await shot(desk, 'safety-reinstated-desktop');
+
+    // A score saved with an empty box names the player and what to do.
+    await desk.goto(`${site}/#/t/${seeded.tournamentId}/rounds/3`);
+    const [game] = await roundGames(3);
+    const row = table(desk, game!);
+    await row
+      .getByRole('spinbutton', { name: `Game points of ${playerOf(seeded, game!, 'a').name}`, exact: true })
+      .fill('5');
+    await freshStatus(row);
+    await row.getByRole('button', { name: /^Save the result/ }).click();
+    const empty = await outcome(row);
+    expect(empty.state).toBe('error');
+    expect(empty.text).toContain(`enter the game points of ${playerOf(seeded, game!, 'b').name}`);
+    refusals.push(empty.text);
+
+    // A second tournament on the same date names the first and says why.
+    await desk.goto(`${site}/#/championships/${seeded.championshipId}`);
+    await desk.getByRole('heading', { name: 'New tournament' }).waitFor();
+    await desk.getByLabel('Date').fill('2025-06-01');
+    await desk.getByLabel('Description').fill('Same day');
+    const create = desk.locator('form:has(button:text("Create tournament"))');
+    await freshStatus(create);
+    await desk.getByRole('button', { name: 'Create tournament' }).click();
+    const sameDay = await outcome(create);
+    expect(sameDay.state).toBe('error');
+    expect(sameDay.text).toContain('(“Open safety-');
+    expect(sameDay.text).toContain('a championship plays one tournament a day');
+    refusals.push(sameDay.text);
+    await shot(desk, 'safety-same-day-desktop');
+
+    const ids = [
+      seeded.tournamentId,
+      seeded.championshipId,
+      seeded.clubId,
+      ...(await roundGames(3)).map((m) => m.matchUpId),
+    ];
+    for (const text of refusals) {
+      expect(text).not.toMatch(/Invalid input|expected number|NaN|\bp\d+\b|\br\d+-m\d+\b/);
+      for (const id of ids) expect(text).not.toContain(id);
+    }
+    expect(refusals).toHaveLength(3);
   });
 });
