@@ -66,10 +66,13 @@ export function pairingRequestFor(
 /** The refusal to pair over open matchUps, naming them (and why a stored result does not count). */
 function openRefusal(open: readonly JudgedMatchUp[]): string {
   const round = Math.min(...open.map((j) => j.record.roundNumber));
-  const names = open.map((j) =>
-    j.refusal ? `${j.record.matchUpId} (its result is refused: ${j.refusal})` : j.record.matchUpId,
-  );
-  return `round ${round} is not complete: ${open.length} matchUp(s) without a result that counts: ${nameMatchUps(names)}; score them, or force the next round`;
+  // Named by round and table, as the organizer finds them on the pairings (an id means nothing on screen).
+  const names = open.map((j) => {
+    const table = `round ${j.record.roundNumber}, table ${j.record.order + 1}`;
+    return j.refusal ? `${table} (its result is refused: ${j.refusal})` : table;
+  });
+  const count = open.length === 1 ? '1 game has' : `${open.length} games have`;
+  return `round ${round} is not complete: ${count} no result that counts (${nameMatchUps(names)}); enter them, or pair anyway`;
 }
 
 /** Each side's view of the pairings that have no result: met, but worth nothing. */
