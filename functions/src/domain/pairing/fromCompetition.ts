@@ -2,7 +2,7 @@ import type { JudgedMatchUp } from '../acceptance.js';
 import { judgeMatchUp } from '../acceptance.js';
 import { foldCompetition } from '../fold.js';
 import type { MatchUpRecord } from '../matchUps.js';
-import { compareMatchUpKeys, nameMatchUps } from '../matchUps.js';
+import { compareMatchUpKeys } from '../matchUps.js';
 import type { Participant } from '../participants.js';
 import type { CompetitionPolicy } from '../policy.js';
 import { isWin, type Outcome } from '../results.js';
@@ -72,7 +72,8 @@ function openRefusal(open: readonly JudgedMatchUp[]): string {
     return j.refusal ? `${table} (its result is refused: ${j.refusal})` : table;
   });
   const count = open.length === 1 ? '1 game has' : `${open.length} games have`;
-  return `round ${round} is not complete: ${count} no result that counts (${nameMatchUps(names)}); enter them, or pair anyway`;
+  const more = names.length > 10 ? ` and ${names.length - 10} more` : '';
+  return `round ${round} is not complete: ${count} no result that counts (${names.slice(0, 10).join('; ')}${more}); enter them, or pair anyway`;
 }
 
 /** Each side's view of the pairings that have no result: met, but worth nothing. */
