@@ -24,6 +24,7 @@ export {
   linkParticipantAccount,
   recordScore,
   regenerateClaimCode,
+  reopenTournament,
   setClubMember,
   setScorekeepers,
   undoLastRound,

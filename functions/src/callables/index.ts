@@ -1,5 +1,6 @@
 import {
   AddParticipantsInput,
+  CloseTournamentInput,
   ClubRef,
   CreateChampionshipInput,
   CreateClubInput,
@@ -28,6 +29,7 @@ import {
 import {
   closeTournament as closeService,
   generateNextRound as generateService,
+  reopenTournament as reopenService,
   undoLastRound as undoService,
 } from '../services/rounds.js';
 import { recordScore as recordScoreService } from '../services/scores.js';
@@ -73,7 +75,7 @@ export const addParticipants = callable(AddParticipantsInput, (input, { db, uid 
   addParticipantsService(db, uid, input),
 );
 export const withdrawParticipant = callable(WithdrawParticipantInput, (input, { db, uid }) =>
-  withdrawService(db, uid, input.tournamentId, input.participantId),
+  withdrawService(db, uid, input.tournamentId, input.participantId, input.withdrawn),
 );
 export const generateNextRound = callable(
   GenerateNextRoundInput,
@@ -85,9 +87,13 @@ export const recordScore = callable(RecordScoreInput, async (input, { db, uid })
   await recordScoreService(db, uid, input);
   return { ok: true };
 });
-export const closeTournament = callable(TournamentRef, async (input, { db, uid }) => {
-  await closeService(db, uid, input.tournamentId);
+export const closeTournament = callable(CloseTournamentInput, async (input, { db, uid }) => {
+  await closeService(db, uid, input);
   return { ok: true };
+});
+export const reopenTournament = callable(TournamentRef, async (input, { db, uid }) => {
+  await reopenService(db, uid, input.tournamentId);
+  return ok;
 });
 export const exportTournament = callable(TournamentRef, async (input, { db, uid }) => {
   await admitCaller(db, uid, 'exportTournament');

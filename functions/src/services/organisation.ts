@@ -246,14 +246,18 @@ export async function prepareTournament(
   const championship = await requireChampionship(tx, ref, championshipId);
   requireCanCreateTournamentIn(uid, championship, await readOwnEditor(tx, ref, championshipId, uid));
   if (fields.hostClubId && !(await tx.get(ref.club(fields.hostClubId))).exists) {
-    throw new DomainError('not-found', `host club ${fields.hostClubId} does not exist`);
+    throw new DomainError('not-found', 'the host club does not exist (it may have been deleted): choose another');
   }
   const taken = (await tx.get(ref.tournamentKey(championshipId, tournamentKey(fields.date)))).data();
-  if (taken)
+  if (taken) {
+    const other = (await tx.get(ref.tournament(taken.tournamentId))).data();
+    const named = other ? `“${other.description}”` : 'another tournament';
     throw new DomainError(
       'already-exists',
-      `championship ${championshipId} already has a tournament on ${fields.date} (${taken.tournamentId})`,
+      `${championship.name} already has a tournament on ${fields.date} (${named}): a championship plays one ` +
+        'tournament a day, so its results and ratings follow in order. Choose another date, or another championship',
     );
+  }
   const editors = editorsOf(uid, await new Runners(tx, ref).of(championship.clubIds));
   const { write: roles } = nextTournamentRoles(tournamentId, [], { editors, scorekeepers: new Set(scorekeeperUids) });
   const tournament: TournamentDoc = {

@@ -21,7 +21,10 @@ export async function recordScore(db: Firestore, uid: string | undefined, input:
     const tournament = await readTournament(tx, ref, tournamentId);
     const matchUp = (await tx.get(ref.matchUp(tournamentId, matchUpId))).data();
     if (!matchUp)
-      throw new DomainError('not-found', `matchUp ${matchUpId} does not exist in tournament ${tournamentId}`);
+      throw new DomainError(
+        'not-found',
+        'this game no longer exists (its round may have been undone): reload the page',
+      );
     const round = (await tx.get(ref.round(tournamentId, matchUp.roundNumber))).data();
     if (!round) throw new DomainError('not-found', `round ${matchUp.roundNumber} does not exist`);
     const role = await readOwnRole(tx, ref, tournamentId, uid);

@@ -152,7 +152,7 @@ describe('callables: success paths', () => {
     const winners = new Set(board.rows.filter((r) => r.matchPoints === 3).map((r) => r.participantId));
     for (const m of pairs2) expect(winners.has(m.a)).toBe(winners.has(m.b!));
     const { csv } = await call.getStandingsCsv({ tournamentId }, 'owner');
-    expect(csv.split('\r\n')[0]).toMatch(/^rank,participantId,name,matchPoints/);
+    expect(csv.split('\r\n')[0]).toMatch(/^Rank,Player,Match points,Wins,Draws,Losses,/);
   });
 
   it('late entries join a running tournament and are paired from the next round', async () => {
@@ -194,6 +194,15 @@ describe('callables: success paths', () => {
     );
     expect(round2.flatMap((m) => [m.a, m.b])).not.toContain('p3');
     expect((await refs(fs.db).standing(tournamentId, 'p3').get()).data()!.withdrawn).toBe(true);
+    // A withdrawal by mistake is taken back: paired again from the next round.
+    await call.withdrawParticipant({ tournamentId, participantId: 'p3', withdrawn: false }, 'owner');
+    expect((await refs(fs.db).participant(tournamentId, 'p3').get()).data()!.withdrawn).toBe(false);
+    expect((await refs(fs.db).standing(tournamentId, 'p3').get()).data()!.withdrawn).toBe(false);
+    await call.generateNextRound({ tournamentId, requestId: 'r3', force: true }, 'owner');
+    const round3 = (await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', 3).get()).docs.map((d) =>
+      d.data(),
+    );
+    expect(round3.flatMap((m) => [m.a, m.b])).toContain('p3');
   });
 
   it("recordScore stamps the server's time, clears a result unsigned, and leaves a bye to the editors", async () => {
@@ -309,7 +318,7 @@ describe('callables: every refusal has a precise code', () => {
     await expectRefusal(
       call.createTournament({ championshipId, date: '2026-11-21', description: 'Another' }, 'owner'),
       'already-exists',
-      /2026-11-21/,
+      /^Winter League already has a tournament on 2026-11-21 \(“Round one night”\): a championship plays one tournament a day/,
     );
     await expectRefusal(
       call.createTournament({ championshipId, date: '2026-12-01', description: 'Mine' }, 'stranger'),
@@ -326,7 +335,16 @@ describe('callables: every refusal has a precise code', () => {
         'owner',
       ),
       'already-exists',
-      /p1/,
+      /Player 1 is already entered/,
+    );
+    // The same person twice (name, rating and club alike) is refused, naming them; a namesake rated otherwise is not.
+    await expectRefusal(
+      call.addParticipants(
+        { tournamentId, participants: [{ participantId: 'twin', name: 'player  2', rating: 1437 }] },
+        'owner',
+      ),
+      'already-exists',
+      /player {2}2 rated 1437 is already entered/,
     );
     // REDEMPTION rates an unrated entry at 1500; a SWISS-policy tournament refuses him, naming why.
     await call.addParticipants({ tournamentId, participants: [{ participantId: 'x', name: 'No rating' }] }, 'owner');
@@ -348,7 +366,7 @@ describe('callables: every refusal has a precise code', () => {
     await expectRefusal(
       call.generateNextRound({ tournamentId, requestId: 'r2' }, 'owner'),
       'failed-precondition',
-      /without a result/,
+      /no result that counts \(round 1, table \d+; round 1, table \d+/,
     );
     const [m1, m2] = (await refs(fs.db).matchUps(tournamentId).get()).docs
       .map((d) => d.data())
@@ -385,7 +403,14 @@ describe('callables: every refusal has a precise code', () => {
     await expectRefusal(call.undoLastRound({ tournamentId }, 'owner'), 'failed-precondition', /score/);
     const forced = await call.generateNextRound({ tournamentId, requestId: 'r2', force: true }, 'owner');
     expect(forced.roundNumber).toBe(2);
-    await call.closeTournament({ tournamentId }, 'owner');
+    // Games still open: closing is refused, naming them, and nothing changes until the organizer says so.
+    await expectRefusal(
+      call.closeTournament({ tournamentId }, 'owner'),
+      'failed-precondition',
+      /no result yet: round 1, table \d+ \(Player \d+ v Player \d+\)/,
+    );
+    expect((await refs(fs.db).tournament(tournamentId).get()).data()?.status).toBe('RUNNING');
+    await call.closeTournament({ tournamentId, leaveUnscored: true }, 'owner');
     await expectRefusal(
       call.generateNextRound({ tournamentId, requestId: 'r3' }, 'owner'),
       'failed-precondition',
@@ -396,6 +421,12 @@ describe('callables: every refusal has a precise code', () => {
       'permission-denied',
       /closed/,
     );
+    // An organizer's mistake is undone: the tournament reopens at its last round, which takes scores again.
+    await expectRefusal(call.reopenTournament({ tournamentId }, 'u1'), 'permission-denied');
+    await call.reopenTournament({ tournamentId }, 'owner');
+    expect((await refs(fs.db).tournament(tournamentId).get()).data()?.status).toBe('RUNNING');
+    expect((await refs(fs.db).round(tournamentId, 2).get()).data()?.status).toBe('OPEN');
+    await expectRefusal(call.reopenTournament({ tournamentId }, 'owner'), 'failed-precondition', /not closed/);
   });
 
   it('views, exports, imports, withdrawals and undo refuse what they cannot do', async () => {
@@ -406,7 +437,7 @@ describe('callables: every refusal has a precise code', () => {
     await expectRefusal(
       call.withdrawParticipant({ tournamentId, participantId: 'ghost' }, 'owner'),
       'not-found',
-      /ghost/,
+      /this player is not entered/,
     );
     await expectRefusal(call.withdrawParticipant({ tournamentId, participantId: 'p1' }, 'u2'), 'permission-denied');
     await expectRefusal(call.undoLastRound({ tournamentId }, 'owner'), 'failed-precondition', /no round/);

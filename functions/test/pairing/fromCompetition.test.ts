@@ -78,7 +78,7 @@ describe('pairingRequestFor', () => {
       rounds: [[{ a: 'a', b: 'b' }]],
     });
     expect(() => pairingRequestFor(open, parsePairingSpec({}))).toThrowError(
-      /round 1 is not complete: 1 matchUp\(s\) without a result that counts: r1-m1;/,
+      /round 1 is not complete: 1 game has no result that counts \(round 1, table 1\); enter them, or pair anyway/,
     );
     // A result written past the rules (firebase-admin) that the engine refuses: the round is open, and says why.
     const refused = {
@@ -86,7 +86,7 @@ describe('pairingRequestFor', () => {
       matchUps: [{ ...open.matchUps[0]!, result: { kind: 'FORFEIT_WIN' as const, winner: 'b' as const } }],
     };
     expect(() => pairingRequestFor(refused, parsePairingSpec({}))).toThrowError(
-      /r1-m1 \(its result is refused: kind FORFEIT_WIN requires winner "a", got "b"\)/,
+      /round 1, table 1 \(its result is refused: kind FORFEIT_WIN requires winner "a", got "b"\)/,
     );
     expect(pairingRequestFor(refused, parsePairingSpec({}), { force: true }).players.map((p) => p.games)).toEqual([
       [],

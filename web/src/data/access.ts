@@ -547,10 +547,10 @@ function callable<K extends SchemaName, O>(name: string, schemaName: K) {
       loadRequests(),
       loadFunctions(),
       live().functions(),
-      import('../../../functions/src/domain/errors'),
+      import('../../../functions/src/domain/messages'),
     ]);
     const checked = (requests[schemaName] as z.ZodType).safeParse(input);
-    if (!checked.success) throw new ActionError('invalid-argument', errors.describeIssues(checked.error.issues));
+    if (!checked.success) throw new ActionError('invalid-argument', errors.issuesInWords(checked.error.issues));
     // The callable protocol sends an undefined field as null: drop them, as JSON does.
     const data = JSON.parse(JSON.stringify(checked.data)) as unknown;
     try {
@@ -582,7 +582,8 @@ export const actions = {
   ),
   undoLastRound: callable<'TournamentRef', { roundNumber: number }>('undoLastRound', 'TournamentRef'),
   recordScore: callable<'RecordScoreInput', { ok: boolean }>('recordScore', 'RecordScoreInput'),
-  closeTournament: callable<'TournamentRef', { ok: boolean }>('closeTournament', 'TournamentRef'),
+  closeTournament: callable<'CloseTournamentInput', { ok: boolean }>('closeTournament', 'CloseTournamentInput'),
+  reopenTournament: callable<'TournamentRef', { ok: boolean }>('reopenTournament', 'TournamentRef'),
   exportTournament: callable<'TournamentRef', { json: string }>('exportTournament', 'TournamentRef'),
   importTournament: callable<'ImportTournamentInput', { tournamentId: string }>(
     'importTournament',

@@ -207,7 +207,9 @@ describe.skipIf(Boolean(skipReason))('knockout bracket, round-robin crosstable a
         async () => {
           await desk.getByLabel('Date').fill('2026-02-07');
           await desk.getByLabel('System').selectOption('KNOCKOUT');
-          await desk.getByLabel('Pairing options (JSON, optional)').fill('{"finals": 2, "finalKind": "BEST_OF_THREE"}');
+          await desk
+            .getByLabel('Advanced pairing options (optional, as JSON)')
+            .fill('{"finals": 2, "finalKind": "BEST_OF_THREE"}');
         },
         'Spring Knockout',
         KNOCKOUT,

@@ -80,6 +80,7 @@ export function PlayTab() {
                 </span>
                 {currentRound.status === 'OPEN' ? (
                   <ScoreForm
+                    key={m.matchUpId}
                     tournamentId={tournamentId}
                     matchUp={m}
                     nameA={data.nameOf(m.a)}
@@ -126,6 +127,8 @@ function CurrentGame({ game, me, open }: { game: MatchUp; me: string; open: bool
       )}
       {opponent !== null && open ? (
         <ScoreForm
+          // One form per game: a saved status never carries over to the next round's game.
+          key={game.matchUpId}
           tournamentId={tournamentId}
           matchUp={game}
           nameA={game.a === me ? `${nameOf(game.a)} (you)` : nameOf(game.a)}
