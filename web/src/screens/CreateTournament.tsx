@@ -95,7 +95,8 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
       setErrors((previous) => Object.fromEntries(Object.entries(previous).filter(([key]) => key !== field)));
   };
   const advice = recommendedRounds(Number(form.expectedPlayers));
-  // Seed 002's recommendation is the number of rounds until the organizer types another (an empty field: none).
+  // The recommended number of rounds (docs/pairing.md#rounds) is the value until the organizer types another
+  // (an empty field: none).
   const [roundsEdited, setRoundsEdited] = useState(false);
   const recommended = advice.rounds && form.system === 'SWISS' ? String(advice.rounds) : '';
   const totalRounds = roundsEdited ? form.totalRounds : recommended;
