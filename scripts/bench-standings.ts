@@ -3,7 +3,7 @@
  *
  * (EMULATOR_PORT_OFFSET=10000 in front moves the emulators' ports, as for scripts/emulators/test.ts.)
  *
- * Issue 9's target, measured: "a standings table of 385 players re-renders within 1 s of a score arriving". On the
+ * The standings target, measured: "a standings table of 385 players re-renders within 1 s of a score arriving". On the
  * official Emulator Suite (started here through emulators:exec, with Hosting serving web/dist, when none runs):
  * two running REDEMPTION tournaments (PER_MATCHUP, the product's default Swiss) are seeded through the callables,
  * one of `--players` and one of `--reference` players, with `--played` rounds already scored and the next one
@@ -42,9 +42,9 @@ import { type EmulatorHosts, type Person, signUp } from './lib/emulatorClients.j
 
 const USAGE = 'usage: npm run --silent bench:standings -- [--players 385] [--writes 30] [--reference 16] [--played 0]';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The target of issue 9. */
+/** The standings table's re-render target. */
 const TARGET_MS = 1000;
-/** Seed 002's number of Swiss rounds for 385 players. */
+/** The number of Swiss rounds for 385 players (docs/pairing.md#rounds). */
 const TOTAL_ROUNDS = 9;
 /** Games whose results are written, in turn: a 16-player round has eight. */
 const GAMES_CYCLED = 8;

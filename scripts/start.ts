@@ -13,12 +13,19 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { type DemoData, DEMO_PASSWORD, seedDemo } from './demo/seedDemo.js';
 import { type EmulatorConfig, PROJECT_ID, portOffsetProblem } from './emulators/config.js';
+import { type Listener, listenersOn, suitePorts } from './emulators/ports.js';
 import { REPO_ROOT } from './emulators/prerequisites.js';
+import { stopLeftovers } from './emulators/stopLeftovers.js';
 import { TSC, exitOf, prepareSuite, startEmulators } from './emulators/suite.js';
 
 const USAGE =
   'usage: npm start -- [--no-seed] [--port-offset N] [--import DIR] [--export-on-exit DIR] [--no-ui] [--quiet]';
 const READY_TIMEOUT_MS = 180_000;
+/** How long firebase-tools gets to stop its emulators after Ctrl-C before it is killed. */
+const SHUTDOWN_GRACE_MS = 30_000;
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Stops everything started so far, once the emulators are starting. */
+let failedStart: ((message: string) => void) | undefined;
 
 function parseOptions() {
   const { values } = parseArgs({
@@ -113,7 +120,8 @@ function banner({ ports, only, ui }: EmulatorConfig, demo: DemoData | undefined)
     'From a shell:',
     `  TOKEN=$(curl -s '${signInUrl}' -H 'content-type: application/json' \\`,
     `    -d '{"email":"organizer@example.com","password":"${DEMO_PASSWORD}","returnSecureToken":true}' | node -pe 'JSON.parse(require("fs").readFileSync(0)).idToken')`,
-    `  curl -s ${fn}/getLeaderboard -H 'content-type: application/json' -d '{"data":{"tournamentId":"${t}"}}'`,
+    `  curl -s ${fn}/getLeaderboard -H 'content-type: application/json' -H "authorization: Bearer $TOKEN" \\`,
+    `    -d '{"data":{"tournamentId":"${t}"}}'`,
     `  curl -s ${fn}/generateNextRound -H 'content-type: application/json' -H "authorization: Bearer $TOKEN" \\`,
     `    -d '{"data":{"tournamentId":"${t}","requestId":"round-2"}}'`,
     '',
@@ -148,38 +156,63 @@ async function main(): Promise<void> {
   let watcher: ChildProcess | undefined;
   const emulators = startEmulators(suite, extra);
   const stopped = exitOf(emulators);
+  const ports = suitePorts(suite.config, suite.config.websocketPort);
+  // The ports were free before the start (prepareSuite refuses otherwise): whoever listens on them is ours.
+  let ours: Listener[] = [];
 
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = async (why: string, code?: number) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: stopping the emulators ...`);
+    console.log(`\n${why}: stopping the emulators ...`);
     watcher?.kill('SIGTERM');
+    ours = [...ours, ...listenersOn(ports)];
     emulators.kill('SIGINT');
-    void stopped.then((code) => process.exit(code));
+    const exited = await Promise.race([stopped, delay(SHUTDOWN_GRACE_MS).then(() => null)]);
+    if (exited === null) {
+      console.error(`firebase-tools did not stop within ${SHUTDOWN_GRACE_MS / 1000} s; killing it`);
+      emulators.kill('SIGKILL');
+    }
+    const left = await stopLeftovers(ours, ports);
+    if (left.length) {
+      console.error(
+        `Still listening after the stop:\n${left.map((l) => `  port ${l.port}: pid ${l.pid} ${l.command}`).join('\n')}`,
+      );
+      process.exit(1);
+    }
+    process.exit(code ?? exited ?? 1);
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT', 0));
+  process.on('SIGTERM', () => void stop('SIGTERM', 0));
   void stopped.then((code) => {
     if (stopping) return;
-    watcher?.kill('SIGTERM');
     console.error(`The emulators stopped (code ${code}).`);
-    process.exit(code || 1);
+    void stop('firebase-tools exited', code || 1);
   });
+  failedStart = (error) => void stop(`npm start failed: ${error}`, 1);
 
   console.log('Starting the Firebase Emulator Suite ...');
   await whenReady(emulators, options.quiet);
-  const { ports } = suite.config;
+  ours = listenersOn(ports);
+  const emulatorPorts = suite.config.ports;
   let demo: DemoData | undefined;
   if (!options['no-seed'] && !options.import) {
     console.log('Seeding the demo through the callables, with Auth emulator accounts ...');
-    demo = await seedDemo({
-      host: '127.0.0.1',
-      auth: ports.auth,
-      firestore: ports.firestore,
-      functions: ports.functions,
-      projectId: PROJECT_ID,
-    });
+    try {
+      demo = await seedDemo({
+        host: '127.0.0.1',
+        auth: emulatorPorts.auth,
+        firestore: emulatorPorts.firestore,
+        functions: emulatorPorts.functions,
+        projectId: PROJECT_ID,
+      });
+    } catch (error) {
+      // The emulators are fine: keep them serving, empty, and say what went wrong.
+      console.error(
+        `The demo could not be seeded: ${error instanceof Error ? error.message : String(error)}\n` +
+          'The emulators keep running without it (restart with --no-seed to skip the demo).',
+      );
+    }
   }
   // Started after the seeding: its first compile rewrites functions/lib, and the emulator reloads on that.
   watcher = spawn(process.execPath, [TSC, '-w', '--preserveWatchOutput', '-p', 'functions/tsconfig.build.json'], {
@@ -190,6 +223,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('npm start failed:', error instanceof Error ? error.message : error);
-  process.kill(process.pid, 'SIGTERM');
+  const message = error instanceof Error ? error.message : String(error);
+  if (failedStart) failedStart(message);
+  else {
+    console.error('npm start failed:', message);
+    process.exit(1);
+  }
 });

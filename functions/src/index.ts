@@ -2,9 +2,12 @@
  * Cloud Functions entry point: the score trigger and the organizer's callables. The engines they wrap live in
  * ./domain (pure TypeScript); ./services reads documents, calls the domain and writes documents.
  */
+import './firebase/options.js';
+
 export { onMatchUpWritten } from './triggers/onMatchUpWritten.js';
 export {
   addParticipants,
+  claimEntry,
   closeTournament,
   createChampionship,
   createClub,
@@ -20,6 +23,8 @@ export {
   linkClub,
   linkParticipantAccount,
   recordScore,
+  regenerateClaimCode,
+  reopenTournament,
   setClubMember,
   setScorekeepers,
   undoLastRound,

@@ -1,7 +1,8 @@
 /**
  * Demo data for `npm start`, entered the way people would: an organizer (an Auth emulator account) creates a
  * club, a championship and a 16-player Swiss tournament (REDEMPTION policy) through the callables, enters the
- * players (each with an account of their own) and pairs round 1; half the results are written by a player of
+ * players, who each join from an account of their own with the claim code the organizer reads off the desk,
+ * names the scorekeeper account as the tournament's scorekeeper, and pairs round 1; half the results are written by a player of
  * the game straight into the matchUp document (through the security rules, as the phone app does), half by
  * the organizer through recordScore. The score trigger turns them into standings.
  */
@@ -39,7 +40,9 @@ export async function seedDemo(hosts: EmulatorHosts, seed = 2026): Promise<DemoD
   const people = new Map<string, Person>();
   for (const p of field) people.set(p.id, await signUp(hosts, p.email, DEMO_PASSWORD));
   try {
-    await signUp(hosts, 'scorekeeper@example.com', DEMO_PASSWORD).then((s) => s.close());
+    const scorekeeper = await signUp(hosts, 'scorekeeper@example.com', DEMO_PASSWORD);
+    const scorekeeperUid = scorekeeper.uid;
+    await scorekeeper.close();
     const { clubId } = await organizer.call<{ clubId: string }>('createClub', {
       name: 'Riverside Carrom Club',
       country: 'GB',
@@ -65,9 +68,15 @@ export async function seedDemo(hosts: EmulatorHosts, seed = 2026): Promise<DemoD
       participantId: p.id,
       name: p.name,
       rating: p.rating,
-      uid: people.get(p.id)!.uid,
     }));
     await organizer.call('addParticipants', { tournamentId, participants });
+    // Each player joins as people do at a venue: the organizer hands out the codes, each phone types its own.
+    const codes = await getDocs(collection(organizer.db, 'tournaments', tournamentId, 'claimCodes'));
+    for (const d of codes.docs) {
+      const { participantId, code } = d.data() as { participantId: string; code: string };
+      await people.get(participantId)!.call('claimEntry', { tournamentId, code });
+    }
+    await organizer.call('setScorekeepers', { tournamentId, uids: [scorekeeperUid] });
     const round = await organizer.call<{ roundNumber: number }>('generateNextRound', {
       tournamentId,
       requestId: 'demo-round-1',

@@ -50,6 +50,8 @@ export interface EmulatorConfig {
   only: string[];
   /** Whether the Emulator UI runs. */
   ui: boolean;
+  /** The Firestore emulator's websocket (for the Emulator UI), moved with the other ports. */
+  websocketPort: number;
 }
 
 export interface ConfigOptions {
@@ -71,13 +73,17 @@ export function emulatorConfig({ portOffset, ui, hosting, root = REPO_ROOT }: Co
     emulators[name] = { ...emulators[name], port: ports[name] };
   }
   const firestore = emulators.firestore ?? {};
-  emulators.firestore = {
-    ...firestore,
-    websocketPort: (firestore.websocketPort ?? FIRESTORE_WEBSOCKET_PORT) + portOffset,
-  };
+  const websocketPort = (firestore.websocketPort ?? FIRESTORE_WEBSOCKET_PORT) + portOffset;
+  emulators.firestore = { ...firestore, websocketPort };
   emulators.ui = { ...emulators.ui, enabled: ui };
   const path = join(root, portOffset === 0 ? '.firebase.emulators.json' : `.firebase.emulators.${portOffset}.json`);
   writeFileSync(path, `${JSON.stringify({ ...base, emulators }, null, 2)}\n`);
   const serveHosting = hosting && existsSync(join(root, 'web', 'dist', 'index.html'));
-  return { path, ports, only: ['auth', 'functions', 'firestore', ...(serveHosting ? ['hosting'] : [])], ui };
+  return {
+    path,
+    ports,
+    only: ['auth', 'functions', 'firestore', ...(serveHosting ? ['hosting'] : [])],
+    ui,
+    websocketPort,
+  };
 }

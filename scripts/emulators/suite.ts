@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { type EmulatorConfig, PROJECT_ID, emulatorConfig } from './config.js';
+import { describeTaken, listenersOn, suitePorts } from './ports.js';
 import { MissingPrerequisite, type Prerequisites, REPO_ROOT, emulatorEnv, findPrerequisites } from './prerequisites.js';
 
 const FIREBASE_BIN = join(REPO_ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
@@ -39,6 +40,7 @@ export async function prepareSuite(options: SuiteOptions = {}): Promise<Prepared
     throw error;
   }
   if (!options.quiet) for (const note of prerequisites.notes) process.stdout.write(`  ${note}\n`);
+  refuseTakenPorts(options.portOffset ?? 0);
   buildFunctions();
   if (options.hosting ?? true) buildWeb();
   const config = emulatorConfig({
@@ -47,6 +49,15 @@ export async function prepareSuite(options: SuiteOptions = {}): Promise<Prepared
     hosting: options.hosting ?? true,
   });
   return { prerequisites, config, env: emulatorEnv(prerequisites) };
+}
+
+/** Stops before building anything when another process holds one of the stack's ports, naming it. */
+export function refuseTakenPorts(portOffset: number): void {
+  const config = emulatorConfig({ portOffset, ui: false, hosting: false });
+  const taken = listenersOn(suitePorts(config, config.websocketPort));
+  if (taken.length === 0) return;
+  process.stderr.write(`${describeTaken(taken, portOffset)}\n`);
+  process.exit(1);
 }
 
 /** The Functions emulator loads functions/lib: compile it first, or it serves yesterday's code. */

@@ -41,7 +41,7 @@ describe('npm run pair -- FILE.json', () => {
     const ids = [...out.pairings.flatMap((p: { a: string; b: string }) => [p.a, p.b]), ...out.byes];
     expect(ids.sort()).toEqual(['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7']);
     expect(out.byes).toHaveLength(1);
-    // Seed 002 table: p1 and p7 won (3), p3 a timed win (2), p5 and p6 drew (1.5), p2 and p4 lost (0).
+    // docs/results.md#match-points: p1 and p7 won (3), p3 a timed win (2), p5 and p6 drew (1.5), p2 and p4 lost (0).
     const pairOf = (id: string) => out.pairings.find((p: { a: string; b: string }) => p.a === id || p.b === id);
     expect(pairOf('p1')?.cost).toMatchObject({ rematches: 0, scoreDifference: 0 });
     for (const p of out.pairings) expect(p.cost.rematches).toBe(0);

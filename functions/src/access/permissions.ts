@@ -56,7 +56,7 @@ export function canEditChampionship(uid: CallerUid, editor: Own<ChampionshipEdit
   return mine(uid, editor);
 }
 
-/** Seed 004: a tournament is created by an editor of the championship; never in a closed championship. */
+/** Created by an editor of the championship, never in a closed one (docs/organisation.md#championships). */
 export function canCreateTournamentIn(
   uid: CallerUid,
   championship: Pick<ChampionshipDoc, 'closed'>,

@@ -1,7 +1,8 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import type { CallableFunction, CallableRequest } from 'firebase-functions/v2/https';
+import type { CallableFunction, CallableOptions, CallableRequest } from 'firebase-functions/v2/https';
 import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import type { z } from 'zod';
+import { enforcesAppCheck } from '../deployment.js';
 import { describeIssues } from '../domain/errors.js';
 import { firestore } from '../firebase/app.js';
 import { toHttpsError } from '../firebase/errors.js';
@@ -19,18 +20,23 @@ function functionName(): string {
 /**
  * A thin callable: validate the input with its schema (zod messages become invalid-argument), run the
  * service, turn every refusal into an HttpsError in one place (which logs every failure that is not a refusal).
+ * App Check is enforced as the deployment says (deployment.ts); `options` sets memory and timeout.
  */
 export function callable<S extends z.ZodType, R>(
   schema: S,
   handler: (input: z.output<S>, context: CallContext) => Promise<R>,
+  options: Pick<CallableOptions, 'memory' | 'timeoutSeconds'> = {},
 ): CallableFunction<z.input<S>, Promise<R>> {
-  return onCall({ cors: true }, async (request: CallableRequest<unknown>) => {
-    try {
-      const parsed = schema.safeParse(request.data);
-      if (!parsed.success) throw new HttpsError('invalid-argument', describeIssues(parsed.error.issues));
-      return await handler(parsed.data, { db: firestore(), uid: request.auth?.uid });
-    } catch (error) {
-      throw toHttpsError(error, functionName());
-    }
-  });
+  return onCall(
+    { cors: true, enforceAppCheck: enforcesAppCheck(process.env), ...options },
+    async (request: CallableRequest<unknown>) => {
+      try {
+        const parsed = schema.safeParse(request.data);
+        if (!parsed.success) throw new HttpsError('invalid-argument', describeIssues(parsed.error.issues));
+        return await handler(parsed.data, { db: firestore(), uid: request.auth?.uid });
+      } catch (error) {
+        throw toHttpsError(error, functionName());
+      }
+    },
+  );
 }

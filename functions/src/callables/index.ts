@@ -1,5 +1,6 @@
 import {
   AddParticipantsInput,
+  CloseTournamentInput,
   ClubRef,
   CreateChampionshipInput,
   CreateClubInput,
@@ -15,6 +16,8 @@ import {
   TournamentRef,
   WithdrawParticipantInput,
 } from '../model/requests.js';
+import { ClaimEntryInput, RegenerateClaimCodeInput } from '../model/claims.js';
+import { claimEntry as claimService, regenerateClaimCode as regenerateService } from '../services/claims.js';
 import { deleteTournament as deleteService } from '../services/deletion.js';
 import { exportTournament as exportService, importTournament as importService } from '../services/exchange.js';
 import * as organisation from '../services/organisation.js';
@@ -26,10 +29,13 @@ import {
 import {
   closeTournament as closeService,
   generateNextRound as generateService,
+  reopenTournament as reopenService,
   undoLastRound as undoService,
 } from '../services/rounds.js';
 import { recordScore as recordScoreService } from '../services/scores.js';
 import { getLeaderboard as leaderboardService, getStandingsCsv as csvService } from '../services/views.js';
+import { PAIRING } from '../deployment.js';
+import { admitCaller } from '../services/rateLimits.js';
 import { callable } from './callable.js';
 
 const ok = { ok: true } as const;
@@ -69,28 +75,44 @@ export const addParticipants = callable(AddParticipantsInput, (input, { db, uid 
   addParticipantsService(db, uid, input),
 );
 export const withdrawParticipant = callable(WithdrawParticipantInput, (input, { db, uid }) =>
-  withdrawService(db, uid, input.tournamentId, input.participantId),
+  withdrawService(db, uid, input.tournamentId, input.participantId, input.withdrawn),
 );
-export const generateNextRound = callable(GenerateNextRoundInput, (input, { db, uid }) =>
-  generateService(db, uid, input),
+export const generateNextRound = callable(
+  GenerateNextRoundInput,
+  (input, { db, uid }) => generateService(db, uid, input),
+  PAIRING,
 );
 export const undoLastRound = callable(TournamentRef, (input, { db, uid }) => undoService(db, uid, input.tournamentId));
 export const recordScore = callable(RecordScoreInput, async (input, { db, uid }) => {
   await recordScoreService(db, uid, input);
   return { ok: true };
 });
-export const closeTournament = callable(TournamentRef, async (input, { db, uid }) => {
-  await closeService(db, uid, input.tournamentId);
+export const closeTournament = callable(CloseTournamentInput, async (input, { db, uid }) => {
+  await closeService(db, uid, input);
   return { ok: true };
 });
-export const exportTournament = callable(TournamentRef, async (input, { db, uid }) => ({
-  json: await exportService(db, uid, input.tournamentId),
-}));
+export const reopenTournament = callable(TournamentRef, async (input, { db, uid }) => {
+  await reopenService(db, uid, input.tournamentId);
+  return ok;
+});
+export const exportTournament = callable(TournamentRef, async (input, { db, uid }) => {
+  await admitCaller(db, uid, 'exportTournament');
+  return { json: await exportService(db, uid, input.tournamentId) };
+});
 export const importTournament = callable(ImportTournamentInput, (input, { db, uid }) => importService(db, uid, input));
 export const deleteTournament = callable(DeleteTournamentInput, (input, { db, uid }) =>
   deleteService(db, uid, input.tournamentId),
 );
-export const getLeaderboard = callable(TournamentRef, (input, { db }) => leaderboardService(db, input.tournamentId));
-export const getStandingsCsv = callable(TournamentRef, async (input, { db }) => ({
-  csv: await csvService(db, input.tournamentId),
-}));
+// Each call reads every state and participant of a tournament: only signed-in callers, and not too often.
+export const getLeaderboard = callable(TournamentRef, async (input, { db, uid }) => {
+  await admitCaller(db, uid, 'getLeaderboard');
+  return leaderboardService(db, input.tournamentId);
+});
+export const getStandingsCsv = callable(TournamentRef, async (input, { db, uid }) => {
+  await admitCaller(db, uid, 'getStandingsCsv');
+  return { csv: await csvService(db, input.tournamentId) };
+});
+export const claimEntry = callable(ClaimEntryInput, (input, { db, uid }) => claimService(db, uid, input));
+export const regenerateClaimCode = callable(RegenerateClaimCodeInput, (input, { db, uid }) =>
+  regenerateService(db, uid, input),
+);

@@ -23,7 +23,7 @@ export function judgeMatchUp(record: MatchUpRecord, policy: CompetitionPolicy): 
   }
 }
 
-/** PER_ROUND (seed 000): a round is rated once every one of its matchUps has a result that counts. */
+/** PER_ROUND (docs/processing.md#per-round): a round is rated once each of its matchUps has a result that counts. */
 export function isRoundComplete(roundMatchUps: readonly MatchUpRecord[]): boolean {
   return roundMatchUps.length > 0 && roundMatchUps.every((m) => m.result !== null);
 }

@@ -22,7 +22,7 @@ export function computeStandings(
   return { states, leaderboard: buildLeaderboard(policy, states, { withdrawn }) };
 }
 
-/** Seed 000's participant state as the replay tool prints it (the per-result list stays internal). */
+/** The participant state as the replay tool prints it; the per-result list stays internal (docs/ratings.md). */
 export function publicState(state: ParticipantState): Omit<ParticipantState, 'results'> {
   const { results: _results, ...rest } = state;
   return rest;

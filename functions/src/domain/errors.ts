@@ -9,6 +9,7 @@ export type DomainErrorCode =
   | 'already-exists'
   | 'permission-denied'
   | 'unauthenticated'
+  | 'resource-exhausted'
   | 'out-of-range';
 
 export class DomainError extends Error {

@@ -5,6 +5,7 @@ import type { LeaderboardRow } from './leaderboard.js';
 import { SIZES, objectShapeProblem } from './limits.js';
 import { MatchUpRecord } from './matchUps.js';
 import { Participant } from './participants.js';
+import { TIEBREAK_NAMES } from './tiebreakNames.js';
 import type { CompetitionPolicy } from './policy.js';
 import { CompetitionPolicy as CompetitionPolicySchema } from './policy.js';
 
@@ -97,7 +98,16 @@ function csvField(value: string | number | boolean): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The leaderboard as CSV, one row per participant, tiebreak columns in the policy's order. */
+/** As the standings screen shows a number: whole ratings, other values to two decimals, no trailing zeros. */
+function rounded(value: number | undefined, digits: number): string {
+  if (value === undefined || !Number.isFinite(value)) return '';
+  return String(Math.round(value * 10 ** digits) / 10 ** digits);
+}
+
+/**
+ * The leaderboard as CSV, one row per participant, as the standings screen reads: names (never ids), columns
+ * named in words, wins / draws / losses in that order, ratings rounded as shown, tiebreaks in the policy's order.
+ */
 export function standingsCsv(
   policy: CompetitionPolicy,
   rows: readonly LeaderboardRow[],
@@ -105,42 +115,40 @@ export function standingsCsv(
 ): string {
   const tiebreaks = policy.victoryPolicy.tiebreakOrder ?? [];
   const header = [
-    'rank',
-    'participantId',
-    'name',
-    'matchPoints',
-    'wins',
-    'losses',
-    'draws',
-    'pointsWon',
-    'pointsLost',
-    'pointDifferential',
-    'baselineRating',
-    'dynamicFormRating',
-    'pressureRating',
-    'withdrawn',
-    ...tiebreaks,
+    'Rank',
+    'Player',
+    'Match points',
+    'Wins',
+    'Draws',
+    'Losses',
+    'Game points won',
+    'Game points lost',
+    'Game-point difference',
+    'Baseline rating',
+    'Dynamic form rating',
+    'Pressure rating',
+    'Withdrawn',
+    ...tiebreaks.map((t) => TIEBREAK_NAMES[t].long),
   ];
   const lines = rows.map((r) =>
     [
       r.rank,
-      r.participantId,
       names[r.participantId] ?? '',
-      r.matchPoints,
+      rounded(r.matchPoints, 2),
       r.wins,
-      r.losses,
       r.draws,
-      r.pointsWon,
-      r.pointsLost,
-      r.pointsWon - r.pointsLost,
-      r.baselineRating,
-      r.dynamicFormRating,
-      r.pressureRating,
-      r.withdrawn,
-      ...tiebreaks.map((t) => r.tiebreaks[t] ?? ''),
+      r.losses,
+      rounded(r.pointsWon, 2),
+      rounded(r.pointsLost, 2),
+      rounded(r.pointsWon - r.pointsLost, 2),
+      rounded(r.baselineRating, 0),
+      rounded(r.dynamicFormRating, 0),
+      rounded(r.pressureRating, 2),
+      r.withdrawn ? 'yes' : '',
+      ...tiebreaks.map((t) => rounded(r.tiebreaks[t], 2)),
     ]
       .map(csvField)
       .join(','),
   );
-  return [header.join(','), ...lines].join('\r\n') + '\r\n';
+  return [header.map(csvField).join(','), ...lines].join('\r\n') + '\r\n';
 }

@@ -98,7 +98,7 @@ export function groupByRound(ordered: readonly MatchUpRecord[]): Map<number, Mat
 }
 
 /**
- * Seed 000's PER_ROUND: every matchUp of the round is rated from the form ratings as they stood when the round
+ * PER_ROUND (docs/processing.md#per-round): every matchUp is rated from the form ratings as they stood when the round
  * began. `states` must hold no entry of this round or later; the caller guarantees it.
  */
 export function applyRound(

@@ -9,7 +9,7 @@ import { GROUP_TIEBREAKS, TIEBREAKS } from './tiebreaks.js';
 const finite = () => z.number().finite();
 const count = () => z.number().int().min(0);
 
-/** Seed 000's leaderboard row, plus match points, withdrawal and the tiebreak values that decided the order. */
+/** The leaderboard row, plus match points, withdrawal and the tiebreaks that decided the order (docs/tiebreaks.md). */
 export const LeaderboardRow = z
   .object({
     participantId: z.string(),

@@ -9,13 +9,13 @@ import { z } from 'zod';
 export const LIMITS = {
   /** One side's game points in one game; firestore.rules' gamePoints() accepts the same 0..10000. */
   gamePoints: { min: 0, max: 10_000 },
-  /** Each entry of a match-point table (seed 002: 3 / 2 / 1.5 / 0). */
+  /** Each entry of a match-point table (docs/results.md#match-points). */
   matchPoints: { min: 0, max: 1_000 },
   /** Any rating scale in use (Elo, Glicko, UTR, WTN, DUPR ...), also a seeding top or an unrated value. */
   rating: { min: -10_000, max: 10_000 },
   /** Rating points between two seeds under SEEDING baselines. */
   seedingStep: { min: 0, max: 1_000 },
-  /** Seed 000's Elo update factor (24 in the presets). */
+  /** The form rating's Elo update factor, 24 in the presets (docs/ratings.md#dynamic-form). */
   kFactor: { min: 0, max: 1_000 },
   /** The logistic curve's scale (400 for Elo); small scales suit short scales such as UTR. */
   logisticScale: { min: 0.01, max: 100_000 },
@@ -72,7 +72,7 @@ export const SIZES = {
    * "Maximum API request size"); no count of writes is limited any more. The Firestore emulator that `npm start`
    * and the tests run on refuses gRPC messages over 4 MiB, and its client then retries without end, so the
    * budget sits under that, with room for the converters' defaults the estimate does not see. A 385-player,
-   * 9-round tournament (the end of seed 002's table) imports in about 3.2 MiB, half of it competition states.
+   * 9-round tournament (the end of the table in docs/pairing.md#rounds) imports in about 3.2 MiB, half of it states.
    */
   transactionBytes: 3.5 * 1024 * 1024,
 } as const;

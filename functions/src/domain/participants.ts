@@ -17,7 +17,7 @@ export const Member = z
   })
   .strict();
 
-/** A competitor: a player, or a doubles pair / team whose members' ratings are aggregated (seed 000). */
+/** A competitor: a player, or a doubles pair / team whose members' ratings are aggregated (docs/ratings.md). */
 export const Participant = z
   .object({
     /** Also the id of the participant's documents (participants, states, standings). */
@@ -35,7 +35,7 @@ export const Participant = z
     team: z.string().max(TEXT.team).optional(),
     club: z.string().max(TEXT.club).optional(),
     country: z.string().max(TEXT.participantCountry).optional(),
-    /** A division or section, 1 = the top one: pairing avoids mixing categories (seed 001). */
+    /** A division or section, 1 = the top one: pairing avoids mixing categories (docs/pairing.md#weighted). */
     category: z.number().int().min(1).max(99).optional(),
     withdrawn: z.boolean().optional(),
   })
@@ -49,7 +49,7 @@ function scaleValue(rated: Rated, scaleName: string | undefined): number | undef
 }
 
 /**
- * Seed 000's baseline, resolved once when the participant enters and frozen for the event: from the scale
+ * The baseline (docs/ratings.md), resolved once when the participant enters and frozen for the event: from the scale
  * (members aggregated), from the seed position, or as supplied.
  */
 export function baselineRatingOf(participant: Participant, policy: CompetitionPolicy): number {

@@ -15,7 +15,7 @@ import {
 import { COLOUR_MODES } from './pairing/colours.js';
 import { POLICY_METHODS } from './pairing/types.js';
 
-// Enums of seed 000, plus MATCH_POINTS (seed 002) and the Buchholz variants (seed 004).
+// The policy's enums (docs/ratings.md, docs/tiebreaks.md), MATCH_POINTS and the Buchholz variants included.
 export const BaselineRatingSource = z.enum(['SCALE', 'SEEDING', 'MANUAL']);
 export const ActualOutputMethod = z.enum(['POINT_SHARE', 'WEIGHTED']);
 export const PairingMethod = z.enum(POLICY_METHODS);
@@ -43,7 +43,7 @@ export type CompetitionTiebreak = z.infer<typeof CompetitionTiebreak>;
 export type RatingAggregation = z.infer<typeof RatingAggregation>;
 export type BuchholzDropOutMode = z.infer<typeof BuchholzDropOutMode>;
 
-/** Match points per outcome (seed 002: 3 / 2 / 1.5 / 0; chess: 1 / 0.5 / 0). */
+/** Match points per outcome (docs/results.md#match-points: 3 / 2 / 1.5 / 0; chess: 1 / 0.5 / 0). */
 export const MatchPointTable = z
   .object({
     win: MatchPoints,
@@ -58,7 +58,7 @@ export const MATCH_POINTS_REDEMPTION: MatchPointTable = { win: 3, timedWin: 2, d
 export const MATCH_POINTS_CHESS: MatchPointTable = { win: 1, timedWin: 1, draw: 0.5, loss: 0 };
 
 /**
- * Whether a game may go on past its target. NEVER (seed 002): "the game score goes up to 5", the first side to
+ * Whether a game may go on past its target (docs/results.md#game-points). NEVER: the first side to
  * reach it wins. WIN_BY_TWO: a game may also be played past the target, and then ends as soon as one side is
  * two points clear (7-5 or 6-4 to 5; never 7-3 or 6-5). Scores up to the target read the same either way.
  */
@@ -128,7 +128,7 @@ export const CompetitionPolicy = z
         laneSize: boundedInt(LIMITS.laneSize).optional(),
         avoidRepeatOpponents: z.boolean(),
         sameTeamValue: bounded(LIMITS.sameTeamValue).optional(),
-        /** Who moves first (side a): NONE, BALANCE (seed 001) or FIDE; the tournament's pairing options may override it. */
+        /** Who moves first: NONE, BALANCE or FIDE (docs/colours.md); the tournament's pairing options may override. */
         colours: z.enum(COLOUR_MODES).optional(),
       })
       .strict(),
@@ -149,7 +149,7 @@ export type CompetitionPolicyInput = z.input<typeof CompetitionPolicy>;
 const DYNAMIC_24_400 = { enabled: true, initializeFrom: 'BASELINE', kFactor: 24, logisticScale: 400 } as const;
 
 /**
- * Seed 000's three presets, seed 002's Swiss as REDEMPTION, and a chess Swiss (FIDE colours). SWISS also takes seed 002's match-point table,
+ * The presets (docs/ratings.md#presets). SWISS also takes REDEMPTION's match-point table, which is
  * the product's default Swiss scoring.
  */
 export const PRESET_POLICIES = {
@@ -206,7 +206,7 @@ export const PRESET_POLICIES = {
     processingGranularity: 'PER_ROUND',
     scoringPolicy: { gameTarget: 5, matchPoints: MATCH_POINTS_REDEMPTION },
   },
-  /** Seed 002 as written: match points, then game-point differential; timed wins; no rating-driven ranking. */
+  /** The card game's Swiss as written: match points, then game-point differential; timed wins; no rating-driven ranking. */
   REDEMPTION: {
     policyName: 'Redemption Swiss (match points, score differential)',
     ratingPolicy: { baselineRating: { source: 'SCALE', unratedValue: 1500 }, dynamicFormRating: DYNAMIC_24_400 },
@@ -276,7 +276,7 @@ function presetInput(name: string): unknown {
   return structuredClone(PRESET_POLICIES[parsed.data]);
 }
 
-/** Seed 000 writes a policy as { competition: {...} }; both spellings are accepted. */
+/** A policy may be wrapped as { competition: {...} }; both spellings are accepted (docs/ratings.md#presets). */
 function unwrapCompetition(input: unknown): unknown {
   return isRecord(input) && 'competition' in input && Object.keys(input).length === 1 ? input.competition : input;
 }

@@ -1,12 +1,12 @@
 import type { CompetitionPolicy, RatingAggregation } from './policy.js';
 
-/** Seed 000: E = 1 / (1 + 10^((Rb - Ra) / scale)). */
+/** E = 1 / (1 + 10^((Rb - Ra) / scale)) (docs/ratings.md#expectation). */
 export function expectedScore(ratingA: number, ratingB: number, scale: number): number {
   return 1 / (1 + Math.pow(10, (ratingB - ratingA) / scale));
 }
 
 /**
- * Seed 000's actual output from game points: POINT_SHARE is won / total; WEIGHTED blends the share with the
+ * The actual output from game points (docs/ratings.md): POINT_SHARE is won / total; WEIGHTED blends the share with the
  * normalised differential (the context factor is reserved and counts 0). No points played means 0.5.
  */
 export function actualOutput(pointsWon: number, pointsLost: number, policy: CompetitionPolicy): number {
@@ -26,7 +26,7 @@ export function actualOutput(pointsWon: number, pointsLost: number, policy: Comp
   return (w1 * pointShare + w2 * normalizedDifferential + w3 * contextFactor) / totalWeight;
 }
 
-/** A doubles pair's or a team's rating from its members' (seed 000's ratingAggregation, AVERAGE by default). */
+/** A doubles pair's or a team's rating from its members' (ratingAggregation, AVERAGE by default: docs/ratings.md). */
 export function aggregateRatings(ratings: readonly number[], method: RatingAggregation = 'AVERAGE'): number {
   if (ratings.length === 0) return 0;
   switch (method) {

@@ -4,7 +4,7 @@ import { GamePoints, LIMITS, isWithin } from './limits.js';
 import type { MatchPointTable, ScoringPolicy } from './policy.js';
 
 /**
- * Seed 003's game kinds (plus a double forfeit), read from side a's point of view: FORFEIT_WIN means side a won
+ * The unplayed kinds (docs/results.md) and PLAYED, read from side a's point of view: FORFEIT_WIN means side a won
  * by forfeit. Byes have no side b.
  */
 export const ResultKind = z.enum([
@@ -55,7 +55,7 @@ export interface ResolvedResult {
 
 const BYE_KINDS: ReadonlySet<ResultKind> = new Set(['FULL_BYE', 'HALF_BYE', 'PAIRING_BYE', 'ZERO_BYE']);
 
-/** The winner each unplayed kind requires (seed 003: forfeit-win 1, forfeit-loss 0, half-bye 0.5 ...). */
+/** The winner each unplayed kind requires (docs/results.md#unplayed-kinds). */
 const REQUIRED_WINNER: Partial<Record<ResultKind, Winner | null>> = {
   FORFEIT_WIN: 'a',
   FORFEIT_LOSS: 'b',
@@ -147,7 +147,7 @@ function resolveUnplayed(kind: ResultKind, scoring: ScoringPolicy): ResolvedResu
 }
 
 /**
- * Seed 002: "the game score goes up to 5": the game ends when one side reaches the target, so no side passes
+ * A game to a target (docs/results.md#game-points) ends when one side reaches the target, so no side passes
  * it and both cannot reach it. With playPastTarget WIN_BY_TWO a game may go past the target, but only to end
  * two points clear (7-5, 6-4 to 5). The one place a score is checked against the target.
  */
@@ -176,7 +176,7 @@ export function winnerOfScore(a: number, b: number): Winner {
   return a > b ? 'a' : b > a ? 'b' : 'draw';
 }
 
-/** Seed 002: reaching the target wins; ahead without reaching it is a timed win; equal is a draw. */
+/** docs/results.md#outcomes: reaching the target wins; ahead without reaching it is a timed win; equal is a draw. */
 export function outcomesOfScore(a: number, b: number, target: number | null): [Outcome, Outcome] {
   if (a === b) return ['DRAW', 'DRAW'];
   const leaderReachedTarget = target === null || Math.max(a, b) >= target;

@@ -12,7 +12,7 @@ import { isWin, Outcome, resolveResult, ResultKind } from './results.js';
 const finite = () => z.number().finite();
 const count = () => z.number().int().min(0);
 
-/** Seed 000's history entry, plus the matchUp it came from so a correction can find it. */
+/** A rating history entry (docs/ratings.md#participant-state), plus the matchUp it came from, for corrections. */
 export const RatingHistoryEntry = z
   .object({
     roundNumber: z.number().int().positive(),
@@ -44,7 +44,7 @@ export const ResultEntry = z
   .strict();
 export type ResultEntry = z.infer<typeof ResultEntry>;
 
-/** Seed 000's participant state, plus match points and the result list the tallies are summed from. */
+/** The participant state (docs/ratings.md#participant-state), plus match points and the results the tallies sum. */
 export const ParticipantState = z
   .object({
     participantId: z.string(),

@@ -30,7 +30,7 @@ export function roundsSoFar(state: ParticipantState): number {
 }
 
 /**
- * An opponent's score for Buchholz; seed 004's trend modes credit a withdrawn opponent with his pace for each
+ * An opponent's score for Buchholz; the trend modes (docs/tiebreaks.md) credit a withdrawn opponent his pace for each
  * round he missed of those `rounds` (the rounds so far of the participant whose Buchholz it is).
  */
 function buchholzScore(opponentId: string, rounds: number, context: TiebreakContext): number {

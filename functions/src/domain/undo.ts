@@ -17,7 +17,7 @@ export function assertUndoable(
   if (roundNumber === 0) throw new DomainError('failed-precondition', 'there is no round to undo');
   const scored = roundMatchUps.filter((m) => m.b !== null && judgeMatchUp(m, policy).record.result !== null);
   if (scored.length > 0) {
-    const named = nameMatchUps(scored.map((m) => m.matchUpId));
+    const named = nameMatchUps(scored.map((m) => `table ${m.order + 1}`));
     throw new DomainError(
       'failed-precondition',
       `round ${roundNumber} already has ${scored.length} score(s) (${named}); clear them before undoing the round`,

@@ -1,5 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { ChampionshipDoc, TournamentKeyDoc } from '../model/championship.js';
+import { ClaimAttemptsDoc, ClaimCodeDoc } from '../model/claims.js';
 import { ClubDoc } from '../model/club.js';
 import { AppliedDoc, StandingDoc, StandingsStatusDoc, StateDoc } from '../model/derived.js';
 import { MatchUpDoc } from '../model/matchUp.js';
@@ -27,6 +28,8 @@ const converters = {
   applied: converterFor(AppliedDoc),
   scoreProblem: converterFor(ScoreProblemDoc),
   standingsStatus: converterFor(StandingsStatusDoc),
+  claimCode: converterFor(ClaimCodeDoc),
+  claimAttempts: converterFor(ClaimAttemptsDoc),
 };
 
 /** Typed references: every read of a document goes through its schema's converter. */
@@ -64,6 +67,10 @@ export function refs(db: Firestore) {
     scoreProblems: (t: string) => db.collection(paths.scoreProblems(t)).withConverter(converters.scoreProblem),
     scoreProblem: (t: string, m: string) => db.doc(paths.scoreProblem(t, m)).withConverter(converters.scoreProblem),
     standingsStatus: (t: string) => db.doc(paths.standingsStatus(t)).withConverter(converters.standingsStatus),
+    claimCodes: (t: string) => db.collection(paths.claimCodes(t)).withConverter(converters.claimCode),
+    claimCode: (t: string, p: string) => db.doc(paths.claimCode(t, p)).withConverter(converters.claimCode),
+    claimAttempts: (t: string, uid: string) =>
+      db.doc(paths.claimAttempt(t, uid)).withConverter(converters.claimAttempts),
   };
 }
 export type Refs = ReturnType<typeof refs>;

@@ -12,12 +12,12 @@ export const ChampionshipDoc = z
     clubIds: z.array(DocumentId).max(50).default([]),
     /** A closed championship takes no new tournaments. */
     closed: z.boolean().default(false),
-    /** A rating scale new tournaments inherit (seed 004: "it may be set also on the championship"). */
+    /** A rating scale new tournaments inherit when they name none (docs/organisation.md#championships). */
     rating: z.string().max(TEXT.scaleName).optional(),
   })
   .strict();
 export type ChampionshipDoc = z.infer<typeof ChampionshipDoc>;
 
-/** championships/{id}/tournamentKeys/{key}: claims one (date, description) pair for one tournament. */
+/** championships/{id}/tournamentKeys/{key}: claims a date for one tournament (docs/organisation.md#tournament-key). */
 export const TournamentKeyDoc = z.object({ tournamentId: DocumentId }).strict();
 export type TournamentKeyDoc = z.infer<typeof TournamentKeyDoc>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DocumentId, TEXT } from '../domain/limits.js';
 
 /**
- * clubs/{clubId}: seed 004's club, as every signed-in user sees it. Who owns, runs and belongs to it is in
+ * clubs/{clubId}: a club (docs/organisation.md) as every signed-in user sees it. Who owns, runs and belongs to it is in
  * `clubs/{clubId}/members` (model/roles.ts), private to its members.
  */
 export const ClubDoc = z

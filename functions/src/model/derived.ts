@@ -3,7 +3,7 @@ import { LeaderboardRow } from '../domain/leaderboard.js';
 import { MatchUpRecord } from '../domain/matchUps.js';
 import { ParticipantState } from '../domain/state.js';
 
-/** tournaments/{t}/states/{participantId}: seed 000's participant state. Grows with rounds played only. */
+/** tournaments/{t}/states/{participantId}: the participant state (docs/ratings.md). Grows with rounds played only. */
 export const StateDoc = ParticipantState;
 export type StateDoc = z.infer<typeof StateDoc>;
 

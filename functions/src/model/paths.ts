@@ -18,6 +18,9 @@ export const COLLECTIONS = {
   roles: 'roles',
   scoreProblems: 'scoreProblems',
   status: 'status',
+  rateLimits: 'rateLimits',
+  claimCodes: 'claimCodes',
+  claimAttempts: 'claimAttempts',
 } as const;
 
 export const paths = {
@@ -28,7 +31,7 @@ export const paths = {
   championship: (championshipId: string) => `championships/${championshipId}`,
   championshipEditors: (championshipId: string) => `championships/${championshipId}/editors`,
   championshipEditor: (championshipId: string, uid: string) => `championships/${championshipId}/editors/${uid}`,
-  /** One per (date, description) of a championship: makes the pair unique (seed 004). */
+  /** One per date of a championship: one tournament per date (docs/organisation.md#tournament-key). */
   tournamentKey: (championshipId: string, key: string) => `championships/${championshipId}/tournamentKeys/${key}`,
   tournament: (tournamentId: string) => `tournaments/${tournamentId}`,
   /** What each account may do in a tournament (edit, keep score, play as whom): private to that account and editors. */
@@ -41,7 +44,7 @@ export const paths = {
   round: (tournamentId: string, roundNumber: number) => `tournaments/${tournamentId}/rounds/${roundNumber}`,
   matchUps: (tournamentId: string) => `tournaments/${tournamentId}/matchUps`,
   matchUp: (tournamentId: string, matchUpId: string) => `tournaments/${tournamentId}/matchUps/${matchUpId}`,
-  /** The engine's per-participant competition state (seed 000); written by the backend only. */
+  /** The engine's per-participant state (docs/ratings.md#participant-state); written by the backend only. */
   states: (tournamentId: string) => `tournaments/${tournamentId}/states`,
   state: (tournamentId: string, participantId: string) => `tournaments/${tournamentId}/states/${participantId}`,
   /** One leaderboard row per participant, ranks left to the reader; written by the backend only. */
@@ -55,6 +58,13 @@ export const paths = {
   scoreProblem: (tournamentId: string, matchUpId: string) => `tournaments/${tournamentId}/scoreProblems/${matchUpId}`,
   /** Whether the standings are being brought up to date (written by the backend only; public). */
   standingsStatus: (tournamentId: string) => `tournaments/${tournamentId}/status/standings`,
+  /** How often one account has lately called one callable (a token bucket): written by the backend only. */
+  rateLimit: (callable: string, uid: string) => `rateLimits/${callable}-${uid}`,
+  /** Each participant's private claim code: the tournament's editors read it, nobody writes it but the backend. */
+  claimCodes: (tournamentId: string) => `tournaments/${tournamentId}/claimCodes`,
+  claimCode: (tournamentId: string, participantId: string) => `tournaments/${tournamentId}/claimCodes/${participantId}`,
+  /** One account's wrong claim codes in a row: backend only. */
+  claimAttempt: (tournamentId: string, uid: string) => `tournaments/${tournamentId}/claimAttempts/${uid}`,
 } as const;
 
 /** The trigger's document pattern (firebase-functions path syntax). */

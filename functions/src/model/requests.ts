@@ -4,6 +4,7 @@ import { Participant } from '../domain/participants.js';
 import { PolicyChoice, PolicyOverrides } from '../domain/policy.js';
 import { MatchUpResult } from '../domain/results.js';
 import { ClubRole, Uid } from './roles.js';
+import { checkPreAlarm } from './clock.js';
 import { CalendarDate, PairingChoice, SocialUrl, TournamentSystem } from './tournament.js';
 
 // One schema per callable input, shared by the functions and the dashboard. Every id is a DocumentId.
@@ -53,7 +54,8 @@ export const CreateTournamentInput = z
     totalRounds: RoundCount.optional(),
     scorekeeperUids: z.array(Uid).max(500).default([]),
   })
-  .strict();
+  .strict()
+  .superRefine(checkPreAlarm);
 
 export const NewParticipant = Participant.omit({ withdrawn: true })
   .extend({ name: z.string().trim().min(1).max(TEXT.name), uid: Uid.optional() })
@@ -63,7 +65,10 @@ export const AddParticipantsInput = z
   .object({ tournamentId: DocumentId, participants: z.array(NewParticipant).min(1).max(1000) })
   .strict();
 
-export const WithdrawParticipantInput = z.object({ tournamentId: DocumentId, participantId: DocumentId }).strict();
+/** Withdraws a player (withdrawn true, the default) or takes a withdrawal back (false): paired again from the next round. */
+export const WithdrawParticipantInput = z
+  .object({ tournamentId: DocumentId, participantId: DocumentId, withdrawn: z.boolean().default(true) })
+  .strict();
 
 export const GenerateNextRoundInput = z
   .object({
@@ -77,6 +82,11 @@ export const GenerateNextRoundInput = z
   .strict();
 
 export const TournamentRef = z.object({ tournamentId: DocumentId }).strict();
+
+/** Closing with games still unscored needs the organizer's word that they stay so. */
+export const CloseTournamentInput = z
+  .object({ tournamentId: DocumentId, leaveUnscored: z.boolean().default(false) })
+  .strict();
 
 export const LinkClubInput = z.object({ championshipId: DocumentId, clubId: DocumentId }).strict();
 
@@ -111,3 +121,5 @@ export type GenerateNextRoundInput = z.infer<typeof GenerateNextRoundInput>;
 export type RecordScoreInput = z.infer<typeof RecordScoreInput>;
 export type ImportTournamentInput = z.infer<typeof ImportTournamentInput>;
 export type DeleteTournamentInput = z.infer<typeof DeleteTournamentInput>;
+export { ClaimEntryInput, RegenerateClaimCodeInput } from './claims.js';
+export type CloseTournamentInput = z.infer<typeof CloseTournamentInput>;

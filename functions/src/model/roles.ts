@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DocumentId } from '../domain/limits.js';
 
-/** A Firebase Auth account id. Account ids live only in the private documents of this module (issue 15 §5). */
+/** A Firebase Auth account id. Account ids live only in this module's private documents (docs/organisation.md). */
 export const Uid = z.string().min(1).max(128);
 
 export const ClubRole = z.enum(['OWNER', 'ADMIN', 'MEMBER']);

@@ -4,6 +4,12 @@ import { PairingMethodName } from './tournament.js';
 export const RoundStatus = z.enum(['OPEN', 'CLOSED']);
 /** PER_ROUND tournaments rate a round once all its results are in: until then the round is WAITING. */
 export const RoundRating = z.enum(['WAITING', 'RATED']);
+/**
+ * Who generated a round, by role rather than account: rounds are public, and only the organizer's ownerUid may
+ * be. Rounds stored before the role was kept hold an account id, and read as UNKNOWN.
+ */
+export const RoundAuthor = z.enum(['OWNER', 'EDITOR', 'UNKNOWN']);
+export type RoundAuthor = z.infer<typeof RoundAuthor>;
 
 /** tournaments/{t}/rounds/{roundNumber}: how a round was generated, so it can be reproduced and explained. */
 export const RoundDoc = z
@@ -19,7 +25,7 @@ export const RoundDoc = z
     notes: z.array(z.string()).default([]),
     /** The request that generated it: a retried call finds it and does not generate again. */
     requestId: z.string().min(1),
-    generatedBy: z.string().min(1),
+    generatedBy: RoundAuthor.default('UNKNOWN').catch('UNKNOWN'),
     generatedAt: z.string(),
     stats: z.record(z.string(), z.unknown()).default({}),
   })

@@ -60,7 +60,7 @@ const Descriptive = {
   preAlarmMinutes: Minutes.default(0).catch(0),
 };
 
-/** tournaments/{tournamentId}: seed 004's tourney, with its competition policy and progress. */
+/** tournaments/{tournamentId}: a tournament, its competition policy and progress (docs/organisation.md#tournaments). */
 export const TournamentDoc = z
   .object({
     tournamentId: DocumentId,
@@ -69,7 +69,7 @@ export const TournamentDoc = z
     description: z.string().trim().min(1).max(300),
     hostClubId: DocumentId.optional(),
     ...Descriptive,
-    /** The rating scale the first round is ordered by (seed 004); absent means random order. */
+    /** The rating scale the first round is ordered by; absent means random order (docs/organisation.md#tournaments). */
     rating: z.string().max(TEXT.scaleName).optional(),
     system: TournamentSystem,
     pairing: PairingSettings,

@@ -195,7 +195,7 @@ export async function linkClub(db: Firestore, uid: string | undefined, input: Li
 
 // ---------------------------------------------------------------- tournaments
 
-/** Seed 004: "there cannot be two distinct tourneys in the same date associated to a single championship". */
+/** One tournament per date per championship: the key is the date's (docs/organisation.md#tournament-key). */
 export function tournamentKey(date: string): string {
   return createHash('sha1').update(date).digest('hex').slice(0, 20);
 }
@@ -246,14 +246,18 @@ export async function prepareTournament(
   const championship = await requireChampionship(tx, ref, championshipId);
   requireCanCreateTournamentIn(uid, championship, await readOwnEditor(tx, ref, championshipId, uid));
   if (fields.hostClubId && !(await tx.get(ref.club(fields.hostClubId))).exists) {
-    throw new DomainError('not-found', `host club ${fields.hostClubId} does not exist`);
+    throw new DomainError('not-found', 'the host club does not exist (it may have been deleted): choose another');
   }
   const taken = (await tx.get(ref.tournamentKey(championshipId, tournamentKey(fields.date)))).data();
-  if (taken)
+  if (taken) {
+    const other = (await tx.get(ref.tournament(taken.tournamentId))).data();
+    const named = other ? `“${other.description}”` : 'another tournament';
     throw new DomainError(
       'already-exists',
-      `championship ${championshipId} already has a tournament on ${fields.date} (${taken.tournamentId})`,
+      `${championship.name} already has a tournament on ${fields.date} (${named}): a championship plays one ` +
+        'tournament a day, so its results and ratings follow in order. Choose another date, or another championship',
     );
+  }
   const editors = editorsOf(uid, await new Runners(tx, ref).of(championship.clubIds));
   const { write: roles } = nextTournamentRoles(tournamentId, [], { editors, scorekeepers: new Set(scorekeeperUids) });
   const tournament: TournamentDoc = {

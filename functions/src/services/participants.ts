@@ -1,4 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
+import { assertNoDuplicateEntries } from '../domain/duplicates.js';
 import { DomainError } from '../domain/errors.js';
 import { standingRows } from '../domain/standings.js';
 import { initialParticipantState } from '../domain/state.js';
@@ -6,13 +7,14 @@ import { refs } from '../firebase/refs.js';
 import type { ParticipantDoc } from '../model/participant.js';
 import type { AddParticipantsInput, LinkParticipantAccountInput } from '../model/requests.js';
 import { replayTournament } from './applyScore.js';
+import { writeClaimCodes } from './claims.js';
 import { PlannedWrites } from './plannedWrites.js';
 import { toParticipant } from './records.js';
 import { planTournamentRoles } from './roles.js';
 import { readEditableTournament } from './tournamentAccess.js';
 
 /**
- * Enters competitors, also into a running tournament (seed 004: SoL allows it): a late entry is paired from the
+ * Enters competitors, also into a running tournament (docs/organisation.md): a late entry is paired from the
  * next round on and starts with an empty state.
  */
 export async function addParticipants(
@@ -28,7 +30,9 @@ export async function addParticipants(
     const tournament = await readEditableTournament(tx, ref, uid, input.tournamentId);
     const existing = await tx.getAll(...ids.map((id) => ref.participant(input.tournamentId, id)));
     const taken = existing.find((snap) => snap.exists);
-    if (taken) throw new DomainError('already-exists', `participant ${taken.id} is already entered`);
+    if (taken) throw new DomainError('already-exists', `${taken.data()?.name ?? 'a participant'} is already entered`);
+    const entered = (await tx.get(ref.participants(input.tournamentId))).docs.map((d) => d.data());
+    assertNoDuplicateEntries(entered, input.participants);
     const accounts = input.participants.flatMap(({ participantId, uid }) => (uid ? [{ participantId, uid }] : []));
     const writeRoles = await planTournamentRoles(tx, ref, input.tournamentId, { accounts });
     const enteredRound = tournament.status === 'RUNNING' ? tournament.currentRound + 1 : 1;
@@ -49,27 +53,32 @@ export async function addParticipants(
       .requireFitsOneTransaction(`entering these ${ids.length} participants`, 'enter them in several calls')
       .commitIn(tx);
     writeRoles();
+    writeClaimCodes(tx, ref, input.tournamentId, ids);
     return { added: ids.length, enteredRound };
   });
 }
 
-/** A withdrawn player keeps his results and is never paired again (seed 002: drops at any time). */
+/**
+ * A withdrawn player keeps his results and is not paired again; a withdrawal taken back (an organizer's mistake)
+ * pairs him again from the next round (docs/organisation.md#withdrawals).
+ */
 export async function withdrawParticipant(
   db: Firestore,
   uid: string | undefined,
   tournamentId: string,
   participantId: string,
+  withdrawn = true,
 ): Promise<void> {
   const ref = refs(db);
   const needsReplay = await db.runTransaction(async (tx) => {
     const tournament = await readEditableTournament(tx, ref, uid, tournamentId);
     const participant = (await tx.get(ref.participant(tournamentId, participantId))).data();
     if (!participant)
-      throw new DomainError('not-found', `participant ${participantId} is not entered in tournament ${tournamentId}`);
-    if (participant.withdrawn) return false;
+      throw new DomainError('not-found', 'this player is not entered in the tournament (reload the page)');
+    if (participant.withdrawn === withdrawn) return false;
     const standing = (await tx.get(ref.standing(tournamentId, participantId))).data();
-    tx.set(ref.participant(tournamentId, participantId), { ...participant, withdrawn: true });
-    if (standing) tx.set(ref.standing(tournamentId, participantId), { ...standing, withdrawn: true });
+    tx.set(ref.participant(tournamentId, participantId), { ...participant, withdrawn });
+    if (standing) tx.set(ref.standing(tournamentId, participantId), { ...standing, withdrawn });
     // A drop-out trend moves the Buchholz of everyone he met: recompute the rows from the fold.
     return tournament.policy.victoryPolicy.buchholzDropOut !== 'NONE';
   });
@@ -90,7 +99,7 @@ export async function linkParticipantAccount(
   await db.runTransaction(async (tx) => {
     await readEditableTournament(tx, ref, uid, tournamentId);
     if (!(await tx.get(ref.participant(tournamentId, participantId))).exists) {
-      throw new DomainError('not-found', `participant ${participantId} is not entered in tournament ${tournamentId}`);
+      throw new DomainError('not-found', 'this player is not entered in the tournament (reload the page)');
     }
     (await planTournamentRoles(tx, ref, tournamentId, { accounts: [{ participantId, uid: input.uid }] }))();
   });

@@ -4,13 +4,14 @@ import { pairingRequestFor } from '../domain/pairing/fromCompetition.js';
 import type { PairingRound } from '../domain/pairing/index.js';
 import { generateRound } from '../domain/pairing/index.js';
 import { parsePairingSpec } from '../domain/pairing/request.js';
+import { assertClosable, assertReopenable, unscoredGames } from '../domain/closing.js';
 import { assertUndoable } from '../domain/undo.js';
 import { refs } from '../firebase/refs.js';
 import type { MatchUpDoc } from '../model/matchUp.js';
-import type { GenerateNextRoundInput } from '../model/requests.js';
+import type { CloseTournamentInput, GenerateNextRoundInput } from '../model/requests.js';
 import type { RoundDoc } from '../model/round.js';
 import { toMatchUpRecord, toParticipant } from './records.js';
-import { readEditableTournament } from './tournamentAccess.js';
+import { readEditableTournament, readTournamentToEdit } from './tournamentAccess.js';
 
 export interface GeneratedRound {
   roundNumber: number;
@@ -82,7 +83,7 @@ export async function generateNextRound(
       byes: round.byes,
       notes: round.notes,
       requestId,
-      generatedBy: uid!,
+      generatedBy: uid === tournament.ownerUid ? 'OWNER' : 'EDITOR',
       generatedAt: now.toISOString(),
       stats: { ...round.stats },
     };
@@ -158,11 +159,38 @@ export async function undoLastRound(
   });
 }
 
-export async function closeTournament(db: Firestore, uid: string | undefined, tournamentId: string): Promise<void> {
+/**
+ * Closes the tournament and its last round. Games still without a result are refused by name unless the organizer
+ * said they stay unscored (the domain decides).
+ */
+export async function closeTournament(
+  db: Firestore,
+  uid: string | undefined,
+  input: CloseTournamentInput,
+): Promise<void> {
   const ref = refs(db);
+  const { tournamentId } = input;
   await db.runTransaction(async (tx) => {
     const tournament = await readEditableTournament(tx, ref, uid, tournamentId);
+    const [matchUpSnap, participantSnap] = await Promise.all([
+      tx.get(ref.matchUps(tournamentId)),
+      tx.get(ref.participants(tournamentId)),
+    ]);
+    const names = new Map(participantSnap.docs.map((d) => [d.id, d.data().name]));
+    const games = unscoredGames(matchUpSnap.docs.map((d) => toMatchUpRecord(d.data())));
+    assertClosable(games, (id) => names.get(id) ?? 'a player no longer entered', input.leaveUnscored);
     if (tournament.currentRound > 0) tx.update(ref.round(tournamentId, tournament.currentRound), { status: 'CLOSED' });
     tx.set(ref.tournament(tournamentId), { ...tournament, status: 'CLOSED' });
+  });
+}
+
+/** Reopens a closed tournament at its last round, open again for the results still to enter or correct. */
+export async function reopenTournament(db: Firestore, uid: string | undefined, tournamentId: string): Promise<void> {
+  const ref = refs(db);
+  await db.runTransaction(async (tx) => {
+    const tournament = await readTournamentToEdit(tx, ref, uid, tournamentId);
+    assertReopenable(tournament.status);
+    if (tournament.currentRound > 0) tx.update(ref.round(tournamentId, tournament.currentRound), { status: 'OPEN' });
+    tx.set(ref.tournament(tournamentId), { ...tournament, status: tournament.currentRound > 0 ? 'RUNNING' : 'DRAFT' });
   });
 }

@@ -10,7 +10,7 @@ import { readTournament } from './tournamentAccess.js';
 
 /**
  * The organizer's (or a scorekeeper's) score entry: the same document write a client makes, checked first
- * against the rules of seed 003 so a kind that disagrees with its result is refused before it is stored.
+ * against the unplayed kinds (docs/results.md) so a kind that disagrees with its result is refused before it is stored.
  * Stamped with the server's time, as firestore.rules require of a client; `update` skips the converter, which
  * would refuse the serverTimestamp() sentinel.
  */
@@ -21,7 +21,10 @@ export async function recordScore(db: Firestore, uid: string | undefined, input:
     const tournament = await readTournament(tx, ref, tournamentId);
     const matchUp = (await tx.get(ref.matchUp(tournamentId, matchUpId))).data();
     if (!matchUp)
-      throw new DomainError('not-found', `matchUp ${matchUpId} does not exist in tournament ${tournamentId}`);
+      throw new DomainError(
+        'not-found',
+        'this game no longer exists (its round may have been undone): reload the page',
+      );
     const round = (await tx.get(ref.round(tournamentId, matchUp.roundNumber))).data();
     if (!round) throw new DomainError('not-found', `round ${matchUp.roundNumber} does not exist`);
     const role = await readOwnRole(tx, ref, tournamentId, uid);

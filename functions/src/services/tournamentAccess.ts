@@ -7,7 +7,7 @@ import { readOwnRole } from './roles.js';
 
 export async function readTournament(tx: Transaction, ref: Refs, tournamentId: string): Promise<TournamentDoc> {
   const tournament = (await tx.get(ref.tournament(tournamentId))).data();
-  if (!tournament) throw new DomainError('not-found', `tournament ${tournamentId} does not exist`);
+  if (!tournament) throw new DomainError('not-found', 'this tournament does not exist (it may have been deleted)');
   return tournament;
 }
 
@@ -35,6 +35,9 @@ export async function readEditableTournament(
 ): Promise<TournamentDoc> {
   const tournament = await readTournamentToEdit(tx, ref, uid, tournamentId);
   if (tournament.status === 'CLOSED')
-    throw new DomainError('failed-precondition', `tournament ${tournamentId} is closed`);
+    throw new DomainError(
+      'failed-precondition',
+      "the tournament is closed: reopen it from the organizer's desk (Organize) first",
+    );
   return tournament;
 }

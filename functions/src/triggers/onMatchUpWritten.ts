@@ -1,6 +1,7 @@
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions/v2';
 import { isPastRetryWindow } from '../domain/problems.js';
+import { SCORE_TRIGGER } from '../deployment.js';
 import { firestore } from '../firebase/app.js';
 import { MATCHUP_DOCUMENT } from '../model/paths.js';
 import { applyMatchUpScore } from '../services/applyScore.js';
@@ -14,7 +15,9 @@ import { recordNotApplied } from '../services/scoreProblems.js';
  * A failure is retried (retry: true) and recorded on every attempt where the organizer sees it; past the retry
  * window (domain/problems.ts) the event is given up: recorded as such and acknowledged, not thrown again.
  */
-export const onMatchUpWritten = onDocumentWritten({ document: MATCHUP_DOCUMENT, retry: true }, async (event) => {
+const TRIGGER = { document: MATCHUP_DOCUMENT, retry: true, ...SCORE_TRIGGER } as const;
+
+export const onMatchUpWritten = onDocumentWritten(TRIGGER, async (event) => {
   const { tournamentId, matchUpId } = event.params;
   const db = firestore();
   try {

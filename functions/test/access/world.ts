@@ -156,7 +156,7 @@ export function buildWorld(options: WorldOptions = {}): World {
     matchUpCount: 3,
     byes: ['p-bye'],
     requestId: 'req-round-1',
-    generatedBy: UIDS.owner,
+    generatedBy: 'OWNER',
     generatedAt: '2025-06-01T09:00:00.000Z',
   });
   const matchUps = [

@@ -13,6 +13,7 @@ import { replaySettings } from '../../src/services/replay.js';
 import { makeParticipants, makeRounds, prng, randomResult, shuffle } from '../domain/generate.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
 import { metered } from '../support/meter.js';
+import { waitFor } from '../support/wait.js';
 import { participantDoc, seedTournament } from './seed.js';
 
 const fs = useEmulatorFirestore({ triggers: false });
@@ -231,7 +232,7 @@ describe('PER_ROUND: the event that lands last rates the round, whatever ran bef
     };
   }
 
-  it('the creation events of a round run while its results land, then each result event arrives once: the round is rated', async () => {
+  it('two result events count the open matchUps at once, the first answer stale: the round is rated', async () => {
     const policy = resolvePolicy('STANDARD');
     const players = ['a', 'b', 'c', 'd'].map((id) => ({ participantId: id, rating: 1500 }));
     const round: MatchUpRecord[] = [
@@ -240,17 +241,20 @@ describe('PER_ROUND: the event that lands last rates the round, whatever ran bef
     ];
     await seedTournament(fs.db, { tournamentId: 'late', policy, players, matchUps: round });
     const hold = holdCounts();
-    // The two creation events start before any result exists and are held wherever they count open matchUps.
-    const creation = round.map((m) => applyMatchUpScore(fs.db, 'late', m.matchUpId).then(() => 'done'));
-    const settled = { count: 0 };
-    for (const c of creation) void c.then(() => settled.count++);
-    const deadline = Date.now() + 10_000;
-    while (hold.held() + settled.count < round.length && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
-    for (const m of round) await writeScore('late', m.matchUpId, m.result);
+    // Each result lands, then its event runs and counts the round's open matchUps; the answers are held back, so
+    // the first event's count (m2 still open) is stale by the time both are delivered.
+    const events: Promise<ScoreOutcome>[] = [];
+    for (const [i, m] of round.entries()) {
+      await writeScore('late', m.matchUpId, m.result);
+      events.push(applyMatchUpScore(fs.db, 'late', m.matchUpId));
+      await waitFor(`the count of event ${i + 1} held`, hold.held, (held) => held === i + 1);
+    }
+    // The precondition of the race: both counts were in flight together, neither event had finished.
+    expect(hold.held()).toBe(round.length);
     hold.release();
-    await Promise.all(creation);
-    for (const m of round) await applyMatchUpScore(fs.db, 'late', m.matchUpId);
+    expect(await Promise.all(events)).toEqual(['MARKED', 'APPLIED']);
+    // Each result event delivered once more changes nothing.
+    for (const m of round) expect(await applyMatchUpScore(fs.db, 'late', m.matchUpId)).toBe('UNCHANGED');
     const expected = foldCompetition(
       policy,
       players.map((p) => toParticipant(participantDoc(p))),

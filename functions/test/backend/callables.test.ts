@@ -3,39 +3,34 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { TournamentExport } from '../../src/domain/exchange.js';
 import { refs } from '../../src/firebase/refs.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
-import { call, cleanupFunctionsTest, expectRefusal, fireAll, fireTrigger } from './harness.js';
+import {
+  call,
+  cleanupFunctionsTest,
+  expectRefusal,
+  fireAll,
+  fireTrigger,
+  tournamentThroughCallables,
+} from './harness.js';
 
 const fs = useEmulatorFirestore({ triggers: false });
 afterAll(() => cleanupFunctionsTest());
 
 /** owner runs club c1; admin is a club admin; players p1..p8 have accounts u1..u8. */
 async function runningTournament(players = 8) {
-  const { clubId } = await call.createClub({ name: 'Carrom Club', adminUids: ['admin'] }, 'owner');
-  const { championshipId } = await call.createChampionship({ name: 'Winter League', clubIds: [clubId] }, 'owner');
-  const { tournamentId } = await call.createTournament(
-    {
-      championshipId,
-      date: '2026-11-21',
+  return tournamentThroughCallables({
+    club: { name: 'Carrom Club', adminUids: ['admin'] },
+    championship: 'Winter League',
+    tournament: {
       description: 'Round one night',
       policy: 'REDEMPTION',
       pairing: { method: 'SWISS', options: {} },
       scorekeeperUids: ['keeper'],
     },
-    'owner',
-  );
-  await call.addParticipants(
-    {
-      tournamentId,
-      participants: Array.from({ length: players }, (_, i) => ({
-        participantId: `p${i + 1}`,
-        name: `Player ${i + 1}`,
-        rating: 1400 + 37 * i,
-        uid: `u${i + 1}`,
-      })),
-    },
-    'admin',
-  );
-  return { clubId, championshipId, tournamentId };
+    players,
+    ratingStep: 37,
+    withAccounts: true,
+    enteredBy: 'admin',
+  });
 }
 
 describe('callables: success paths', () => {
@@ -144,7 +139,7 @@ describe('callables: success paths', () => {
       );
     }
     await fireAll(fs.db, tournamentId);
-    const board = await call.getLeaderboard({ tournamentId });
+    const board = await call.getLeaderboard({ tournamentId }, 'owner');
     expect(board.rows).toHaveLength(8);
     expect(board.rows.filter((r) => r.matchPoints === 3)).toHaveLength(4);
     expect(board.recommendedRounds).toBe(3);
@@ -156,8 +151,8 @@ describe('callables: success paths', () => {
     // Swiss: round 2 pairs winners with winners.
     const winners = new Set(board.rows.filter((r) => r.matchPoints === 3).map((r) => r.participantId));
     for (const m of pairs2) expect(winners.has(m.a)).toBe(winners.has(m.b!));
-    const { csv } = await call.getStandingsCsv({ tournamentId });
-    expect(csv.split('\r\n')[0]).toMatch(/^rank,participantId,name,matchPoints/);
+    const { csv } = await call.getStandingsCsv({ tournamentId }, 'owner');
+    expect(csv.split('\r\n')[0]).toMatch(/^Rank,Player,Match points,Wins,Draws,Losses,/);
   });
 
   it('late entries join a running tournament and are paired from the next round', async () => {
@@ -199,6 +194,15 @@ describe('callables: success paths', () => {
     );
     expect(round2.flatMap((m) => [m.a, m.b])).not.toContain('p3');
     expect((await refs(fs.db).standing(tournamentId, 'p3').get()).data()!.withdrawn).toBe(true);
+    // A withdrawal by mistake is taken back: paired again from the next round.
+    await call.withdrawParticipant({ tournamentId, participantId: 'p3', withdrawn: false }, 'owner');
+    expect((await refs(fs.db).participant(tournamentId, 'p3').get()).data()!.withdrawn).toBe(false);
+    expect((await refs(fs.db).standing(tournamentId, 'p3').get()).data()!.withdrawn).toBe(false);
+    await call.generateNextRound({ tournamentId, requestId: 'r3', force: true }, 'owner');
+    const round3 = (await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', 3).get()).docs.map((d) =>
+      d.data(),
+    );
+    expect(round3.flatMap((m) => [m.a, m.b])).toContain('p3');
   });
 
   it("recordScore stamps the server's time, clears a result unsigned, and leaves a bye to the editors", async () => {
@@ -253,11 +257,11 @@ describe('callables: success paths', () => {
       (d) => d.id,
     );
     await fireAll(fs.db, tournamentId);
-    const beforeUndo = await call.getLeaderboard({ tournamentId });
+    const beforeUndo = await call.getLeaderboard({ tournamentId }, 'owner');
     expect(await call.undoLastRound({ tournamentId }, 'owner')).toEqual({ roundNumber: 2 });
     await fireAll(fs.db, tournamentId, round2Ids);
     expect((await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', 2).get()).size).toBe(0);
-    const afterUndo = await call.getLeaderboard({ tournamentId });
+    const afterUndo = await call.getLeaderboard({ tournamentId }, 'owner');
     expect(afterUndo.currentRound).toBe(1);
     expect(afterUndo.rows.reduce((s, r) => s + r.matchPoints, 0)).toBeLessThan(
       beforeUndo.rows.reduce((s, r) => s + r.matchPoints, 0),
@@ -271,7 +275,7 @@ describe('callables: success paths', () => {
       { championshipId, json: JSON.stringify(copy) },
       'owner',
     );
-    const importedBoard = await call.getLeaderboard({ tournamentId: imported });
+    const importedBoard = await call.getLeaderboard({ tournamentId: imported }, 'owner');
     expect(importedBoard.rows).toEqual(afterUndo.rows);
     const { json: again } = await call.exportTournament({ tournamentId: imported }, 'owner');
     expect(JSON.parse(again)).toEqual(copy);
@@ -314,7 +318,7 @@ describe('callables: every refusal has a precise code', () => {
     await expectRefusal(
       call.createTournament({ championshipId, date: '2026-11-21', description: 'Another' }, 'owner'),
       'already-exists',
-      /2026-11-21/,
+      /^Winter League already has a tournament on 2026-11-21 \(“Round one night”\): a championship plays one tournament a day/,
     );
     await expectRefusal(
       call.createTournament({ championshipId, date: '2026-12-01', description: 'Mine' }, 'stranger'),
@@ -331,7 +335,16 @@ describe('callables: every refusal has a precise code', () => {
         'owner',
       ),
       'already-exists',
-      /p1/,
+      /Player 1 is already entered/,
+    );
+    // The same person twice (name, rating and club alike) is refused, naming them; a namesake rated otherwise is not.
+    await expectRefusal(
+      call.addParticipants(
+        { tournamentId, participants: [{ participantId: 'twin', name: 'player  2', rating: 1437 }] },
+        'owner',
+      ),
+      'already-exists',
+      /player {2}2 rated 1437 is already entered/,
     );
     // REDEMPTION rates an unrated entry at 1500; a SWISS-policy tournament refuses him, naming why.
     await call.addParticipants({ tournamentId, participants: [{ participantId: 'x', name: 'No rating' }] }, 'owner');
@@ -353,7 +366,7 @@ describe('callables: every refusal has a precise code', () => {
     await expectRefusal(
       call.generateNextRound({ tournamentId, requestId: 'r2' }, 'owner'),
       'failed-precondition',
-      /without a result/,
+      /no result that counts \(round 1, table \d+; round 1, table \d+/,
     );
     const [m1, m2] = (await refs(fs.db).matchUps(tournamentId).get()).docs
       .map((d) => d.data())
@@ -390,7 +403,14 @@ describe('callables: every refusal has a precise code', () => {
     await expectRefusal(call.undoLastRound({ tournamentId }, 'owner'), 'failed-precondition', /score/);
     const forced = await call.generateNextRound({ tournamentId, requestId: 'r2', force: true }, 'owner');
     expect(forced.roundNumber).toBe(2);
-    await call.closeTournament({ tournamentId }, 'owner');
+    // Games still open: closing is refused, naming them, and nothing changes until the organizer says so.
+    await expectRefusal(
+      call.closeTournament({ tournamentId }, 'owner'),
+      'failed-precondition',
+      /no result yet: round 1, table \d+ \(Player \d+ v Player \d+\)/,
+    );
+    expect((await refs(fs.db).tournament(tournamentId).get()).data()?.status).toBe('RUNNING');
+    await call.closeTournament({ tournamentId, leaveUnscored: true }, 'owner');
     await expectRefusal(
       call.generateNextRound({ tournamentId, requestId: 'r3' }, 'owner'),
       'failed-precondition',
@@ -401,17 +421,23 @@ describe('callables: every refusal has a precise code', () => {
       'permission-denied',
       /closed/,
     );
+    // An organizer's mistake is undone: the tournament reopens at its last round, which takes scores again.
+    await expectRefusal(call.reopenTournament({ tournamentId }, 'u1'), 'permission-denied');
+    await call.reopenTournament({ tournamentId }, 'owner');
+    expect((await refs(fs.db).tournament(tournamentId).get()).data()?.status).toBe('RUNNING');
+    expect((await refs(fs.db).round(tournamentId, 2).get()).data()?.status).toBe('OPEN');
+    await expectRefusal(call.reopenTournament({ tournamentId }, 'owner'), 'failed-precondition', /not closed/);
   });
 
   it('views, exports, imports, withdrawals and undo refuse what they cannot do', async () => {
     const { tournamentId, championshipId } = await runningTournament();
-    await expectRefusal(call.getLeaderboard({ tournamentId: 'nope' }), 'not-found');
-    await expectRefusal(call.getLeaderboard({}), 'invalid-argument', /tournamentId/);
+    await expectRefusal(call.getLeaderboard({ tournamentId: 'nope' }, 'owner'), 'not-found');
+    await expectRefusal(call.getLeaderboard({}, 'owner'), 'invalid-argument', /tournamentId/);
     await expectRefusal(call.exportTournament({ tournamentId }, 'stranger'), 'permission-denied');
     await expectRefusal(
       call.withdrawParticipant({ tournamentId, participantId: 'ghost' }, 'owner'),
       'not-found',
-      /ghost/,
+      /this player is not entered/,
     );
     await expectRefusal(call.withdrawParticipant({ tournamentId, participantId: 'p1' }, 'u2'), 'permission-denied');
     await expectRefusal(call.undoLastRound({ tournamentId }, 'owner'), 'failed-precondition', /no round/);

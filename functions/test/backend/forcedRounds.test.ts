@@ -1,12 +1,12 @@
 /**
- * Issue 16 §2: rounds forced over open matchUps must not pair again who already met. Every pairing already made
+ * Rounds forced over open matchUps must not pair again who already met (docs/pairing.md#generating-a-round). Every pairing already made
  * counts as met, scored or not; through the real callables (wrapped by firebase-functions-test) on the emulator.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { refs } from '../../src/firebase/refs.js';
 import type { MatchUpDoc } from '../../src/model/matchUp.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
-import { call, cleanupFunctionsTest, fireAll } from './harness.js';
+import { call, cleanupFunctionsTest, fireAll, tournamentThroughCallables } from './harness.js';
 
 const fs = useEmulatorFirestore({ triggers: false });
 afterAll(() => cleanupFunctionsTest());
@@ -16,23 +16,12 @@ let tournaments = 0;
 /** Eight players, round 1 paired and scored. */
 async function afterScoredRound1(): Promise<string> {
   const n = ++tournaments;
-  const { clubId } = await call.createClub({ name: `Forced ${n}` }, 'owner');
-  const { championshipId } = await call.createChampionship({ name: `Forced league ${n}`, clubIds: [clubId] }, 'owner');
-  const { tournamentId } = await call.createTournament(
-    { championshipId, date: '2026-11-21', description: `Forced ${n}`, policy: 'SWISS' },
-    'owner',
-  );
-  await call.addParticipants(
-    {
-      tournamentId,
-      participants: Array.from({ length: 8 }, (_, i) => ({
-        participantId: `p${i + 1}`,
-        name: `Player ${i + 1}`,
-        rating: 1400 + 50 * i,
-      })),
-    },
-    'owner',
-  );
+  const { tournamentId } = await tournamentThroughCallables({
+    club: { name: `Forced ${n}` },
+    championship: `Forced league ${n}`,
+    tournament: { description: `Forced ${n}`, policy: 'SWISS' },
+    players: 8,
+  });
   await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
   for (const m of await matchUps(tournamentId)) {
     await call.recordScore(

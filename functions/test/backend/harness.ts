@@ -62,3 +62,39 @@ export async function expectRefusal(promise: Promise<unknown>, code: string, mes
   expect(error!.code).toBe(code);
   if (message) expect(error!.message).toMatch(message);
 }
+
+/** A tournament set up as an organizer does, through the callables: a club, a championship, the event, players. */
+export interface TournamentSetUp {
+  /** createClub's input: the club's name and, optionally, its admins. */
+  club: { name: string; adminUids?: string[] };
+  championship: string;
+  /** createTournament's input besides the championship; the date is 2026-11-21 unless given. */
+  tournament: { description: string; date?: string } & Record<string, unknown>;
+  /** Entrants p1..pN named "Player i", rated 1400 and `ratingStep` (default 50) more for each later one. */
+  players: number;
+  ratingStep?: number;
+  /** Links account uI to participant pI, so each player can score his own games. */
+  withAccounts?: boolean;
+  /** Who enters the players: the owner unless given (a club admin, say). */
+  enteredBy?: string;
+}
+
+/** Sets up a tournament through the real callables, all as `owner`; nothing is paired yet. */
+export async function tournamentThroughCallables(
+  setUp: TournamentSetUp,
+): Promise<{ clubId: string; championshipId: string; tournamentId: string }> {
+  const { clubId } = await call.createClub(setUp.club, 'owner');
+  const { championshipId } = await call.createChampionship({ name: setUp.championship, clubIds: [clubId] }, 'owner');
+  const { tournamentId } = await call.createTournament(
+    { championshipId, date: '2026-11-21', ...setUp.tournament },
+    'owner',
+  );
+  const participants = Array.from({ length: setUp.players }, (_, i) => ({
+    participantId: `p${i + 1}`,
+    name: `Player ${i + 1}`,
+    rating: 1400 + (setUp.ratingStep ?? 50) * i,
+    ...(setUp.withAccounts ? { uid: `u${i + 1}` } : {}),
+  }));
+  await call.addParticipants({ tournamentId, participants }, setUp.enteredBy ?? 'owner');
+  return { clubId, championshipId, tournamentId };
+}

@@ -12,7 +12,7 @@ import { refs } from '../../src/firebase/refs.js';
 import { replayTournament } from '../../src/services/applyScore.js';
 import { toMatchUpRecord, toParticipant } from '../../src/services/records.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
-import { call, cleanupFunctionsTest, expectRefusal, fireAll } from './harness.js';
+import { call, cleanupFunctionsTest, expectRefusal, fireAll, tournamentThroughCallables } from './harness.js';
 
 const fs = useEmulatorFirestore({ triggers: false });
 afterAll(() => cleanupFunctionsTest());
@@ -27,26 +27,12 @@ let tournaments = 0;
 
 async function tournamentWithRefusedResult(policy: string, bad: MatchUpResult) {
   const n = ++tournaments;
-  const { clubId } = await call.createClub({ name: `Malformed ${n}` }, 'owner');
-  const { championshipId } = await call.createChampionship(
-    { name: `Malformed league ${n}`, clubIds: [clubId] },
-    'owner',
-  );
-  const { tournamentId } = await call.createTournament(
-    { championshipId, date: '2026-11-21', description: `Malformed ${n}`, policy },
-    'owner',
-  );
-  await call.addParticipants(
-    {
-      tournamentId,
-      participants: Array.from({ length: 8 }, (_, i) => ({
-        participantId: `p${i + 1}`,
-        name: `Player ${i + 1}`,
-        rating: 1400 + 50 * i,
-      })),
-    },
-    'owner',
-  );
+  const { tournamentId, championshipId } = await tournamentThroughCallables({
+    club: { name: `Malformed ${n}` },
+    championship: `Malformed league ${n}`,
+    tournament: { description: `Malformed ${n}`, policy },
+    players: 8,
+  });
   await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
   const games = (await refs(fs.db).matchUps(tournamentId).get()).docs.map((d) => d.data());
   const [victim, ...others] = games;
@@ -82,7 +68,7 @@ describe('a stored result the engine refuses counts as no result everywhere', ()
       it(`${policy}, ${label}: the tournament still pairs (forced), replays, exports, re-imports, and ranks as the fold without it`, async () => {
         const { tournamentId, championshipId, victim } = await tournamentWithRefusedResult(policy, bad);
         const expected = await expectedLeaderboard(tournamentId, victim);
-        const board = await call.getLeaderboard({ tournamentId });
+        const board = await call.getLeaderboard({ tournamentId }, 'owner');
         expect(numbers(board.rows)).toEqual(expected.rows);
 
         // The matchUp counts as open: pairing is refused, naming it and the reason, unless forced.
@@ -108,8 +94,8 @@ describe('a stored result the engine refuses counts as no result everywhere', ()
           { championshipId, json: JSON.stringify(exported) },
           'owner',
         );
-        expect(numbers((await call.getLeaderboard({ tournamentId: copy })).rows)).toEqual(
-          numbers((await call.getLeaderboard({ tournamentId })).rows),
+        expect(numbers((await call.getLeaderboard({ tournamentId: copy }, 'owner')).rows)).toEqual(
+          numbers((await call.getLeaderboard({ tournamentId }, 'owner')).rows),
         );
       });
     }

@@ -12,7 +12,7 @@ import { standingRows } from '../../src/domain/standings.js';
 import { toMatchUpRecord, toParticipant } from '../../src/services/records.js';
 import { prng, shuffle } from '../domain/generate.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
-import { call, cleanupFunctionsTest, fireTrigger } from './harness.js';
+import { call, cleanupFunctionsTest, fireTrigger, tournamentThroughCallables } from './harness.js';
 
 const fs = useEmulatorFirestore({ triggers: false });
 afterAll(() => cleanupFunctionsTest());
@@ -30,29 +30,17 @@ let tournaments = 0;
 
 async function newTournament(granularity: Granularity, players: number) {
   const n = ++tournaments;
-  const { clubId } = await call.createClub({ name: `Club ${n}` }, 'owner');
-  const { championshipId } = await call.createChampionship({ name: `League ${n}`, clubIds: [clubId] }, 'owner');
-  const { tournamentId } = await call.createTournament(
-    {
-      championshipId,
-      date: '2026-11-21',
+  const { tournamentId } = await tournamentThroughCallables({
+    club: { name: `Club ${n}` },
+    championship: `League ${n}`,
+    tournament: {
       description: `Re-used ids ${n}`,
       policy: 'SWISS',
       policyOverrides: { processingGranularity: granularity },
     },
-    'owner',
-  );
-  await call.addParticipants(
-    {
-      tournamentId,
-      participants: Array.from({ length: players }, (_, i) => ({
-        participantId: `p${i + 1}`,
-        name: `Player ${i + 1}`,
-        rating: 1400 + 37 * i,
-      })),
-    },
-    'owner',
-  );
+    players,
+    ratingStep: 37,
+  });
   return tournamentId;
 }
 

@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { refs } from '../../src/firebase/refs.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
-import { call, cleanupFunctionsTest, fireAll } from './harness.js';
+import { call, cleanupFunctionsTest, fireAll, tournamentThroughCallables } from './harness.js';
 
 const fs = useEmulatorFirestore({ triggers: false });
 afterAll(() => cleanupFunctionsTest());
@@ -17,7 +17,7 @@ const byId = <T extends { participantId: string }>(rows: T[]) =>
 /** The stored rows, and the leaderboard's rows without their rank: equal when no row is stale. */
 async function rowsAndBoard(tournamentId: string) {
   const stored = (await refs(fs.db).standings(tournamentId).get()).docs.map((d) => d.data());
-  const board = await call.getLeaderboard({ tournamentId });
+  const board = await call.getLeaderboard({ tournamentId }, 'owner');
   return { stored: byId(stored), board: byId(board.rows.map(({ rank: _rank, ...row }) => row)) };
 }
 
@@ -42,25 +42,18 @@ async function scoreRound(tournamentId: string, roundNumber: number) {
 
 describe('rounds so far: stored standings rows never go stale under a Buchholz drop-out trend', () => {
   it('a round generated, scored and undone after a withdrawal: the rows say what the leaderboard says at every step', async () => {
-    const { clubId } = await call.createClub({ name: 'Carrom Club', adminUids: [] }, 'owner');
-    const { championshipId } = await call.createChampionship({ name: 'Winter League', clubIds: [clubId] }, 'owner');
-    const { tournamentId } = await call.createTournament(
-      {
-        championshipId,
-        date: '2026-11-21',
+    const { tournamentId } = await tournamentThroughCallables({
+      club: { name: 'Carrom Club', adminUids: [] },
+      championship: 'Winter League',
+      tournament: {
         description: 'Drop-out night',
         policy: 'REDEMPTION',
         policyOverrides: { victoryPolicy: { tiebreakOrder: ['BUCHHOLZ'], buchholzDropOut: 'TREND' } },
         pairing: { method: 'SWISS', options: {} },
       },
-      'owner',
-    );
-    const players = Array.from({ length: 8 }, (_, i) => ({
-      participantId: `p${i + 1}`,
-      name: `Player ${i + 1}`,
-      rating: 1400 + 37 * i,
-    }));
-    await call.addParticipants({ tournamentId, participants: players }, 'owner');
+      players: 8,
+      ratingStep: 37,
+    });
 
     await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
     const [first] = await scoreRound(tournamentId, 1);

@@ -69,7 +69,7 @@ export async function seedTournament(db: Firestore, input: SeedInput): Promise<T
       byes: [],
       notes: [],
       requestId: `seed-round-${roundNumber}`,
-      generatedBy: 'owner',
+      generatedBy: 'OWNER',
       generatedAt: '2026-11-21T09:00:00.000Z',
       stats: {},
     });

@@ -88,10 +88,17 @@ describe('standings as CSV', () => {
     const csv = standingsCsv(policy, leaderboard, { p1: 'Smith, "Ace"', p2: 'Jones' });
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'rank,participantId,name,matchPoints,wins,losses,draws,pointsWon,pointsLost,pointDifferential,baselineRating,dynamicFormRating,pressureRating,withdrawn,BUCHHOLZ,SONNEBORN_BERGER,HEAD_TO_HEAD,PRESSURE_RATING',
+      'Rank,Player,Match points,Wins,Draws,Losses,Game points won,Game points lost,Game-point difference,' +
+        "Baseline rating,Dynamic form rating,Pressure rating,Withdrawn,Buchholz (opponents' match points)," +
+        'Sonneborn-Berger,Head-to-head (match points among the tied players),Pressure rating',
     );
-    expect(lines[1]!.startsWith('1,p1,"Smith, ""Ace""",3,1,0,0,5,2,3,1600,')).toBe(true);
-    expect(lines[2]!.startsWith('2,p2,Jones,0,0,1,0,2,5,-3,1500,')).toBe(true);
+    // Names, never ids; wins, draws, losses as on screen; ratings whole, every other number to two decimals.
+    const form = Math.round(leaderboard[0]!.dynamicFormRating);
+    expect(leaderboard[0]!.dynamicFormRating).not.toBe(form);
+    expect(lines[1]!.startsWith(`1,"Smith, ""Ace""",3,1,0,0,5,2,3,1600,${form},`)).toBe(true);
+    expect(lines[2]!.startsWith('2,Jones,0,0,0,1,2,5,-3,1500,')).toBe(true);
+    expect(csv).not.toMatch(/\bp[12]\b/);
+    expect(csv).not.toMatch(/\d\.\d{3}/);
     expect(lines).toHaveLength(3);
   });
 });
@@ -111,7 +118,7 @@ function cleanExport() {
       byes,
       notes: [],
       requestId: `r${roundNumber}`,
-      generatedBy: 'owner',
+      generatedBy: 'OWNER',
       generatedAt: '2031-05-01T18:00:00.000Z',
       stats: {},
     },

@@ -37,7 +37,7 @@ describe('undoing the last round (assertUndoable)', () => {
     );
     expect(refusal(2, scored)).toMatchObject({
       code: 'failed-precondition',
-      message: 'round 2 already has 1 score(s) (r2-m2); clear them before undoing the round',
+      message: 'round 2 already has 1 score(s) (table 2); clear them before undoing the round',
     });
   });
 

@@ -21,6 +21,7 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchUpDoc } from '../../src/model/matchUp.js';
+import type { RoundDoc } from '../../src/model/round.js';
 import { paths } from '../../src/model/paths.js';
 import {
   type Account,
@@ -232,7 +233,7 @@ describe.skipIf(Boolean(skipReason))('roles on the Emulator Suite', () => {
     );
   });
 
-  it("keeps every player's account id out of what a signed-out visitor reads", async () => {
+  it("keeps every player's and club admin's account id out of what a signed-out visitor reads", async () => {
     const app = initializeApp({ projectId: emulators.projectId, apiKey: FAKE_API_KEY }, `roles-visitor`);
     apps.push(app);
     const visitor = getFirestore(app);
@@ -251,14 +252,29 @@ describe.skipIf(Boolean(skipReason))('roles on the Emulator Suite', () => {
       { tournamentId: seeded.tournamentId, matchUpId: byOrganizer.matchUpId, result: play },
       organizer,
     );
+    // A club admin pairs the next round: the round is public, the admin's account id must not be.
+    const clubAdmin = await newAccount('pairing-admin');
+    await call(emulators, 'setClubMember', { clubId: seeded.clubId, uid: clubAdmin.uid, role: 'ADMIN' }, organizer);
+    const requestId = `admin-round-${clubAdmin.uid.slice(0, 8)}`;
+    await call(
+      emulators,
+      'generateNextRound',
+      { tournamentId: seeded.tournamentId, requestId, force: true },
+      clubAdmin,
+    );
     const tournament = paths.tournament(seeded.tournamentId);
+    const rounds = (await getDocs(collection(visitor, tournament, 'rounds'))).docs.map((d) => d.data() as RoundDoc);
+    expect(rounds.map((r) => [r.roundNumber, r.generatedBy])).toEqual([
+      [1, 'OWNER'],
+      [2, 'EDITOR'],
+    ]);
     const read = [(await getDoc(doc(visitor, tournament))).data()];
     for (const name of ['participants', 'rounds', 'matchUps', 'states', 'standings']) {
       read.push(...(await getDocs(collection(visitor, tournament, name))).docs.map((d) => d.data()));
     }
     const text = JSON.stringify(read);
-    const players = seeded.participants.map((p) => p.account.uid);
-    expect(players.filter((uid) => text.includes(uid))).toEqual([]);
+    const accounts = [...seeded.participants.map((p) => p.account.uid), clubAdmin.uid];
+    expect(accounts.filter((uid) => text.includes(uid))).toEqual([]);
     // The organizer is public as the tournament's owner, but their scores are signed by role.
     const games = (await getDocs(collection(visitor, tournament, 'matchUps'))).docs.map((d) => d.data());
     expect(games.find((m) => m.matchUpId === byPlayer.matchUpId)?.scoredBy).toBe('SIDE_B');

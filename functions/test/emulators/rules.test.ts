@@ -390,6 +390,11 @@ describe('score writes', () => {
     await assertSucceeds(updateDoc(doc(dbAs('clubAdmin'), paths.round(world.ids.tournamentId, 1)), { status: 'OPEN' }));
     await assertSucceeds(updateDoc(matchUp(), scoreWrite(UIDS.player)));
   });
+
+  it('refuse reopening a round of a closed tournament: the tournament is reopened first, by the callable', async () => {
+    await reseed(buildWorld({ roundStatus: 'CLOSED', tournamentStatus: 'CLOSED' }));
+    await assertFails(updateDoc(doc(dbAs('owner'), paths.round(world.ids.tournamentId, 1)), { status: 'OPEN' }));
+  });
 });
 
 // ---------------------------------------------------------------- the shared allow/deny table
@@ -464,6 +469,8 @@ describe('edits', () => {
     ['a location that is not text', { location: 42 }],
     ['a negative round duration', { roundDurationMinutes: -5 }],
     ['a fractional pre-alarm', { preAlarmMinutes: 2.5 }],
+    ['a pre-alarm longer than the round', { roundDurationMinutes: 40, preAlarmMinutes: 500 }],
+    ['a pre-alarm as long as the round', { roundDurationMinutes: 40, preAlarmMinutes: 40 }],
   ])('refuse an editor changing %s of a tournament', async (_name, change) => {
     await assertFails(updateDoc(tournamentAs('clubAdmin'), change));
   });

@@ -1,5 +1,8 @@
 /** Waiting in tests: sleeping, a promise resolved from outside, and polling until something holds. */
 
+/** How long a test waits for something the emulators or a browser do (a listener, a trigger, a page). */
+export const WAIT_MS = 20_000;
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function deferred(): { promise: Promise<void>; resolve: () => void } {
@@ -13,7 +16,7 @@ export async function waitFor<T>(
   what: string,
   read: () => T | Promise<T>,
   done: (value: T) => boolean,
-  timeoutMs = 20_000,
+  timeoutMs = WAIT_MS,
   intervalMs = 250,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;

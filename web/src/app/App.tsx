@@ -40,7 +40,7 @@ function Shell({ connection }: { connection: Connection }) {
         {user ? (
           <>
             <span className="who" data-uid={user.uid}>
-              {user.email ?? user.uid}
+              {user.displayName ?? user.email ?? 'signed in'}
             </span>
             <button type="button" className="link-button" onClick={() => void signOut()}>
               Sign out

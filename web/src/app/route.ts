@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 
 export type TournamentTab =
-  'standings' | 'bracket' | 'crosstable' | 'rounds' | 'participants' | 'organize' | 'play' | 'clock';
+  'standings' | 'bracket' | 'crosstable' | 'rounds' | 'participants' | 'organize' | 'play' | 'clock' | 'join';
 const TABS: readonly TournamentTab[] = [
   'standings',
   'bracket',
@@ -12,6 +12,7 @@ const TABS: readonly TournamentTab[] = [
   'organize',
   'play',
   'clock',
+  'join',
 ];
 
 export type Route =
@@ -56,6 +57,8 @@ export const href = {
   round: (id: string, roundNumber: number) => `#/t/${encodeURIComponent(id)}/rounds/${roundNumber}`,
   participant: (id: string, participantId: string) =>
     `#/t/${encodeURIComponent(id)}/p/${encodeURIComponent(participantId)}`,
+  /** The page a tournament's join link and QR code open. */
+  join: (id: string) => `#/t/${encodeURIComponent(id)}/join`,
   table: (id: string, matchUpId: string) => `#/t/${encodeURIComponent(id)}/m/${encodeURIComponent(matchUpId)}`,
 };
 

@@ -9,7 +9,7 @@ interface Props {
   set: (field: ClockField) => (event: { target: { value: string } }) => void;
 }
 
-/** The round clock's two settings (seed 004), asked the same way when a tournament is created and edited. */
+/** The round clock's two settings (docs/organisation.md), asked alike when a tournament is created and edited. */
 export function ClockFields({ values, errors, set }: Props) {
   return (
     <>

@@ -1,5 +1,5 @@
 /**
- * A participant's rating history (seed 000): the frozen baseline, the dynamic form rating after each round, and
+ * A participant's rating history (docs/ratings.md): the frozen baseline, the dynamic form rating after each round, and
  * the cumulative pressure rating on its own axis. Chart.js, tree-shaken to the line chart, drawn on a canvas
  * with a text summary for screen readers (the games table beside it holds every number).
  */

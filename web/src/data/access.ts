@@ -34,7 +34,7 @@ import type { ParticipantDoc } from '../../../functions/src/model/participant';
 import { COLLECTIONS, paths } from '../../../functions/src/model/paths';
 import type * as Requests from '../../../functions/src/model/requests';
 import type { ClubMemberDoc, ClubRole, TournamentRoleDoc } from '../../../functions/src/model/roles';
-import type { RoundDoc } from '../../../functions/src/model/round';
+import type { RoundAuthor, RoundDoc } from '../../../functions/src/model/round';
 import type { ScoreProblemDoc } from '../../../functions/src/model/scoreProblem';
 import type { TournamentDoc } from '../../../functions/src/model/tournament';
 import { scorerOf } from '../../../functions/src/access/scorer';
@@ -87,6 +87,9 @@ type Stored<T, Defaulted extends keyof T> = Omit<T, Defaulted> & Partial<Pick<T,
 /** The one place a snapshot's data meets the model's types (see the header: the backend parsed it on write). */
 const stored = <T>(snap: DocumentSnapshot): T | undefined => snap.data() as T | undefined;
 
+/** RoundAuthor's values, without zod on the first screen. */
+const ROUND_AUTHORS: readonly string[] = ['OWNER', 'EDITOR', 'UNKNOWN'] satisfies RoundAuthor[];
+
 /** Each document as the screens see it: defaults filled, account ids left out. */
 const view = {
   club: ({ clubId, name, country }: ClubDoc, role: ClubRole): Club => ({
@@ -122,8 +125,10 @@ const view = {
     enteredRound: d.enteredRound ?? 1,
     withdrawn: d.withdrawn ?? false,
   }),
-  round: (d: Stored<RoundDoc, 'status' | 'byes' | 'notes' | 'stats'>): Round => ({
+  round: (d: Stored<RoundDoc, 'status' | 'byes' | 'notes' | 'stats' | 'generatedBy'>): Round => ({
     ...d,
+    // Rounds stored before the role was kept hold an account id: it stays off the screens.
+    generatedBy: d.generatedBy && ROUND_AUTHORS.includes(d.generatedBy) ? d.generatedBy : 'UNKNOWN',
     status: d.status ?? 'OPEN',
     byes: d.byes ?? [],
     notes: d.notes ?? [],
@@ -427,6 +432,31 @@ export function watchScorekeepers(
   );
 }
 
+export interface ClaimCode {
+  participantId: string;
+  code: string;
+}
+
+/** Every entry's private claim code, for the tournament's editors (the rules refuse everyone else). */
+export function watchClaimCodes(tournamentId: string, onData: (codes: ClaimCode[]) => void, onError: OnError) {
+  return watchQuery(
+    col(path.claimCodes(tournamentId)),
+    (d: ClaimCode): ClaimCode => ({ participantId: d.participantId, code: d.code }),
+    onData,
+    onError,
+  );
+}
+
+/** The entries an account plays as, for the tournament's editors (who read every role document). */
+export function watchLinkedParticipants(tournamentId: string, onData: (ids: string[]) => void, onError: OnError) {
+  return watchQuery(
+    col(path.roles(tournamentId)),
+    (d: TournamentRoleDoc) => d.participantIds ?? [],
+    (lists) => onData(lists.flat()),
+    onError,
+  );
+}
+
 // ---------------------------------------------------------------- writes by the client (through the rules)
 
 /**
@@ -527,10 +557,10 @@ function callable<K extends SchemaName, O>(name: string, schemaName: K) {
       loadRequests(),
       loadFunctions(),
       live().functions(),
-      import('../../../functions/src/domain/errors'),
+      import('../../../functions/src/domain/messages'),
     ]);
     const checked = (requests[schemaName] as z.ZodType).safeParse(input);
-    if (!checked.success) throw new ActionError('invalid-argument', errors.describeIssues(checked.error.issues));
+    if (!checked.success) throw new ActionError('invalid-argument', errors.issuesInWords(checked.error.issues));
     // The callable protocol sends an undefined field as null: drop them, as JSON does.
     const data = JSON.parse(JSON.stringify(checked.data)) as unknown;
     try {
@@ -562,7 +592,8 @@ export const actions = {
   ),
   undoLastRound: callable<'TournamentRef', { roundNumber: number }>('undoLastRound', 'TournamentRef'),
   recordScore: callable<'RecordScoreInput', { ok: boolean }>('recordScore', 'RecordScoreInput'),
-  closeTournament: callable<'TournamentRef', { ok: boolean }>('closeTournament', 'TournamentRef'),
+  closeTournament: callable<'CloseTournamentInput', { ok: boolean }>('closeTournament', 'CloseTournamentInput'),
+  reopenTournament: callable<'TournamentRef', { ok: boolean }>('reopenTournament', 'TournamentRef'),
   exportTournament: callable<'TournamentRef', { json: string }>('exportTournament', 'TournamentRef'),
   importTournament: callable<'ImportTournamentInput', { tournamentId: string }>(
     'importTournament',
@@ -575,6 +606,13 @@ export const actions = {
   linkClub: callable<'LinkClubInput', { ok: boolean }>('linkClub', 'LinkClubInput'),
   /** Who may score every game of the tournament. */
   setScorekeepers: callable<'SetScorekeepersInput', { ok: boolean }>('setScorekeepers', 'SetScorekeepersInput'),
+  /** A signed-in player becomes the entry whose private code they typed. */
+  claimEntry: callable<'ClaimEntryInput', { participantId: string; name: string }>('claimEntry', 'ClaimEntryInput'),
+  /** A new claim code for one entry: the old one stops working. */
+  regenerateClaimCode: callable<'RegenerateClaimCodeInput', { code: string }>(
+    'regenerateClaimCode',
+    'RegenerateClaimCodeInput',
+  ),
   /** The account that plays for a participant (null: none). */
   linkParticipantAccount: callable<'LinkParticipantAccountInput', { ok: boolean }>(
     'linkParticipantAccount',

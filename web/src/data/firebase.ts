@@ -13,6 +13,8 @@ import { type FirebaseApp, initializeApp } from 'firebase/app';
 import { type Auth, browserLocalPersistence, connectAuthEmulator, initializeAuth } from 'firebase/auth';
 import { type Firestore, connectFirestoreEmulator, getFirestore } from 'firebase/firestore';
 import type { Functions } from 'firebase/functions';
+import { FUNCTIONS_REGION } from '../../../functions/src/deployment';
+import { appCheckPlan, startAppCheck } from './appCheck';
 
 export interface WebConfig {
   apiKey: string;
@@ -133,16 +135,19 @@ const url = ({ host, port }: Address) => `http://${host.includes(':') ? `[${host
 export async function connect(): Promise<Connection> {
   const config = configFromEnvironment() ??
     (await configFromHosting()) ?? { apiKey: 'fake-api-key', projectId: DEMO_PROJECT };
+  // The emulators' addresses are known before Auth exists: Auth checks a saved session as soon as it is created,
+  // and once it has asked production it refuses to switch to the emulator (a signed-in reload would fail).
+  const emulators = config.projectId.startsWith('demo-') ? await emulatorAddresses() : null;
   const app = initializeApp({ authDomain: `${config.projectId}.firebaseapp.com`, ...config });
   const auth = initializeAuth(app, { persistence: browserLocalPersistence });
   const db = getFirestore(app);
-  const region = (import.meta.env.VITE_FUNCTIONS_REGION as string | undefined) ?? 'us-central1';
-  let emulators: EmulatorAddresses | null = null;
-  if (config.projectId.startsWith('demo-')) {
-    emulators = await emulatorAddresses();
+  const region = (import.meta.env.VITE_FUNCTIONS_REGION as string | undefined) ?? FUNCTIONS_REGION;
+  if (emulators) {
     connectAuthEmulator(auth, url(emulators.auth), { disableWarnings: true });
     connectFirestoreEmulator(db, emulators.firestore.host, emulators.firestore.port);
   }
+  // Before the first request, so that every request carries a token where App Check is enforced.
+  await startAppCheck(app, appCheckPlan(import.meta.env, emulators !== null));
   let functions: Promise<Functions> | undefined;
   const loadFunctions = () =>
     (functions ??= import('firebase/functions').then(({ getFunctions, connectFunctionsEmulator }) => {

@@ -1,9 +1,10 @@
-/** Signing in and out with email and password (Firebase Auth, or its emulator). */
+/** Signing in and out with email and password (Firebase Auth, or its emulator); the account's display name. */
 import {
   type User,
   createUserWithEmailAndPassword,
   onAuthStateChanged,
   signInWithEmailAndPassword,
+  updateProfile,
   signOut as firebaseSignOut,
 } from 'firebase/auth';
 import type { Connection } from './firebase';
@@ -39,5 +40,11 @@ export function authMessage(error: unknown): string {
 
 export const signIn = (email: string, password: string) => signInWithEmailAndPassword(current(), email, password);
 export const signUp = (email: string, password: string) => createUserWithEmailAndPassword(current(), email, password);
+/** The account's own display name (Auth's profile; the session listener shows it in the top bar after a reload). */
+export async function setDisplayName(displayName: string): Promise<void> {
+  const user = current().currentUser;
+  if (!user) throw new Error('sign in first');
+  await updateProfile(user, { displayName });
+}
 export const signOut = () => firebaseSignOut(current());
 export const watchUser = (onUser: (user: User | null) => void) => onAuthStateChanged(current(), onUser);

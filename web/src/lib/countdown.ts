@@ -1,5 +1,5 @@
 /**
- * Seed 004's round countdown: a round lasts `duration` minutes from its start; during the last `preAlarm`
+ * The round countdown (docs/organisation.md): a round lasts `duration` minutes from its start; in the last `preAlarm`
  * minutes the clock warns; past the end it counts the overtime. A duration of 0 shows no countdown.
  */
 export type ClockPhase = 'off' | 'running' | 'pre-alarm' | 'over';

@@ -1,18 +1,44 @@
 /**
  * Participants pasted as CSV (from a spreadsheet or a club's list): `name, rating, club, country, account`, with or
- * without that header line, separated by commas, semicolons or tabs, fields quoted RFC 4180 style. Each line
- * becomes an addParticipants entry checked by the callable's own schema, so a bad line is named before anything
- * is sent.
+ * without a header line (in English, French, German or Spanish), separated by tabs, semicolons or commas, fields
+ * quoted RFC 4180 style, ratings written as the organizer's locale writes numbers. Each line becomes an
+ * addParticipants entry checked by the callable's own schema and the domain's duplicate rule, so a bad line is
+ * named before anything is sent.
  */
-import { describeIssues } from '../../../functions/src/domain/errors';
+import { duplicateEntries } from '../../../functions/src/domain/duplicates';
+import { issuesInWords } from '../../../functions/src/domain/messages';
 import { NewParticipant } from '../../../functions/src/model/requests';
 import type { z } from 'zod';
+import { parseLocaleNumber } from './localeNumber';
 
 export type NewParticipantInput = z.infer<typeof NewParticipant>;
 
 export const CSV_COLUMNS = ['name', 'rating', 'club', 'country', 'account'] as const;
 type Column = (typeof CSV_COLUMNS)[number];
-const ALIASES: Record<string, Column> = { uid: 'account', player: 'name', elo: 'rating' };
+/** Header words, lower case without accents, in the languages a club's spreadsheet is likely to use. */
+const ALIASES: Record<string, Column> = {
+  uid: 'account',
+  player: 'name',
+  elo: 'rating',
+  nom: 'name',
+  joueur: 'name',
+  classement: 'rating',
+  cote: 'rating',
+  pays: 'country',
+  compte: 'account',
+  spieler: 'name',
+  wertung: 'rating',
+  dwz: 'rating',
+  verein: 'club',
+  land: 'country',
+  konto: 'account',
+  nombre: 'name',
+  jugador: 'name',
+  clasificacion: 'rating',
+  pais: 'country',
+  cuenta: 'account',
+};
+const headerWord = (field: string) => field.trim().toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
 
 /** Splits CSV text into rows of fields; quotes may hold separators, doubled quotes and line breaks. */
 export function splitCsv(text: string, separator: string): string[][] {
@@ -47,9 +73,10 @@ export function splitCsv(text: string, separator: string): string[][] {
   return rows.filter((r) => r.some((f) => f.trim() !== ''));
 }
 
+/** Tabs (a spreadsheet's copy), else semicolons (where the comma is the decimal mark), else commas. */
 function separatorOf(firstLine: string): string {
   if (firstLine.includes('\t')) return '\t';
-  if (firstLine.includes(';') && !firstLine.includes(',')) return ';';
+  if (firstLine.includes(';')) return ';';
   return ',';
 }
 
@@ -67,21 +94,37 @@ export interface ParsedCsv {
   errors: string[];
 }
 
-export function parseParticipantsCsv(text: string, takenIds: Iterable<string> = []): ParsedCsv {
+export interface EnteredParticipant {
+  participantId: string;
+  name: string;
+  rating?: number | undefined;
+  club?: string | undefined;
+}
+
+export function parseParticipantsCsv(
+  text: string,
+  entered: readonly EnteredParticipant[] = [],
+  locale?: string,
+): ParsedCsv {
   const firstLine = text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
   const rows = splitCsv(text, separatorOf(firstLine));
-  const header = rows[0]?.map((f) => f.trim().toLowerCase());
+  const header = rows[0]?.map(headerWord);
+  const known = (f: string) => f in ALIASES || (CSV_COLUMNS as readonly string[]).includes(f);
   const isHeader =
     header !== undefined &&
-    header.some((f) => f === 'name') &&
-    header.every((f) => f === '' || f in ALIASES || (CSV_COLUMNS as readonly string[]).includes(f));
+    header.some((f) => (ALIASES[f] ?? f) === 'name') &&
+    header.every((f) => f === '' || known(f));
   const columns: Array<Column | undefined> = isHeader
     ? header.map((f) => ALIASES[f] ?? (f as Column))
     : [...CSV_COLUMNS];
   const lines = isHeader ? rows.slice(1) : rows;
   const offset = isHeader ? 2 : 1;
-  const ids = nextIds(takenIds, lines.length);
+  const ids = nextIds(
+    entered.map((p) => p.participantId),
+    lines.length,
+  );
   const participants: NewParticipantInput[] = [];
+  const lineOf: number[] = [];
   const errors: string[] = [];
   lines.forEach((fields, k) => {
     const value = (column: Column) => {
@@ -90,17 +133,28 @@ export function parseParticipantsCsv(text: string, takenIds: Iterable<string> = 
       return v === '' ? undefined : v;
     };
     const rating = value('rating');
+    const name = value('name') ?? '';
+    const where = `line ${k + offset}${name ? ` (${name})` : ''}`;
+    const number = rating === undefined ? undefined : parseLocaleNumber(rating, locale);
+    if (number !== undefined && Number.isNaN(number)) {
+      errors.push(`${where}: the rating “${rating}” is not a number`);
+      return;
+    }
     const entry = {
       participantId: ids[k]!,
-      name: value('name') ?? '',
-      ...(rating === undefined ? {} : { rating: Number(rating.replace(',', '.')) }),
+      name,
+      ...(number === undefined ? {} : { rating: number }),
       ...(value('club') === undefined ? {} : { club: value('club') }),
       ...(value('country') === undefined ? {} : { country: value('country') }),
       ...(value('account') === undefined ? {} : { uid: value('account') }),
     };
     const checked = NewParticipant.safeParse(entry);
-    if (checked.success) participants.push(checked.data);
-    else errors.push(`line ${k + offset}: ${describeIssues(checked.error.issues)}`);
+    if (checked.success) {
+      participants.push(checked.data);
+      lineOf.push(k + offset);
+    } else errors.push(`${where}: ${issuesInWords(checked.error.issues)}`);
   });
+  for (const { index, reason } of duplicateEntries(entered, participants))
+    errors.push(`line ${lineOf[index]}: ${reason}`);
   return { participants, errors };
 }

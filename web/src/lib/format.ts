@@ -1,19 +1,9 @@
 /** How numbers, results and policy names read on screen. */
-import type { CompetitionPolicy, CompetitionTiebreak, PrimaryRanking } from '../../../functions/src/domain/policy';
+import type { CompetitionPolicy, PrimaryRanking } from '../../../functions/src/domain/policy';
+import { TIEBREAK_NAMES } from '../../../functions/src/domain/tiebreakNames';
 import type { MatchUpResult, ResultKind } from '../../../functions/src/domain/results';
 
-export const TIEBREAK_LABELS: Record<CompetitionTiebreak, { short: string; long: string }> = {
-  HEAD_TO_HEAD: { short: 'H2H', long: 'Head-to-head (match points among the tied players)' },
-  HEAD_TO_HEAD_PRESSURE: { short: 'H2H pr.', long: 'Head-to-head pressure' },
-  POINT_DIFFERENTIAL: { short: 'Diff', long: 'Game-point differential' },
-  STRENGTH_OF_OPPOSITION: { short: 'SoO', long: "Strength of opposition (opponents' average baseline)" },
-  DYNAMIC_FORM_RATING: { short: 'Form', long: 'Dynamic form rating' },
-  PRESSURE_RATING: { short: 'Pressure', long: 'Pressure rating' },
-  BUCHHOLZ: { short: 'Buch', long: "Buchholz (opponents' match points)" },
-  BUCHHOLZ_CUT1: { short: 'Buch-1', long: 'Buchholz cut 1' },
-  BUCHHOLZ_MEDIAN: { short: 'Buch-M', long: 'Median Buchholz' },
-  SONNEBORN_BERGER: { short: 'SB', long: 'Sonneborn-Berger' },
-};
+export const TIEBREAK_LABELS = TIEBREAK_NAMES;
 
 export const PRIMARY_LABELS: Record<PrimaryRanking, string> = {
   MATCH_POINTS: 'Match points',

@@ -1,5 +1,6 @@
 /** A form's input checked by the callable's own zod schema: messages per field, before anything is sent. */
 import type { z } from 'zod';
+import { issuesInWords } from '../../../functions/src/domain/messages';
 
 /** The callables' input schemas, loaded when a form is first submitted (the first screen carries no zod). */
 export const requests = () => import('../../../functions/src/model/requests');
@@ -15,8 +16,8 @@ export function check<S extends z.ZodType>(schema: S, input: unknown): Checked<z
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path.length ? String(issue.path[0]) : '_';
-    const rest = issue.path.slice(1).map(String).join('.');
-    const message = rest ? `${rest}: ${issue.message}` : issue.message;
+    // The field's own label stands beside its message: only a nested field is named again, in words.
+    const message = issuesInWords([{ ...issue, path: issue.path.length > 1 ? issue.path.slice(1) : [] }]);
     errors[field] = errors[field] ? `${errors[field]}; ${message}` : message;
   }
   return { ok: false, errors };

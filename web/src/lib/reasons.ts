@@ -24,7 +24,7 @@ const PAIR_PHRASES: Record<string, (value: number, terms: CostTerms) => string |
   sameCountry: (v) => (v > 0 ? 'same country (allowed, penalised)' : null),
   sameTeam: (v) => (v > 0 ? 'same team (allowed, penalised)' : null),
   repeat: (v) => (v > 0 ? 'rematch allowed by the policy' : null),
-  // Seed 002: inside a score group the pairing is random (seeded, so the same seed pairs the same way).
+  // docs/pairing.md#swiss: inside a score group the pairing is random (seeded, so the same seed pairs the same way).
   random: (_v, t) => (t.groupDistance === 0 && !('seeding' in t) ? 'drawn at random inside the group' : null),
   rankA: (v, t) => `ranked #${v} v #${t.rankB ?? '?'}`,
   rankB: () => null,

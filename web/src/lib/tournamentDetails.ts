@@ -4,6 +4,7 @@
  * absent (`.catch`); here the same schema without that fallback refuses it, naming the field.
  */
 import { z } from 'zod';
+import { checkPreAlarm } from '../../../functions/src/model/clock';
 import { TournamentDoc } from '../../../functions/src/model/tournament';
 
 const { location, socialUrl, roundDurationMinutes, preAlarmMinutes } = TournamentDoc.shape;
@@ -15,4 +16,5 @@ export const TournamentDetailsInput = z
     roundDurationMinutes: roundDurationMinutes.unwrap(),
     preAlarmMinutes: preAlarmMinutes.unwrap(),
   })
-  .strict();
+  .strict()
+  .superRefine(checkPreAlarm);

@@ -1,7 +1,7 @@
 /**
- * A new tournament: seed 004's fields, the system and pairing method, a policy preset (or a whole policy as
+ * A new tournament (docs/organisation.md): the system and pairing method, a policy preset (or a whole policy as
  * JSON) with its match-point table, game target and phantom score, and the recommended number of rounds for
- * the expected field (seed 002's table). Checked by the callable's own schema and the engine's policy check,
+ * the expected field (docs/pairing.md#rounds). Checked by the callable's own schema and the engine's policy check,
  * field by field, before it is sent.
  */
 import { type FormEvent, useState } from 'react';
@@ -24,9 +24,9 @@ const METHODS: Record<System, Array<[string, string]>> = {
     ['SWISS', 'Swiss (score groups, weighted matching)'],
     ['DRAW_MATIC', 'DrawMatic (rating lanes)'],
     ['LEVEL_BASED', 'Level-based (rating bands)'],
-    ['SERIAL', 'SoL serial'],
-    ['DAZED', 'SoL dazed'],
-    ['STAGGERED', 'SoL staggered'],
+    ['SERIAL', 'In ranking order: 1 v 2, 3 v 4 …'],
+    ['DAZED', 'Top half v bottom half of each score group'],
+    ['STAGGERED', 'Top v bottom half, at most 25 places apart (large groups)'],
     ['ALL', 'All possible matches'],
   ],
   KNOCKOUT: [
@@ -40,7 +40,7 @@ const METHODS: Record<System, Array<[string, string]>> = {
 };
 
 const PRESETS: Record<PresetName, string> = {
-  REDEMPTION: 'Redemption Swiss: match points, then score differential',
+  REDEMPTION: 'Swiss on match points, ties broken by points scored minus conceded',
   SWISS: 'Swiss with pressure: wins, Buchholz, Sonneborn-Berger',
   STANDARD: 'Standard DrawMatic: wins, per round',
   PRESSURE: 'Pressure DrawMatic: pressure rating',
@@ -95,6 +95,11 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
       setErrors((previous) => Object.fromEntries(Object.entries(previous).filter(([key]) => key !== field)));
   };
   const advice = recommendedRounds(Number(form.expectedPlayers));
+  // The recommended number of rounds (docs/pairing.md#rounds) is the value until the organizer types another
+  // (an empty field: none).
+  const [roundsEdited, setRoundsEdited] = useState(false);
+  const recommended = advice.rounds && form.system === 'SWISS' ? String(advice.rounds) : '';
+  const totalRounds = roundsEdited ? form.totalRounds : recommended;
   const clubName = new Map((clubs.data ?? []).map((c) => [c.clubId, c.name]));
   const hostChoices = [...new Set([...clubIds, ...(clubs.data ?? []).map((c) => c.clubId)])];
 
@@ -116,7 +121,7 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
     const options = parseJson('methodOptions', form.methodOptions) ?? {};
     const policy = form.preset === 'CUSTOM' ? parseJson('customPolicy', form.customPolicy) : form.preset;
     if (form.preset === 'CUSTOM' && policy === undefined && !errors.customPolicy)
-      errors.customPolicy = 'paste a whole competition policy (seed 000 shape)';
+      errors.customPolicy = 'paste a whole competition policy, as JSON';
     const policyOverrides = {
       scoringPolicy: {
         gameTarget: numeric(form.gameTarget) ?? null,
@@ -140,7 +145,7 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
       pairing: { method: form.method, options },
       policy,
       policyOverrides,
-      totalRounds: numeric(form.totalRounds),
+      totalRounds: numeric(totalRounds),
       roundDurationMinutes: numeric(form.roundDurationMinutes) ?? 0,
       preAlarmMinutes: numeric(form.preAlarmMinutes) ?? 0,
     };
@@ -224,7 +229,7 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
           )}
         </Field>
         <Field
-          label="Pairing options (JSON, optional)"
+          label="Advanced pairing options (optional, as JSON)"
           error={errors.methodOptions}
           className="grow"
           hint='e.g. {"laneSize": 4} or {"acceleration": "BAKU"}'
@@ -290,9 +295,11 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
               {...p}
               type="number"
               min={1}
-              value={form.totalRounds}
-              onChange={set('totalRounds')}
-              placeholder={advice.rounds && form.system === 'SWISS' ? String(advice.rounds) : ''}
+              value={totalRounds}
+              onChange={(event) => {
+                setRoundsEdited(true);
+                set('totalRounds')(event);
+              }}
             />
           )}
         </Field>

@@ -1,6 +1,7 @@
 /** The signed-in start: my clubs and championships, creating both, and opening a tournament by its link. */
 import { type FormEvent, useState } from 'react';
 import { href, navigate } from '../app/route';
+import { useSession } from '../app/session';
 import { ErrorNote, Field, Loading, Status, useAction } from '../components/ui';
 import {
   type Championship,
@@ -13,6 +14,7 @@ import {
   watchMyClubs,
 } from '../data/access';
 import { useLive } from '../data/hooks';
+import { setDisplayName } from '../data/session';
 import { type FieldErrors, check, requests } from '../lib/forms';
 
 export function Home({ uid }: { uid: string }) {
@@ -71,10 +73,11 @@ export function Home({ uid }: { uid: string }) {
       <section className="card" aria-labelledby="account-title">
         <h2 id="account-title">Playing in a tournament?</h2>
         <p>
-          Your account id is <code className="uid">{uid}</code>. Give it to the organizer to be linked to your entry,
-          then open the tournament's link to enter your scores.
+          Open the tournament's join link (or scan its QR code) and type the claim code the organizer gives you: from
+          then on you enter your own scores.
         </p>
         <OpenTournament />
+        <DisplayName />
       </section>
     </div>
   );
@@ -258,6 +261,29 @@ function OpenTournament() {
         {(p) => <input {...p} value={value} onChange={(e) => setValue(e.target.value)} />}
       </Field>
       <button type="submit">Open</button>
+    </form>
+  );
+}
+
+/** The name this account shows to the organizer and staff, editable (Google accounts bring theirs). */
+function DisplayName() {
+  const { user } = useSession();
+  const [name, setName] = useState(user?.displayName ?? '');
+  const [status, run] = useAction();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      await setDisplayName(name.trim());
+      return 'name saved';
+    });
+  };
+  return (
+    <form className="row wrap" onSubmit={onSubmit}>
+      <Field label="Your name" hint="shown to the organizer and staff">
+        {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />}
+      </Field>
+      <button type="submit">Save name</button>
+      <Status status={status} id="display-name-status" />
     </form>
   );
 }

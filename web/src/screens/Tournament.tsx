@@ -12,6 +12,7 @@ import { StandingsTab } from './tournament/StandingsTab';
 import { TablePage } from './tournament/TablePage';
 import { ClockTab } from './tournament/ClockTab';
 import { OrganizeTab } from './tournament/OrganizeTab';
+import { JoinTab } from './tournament/JoinTab';
 
 // The rating chart (Chart.js) loads only with a participant's page; the bracket and the crosstable read results
 // with the engine's own function, which brings the schema library: they load with their tab.
@@ -118,6 +119,8 @@ export function TournamentScreen({ route }: { route: TournamentRoute }) {
           <ClockTab />
         ) : tab === 'organize' ? (
           <OrganizeTab />
+        ) : tab === 'join' ? (
+          <JoinTab />
         ) : null}
       </div>
     </TournamentProvider>

@@ -533,7 +533,7 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
       const lines = readFileSync(await csv.path(), 'utf8')
         .trim()
         .split(/\r?\n/);
-      expect(lines[0]).toMatch(/^rank,participantId,name,matchPoints/);
+      expect(lines[0]).toMatch(/^Rank,Player,Match points,Wins,Draws,Losses,/);
       expect(lines).toHaveLength(17);
       await checkLabels(desk, 'export');
       await shot(desk, 'desktop-11-organize');
@@ -549,6 +549,7 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
     const last = finalOrder.at(-1)!;
     await desk.getByRole('link', { name: 'Participants' }).click();
     await desk.getByRole('button', { name: `Withdraw ${last}`, exact: true }).click();
+    await desk.getByRole('button', { name: `Yes, withdraw ${last}`, exact: true }).click();
     await desk.getByRole('link', { name: 'Standings' }).click();
     const lastRow = desk
       .locator('table.standings tbody tr')

@@ -8,10 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type Locator, type Page, chromium } from 'playwright-core';
 import { expect } from 'vitest';
 import { HUB_VARIABLE, origin } from '../../../functions/test/support/emulatorEnv.js';
+import { WAIT_MS } from '../../../functions/test/support/wait.js';
+
+export { WAIT_MS };
 
 export const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const WAIT_MS = 20_000;
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 375, height: 812 };
 

@@ -35,11 +35,11 @@ import {
   seedTournament,
   whyNoEmulators,
 } from '../../../functions/test/emulators/stack.js';
+import { WAIT_MS } from '../../../functions/test/support/wait.js';
 
 const PAGE_DIR = new URL('./page/', import.meta.url);
 const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const WAIT_MS = 20_000;
 const BENCH_WRITES = 50;
 
 const skipReason = whyNoEmulators();

@@ -14,7 +14,7 @@ import { emulatorsFromInitJs, parseHostPort } from '../../src/data/firebase.js';
 describe('participants pasted as CSV', () => {
   it('reads a header line in any column order, quotes, and the account column', () => {
     const text = 'Rating;Name;Account;Club\n1800;"Smith; Ann";uid-1;Riverside\n1650;Bo;;\n';
-    const { participants, errors } = parseParticipantsCsv(text, ['p1']);
+    const { participants, errors } = parseParticipantsCsv(text, [{ participantId: 'p1', name: 'Someone' }]);
     expect(errors).toEqual([]);
     expect(participants).toEqual([
       { participantId: 'p2', name: 'Smith; Ann', rating: 1800, uid: 'uid-1', club: 'Riverside' },
@@ -30,13 +30,48 @@ describe('participants pasted as CSV', () => {
     ]);
   });
 
-  it("names each bad line and field, with the callable's own schema", () => {
+  it("names each bad line and field in words, with the callable's own schema", () => {
     const { participants, errors } = parseParticipantsCsv('name,rating\nAda,abc\n,1500\nCy,99999\n');
     expect(participants).toEqual([]);
-    expect(errors).toHaveLength(3);
-    expect(errors[0]).toMatch(/^line 2: rating: /);
-    expect(errors[1]).toMatch(/^line 3: name: /);
-    expect(errors[2]).toMatch(/^line 4: rating: .*10000/);
+    expect(errors).toEqual([
+      'line 2 (Ada): the rating “abc” is not a number',
+      'line 3: name: cannot be empty',
+      'line 4 (Cy): rating: must be at most 10000',
+    ]);
+    expect(errors.join(' ')).not.toMatch(/Invalid input|expected number|NaN/);
+  });
+
+  it('reads a French, German or Spanish paste: its header, its separators and its numbers', () => {
+    const french = parseParticipantsCsv(
+      'Nom;Classement;Club\nÉmile Roux;1 520;Cercle\nLéa Morel;1\u202f480,5;\n',
+      [],
+      'fr-FR',
+    );
+    expect(french.errors).toEqual([]);
+    expect(french.participants.map((p) => [p.name, p.rating, p.club])).toEqual([
+      ['Émile Roux', 1520, 'Cercle'],
+      ['Léa Morel', 1480.5, undefined],
+    ]);
+    const german = parseParticipantsCsv('Spieler;Wertung;Verein;Land\nJonas Weber;1.520,5;SK Berg;GER\n', [], 'de-DE');
+    expect(german.participants.map((p) => [p.name, p.rating, p.club, p.country])).toEqual([
+      ['Jonas Weber', 1520.5, 'SK Berg', 'GER'],
+    ]);
+    const spanish = parseParticipantsCsv('Nombre\tClasificación\tPaís\nAna Ruiz\t1.610\tESP\n', [], 'es-ES');
+    expect(spanish.participants.map((p) => [p.name, p.rating, p.country])).toEqual([['Ana Ruiz', 1610, 'ESP']]);
+    const english = parseParticipantsCsv('Player,Elo\n"Bo Lind","1,520"\n', [], 'en-GB');
+    expect(english.participants.map((p) => p.rating)).toEqual([1520]);
+  });
+
+  it('refuses a player listed twice, or one already entered, with the same name and rating or club', () => {
+    const entered = [{ participantId: 'p1', name: 'Emma Girard', rating: 1520, club: 'Cercle' }];
+    const { errors } = parseParticipantsCsv(
+      'Emma Girard,1520,Cercle\nPaul Roux,1400\npaul  roux,1400\nEmma Girard,1300,Other club\n',
+      entered,
+    );
+    expect(errors).toEqual([
+      'line 1: Emma Girard rated 1520 of Cercle is already entered',
+      'line 3: paul  roux rated 1400 is listed twice',
+    ]);
   });
 
   it('splits RFC 4180 fields: doubled quotes and line breaks inside quotes', () => {

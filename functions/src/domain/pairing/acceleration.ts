@@ -1,7 +1,7 @@
 import type { FieldPlayer } from './field.js';
 
 /**
- * Seed 003's Baku acceleration (FIDE C.04.7): the top group GA (the first half of the field by seed, rounded up to
+ * Baku acceleration (FIDE C.04.7, docs/pairing.md): the top group GA (the field's first half by seed, rounded up to
  * an even number) gets virtual points in the first rounds: a win's worth in the first half of the accelerated
  * rounds, half a win in the second half, nothing afterwards. The points move players between score groups for
  * pairing only; they never reach the standings because they are never written anywhere.

@@ -1,6 +1,6 @@
 /**
  * Colours: side `a` of every pairing moves first (white, home, first player), side `b` second. Three modes:
- * NONE (games without colours: sides as the method lays them out), BALANCE (seed 001: OpenGotha's cost on the
+ * NONE (games without colours: sides as the method lays them out), BALANCE (docs/colours.md: OpenGotha's cost on the
  * white/black balance of a pair, then the side that has had fewer whites moves first) and FIDE (the FIDE Swiss
  * rules' colour preferences, constraints and allocation, C.04.3 A.6, C.3, E). A player's history counts played
  * games only: byes and unplayed games have no colour.

@@ -2,7 +2,7 @@ import type { JudgedMatchUp } from '../acceptance.js';
 import { judgeMatchUp } from '../acceptance.js';
 import { foldCompetition } from '../fold.js';
 import type { MatchUpRecord } from '../matchUps.js';
-import { compareMatchUpKeys, nameMatchUps } from '../matchUps.js';
+import { compareMatchUpKeys } from '../matchUps.js';
 import type { Participant } from '../participants.js';
 import type { CompetitionPolicy } from '../policy.js';
 import { isWin, type Outcome } from '../results.js';
@@ -66,10 +66,14 @@ export function pairingRequestFor(
 /** The refusal to pair over open matchUps, naming them (and why a stored result does not count). */
 function openRefusal(open: readonly JudgedMatchUp[]): string {
   const round = Math.min(...open.map((j) => j.record.roundNumber));
-  const names = open.map((j) =>
-    j.refusal ? `${j.record.matchUpId} (its result is refused: ${j.refusal})` : j.record.matchUpId,
-  );
-  return `round ${round} is not complete: ${open.length} matchUp(s) without a result that counts: ${nameMatchUps(names)}; score them, or force the next round`;
+  // Named by round and table, as the organizer finds them on the pairings (an id means nothing on screen).
+  const names = open.map((j) => {
+    const table = `round ${j.record.roundNumber}, table ${j.record.order + 1}`;
+    return j.refusal ? `${table} (its result is refused: ${j.refusal})` : table;
+  });
+  const count = open.length === 1 ? '1 game has' : `${open.length} games have`;
+  const more = names.length > 10 ? ` and ${names.length - 10} more` : '';
+  return `round ${round} is not complete: ${count} no result that counts (${names.slice(0, 10).join('; ')}${more}); enter them, or pair anyway`;
 }
 
 /** Each side's view of the pairings that have no result: met, but worth nothing. */

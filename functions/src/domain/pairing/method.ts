@@ -19,7 +19,7 @@ export interface PairingSettings {
 
 /**
  * The one place that decides how a competition is paired: the organizer's explicit method, else the method of a
- * round robin or knockout system, else the policy's (seed 000's pairingPolicy.method).
+ * round robin or knockout system, else the policy's pairingPolicy.method (docs/pairing.md#systems-and-methods).
  */
 export function pairingMethodFor(
   explicit: PairingMethod | undefined,

@@ -36,10 +36,10 @@ export const CriteriaWeights = z
     random: weight(),
     /** Per earlier meeting, when rematches are allowed (avoidRepeatOpponents false). */
     repeat: weight(),
-    /** Colours BALANCE: OpenGotha's white/black balance of a pair (seed 001); on with that mode. */
+    /** Colours BALANCE: OpenGotha's white/black balance of a pair (docs/colours.md#balance); on with that mode. */
     colourBalance: weight(),
     /**
-     * Avoid mixing categories (seed 001): a tier above the score groups, on (100) when players carry categories.
+     * Avoid mixing categories (docs/pairing.md#weighted): a tier above the score groups, on (100) with categories.
      * Any positive value switches it on; 0 switches it off.
      */
     category: weight(),
@@ -67,7 +67,7 @@ export const PairingOptions = z
     /** Weights of the soft criteria, over the method's preset. */
     weights: CriteriaWeights.partial().optional(),
     /**
-     * Seed 001's secondary criteria (club and country) apply only to the players they should: not to players
+     * The secondary criteria, club and country (docs/pairing.md), apply only to the players they should: not to players
      * rated above `ratingAbove`, and with `winners`, not to players who have won at least half the rounds. A pair
      * with one such player pays half the cost, a pair of two pays none.
      */
@@ -81,7 +81,7 @@ export const PairingOptions = z
     drawUp: FloatPlacement.optional(),
     /** k of OpenGotha's concavity function f(x) = (1 - x)(1 + kx), default 0.5. */
     concavity: z.number().min(0).max(1).optional(),
-    /** Seed 003: Baku acceleration, virtual points for the top half in the first rounds (pairing only). */
+    /** Baku acceleration (docs/pairing.md#acceleration): virtual points for the top half in the first rounds. */
     acceleration: z
       .union([
         z.literal('BAKU'),
@@ -89,7 +89,7 @@ export const PairingOptions = z
       ])
       .optional(),
     /**
-     * Who moves first (side a): NONE (games without colours), BALANCE (seed 001's cost on the white/black balance)
+     * Who moves first (side a): NONE (games without colours), BALANCE (OpenGotha's cost on the white/black balance)
      * or FIDE (the FIDE Swiss colour rules). Default: the policy's, else NONE. Round robins follow the Berger
      * tables and knockouts alternate whatever the mode.
      */
@@ -120,7 +120,7 @@ export const PairingOptions = z
   .strict();
 export type PairingOptions = z.infer<typeof PairingOptions>;
 
-/** Planned number of rounds (Swiss default: seed 002's table); the lookahead and Baku acceleration read it. */
+/** Planned number of rounds (Swiss default: docs/pairing.md#rounds); the lookahead and Baku acceleration read it. */
 const TotalRounds = z.number().int().positive();
 
 /**
@@ -177,7 +177,7 @@ export const PairingPlayer = z
     club: z.string().optional(),
     country: z.string().optional(),
     team: z.string().optional(),
-    /** A division or section, 1 = the top one (seed 001: avoid mixing categories). */
+    /** A division or section, 1 = the top one (avoid mixing categories: docs/pairing.md#weighted). */
     category: z.number().int().min(1).optional(),
     withdrawn: z.boolean().optional(),
     games: z.array(PairingGame),

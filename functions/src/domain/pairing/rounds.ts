@@ -1,5 +1,5 @@
 /**
- * Seed 002's recommended number of Swiss rounds by field size. Outside the table (fewer than 5 or more than 385
+ * The recommended number of Swiss rounds by field size (docs/pairing.md#rounds). Outside the table (under 5 or over 385
  * players) the count follows the table's own rule of thumb, log2 of the field rounded up, and says so.
  */
 const TABLE: ReadonlyArray<readonly [maxPlayers: number, rounds: number]> = [

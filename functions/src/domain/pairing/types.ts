@@ -6,7 +6,7 @@
 
 // Every method and system enum of the product (engine, policy, tournament, round documents) comes from these lists.
 
-/** Seed 000's pairingPolicy.method: the methods a competition policy can name. */
+/** pairingPolicy.method (docs/pairing.md#systems-and-methods): the methods a competition policy can name. */
 export const POLICY_METHODS = ['SWISS', 'DRAW_MATIC', 'LEVEL_BASED'] as const;
 export const WEIGHTED_METHODS = [...POLICY_METHODS, 'WEIGHTED'] as const;
 export const SOL_METHODS = ['ALL', 'SERIAL', 'DAZED', 'STAGGERED'] as const;
@@ -16,7 +16,7 @@ export const PAIRING_METHODS = [...WEIGHTED_METHODS, ...SOL_METHODS, ...SCHEDULE
 export type WeightedMethod = (typeof WEIGHTED_METHODS)[number];
 export type PairingMethod = (typeof PAIRING_METHODS)[number];
 
-/** Seed 004's tournament systems, and the methods that can pair each. */
+/** The tournament systems (docs/pairing.md#systems-and-methods), and the methods that can pair each. */
 export const SYSTEMS = ['SWISS', 'ROUND_ROBIN', 'KNOCKOUT'] as const;
 export type System = (typeof SYSTEMS)[number];
 export const METHODS_OF_SYSTEM: Readonly<Record<System, readonly PairingMethod[]>> = {

@@ -1,5 +1,5 @@
 /**
- * The round countdown (seed 004), readable from across a room: the round's time counts down from when it was
+ * The round countdown (docs/organisation.md), readable across a room: the round's time counts down from when it was
  * paired; the pre-alarm turns it amber; past the end it turns red and counts the overtime. The organizer may
  * restart it on this screen (kept on this device only) when play starts later than the pairing.
  */

@@ -4,11 +4,14 @@
  */
 import { type FormEvent, useState } from 'react';
 import { ClockFields } from '../../components/ClockFields';
+import { ConfirmButton } from '../../components/Confirm';
 import { ErrorNote, Field, Status, useAction } from '../../components/ui';
 import { type Tournament, actions, updateTournamentDetails, watchScorekeepers } from '../../data/access';
 import { useLive } from '../../data/hooks';
 import { type FieldErrors, check } from '../../lib/forms';
+import { unscoredGames } from '../../../../functions/src/domain/closing';
 import { useTournamentData } from './data';
+import { JoinDesk } from './JoinDesk';
 
 function download(name: string, type: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -30,7 +33,7 @@ const detailsOf = (t: Tournament) => ({
 
 /**
  * The fields the rules let an editor change. The date and the description name the tournament in its
- * championship (one tournament per date and description), so they stay as created.
+ * championship (one tournament per date: docs/organisation.md#tournament-key), so they stay as created.
  */
 function Details({ tournament }: { tournament: Tournament }) {
   const { tournamentId } = useTournamentData();
@@ -169,11 +172,11 @@ export function OrganizeTab() {
   const { tournamentId, tournament } = useTournamentData();
   const [jsonStatus, runJson] = useAction();
   const [csvStatus, runCsv] = useAction();
-  const [closeStatus, runClose] = useAction();
   if (!tournament) return null;
   const base = `${tournament.date}-${tournament.description.replace(/[^\w-]+/g, '-').toLowerCase()}`;
   return (
     <div className="grid two">
+      <JoinDesk />
       <Details tournament={tournament} />
       <Scorekeepers />
       <section className="card stack" aria-labelledby="export-title">
@@ -208,23 +211,86 @@ export function OrganizeTab() {
         </button>
         <Status status={csvStatus} />
       </section>
-      <section className="card stack" aria-labelledby="close-title">
-        <h2 id="close-title">Finish</h2>
-        <p className="muted">Closing the tournament closes its last round: no score can be entered after.</p>
-        <button
-          type="button"
-          disabled={tournament.status === 'CLOSED'}
-          onClick={() =>
-            void runClose(async () => {
-              await actions.closeTournament({ tournamentId });
-              return 'tournament closed';
-            })
-          }
-        >
-          Close the tournament
-        </button>
-        <Status status={closeStatus} />
-      </section>
+      <Finish />
     </div>
+  );
+}
+
+/**
+ * Closing and reopening. Closing with games still unscored names them and asks; a closed tournament can be
+ * reopened at its last round, so a result forgotten at closing can still be entered.
+ */
+function Finish() {
+  const { tournamentId, tournament, matchUps, nameOf } = useTournamentData();
+  const [status, run] = useAction();
+  if (!tournament) return null;
+  const closed = tournament.status === 'CLOSED';
+  const open = unscoredGames(matchUps);
+  const close = (leaveUnscored: boolean) =>
+    void run(async () => {
+      await actions.closeTournament({ tournamentId, leaveUnscored });
+      return 'tournament closed';
+    });
+  const reopen = () =>
+    void run(async () => {
+      await actions.reopenTournament({ tournamentId });
+      return `tournament reopened${tournament.currentRound ? `: round ${tournament.currentRound} takes results again` : ''}`;
+    });
+  return (
+    <section className="card stack" aria-labelledby="close-title" data-tournament-status={tournament.status}>
+      <h2 id="close-title">Finish</h2>
+      {closed ? (
+        <>
+          <p className="muted">
+            The tournament is closed: no score can be entered. Reopen it to enter or correct a result; its last round
+            opens again.
+          </p>
+          <ConfirmButton
+            label="Reopen the tournament"
+            question={
+              <p>
+                Reopen {tournament.description} ({tournament.date})?
+                {tournament.currentRound ? ` Round ${tournament.currentRound} takes results again.` : ''}
+              </p>
+            }
+            confirmLabel="Reopen it"
+            onConfirm={reopen}
+          />
+        </>
+      ) : (
+        <>
+          <p className="muted">
+            Closing the tournament closes its last round: no score can be entered after (you can reopen it).
+          </p>
+          <ConfirmButton
+            label="Close the tournament"
+            question={
+              open.length === 0 ? (
+                <p>
+                  Close {tournament.description} ({tournament.date})? Every game has its result.
+                </p>
+              ) : (
+                <>
+                  <p className="strong">
+                    {open.length === 1 ? 'A game has' : `${open.length} games have`} no result yet:
+                  </p>
+                  <ul aria-label="Games without a result">
+                    {open.map((g) => (
+                      <li key={`${g.roundNumber}-${g.table}`}>
+                        Round {g.roundNumber}, table {g.table}: {nameOf(g.a)} v {nameOf(g.b)}
+                      </li>
+                    ))}
+                  </ul>
+                  <p>Closed now, they count for nobody. Enter them first, or close anyway.</p>
+                </>
+              )
+            }
+            confirmLabel={open.length === 0 ? 'Close it' : 'Close anyway, leaving them unscored'}
+            onConfirm={() => close(open.length > 0)}
+          />
+        </>
+      )}
+      <Status status={status} id="close-status" />
+    </section>
   );
 }

@@ -20,12 +20,7 @@ function PasteCsv() {
   const { tournamentId, participants } = useTournamentData();
   const [text, setText] = useState('');
   const [status, run] = useAction();
-  const parsed = text.trim()
-    ? parseParticipantsCsv(
-        text,
-        participants.map((p) => p.participantId),
-      )
-    : null;
+  const parsed = text.trim() ? parseParticipantsCsv(text, participants, navigator.language) : null;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!parsed || parsed.errors.length || parsed.participants.length === 0) return;

@@ -2,6 +2,7 @@
  * Participants: the list, one by one or pasted CSV (also late entries while the tournament runs), withdraw,
  * and fixing a name, club or country.
  */
+import { ConfirmButton } from '../../components/Confirm';
 import { type FormEvent, Suspense, lazy, useState } from 'react';
 import { href } from '../../app/route';
 import { Field, Status, useAction } from '../../components/ui';
@@ -151,21 +152,29 @@ function ParticipantRow({ participant: p, editor }: { participant: Participant; 
           <button type="button" className="quiet" onClick={() => setEditing(true)} aria-label={`Edit ${p.name}`}>
             Edit
           </button>
-          {p.withdrawn ? null : (
-            <button
-              type="button"
-              className="quiet"
-              aria-label={`Withdraw ${p.name}`}
-              onClick={() =>
-                void run(
-                  async () =>
-                    void (await actions.withdrawParticipant({ tournamentId, participantId: p.participantId })),
-                )
-              }
-            >
-              Withdraw
-            </button>
-          )}
+          <ConfirmButton
+            className="quiet"
+            label={p.withdrawn ? 'Reinstate' : 'Withdraw'}
+            ariaLabel={`${p.withdrawn ? 'Reinstate' : 'Withdraw'} ${p.name}`}
+            question={
+              <p>
+                {p.withdrawn
+                  ? `Reinstate ${p.name}? They are paired again from the next round.`
+                  : `Withdraw ${p.name}? They keep their results and are not paired again. You can reinstate them.`}
+              </p>
+            }
+            confirmLabel={p.withdrawn ? `Yes, reinstate ${p.name}` : `Yes, withdraw ${p.name}`}
+            onConfirm={() =>
+              void run(
+                async () =>
+                  void (await actions.withdrawParticipant({
+                    tournamentId,
+                    participantId: p.participantId,
+                    withdrawn: !p.withdrawn,
+                  })),
+              )
+            }
+          />
           {status.state === 'error' ? <Status status={status} /> : null}
         </td>
       ) : null}

@@ -33,8 +33,8 @@ export function PlayTab() {
         <section className="card" aria-labelledby="not-entered-title">
           <h2 id="not-entered-title">You are not entered in this tournament</h2>
           <p>
-            Only the two players of a game, a scorekeeper or the organizer can enter its score. If you play, give the
-            organizer your account id: <code className="uid">{user.uid}</code>
+            Only the two players of a game, a scorekeeper or the organizer can enter its score. If you play,{' '}
+            <a href={href.join(tournamentId)}>join with the claim code</a> the organizer gave you.
           </p>
         </section>
       ) : null}
@@ -80,6 +80,7 @@ export function PlayTab() {
                 </span>
                 {currentRound.status === 'OPEN' ? (
                   <ScoreForm
+                    key={m.matchUpId}
                     tournamentId={tournamentId}
                     matchUp={m}
                     nameA={data.nameOf(m.a)}
@@ -126,6 +127,8 @@ function CurrentGame({ game, me, open }: { game: MatchUp; me: string; open: bool
       )}
       {opponent !== null && open ? (
         <ScoreForm
+          // One form per game: a saved status never carries over to the next round's game.
+          key={game.matchUpId}
           tournamentId={tournamentId}
           matchUp={game}
           nameA={game.a === me ? `${nameOf(game.a)} (you)` : nameOf(game.a)}

@@ -5,6 +5,7 @@
  */
 import { type FormEvent, useState } from 'react';
 import { href, navigate } from '../../app/route';
+import { ConfirmButton } from '../../components/Confirm';
 import { Field, Status, useAction } from '../../components/ui';
 import { type MatchUp, type Round, actions, setRoundStatus } from '../../data/access';
 import { colourNames, resultText } from '../../lib/format';
@@ -19,7 +20,7 @@ export function RoundsTab({ roundNumber }: { roundNumber: number | undefined }) 
   if (!tournament) return null;
   const selected = rounds.find((r) => r.roundNumber === roundNumber) ?? rounds.at(-1);
   const active = participants.filter((p) => !p.withdrawn).length;
-  // Seed 002's table is for Swiss fields: a round robin's and a knockout's rounds follow from their schedule.
+  // The rounds table (docs/pairing.md#rounds) is for Swiss fields: round robins and knockouts follow their schedule.
   const advice = tournament.system === 'SWISS' ? recommendedRounds(active) : { rounds: 0, fromTable: false };
   return (
     <div className="rounds-layout">
@@ -27,7 +28,7 @@ export function RoundsTab({ roundNumber }: { roundNumber: number | undefined }) 
         <h2 id="rounds-nav-title">Rounds</h2>
         <p className="muted small">
           {active} active players
-          {advice.rounds ? ` · ${advice.rounds} rounds recommended${advice.fromTable ? ' (seed 002 table)' : ''}` : ''}
+          {advice.rounds ? ` · ${advice.rounds} rounds recommended` : ''}
           {tournament.totalRounds ? ` · ${tournament.totalRounds} planned` : ''}
         </p>
         {rounds.length === 0 ? <p className="muted">No round yet.</p> : null}
@@ -45,7 +46,12 @@ export function RoundsTab({ roundNumber }: { roundNumber: number | undefined }) 
             </li>
           ))}
         </ol>
-        {roles.editor ? <RoundControls /> : null}
+        {roles.editor && tournament.status === 'CLOSED' ? (
+          <p className="note small" data-closed-note>
+            The tournament is closed: reopen it from Organize to enter a result or pair another round.
+          </p>
+        ) : null}
+        {roles.editor && tournament.status !== 'CLOSED' ? <RoundControls /> : null}
       </aside>
       <div className="stack">
         {roles.editor && scoreProblems.length > 0 ? (
@@ -123,20 +129,26 @@ function RoundControls() {
       </form>
       {last ? (
         <div className="stack subtle">
-          <button
-            type="button"
+          <ConfirmButton
+            label={`Undo round ${last.roundNumber}`}
             disabled={lastScored}
-            title={lastScored ? 'clear its scores first' : undefined}
-            onClick={() =>
+            question={
+              <p>
+                Undo round {last.roundNumber}? Its {matchUps.filter((m) => m.roundNumber === last.roundNumber).length}{' '}
+                pairings go
+                {last.roundNumber > 1 ? ` and round ${last.roundNumber - 1} opens again` : ''}.
+              </p>
+            }
+            confirmLabel={`Undo round ${last.roundNumber}`}
+            onConfirm={() =>
               void runUndo(async () => {
                 const { roundNumber } = await actions.undoLastRound({ tournamentId });
                 navigate(href.tournament(tournamentId, 'rounds'));
                 return `round ${roundNumber} undone`;
               })
             }
-          >
-            Undo round {last.roundNumber}
-          </button>
+          />
+          {lastScored ? <p className="muted small">Clear its scores first to undo it.</p> : null}
           <Status status={undoStatus} />
         </div>
       ) : null}
@@ -169,7 +181,7 @@ function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
         <p className="muted small">
           {scored} of {matchUps.length} results · {round.method} · seed {round.seed}
         </p>
-        {roles.editor ? (
+        {roles.editor && tournament.status !== 'CLOSED' ? (
           <div className="stack">
             <button
               type="button"

@@ -36,6 +36,13 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
 
   const save = (result: MatchUpResultInput | null) =>
     run(async () => {
+      // An empty box is a missing number: say whose, and what to do, before any check speaks of the schema.
+      const missing = [
+        Number.isNaN(result?.score?.a) ? nameA : null,
+        Number.isNaN(result?.score?.b) ? nameB : null,
+      ].filter((name): name is string => name !== null);
+      if (missing.length)
+        throw new Error(`table ${table}: enter the game points of ${missing.join(' and of ')}, then save again`);
       if (channel === 'callable') {
         await actions.recordScore({ tournamentId, matchUpId: matchUp.matchUpId, result });
       } else {

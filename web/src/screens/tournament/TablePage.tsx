@@ -37,6 +37,7 @@ export function TablePage({ matchUpId }: { matchUpId: string }) {
         <p className="note">Round {game.roundNumber} is closed: ask the organizer to reopen it for a correction.</p>
       ) : (
         <ScoreForm
+          key={game.matchUpId}
           tournamentId={tournamentId}
           matchUp={game}
           nameA={nameOf(game.a)}

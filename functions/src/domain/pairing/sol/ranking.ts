@@ -7,7 +7,7 @@ const RATING_EARLY_KEYS: readonly RankingKey[] = ['score', 'buchholz', 'rating',
 /**
  * SoL's ranking order: points, Buchholz, net score, total score, rating. With "delay top players" set to K, the
  * rating moves to third place (before the net score) for the K rounds after the first, which keeps the top
- * players apart while the net score would otherwise decide (seed 004). In round 1 only the rating differs.
+ * players apart while the net score would otherwise decide (docs/pairing.md#delays). In round 1 only rating differs.
  */
 export function solRanking(
   players: readonly FieldPlayer[],

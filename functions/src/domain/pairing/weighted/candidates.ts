@@ -41,7 +41,7 @@ export function initialLevel(ctx: PairingContext, densePairs = DENSE_PAIRS): Can
     pairs += (m * (m - 1)) / 2 + (g + 1 < ctx.groupCount ? m * ctx.groupSize[g + 1]! : 0);
   }
   if (pairs <= densePairs) for (let g = 0; g < ctx.groupCount; g++) window[g] = ctx.groupSize[g]!;
-  // Categories weigh more than the groups: a pair inside a category may have to skip groups (seed 001).
+  // Categories weigh more than the groups: a pair inside a category may have to skip groups (docs/pairing.md#weighted).
   const maxDistance = ctx.weights.category > 0 ? Math.max(1, ctx.groupCount - 1) : 1;
   return { window, maxDistance, extraByes: false, rematches: false, colourConflicts: false };
 }

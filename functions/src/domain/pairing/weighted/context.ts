@@ -61,7 +61,7 @@ export interface PairingContext {
   /** Category of each player (-1: none) and the widest distance between two categories (at least 1). */
   category: Int32Array;
   categorySpan: number;
-  /** 1 when the secondary criteria (club, country) apply to the player (seed 001's bar). */
+  /** 1 when the secondary criteria (club, country) apply to the player (docs/pairing.md#weighted). */
   secondary: Uint8Array;
 }
 

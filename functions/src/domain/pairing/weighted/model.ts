@@ -32,7 +32,7 @@ export interface WeightedModel {
   acceleratedRounds: number;
   lookahead: boolean | undefined;
   colours: ColourMode;
-  /** Seed 001's bar on the secondary criteria (club, country). */
+  /** The bar on the secondary criteria, club and country (docs/pairing.md#weighted). */
   secondary: { ratingAbove: number | undefined; winners: boolean };
 }
 
@@ -57,7 +57,7 @@ const CATEGORY_WEIGHT = 100;
 const COLOUR_BALANCE_WEIGHT = 150;
 
 /**
- * The presets. SWISS is seed 002 (random inside a match-point group, any floater); WEIGHTED is OpenGotha's mix;
+ * The presets. SWISS: random inside a match-point group, any floater (docs/pairing.md); WEIGHTED is OpenGotha's mix;
  * DRAW_MATIC and LEVEL_BASED pair by rating inside lanes / bands and ignore the score.
  */
 const PRESETS: Record<

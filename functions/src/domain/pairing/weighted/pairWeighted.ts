@@ -75,7 +75,7 @@ export function pairWeighted(request: PairingRequest, field: Field, method: Weig
   });
 }
 
-/** The rounds to keep playable when the request does not say: a round robin's for small fields, seed 002's table for a Swiss. */
+/** Rounds kept playable when the request does not say: a round robin's for small fields, else docs/pairing.md#rounds */
 function defaultHorizon(n: number, method: WeightedMethod): number | undefined {
   if (n <= ROUND_ROBIN_HORIZON_PLAYERS) return n % 2 === 0 ? n - 1 : n;
   return method === 'SWISS' ? recommendedRounds(n).rounds : undefined;

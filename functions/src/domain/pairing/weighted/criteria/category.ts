@@ -1,7 +1,7 @@
 import type { PairingContext } from '../context.js';
 
 /**
- * Seed 001's "avoid mixing categories", a tier above the score groups (OpenGotha weighs it 200 times the score
+ * OpenGotha's "avoid mixing categories" (docs/pairing.md): a tier above the score groups (weighed 200 times the score
  * difference): no cost inside a category, else the concavity function's shortfall on the category distance over
  * the widest one, 1 - f(d / span). It is kept exact in integers by counting in units of 1 / (2 span^2):
  * 2 span^2 (1 - f(x)) = 2(1 - k) d span + 2k d^2, whole for k = 0.5 (and any k in tenths, times 10).

@@ -27,7 +27,7 @@ export function colourPreferenceTier(ctx: PairingContext, i: number, j: number):
 }
 
 /**
- * Seed 001's "Balance White and Black" (BALANCE): full benefit when the two balances (whites minus blacks) are
+ * OpenGotha's white/black balance (BALANCE, docs/colours.md): full benefit when the balances (whites minus blacks) are
  * strictly opposed, half when one is level and the other beyond +-1, none otherwise; the cost is what is missing.
  */
 export function colourBalanceCost(ctx: PairingContext, i: number, j: number): number {

@@ -1,7 +1,7 @@
 import type { PairingContext } from '../context.js';
 
 /**
- * Seed 001's secondary criteria apply in full to a pair of players both held to them, half to a pair with one
+ * The secondary criteria (docs/pairing.md#weighted) apply in full to a pair both held to them, half to a pair with one
  * player above the bar (rated above it, or a winner of half the rounds), not at all to a pair of two.
  */
 function secondaryShare(ctx: PairingContext, i: number, j: number, cost: number): number {
@@ -27,7 +27,7 @@ export function sameCountryCost(ctx: PairingContext, i: number, j: number): numb
   return ctx.roundNumber <= k && ctx.group[i] === ctx.group[j] ? ctx.weights.sameCountry : 0;
 }
 
-/** Seed 000's sameTeamValue: a same-team pair is discouraged (DrawMatic). */
+/** The policy's sameTeamValue (docs/pairing.md#drawmatic): a same-team pair is discouraged (DrawMatic). */
 export function sameTeamCost(ctx: PairingContext, i: number, j: number): number {
   const t = ctx.team[i]!;
   return t >= 0 && t === ctx.team[j]! ? ctx.weights.sameTeam : 0;

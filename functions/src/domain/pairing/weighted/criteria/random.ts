@@ -3,7 +3,7 @@ import { pairNoise } from '../../prng.js';
 
 /**
  * Seeded pair noise: with nothing else to choose between two pairings, the noise does, so pairing inside a
- * group is random (seed 002) yet the same seed gives the same round.
+ * group is random (docs/pairing.md#swiss) yet the same seed gives the same round.
  */
 export function randomCost(ctx: PairingContext, i: number, j: number): number {
   return Math.floor(

@@ -1,0 +1,109 @@
+/**
+ * Schema refusals in a person's words: the field named as the organizer knows it and what to do, never a schema
+ * path or a code name. The path form (describeIssues) stays for the command-line tools and the logs.
+ */
+
+/** The words for a field, by its key. A caller can name fields better where it knows more (a player's name). */
+const FIELD_WORDS: Record<string, string> = {
+  name: 'name',
+  rating: 'rating',
+  club: 'club',
+  country: 'country',
+  team: 'team',
+  category: 'category',
+  uid: 'account',
+  date: 'date',
+  description: 'description',
+  location: 'location',
+  socialUrl: 'social site',
+  roundDurationMinutes: 'round duration',
+  preAlarmMinutes: 'pre-alarm',
+  totalRounds: 'number of rounds',
+  gameTarget: 'game target',
+  phantomScore: 'phantom score',
+  win: 'match points for a win',
+  timedWin: 'match points for a timed win',
+  draw: 'match points for a draw',
+  loss: 'match points for a loss',
+  seed: 'seed',
+  a: "first player's game points",
+  b: "second player's game points",
+  score: 'score',
+  result: 'result',
+  kind: 'kind of result',
+  winner: 'winner',
+  participants: 'players',
+};
+
+interface Issue {
+  readonly path: ReadonlyArray<PropertyKey>;
+  readonly message: string;
+  readonly code?: string;
+  readonly origin?: string;
+  readonly minimum?: number | bigint;
+  readonly maximum?: number | bigint;
+  readonly inclusive?: boolean;
+  readonly expected?: string;
+  readonly format?: string;
+  readonly values?: readonly unknown[];
+  readonly keys?: readonly string[];
+}
+
+const spaced = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+/** The field an issue is about, in words: the last named key of its path. */
+export function fieldInWords(path: ReadonlyArray<PropertyKey>, labels: Readonly<Record<string, string>> = {}): string {
+  const joined = path.map(String).join('.');
+  if (labels[joined]) return labels[joined];
+  const key = [...path].reverse().find((part) => typeof part === 'string');
+  if (key === undefined) return '';
+  return labels[key] ?? FIELD_WORDS[key] ?? spaced(key);
+}
+
+function problemInWords(issue: Issue): string {
+  const limit = (value: number | bigint | undefined) => String(value);
+  switch (issue.code) {
+    case 'invalid_type':
+      if (/received undefined/.test(issue.message)) return 'is missing';
+      if (issue.expected === 'number') return 'must be a number';
+      if (issue.expected === 'int') return 'must be a whole number';
+      return 'has the wrong kind of value';
+    case 'too_small':
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1 ? 'cannot be empty' : `needs at least ${limit(issue.minimum)} characters`;
+      if (issue.origin === 'array') return `needs at least ${limit(issue.minimum)}`;
+      return issue.inclusive === false
+        ? `must be more than ${limit(issue.minimum)}`
+        : `must be at least ${limit(issue.minimum)}`;
+    case 'too_big':
+      if (issue.origin === 'string') return `is too long: at most ${limit(issue.maximum)} characters`;
+      if (issue.origin === 'array') return `takes at most ${limit(issue.maximum)}`;
+      return issue.inclusive === false
+        ? `must be less than ${limit(issue.maximum)}`
+        : `must be at most ${limit(issue.maximum)}`;
+    case 'not_multiple_of':
+      return 'must be a whole number';
+    case 'invalid_format':
+      return issue.format === 'url' ? 'is not a web address (https://…)' : 'is not written as expected';
+    case 'invalid_value':
+      return issue.values && issue.values.length <= 6
+        ? `must be one of ${issue.values.map(String).join(', ')}`
+        : 'is not one of the choices';
+    case 'unrecognized_keys':
+      return `has fields it does not know: ${(issue.keys ?? []).join(', ')}`;
+    default:
+      // A custom refinement's message is already written for people.
+      return /^Invalid input/.test(issue.message) ? 'is not valid' : issue.message;
+  }
+}
+
+/** "rating: must be a number; name: cannot be empty". */
+export function issuesInWords(issues: readonly Issue[], labels: Readonly<Record<string, string>> = {}): string {
+  return issues
+    .map((issue) => {
+      const field = fieldInWords(issue.path, labels);
+      const problem = problemInWords(issue);
+      return field ? `${field}: ${problem}` : problem;
+    })
+    .join('; ');
+}

@@ -1,0 +1,69 @@
+/**
+ * Where the tournament's join link and QR code lead: a signed-out visitor is sent to sign in (or create an
+ * account) and back here; a signed-in player types the claim code the organizer gave them and becomes their entry.
+ */
+import { type FormEvent, useState } from 'react';
+import { href, navigate } from '../../app/route';
+import { useSession } from '../../app/session';
+import { Field, Status, useAction } from '../../components/ui';
+import { actions } from '../../data/access';
+import { useTournamentData } from './data';
+
+export function JoinTab() {
+  const { user } = useSession();
+  const { tournamentId, roles, nameOf } = useTournamentData();
+  const [code, setCode] = useState('');
+  const [status, run] = useAction();
+  if (!user) {
+    return (
+      <section className="card narrow stack" aria-labelledby="join-title">
+        <h2 id="join-title">Join this tournament</h2>
+        <p>Sign in, or create an account, to take your place and enter your own scores.</p>
+        <a href={href.signIn(`/t/${tournamentId}/join`)}>Sign in or create an account</a>
+      </section>
+    );
+  }
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const { name } = await actions.claimEntry({ tournamentId, code });
+      setCode('');
+      return `you play as ${name}`;
+    });
+  };
+  return (
+    <section className="card narrow stack" aria-labelledby="join-title">
+      <h2 id="join-title">Join this tournament</h2>
+      {roles.participantIds.length > 0 ? (
+        <p className="joined">
+          You play as <strong>{roles.participantIds.map(nameOf).join(', ')}</strong>.{' '}
+          <a href={href.tournament(tournamentId, 'play')}>Go to my game</a>
+        </p>
+      ) : null}
+      <form className="stack" onSubmit={onSubmit}>
+        <Field label="Your claim code" hint="8 letters and digits, from the organizer (hyphens and case do not matter)">
+          {(p) => (
+            <input
+              {...p}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              required
+            />
+          )}
+        </Field>
+        <button type="submit" className="primary">
+          Claim my entry
+        </button>
+        <Status status={status} id="join-status" />
+      </form>
+      {status.state === 'ok' ? (
+        <button type="button" onClick={() => navigate(`/t/${tournamentId}/play`)}>
+          Go to my game
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,365 @@
+/**
+ * Emulator Suite tier, the organizer's safety net, in Chromium through the dashboard (the club, the championship,
+ * the tournament, its players and round 1 come from the callables; everything after is done on the screens):
+ *
+ * - closing with a game unscored asks first and names the table and its players; cancelling changes nothing;
+ *   closed anyway, the tournament offers no Generate or Undo; reopened (after a question naming it), the round
+ *   shows its score boxes again, takes the missing score, and the standings follow;
+ * - a 4-digit score is whole in its box on the desktop and on a phone; a phone's form for the next round starts
+ *   empty, with no "saved" from the game before;
+ * - the create form's rounds field holds seed 002's recommendation unless changed, and the header then reads
+ *   "round 1 of 4"; a pre-alarm as long as the round is refused at creation and on the organizer's desk;
+ * - a French paste (header, "1 520") is read, a player pasted twice is refused by line; a withdrawal asks first
+ *   and is taken back; an empty score box and a second tournament on the same date are refused in words, and no
+ *   refusal shows an id, a schema path or "Invalid input".
+ *
+ * Runs only inside `firebase emulators:exec` with the Hosting emulator (npm test, or
+ * `npx tsx scripts/emulators/test.ts web/test/browser/safety.test.ts`), with Chromium at /usr/bin/chromium.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MatchUpDoc } from '../../../functions/src/model/matchUp.js';
+import type { ParticipantDoc } from '../../../functions/src/model/participant.js';
+import type { TournamentDoc } from '../../../functions/src/model/tournament.js';
+import {
+  type Account,
+  type Emulators,
+  type SeededTournament,
+  adminFirestore,
+  call,
+  closeAdmin,
+  discoverEmulators,
+  playerOf,
+  readRow,
+  seedTournament,
+  waitFor,
+  whyNoEmulators,
+} from '../../../functions/test/emulators/stack.js';
+import {
+  DESKTOP,
+  type Driver,
+  PHONE,
+  WAIT_MS,
+  expectOk,
+  freshStatus,
+  hostingOrigin,
+  outcome,
+  shot,
+  startDriver,
+} from './driver.js';
+
+const skipReason = whyNoEmulators();
+if (skipReason) console.warn(`[safety.test.ts] skipped: ${skipReason}`);
+
+describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
+  let emulators: Emulators;
+  let site: string;
+  let driver: Driver;
+  let desk: Page;
+  let seeded: SeededTournament;
+
+  beforeAll(async () => {
+    emulators = await discoverEmulators();
+    site = await hostingOrigin();
+    seeded = await seedTournament(emulators, { label: 'safety', players: 4 });
+    driver = await startDriver();
+    desk = await signedIn(DESKTOP, 'organizer');
+  }, 120_000);
+
+  afterAll(async () => {
+    await driver?.close();
+    await closeAdmin();
+  });
+
+  async function signedIn(
+    viewport: { width: number; height: number },
+    label: string,
+    account: Account = seeded.organizer,
+    tab = 'organize',
+    heading = 'Finish',
+  ): Promise<Page> {
+    const page = await driver.openPage(viewport, label);
+    const next = `/t/${seeded.tournamentId}/${tab}`;
+    await page.goto(`${site}/#/signin?next=${encodeURIComponent(next)}`);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByLabel('Password').press('Enter');
+    await page.getByRole('heading', { name: heading }).first().waitFor();
+    return page;
+  }
+
+  const recordScore = (matchUpId: string, a: number, b: number, tournamentId = seeded.tournamentId) =>
+    call(
+      emulators,
+      'recordScore',
+      { tournamentId, matchUpId, result: { kind: 'PLAYED', score: { a, b } } },
+      seeded.organizer,
+    );
+  const generate = (round: number, tournamentId = seeded.tournamentId) =>
+    call(
+      emulators,
+      'generateNextRound',
+      { tournamentId, requestId: `safety-${round}-${tournamentId}` },
+      seeded.organizer,
+    );
+  const roundGames = async (round: number) =>
+    (await adminFirestore().collection(`tournaments/${seeded.tournamentId}/matchUps`).get()).docs
+      .map((d) => d.data() as MatchUpDoc)
+      .filter((m) => m.roundNumber === round && m.b !== null)
+      .sort((x, y) => x.order - y.order);
+
+  /**
+   * The typed value fits inside its box: its width in the box's own font against the room between the paddings,
+   * less the step arrows a desktop browser draws at the right.
+   */
+  const fullyVisible = (input: Locator) =>
+    input.evaluate((el: HTMLInputElement) => {
+      const style = getComputedStyle(el);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const arrows = matchMedia('(pointer: fine)').matches ? 18 : 0;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrows;
+      return { text: context.measureText(el.value).width, room };
+    });
+
+  const tournamentDoc = async () =>
+    (await adminFirestore().doc(`tournaments/${seeded.tournamentId}`).get()).data() as TournamentDoc;
+  const table = (page: Page, matchUp: MatchUpDoc) =>
+    page.locator(`section[data-round="${matchUp.roundNumber}"] li.matchup[data-matchup="${matchUp.matchUpId}"]`);
+
+  it('closing with a game unscored asks first, naming it; a reopened tournament takes the missing score', async () => {
+    const [first, second] = seeded.round1;
+    await call(
+      emulators,
+      'recordScore',
+      {
+        tournamentId: seeded.tournamentId,
+        matchUpId: first!.matchUpId,
+        result: { kind: 'PLAYED', score: { a: 5, b: 2 } },
+      },
+      seeded.organizer,
+    );
+    const finish = desk.locator('section[aria-labelledby="close-title"]');
+    const a = playerOf(seeded, second!, 'a');
+    const b = playerOf(seeded, second!, 'b');
+
+    await finish.getByRole('button', { name: 'Close the tournament' }).click();
+    const question = finish.getByRole('alertdialog');
+    await expect
+      .poll(() => question.textContent(), { timeout: WAIT_MS })
+      .toContain(`Round 1, table ${second!.order + 1}: ${a.name} v ${b.name}`);
+    await shot(desk, 'safety-close-asks-desktop');
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    expect((await tournamentDoc()).status).toBe('RUNNING');
+
+    await finish.getByRole('button', { name: 'Close the tournament' }).click();
+    await freshStatus(finish);
+    await finish.getByRole('button', { name: 'Close anyway, leaving them unscored' }).click();
+    await expectOk(finish);
+    expect((await tournamentDoc()).status).toBe('CLOSED');
+
+    // Closed: nothing to pair or undo, and the way back is named.
+    await desk.goto(`${site}/#/t/${seeded.tournamentId}/rounds/1`);
+    await desk.locator('[data-closed-note]').waitFor();
+    expect(await desk.getByRole('button', { name: /^Generate round/ }).count()).toBe(0);
+    expect(await desk.getByRole('button', { name: /^Undo round/ }).count()).toBe(0);
+    expect(await table(desk, second!).getByRole('spinbutton').count()).toBe(0);
+    await shot(desk, 'safety-closed-rounds-desktop');
+
+    await desk.goto(`${site}/#/t/${seeded.tournamentId}/organize`);
+    await finish.getByRole('button', { name: 'Reopen the tournament' }).click();
+    await expect.poll(() => finish.getByRole('alertdialog').textContent()).toContain('Round 1 takes results again');
+    await freshStatus(finish);
+    await finish.getByRole('button', { name: 'Reopen it' }).click();
+    await expectOk(finish);
+    expect((await tournamentDoc()).status).toBe('RUNNING');
+
+    // The reopened round shows its score boxes and takes the missing score; the standings follow.
+    await desk.goto(`${site}/#/t/${seeded.tournamentId}/rounds/1`);
+    const row = table(desk, second!);
+    await row.getByRole('spinbutton', { name: `Game points of ${a.name}`, exact: true }).fill('2');
+    await row.getByRole('spinbutton', { name: `Game points of ${b.name}`, exact: true }).fill('5');
+    await row.getByRole('button', { name: /^Save the result/ }).click();
+    await expectOk(row);
+    await waitFor(
+      'the standings row of the winner',
+      () => readRow(seeded.tournamentId, b.participantId),
+      (r) => r?.wins === 1,
+    );
+    expect(await readRow(seeded.tournamentId, a.participantId)).toMatchObject({ wins: 0, losses: 1 });
+    await shot(desk, 'safety-reopened-scored-desktop');
+  });
+
+  it("shows a 4-digit score whole, and a phone's form for the next round starts empty", async () => {
+    await generate(2);
+    const [mine, other] = await roundGames(2);
+    const player = playerOf(seeded, mine!, 'a');
+    const phone = await signedIn(PHONE, 'player', player.account, 'play', player.name);
+    const game = phone.locator(`.current-game[data-matchup="${mine!.matchUpId}"]`);
+    const own = game.getByRole('spinbutton', { name: `Game points of ${player.name} (you)` });
+    await own.fill('1000');
+    const onPhone = await fullyVisible(own);
+    expect(onPhone.text, `"1000" needs ${onPhone.text}px, the box has ${onPhone.room}px`).toBeLessThanOrEqual(
+      onPhone.room,
+    );
+    await own.fill('5');
+    await game.getByRole('spinbutton', { name: `Game points of ${playerOf(seeded, mine!, 'b').name}` }).fill('3');
+    await game.getByRole('button', { name: /^Save the result/ }).click();
+    await expectOk(game);
+    await shot(phone, 'safety-phone-saved');
+
+    await desk.goto(`${site}/#/t/${seeded.tournamentId}/rounds/2`);
+    const box = table(desk, other!).getByRole('spinbutton', {
+      name: `Game points of ${playerOf(seeded, other!, 'a').name}`,
+      exact: true,
+    });
+    await box.fill('1000');
+    const onDesk = await fullyVisible(box);
+    expect(onDesk.text, `"1000" needs ${onDesk.text}px, the box has ${onDesk.room}px`).toBeLessThanOrEqual(onDesk.room);
+    await shot(desk, 'safety-four-digits-desktop');
+
+    // The next round: the phone's form is the new game's, with nothing "saved" in it.
+    await recordScore(other!.matchUpId, 2, 5);
+    await generate(3);
+    const next = (await roundGames(3)).find((m) => m.a === player.participantId || m.b === player.participantId)!;
+    const nextGame = phone.locator(`.current-game[data-matchup="${next.matchUpId}"]`);
+    await nextGame.waitFor();
+    expect(await nextGame.locator('.status').textContent()).toBe('');
+    expect(await nextGame.textContent()).not.toContain('saved');
+    await shot(phone, 'safety-phone-next-round');
+  });
+
+  it("takes seed 002's recommended rounds unless changed, and refuses a pre-alarm as long as the round", async () => {
+    const description = `Rounds ${Date.now()}`;
+    await desk.goto(`${site}/#/championships/${seeded.championshipId}`);
+    await desk.getByRole('heading', { name: 'New tournament' }).waitFor();
+    await desk.getByLabel('Description').fill(description);
+    // 16 expected players: seed 002's table recommends 4 rounds, shown as the value, not a greyed hint.
+    await desk.getByLabel('Expected players').fill('16');
+    expect(await desk.getByLabel('Rounds', { exact: true }).inputValue()).toBe('4');
+    await desk.getByLabel('Round duration (minutes, 0 = no clock)').fill('40');
+    await desk.getByLabel('Pre-alarm (minutes)').fill('500');
+    await desk.getByRole('button', { name: 'Create tournament' }).click();
+    await desk.locator('.field-error', { hasText: 'shorter than the round (40 minutes)' }).waitFor();
+    await shot(desk, 'safety-prealarm-refused-desktop');
+    await desk.getByLabel('Pre-alarm (minutes)').fill('5');
+    await desk.getByRole('button', { name: 'Create tournament' }).click();
+    await desk.getByRole('heading', { name: description }).waitFor();
+    const created = await adminFirestore().collection('tournaments').where('description', '==', description).get();
+    expect(created.size).toBe(1);
+    const stored = created.docs[0]!.data() as TournamentDoc;
+    expect(stored).toMatchObject({ totalRounds: 4, roundDurationMinutes: 40, preAlarmMinutes: 5 });
+
+    const tournamentId = stored.tournamentId;
+    await call(
+      emulators,
+      'addParticipants',
+      {
+        tournamentId,
+        participants: [
+          { participantId: 'x1', name: 'Xavier Roux', rating: 1500 },
+          { participantId: 'x2', name: 'Yvonne Lenz', rating: 1490 },
+        ],
+      },
+      seeded.organizer,
+    );
+    await generate(1, tournamentId);
+    await expect
+      .poll(() => desk.locator('.tournament').first().textContent(), { timeout: WAIT_MS })
+      .toContain('round 1 of 4');
+
+    // The organizer's desk refuses the same mistake, and stores nothing.
+    await desk.goto(`${site}/#/t/${tournamentId}/organize`);
+    const details = desk.locator('section[aria-labelledby="details-title"]');
+    await details.getByLabel('Pre-alarm (minutes)').fill('40');
+    await freshStatus(details);
+    await details.getByRole('button', { name: 'Save details' }).click();
+    const refused = await outcome(details);
+    expect(refused.state).toBe('error');
+    expect(refused.text).toContain('shorter than the round (40 minutes)');
+    expect(
+      ((await adminFirestore().doc(`tournaments/${tournamentId}`).get()).data() as TournamentDoc).preAlarmMinutes,
+    ).toBe(5);
+  });
+
+  it('asks before a withdrawal and takes it back; every refusal on the screens speaks in words', async () => {
+    const refusals: string[] = [];
+    const participantsUrl = `${site}/#/t/${seeded.tournamentId}/participants`;
+    await desk.goto(participantsUrl);
+
+    // A French paste: its header, its thousands separator, a player twice and a rating that is not a number.
+    const paste = desk.locator('form[aria-labelledby="csv-title"]');
+    await paste.locator('textarea').fill('Nom;Classement\nÉmile Roux;1 520\nÉmile Roux;1 520\nLéa Morel;beaucoup\n');
+    const preview = desk.locator('#csv-preview');
+    await expect.poll(() => preview.textContent()).toContain('line 3: Émile Roux rated 1520 is listed twice');
+    expect(await preview.textContent()).toContain('line 4 (Léa Morel): the rating “beaucoup” is not a number');
+    refusals.push((await preview.textContent()) ?? '');
+    await shot(desk, 'safety-paste-french-desktop');
+    await paste.locator('textarea').fill('Nom;Classement\nÉmile Roux;1 520\n');
+    await expect.poll(() => preview.textContent()).toContain('1 participants ready');
+    await freshStatus(paste);
+    await paste.getByRole('button', { name: /^Add/ }).click();
+    await expectOk(paste);
+    await desk.locator('tr', { hasText: 'Émile Roux' }).first().waitFor();
+    expect(await desk.locator('tr', { hasText: 'Émile Roux' }).first().textContent()).toContain('1520');
+
+    // Withdrawing asks first, naming the player; it can be taken back.
+    const leaver = seeded.participants[3]!;
+    const stored = async () =>
+      (
+        (
+          await adminFirestore().doc(`tournaments/${seeded.tournamentId}/participants/${leaver.participantId}`).get()
+        ).data() as ParticipantDoc | undefined
+      )?.withdrawn;
+    await desk.getByRole('button', { name: `Withdraw ${leaver.name}`, exact: true }).click();
+    await expect.poll(() => desk.getByRole('alertdialog').textContent()).toContain(`Withdraw ${leaver.name}?`);
+    expect(await stored()).toBe(false);
+    await desk.getByRole('button', { name: `Yes, withdraw ${leaver.name}`, exact: true }).click();
+    await waitFor('the withdrawal', stored, (w) => w === true);
+    await desk.getByRole('button', { name: `Reinstate ${leaver.name}`, exact: true }).click();
+    await desk.getByRole('button', { name: `Yes, reinstate ${leaver.name}`, exact: true }).click();
+    await waitFor('the reinstatement', stored, (w) => w === false);
+    await shot(desk, 'safety-reinstated-desktop');
+
+    // A score saved with an empty box names the player and what to do.
+    await desk.goto(`${site}/#/t/${seeded.tournamentId}/rounds/3`);
+    const [game] = await roundGames(3);
+    const row = table(desk, game!);
+    await row
+      .getByRole('spinbutton', { name: `Game points of ${playerOf(seeded, game!, 'a').name}`, exact: true })
+      .fill('5');
+    await freshStatus(row);
+    await row.getByRole('button', { name: /^Save the result/ }).click();
+    const empty = await outcome(row);
+    expect(empty.state).toBe('error');
+    expect(empty.text).toContain(`enter the game points of ${playerOf(seeded, game!, 'b').name}`);
+    refusals.push(empty.text);
+
+    // A second tournament on the same date names the first and says why.
+    await desk.goto(`${site}/#/championships/${seeded.championshipId}`);
+    await desk.getByRole('heading', { name: 'New tournament' }).waitFor();
+    await desk.getByLabel('Date').fill('2025-06-01');
+    await desk.getByLabel('Description').fill('Same day');
+    const create = desk.locator('form:has(button:text("Create tournament"))');
+    await freshStatus(create);
+    await desk.getByRole('button', { name: 'Create tournament' }).click();
+    const sameDay = await outcome(create);
+    expect(sameDay.state).toBe('error');
+    expect(sameDay.text).toContain('(“Open safety-');
+    expect(sameDay.text).toContain('a championship plays one tournament a day');
+    refusals.push(sameDay.text);
+    await shot(desk, 'safety-same-day-desktop');
+
+    const ids = [
+      seeded.tournamentId,
+      seeded.championshipId,
+      seeded.clubId,
+      ...(await roundGames(3)).map((m) => m.matchUpId),
+    ];
+    for (const text of refusals) {
+      expect(text).not.toMatch(/Invalid input|expected number|NaN|\bp\d+\b|\br\d+-m\d+\b/);
+      for (const id of ids) expect(text).not.toContain(id);
+    }
+    expect(refusals).toHaveLength(3);
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * Emulator Suite tier: a signed-in session survives a reload and a second tab, on a desktop and on a 375x812
+ * phone. The saved session must be checked against the Auth emulator, never against production: a phone that
+ * reloads at a venue must not lock its player out.
+ *
+ * Runs only inside `firebase emulators:exec` with the Hosting emulator (npm run test:emulators -- web/test/browser).
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Emulators,
+  closeAdmin,
+  discoverEmulators,
+  signUp,
+  whyNoEmulators,
+} from '../../../functions/test/emulators/stack.js';
+import { DESKTOP, type Driver, PHONE, hostingOrigin, shot, startDriver } from './driver.js';
+
+const skipReason = whyNoEmulators();
+if (skipReason) console.warn(`[session.test.ts] skipped: ${skipReason}`);
+
+describe.skipIf(Boolean(skipReason))('a signed-in session in Chromium', () => {
+  let emulators: Emulators;
+  let site: string;
+  let driver: Driver;
+
+  beforeAll(async () => {
+    emulators = await discoverEmulators();
+    site = await hostingOrigin();
+    driver = await startDriver();
+  }, 120_000);
+
+  afterAll(async () => {
+    await driver?.close();
+    await closeAdmin();
+  });
+
+  /** The app started and shows the signed-in account, not a start-up error. */
+  const expectSignedIn = async (page: Page, email: string) => {
+    await page.locator('.app[data-ready="true"]').waitFor();
+    await expect.poll(() => page.locator('.who').textContent()).toContain(email);
+    expect(await page.locator('body').textContent()).not.toMatch(/could not start/);
+  };
+
+  it(
+    'on a phone, a player sets the name the top bar shows, and it stays after a reload',
+    { timeout: 90_000 },
+    async () => {
+      const account = await signUp(emulators, `named-${Date.now()}@example.com`);
+      const page = await driver.openPage(PHONE, 'named');
+      await page.goto(`${site}/#/signin`);
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByLabel('Password').fill(account.password);
+      await page.getByLabel('Password').press('Enter');
+      await expectSignedIn(page, account.email);
+      await page.getByLabel('Your name').fill('Ada Lovelace');
+      await page.getByRole('button', { name: 'Save name' }).click();
+      await expect.poll(() => page.locator('#display-name-status').getAttribute('data-state')).toBe('ok');
+      await page.reload();
+      await page.locator('.app[data-ready="true"]').waitFor();
+      await expect.poll(() => page.locator('.who').textContent()).toBe('Ada Lovelace');
+      expect(await page.getByLabel('Your name').inputValue()).toBe('Ada Lovelace');
+      await driver.checkLabels(page, 'home with name');
+      await shot(page, 'session-phone-display-name');
+      expect(driver.unlabelled).toEqual([]);
+    },
+  );
+
+  for (const [viewport, label] of [
+    [DESKTOP, 'desktop'],
+    [PHONE, 'phone'],
+  ] as const) {
+    it(`on a ${label}, a reload and a second tab stay signed in`, { timeout: 90_000 }, async () => {
+      const account = await signUp(emulators, `reload-${label}-${Date.now()}@example.com`);
+      const page = await driver.openPage(viewport, label);
+      await page.goto(`${site}/#/signin`);
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByLabel('Password').fill(account.password);
+      await page.getByLabel('Password').press('Enter');
+      await expectSignedIn(page, account.email);
+
+      for (let reload = 1; reload <= 3; reload++) {
+        await page.reload();
+        await expectSignedIn(page, account.email);
+      }
+      await shot(page, `session-${label}-reloaded`);
+
+      const secondTab = await page.context().newPage();
+      const tabErrors: string[] = [];
+      secondTab.on('pageerror', (error) => tabErrors.push(error.message));
+      await secondTab.goto(site);
+      await expectSignedIn(secondTab, account.email);
+      expect(tabErrors).toEqual([]);
+      await shot(secondTab, `session-${label}-second-tab`);
+      expect(driver.consoleErrors).toEqual([]);
+    });
+  }
+});
