@@ -60,7 +60,11 @@ export function fieldInWords(path: ReadonlyArray<PropertyKey>, labels: Readonly<
   return labels[key] ?? FIELD_WORDS[key] ?? spaced(key);
 }
 
+/** zod's own messages, which speak the schema's language; a message a schema wrote itself is kept as it is. */
+const ZOD_DEFAULT = /^(Invalid|Too (small|big)|Unrecognized)/;
+
 function problemInWords(issue: Issue): string {
+  if (!ZOD_DEFAULT.test(issue.message)) return issue.message;
   const limit = (value: number | bigint | undefined) => String(value);
   switch (issue.code) {
     case 'invalid_type':

@@ -312,8 +312,8 @@ describe('deleteTournament', () => {
       },
       organizer,
     );
-    // The tournament, its owner's role, 2 participants, their states and standings rows.
-    expect(await tournamentDocuments(tournamentId)).toBe(8);
+    // The tournament, its owner's role, 2 participants, their states, standings rows and claim codes.
+    expect(await tournamentDocuments(tournamentId)).toBe(10);
     const result = await call<{ deleted: number; problems: string[] }>(
       emulators,
       'deleteTournament',
