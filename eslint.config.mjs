@@ -4,13 +4,27 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/', 'functions/lib/', '**/dist/', 'web/test/screenshots/', '.firebase/'] },
+  {
+    ignores: [
+      '**/node_modules/',
+      'functions/lib/',
+      'functions/engine/lib/',
+      '**/dist/',
+      'web/test/screenshots/',
+      '.firebase/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       parserOptions: {
-        project: ['functions/tsconfig.json', 'tsconfig.scripts.json', 'web/tsconfig.json'],
+        project: [
+          'functions/engine/tsconfig.json',
+          'functions/tsconfig.json',
+          'tsconfig.scripts.json',
+          'web/tsconfig.json',
+        ],
         tsconfigRootDir: import.meta.dirname,
       },
     },

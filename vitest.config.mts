@@ -1,9 +1,22 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 
 /** The unit tier: pure domain, pairing, command-line tools. Everything touching Firebase is in vitest.emulators. */
+/** The engine's TypeScript source, not its build: tests run what the developer edits (functions/engine/package.json). */
+const engineSource = {
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+};
+
 export default defineConfig({
+  ...engineSource,
   test: {
-    include: ['functions/test/**/*.test.ts', 'scripts/test/**/*.test.ts', 'web/test/unit/**/*.test.ts'],
+    include: [
+      'functions/engine/test/**/*.test.ts',
+      'functions/test/**/*.test.ts',
+      'scripts/test/**/*.test.ts',
+      'web/test/unit/**/*.test.ts',
+    ],
     exclude: [...configDefaults.exclude, 'functions/test/emulators/**', 'functions/test/backend/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

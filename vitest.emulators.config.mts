@@ -1,11 +1,19 @@
 import { defineConfig } from 'vitest/config';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 
 /**
  * The suites that run on the official Emulator Suite, inside `firebase emulators:exec` (npm run test:emulators).
  * They share one Firestore emulator, clear it and switch the background triggers on and off per file, so the
  * files run one at a time.
  */
+/** The engine's TypeScript source, not its build: tests run what the developer edits (functions/engine/package.json). */
+const engineSource = {
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+};
+
 export default defineConfig({
+  ...engineSource,
   test: {
     include: [
       'functions/test/backend/**/*.test.ts',

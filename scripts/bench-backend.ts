@@ -16,12 +16,12 @@
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { FieldValue, type Timestamp } from 'firebase-admin/firestore';
-import { foldCompetition } from '../functions/src/domain/fold.js';
-import { PresetName } from '../functions/src/domain/policy.js';
+import { foldCompetition } from '@competition/engine/domain/fold';
+import { PresetName } from '@competition/engine/domain/policy';
 import { firestore } from '../functions/src/firebase/app.js';
 import { refs } from '../functions/src/firebase/refs.js';
-import type { MatchUpDoc } from '../functions/src/model/matchUp.js';
-import { paths } from '../functions/src/model/paths.js';
+import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import { paths } from '@competition/engine/model/paths';
 import { applyMatchUpScore, replayTournament } from '../functions/src/services/applyScore.js';
 import { PROJECT_ID, backgroundTriggers, discoverEmulators } from '../functions/test/support/emulatorEnv.js';
 import { toMatchUpRecord, toParticipant } from '../functions/src/services/records.js';
@@ -29,8 +29,8 @@ import { metered } from '../functions/test/support/meter.js';
 import { execInEmulators, prepareSuite } from './emulators/suite.js';
 import { benchCli, percentile, progress, round1 } from './lib/benchCli.js';
 import { signUp } from './lib/emulatorClients.js';
-import { simulatedScore } from '../functions/test/domain/generate.js';
-import { simulatedField } from '../functions/test/support/simulate.js';
+import { simulatedScore } from '@competition/engine/simulation/generate';
+import { simulatedField } from '@competition/engine/simulation/simulate';
 
 const USAGE =
   'usage: npm run --silent bench:backend -- --players 64 --rounds 5 [--policy REDEMPTION|PRESSURE|SWISS|STANDARD] [--seed 1]';
@@ -229,7 +229,13 @@ async function main(): Promise<void> {
   if (!policy.success) return fail(`--policy must be one of ${PresetName.options.join(', ')}`);
   if (process.env.FIREBASE_EMULATOR_HUB) return bench(players, rounds, policy.data, seed);
   const suite = await prepareSuite({ ui: false, hosting: false, quiet: true });
-  process.exitCode = await execInEmulators(suite, ['npx', 'tsx', 'scripts/bench-backend.ts', ...process.argv.slice(2)]);
+  process.exitCode = await execInEmulators(suite, [
+    'npx',
+    'tsx',
+    '--conditions=source',
+    'scripts/bench-backend.ts',
+    ...process.argv.slice(2),
+  ]);
 }
 
 main().then(

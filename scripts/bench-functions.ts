@@ -39,13 +39,13 @@ async function measure(job: string): Promise<Measured> {
   await import('firebase-admin/firestore');
   await import('firebase-functions/v2/https');
   const baselineMiB = process.resourceUsage().maxRSS / 1024;
-  const { generateRound } = await import('../functions/src/domain/pairing/index.js');
-  const { pairingRequestFor } = await import('../functions/src/domain/pairing/fromCompetition.js');
-  const { parsePairingSpec } = await import('../functions/src/domain/pairing/request.js');
-  const { foldCompetition } = await import('../functions/src/domain/fold.js');
-  const { standingRows } = await import('../functions/src/domain/standings.js');
-  const { presetPolicy } = await import('../functions/src/domain/policy.js');
-  const { makeParticipants, makeRounds, prng, randomResult } = await import('../functions/test/domain/generate.js');
+  const { generateRound } = await import('@competition/engine/domain/pairing/index');
+  const { pairingRequestFor } = await import('@competition/engine/domain/pairing/fromCompetition');
+  const { parsePairingSpec } = await import('@competition/engine/domain/pairing/request');
+  const { foldCompetition } = await import('@competition/engine/domain/fold');
+  const { standingRows } = await import('@competition/engine/domain/standings');
+  const { presetPolicy } = await import('@competition/engine/domain/policy');
+  const { makeParticipants, makeRounds, prng, randomResult } = await import('@competition/engine/simulation/generate');
 
   const random = prng(2000);
   const policy = presetPolicy('REDEMPTION');
@@ -84,7 +84,7 @@ function inChild(job: string): Promise<Measured> {
       fileURLToPath(import.meta.url),
       ['--job', job, '--players', values.players, '--rounds', values.rounds],
       {
-        execArgv: ['--import', 'tsx'],
+        execArgv: ['--conditions=source', '--import', 'tsx'],
       },
     );
     child.once('message', (m) => resolve(m as Measured));

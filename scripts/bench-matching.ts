@@ -1,14 +1,14 @@
 /**
- * npx tsx scripts/bench-matching.ts [runs]
+ * npx tsx --conditions=source scripts/bench-matching.ts [runs]
  * Times maxWeightMatching on Swiss-like sparse graphs (players sorted by score, each joined to its nearest
  * neighbours in that order, tiered integer weights) and on complete graphs. Prints the median of `runs` runs.
  */
-import { createRng } from '../functions/src/domain/pairing/prng.js';
+import { createRng } from '@competition/engine/domain/pairing/prng';
 import {
   matchingWeight,
   maxWeightMatching,
   type MatchingGraph,
-} from '../functions/src/domain/pairing/matching/index.js';
+} from '@competition/engine/domain/pairing/matching/index';
 
 interface Player {
   score: number; // in half points

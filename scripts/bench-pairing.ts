@@ -11,7 +11,7 @@
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { COLOUR_MODES, type ColourMode } from '../functions/src/domain/pairing/colours.js';
+import { COLOUR_MODES, type ColourMode } from '@competition/engine/domain/pairing/colours';
 import { ENGINES, type EngineName } from './lib/benchEngines.js';
 import type { BenchJob, RefusalReport, RoundReport } from './lib/benchWorker.js';
 
@@ -40,7 +40,7 @@ function run(job: BenchJob, budget: number): Promise<Outcome> {
     const reports: RoundReport[] = [];
     const refusals: RefusalReport[] = [];
     const child = fork(fileURLToPath(new URL('./lib/benchWorker.ts', import.meta.url)), [JSON.stringify(job)], {
-      execArgv: ['--import', 'tsx', '--max-old-space-size=4096'],
+      execArgv: ['--conditions=source', '--import', 'tsx', '--max-old-space-size=4096'],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     let outcome: Outcome['status'] | null = null;

@@ -17,16 +17,16 @@
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { FieldValue } from 'firebase-admin/firestore';
-import { foldCompetition } from '../functions/src/domain/fold.js';
-import { PresetName } from '../functions/src/domain/policy.js';
-import type { MatchUpResult } from '../functions/src/domain/results.js';
+import { foldCompetition } from '@competition/engine/domain/fold';
+import { PresetName } from '@competition/engine/domain/policy';
+import type { MatchUpResult } from '@competition/engine/domain/results';
 import { firestore } from '../functions/src/firebase/app.js';
 import { refs } from '../functions/src/firebase/refs.js';
-import { paths } from '../functions/src/model/paths.js';
+import { paths } from '@competition/engine/model/paths';
 import { toMatchUpRecord, toParticipant } from '../functions/src/services/records.js';
-import { simulatedScore } from '../functions/test/domain/generate.js';
+import { simulatedScore } from '@competition/engine/simulation/generate';
 import { PROJECT_ID, discoverEmulators } from '../functions/test/support/emulatorEnv.js';
-import { simulatedField } from '../functions/test/support/simulate.js';
+import { simulatedField } from '@competition/engine/simulation/simulate';
 import { execInEmulators, prepareSuite } from './emulators/suite.js';
 import { benchCli, progress, round1 } from './lib/benchCli.js';
 import { signUp } from './lib/emulatorClients.js';
@@ -201,7 +201,13 @@ async function main(): Promise<void> {
   if (process.env.FIREBASE_EMULATOR_HUB) return bench(players, rounds, policy.data, seed);
   const portOffset = Number(process.env.EMULATOR_PORT_OFFSET ?? 0);
   const suite = await prepareSuite({ ui: false, hosting: false, quiet: true, portOffset });
-  process.exitCode = await execInEmulators(suite, ['npx', 'tsx', 'scripts/bench-scale.ts', ...process.argv.slice(2)]);
+  process.exitCode = await execInEmulators(suite, [
+    'npx',
+    'tsx',
+    '--conditions=source',
+    'scripts/bench-scale.ts',
+    ...process.argv.slice(2),
+  ]);
 }
 
 main().then(

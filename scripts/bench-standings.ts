@@ -31,11 +31,11 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { firestore } from '../functions/src/firebase/app.js';
 import { refs } from '../functions/src/firebase/refs.js';
-import type { MatchUpDoc } from '../functions/src/model/matchUp.js';
-import { paths } from '../functions/src/model/paths.js';
+import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import { paths } from '@competition/engine/model/paths';
 import { PROJECT_ID, discoverEmulators, origin } from '../functions/test/support/emulatorEnv.js';
-import { simulatedScore } from '../functions/test/domain/generate.js';
-import { simulatedField } from '../functions/test/support/simulate.js';
+import { simulatedScore } from '@competition/engine/simulation/generate';
+import { simulatedField } from '@competition/engine/simulation/simulate';
 import { execInEmulators, prepareSuite } from './emulators/suite.js';
 import { benchCli, percentile, progress, round1 } from './lib/benchCli.js';
 import { type EmulatorHosts, type Person, signUp } from './lib/emulatorClients.js';
@@ -48,7 +48,7 @@ const TARGET_MS = 1000;
 const TOTAL_ROUNDS = 9;
 /** Games whose results are written, in turn: a 16-player round has eight. */
 const GAMES_CYCLED = 8;
-/** addParticipants takes at most this many entries per call (functions/src/model/requests.ts). */
+/** addParticipants takes at most this many entries per call (functions/engine/src/model/requests.ts). */
 const ENTRIES_PER_CALL = 1000;
 const LOAD_MS = 120_000;
 const WRITE_MS = 60_000;
@@ -403,6 +403,7 @@ async function main(): Promise<void> {
   process.exitCode = await execInEmulators(suite, [
     'npx',
     'tsx',
+    '--conditions=source',
     'scripts/bench-standings.ts',
     ...process.argv.slice(2),
   ]);

@@ -3,14 +3,14 @@
  * drawn from the players' baseline ratings (the tests' simulated games: Elo expectation, some draws and timed
  * wins), then the leaderboard.
  */
-import { computeStandings } from '../functions/src/domain/competition.js';
-import type { MatchUpRecord } from '../functions/src/domain/matchUps.js';
-import { generateRound, recommendedRounds } from '../functions/src/domain/pairing/index.js';
-import { pairingRequestFor } from '../functions/src/domain/pairing/fromCompetition.js';
-import type { Participant } from '../functions/src/domain/participants.js';
-import { presetPolicy } from '../functions/src/domain/policy.js';
-import { simulatedScore } from '../functions/test/domain/generate.js';
-import { simulatedField } from '../functions/test/support/simulate.js';
+import { computeStandings } from '@competition/engine/domain/competition';
+import type { MatchUpRecord } from '@competition/engine/domain/matchUps';
+import { generateRound, recommendedRounds } from '@competition/engine/domain/pairing/index';
+import { pairingRequestFor } from '@competition/engine/domain/pairing/fromCompetition';
+import type { Participant } from '@competition/engine/domain/participants';
+import { presetPolicy } from '@competition/engine/domain/policy';
+import { simulatedScore } from '@competition/engine/simulation/generate';
+import { simulatedField } from '@competition/engine/simulation/simulate';
 
 const NAMES = ['Ada', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal', 'Ivy', 'Jo', 'Kai', 'Lu', 'Max', 'Nia', 'Oz', 'Pia'];
 

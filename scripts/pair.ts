@@ -5,22 +5,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { pairingRequestFor } from '../functions/src/domain/pairing/fromCompetition.js';
-import { generateRound, recommendedRounds } from '../functions/src/domain/pairing/index.js';
-import { parsePairingSpec } from '../functions/src/domain/pairing/request.js';
-import { parseScenario } from '../functions/src/domain/scenario.js';
+import { Tournament, recommendedRounds } from '@competition/engine';
 import { runCli } from './lib/cli.js';
 
 runCli(() => {
   const file = process.argv[2];
   if (!file) throw new Error('usage: npm run --silent pair -- FILE.json');
-  const scenario = parseScenario(JSON.parse(readFileSync(file, 'utf8')));
-  const spec = parsePairingSpec(scenario.pairing);
-  const request = pairingRequestFor(scenario, spec);
+  const tournament = Tournament.fromScenario(JSON.parse(readFileSync(file, 'utf8')));
   const started = performance.now();
-  const round = generateRound(request);
+  const round = tournament.pairRound();
   const ms = performance.now() - started;
-  const active = request.players.filter((p) => !p.withdrawn).length;
+  const active = tournament.participants.filter((p) => !p.withdrawn).length;
   return {
     roundNumber: round.roundNumber,
     method: round.method,

@@ -215,7 +215,7 @@ async function main(): Promise<void> {
     }
   }
   // Started after the seeding: its first compile rewrites functions/lib, and the emulator reloads on that.
-  watcher = spawn(process.execPath, [TSC, '-w', '--preserveWatchOutput', '-p', 'functions/tsconfig.build.json'], {
+  watcher = spawn(process.execPath, [TSC, '-b', '-w', '--preserveWatchOutput', 'functions/tsconfig.build.json'], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -38,7 +38,7 @@ describe('layers', () => {
     expect(
       importsOf(`import a from './a.js';\nexport { b } from "../b.js";\nimport './c.js';\nawait import('d');`),
     ).toEqual(['./a.js', '../b.js', './c.js', 'd']);
-    const domain = files.filter(({ file }) => within(file, join(functions, 'src', 'domain')));
+    const domain = files.filter(({ file }) => within(file, join(functions, 'engine', 'src', 'domain')));
     expect(domain.length).toBeGreaterThan(50);
     expect(domain.flatMap((f) => f.imports).length).toBeGreaterThan(100);
   });
@@ -52,7 +52,7 @@ describe('layers', () => {
   });
 
   it('the domain imports zod and the domain only', () => {
-    const domain = join(functions, 'src', 'domain');
+    const domain = join(functions, 'engine', 'src', 'domain');
     const offending = files
       .filter(({ file }) => within(file, domain))
       .flatMap(({ file, imports }) =>

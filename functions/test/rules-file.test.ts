@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { COLLECTIONS } from '../src/model/paths.js';
-import { SOCIAL_URL_PATTERN } from '../src/model/tournament.js';
+import { COLLECTIONS } from '@competition/engine/model/paths';
+import { SOCIAL_URL_PATTERN } from '@competition/engine/model/tournament';
 
 const source = readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
 /** The rules without // comments (outside string literals), so a commented-out rule proves nothing. */

@@ -7,11 +7,11 @@
  * the organizer through recordScore. The score trigger turns them into standings.
  */
 import { doc, getDocs, collection, query, serverTimestamp, updateDoc, where } from 'firebase/firestore';
-import type { MatchUpDoc } from '../../functions/src/model/matchUp.js';
+import type { MatchUpDoc } from '@competition/engine/model/matchUp';
 import type { LeaderboardView } from '../../functions/src/services/views.js';
 import { type EmulatorHosts, type Person, signUp } from '../lib/emulatorClients.js';
-import { type SimPlayer, simulatedScore } from '../../functions/test/domain/generate.js';
-import { simulatedField } from '../../functions/test/support/simulate.js';
+import { type SimPlayer, simulatedScore } from '@competition/engine/simulation/generate';
+import { simulatedField } from '@competition/engine/simulation/simulate';
 
 const NAMES = ['Ada', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal', 'Ivy', 'Jo', 'Kai', 'Lu', 'Max', 'Nia', 'Oz', 'Pia'];
 export const DEMO_PASSWORD = 'password-123';

@@ -62,7 +62,7 @@ export function refuseTakenPorts(portOffset: number): void {
 
 /** The Functions emulator loads functions/lib: compile it first, or it serves yesterday's code. */
 export function buildFunctions(): void {
-  const built = spawnSync(process.execPath, [TSC, '-p', 'functions/tsconfig.build.json'], {
+  const built = spawnSync(process.execPath, [TSC, '-b', 'functions/tsconfig.build.json'], {
     cwd: REPO_ROOT,
     stdio: 'inherit',
   });

@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Manager from 'tournament-organizer';
-import type { ColourMode } from '../../functions/src/domain/pairing/colours.js';
-import { generateRound } from '../../functions/src/domain/pairing/index.js';
-import { createRng } from '../../functions/src/domain/pairing/prng.js';
-import type { SimEvent, SimRound } from '../../functions/test/support/simulate.js';
+import type { ColourMode } from '@competition/engine/domain/pairing/colours';
+import { generateRound } from '@competition/engine/domain/pairing/index';
+import { createRng } from '@competition/engine/domain/pairing/prng';
+import type { SimEvent, SimRound } from '@competition/engine/simulation/simulate';
 
 export type EngineName = 'ours' | 'tournament-organizer' | 'swiss-pairing' | 'bbpPairings';
 /** bbpPairings (FIDE Dutch, C++) takes part when BBP_EXE names a build of it. */

@@ -3,7 +3,7 @@
  * budget (and each engine runs alone, on a fresh heap). Sends one message per round (time and quality) and one
  * when done. The job comes as JSON in argv[2].
  */
-import type { ColourMode } from '../../functions/src/domain/pairing/colours.js';
+import type { ColourMode } from '@competition/engine/domain/pairing/colours';
 import { createEngine, type EngineName } from './benchEngines.js';
 import {
   type ColourQuality,
@@ -11,7 +11,7 @@ import {
   roundQuality,
   SimEvent,
   simulatedField,
-} from '../../functions/test/support/simulate.js';
+} from '@competition/engine/simulation/simulate';
 
 export interface BenchJob {
   engine: EngineName;

@@ -10,9 +10,13 @@ export function runTool(script: string, input: unknown): { status: number | null
   const dir = mkdtempSync(join(tmpdir(), 'cli-'));
   const file = join(dir, 'input.json');
   writeFileSync(file, typeof input === 'string' ? input : JSON.stringify(input));
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', script), file], {
-    cwd: root,
-    encoding: 'utf8',
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', join(root, 'scripts', script), file],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }

@@ -1,12 +1,13 @@
 /**
  * The functions as Cloud Build installs them: `functions/` is deployed on its own, its package.json installed
  * alone, where the workspace's hoisted node_modules cannot hide a runtime dependency it forgot to declare. This
- * compiles the functions into a folder of their own, packs it with npm, installs the package alone in an empty
+ * compiles the functions and the engine they carry (functions/engine, a file: dependency) into a folder of their
+ * own, packs it with npm, installs the package alone in an empty
  * folder (from the npm cache when it can) and loads lib/index.js there: every function the entry point exports
  * must be there.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -37,17 +38,16 @@ describe('the functions package, installed alone as Cloud Build does', () => {
     // npm pack wants a version, which a deploy does not: the copy gets one, the dependencies stay as they are.
     const manifest = JSON.parse(readFileSync(join(root, 'functions', 'package.json'), 'utf8')) as object;
     writeFileSync(join(source, 'package.json'), JSON.stringify({ version: '0.0.0', ...manifest }, null, 2));
+    // The predeploy build: both projects (the engine through the functions' reference), then what the upload holds.
     execFileSync(
       process.execPath,
-      [
-        join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
-        '-p',
-        'functions/tsconfig.build.json',
-        '--outDir',
-        join(source, 'lib'),
-      ],
+      [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'functions/tsconfig.build.json'],
       { cwd: root, stdio: 'pipe' },
     );
+    cpSync(join(root, 'functions', 'lib'), join(source, 'lib'), { recursive: true });
+    mkdirSync(join(source, 'engine'));
+    cpSync(join(root, 'functions', 'engine', 'package.json'), join(source, 'engine', 'package.json'));
+    cpSync(join(root, 'functions', 'engine', 'lib'), join(source, 'engine', 'lib'), { recursive: true });
     const packed = npm(['pack', '--pack-destination', work], source);
     expect(packed.status, packed.stderr).toBe(0);
     const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { publicState } from '../../functions/src/domain/competition.js';
-import type { LeaderboardRow } from '../../functions/src/domain/leaderboard.js';
+import type { publicState } from '@competition/engine/domain/competition';
+import type { LeaderboardRow } from '@competition/engine/domain/leaderboard';
 import { runTool } from './cli.js';
 
 /** What replay.ts prints. */

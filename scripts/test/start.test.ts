@@ -19,7 +19,17 @@ const ports = suitePorts(config, config.websocketPort);
 function start(): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'scripts/start.ts', '--port-offset', String(portOffset), '--no-seed', '--no-ui', '--quiet'],
+    [
+      '--conditions=source',
+      '--import',
+      'tsx',
+      'scripts/start.ts',
+      '--port-offset',
+      String(portOffset),
+      '--no-seed',
+      '--no-ui',
+      '--quiet',
+    ],
     // As from a shell: vitest's NODE_ENV=test would build the dashboard in development mode, over its budget.
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: undefined } },
   );

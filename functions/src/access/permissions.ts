@@ -11,12 +11,12 @@
  *   decision, which only an editor may change.
  * - Everyone else can at most read what is public.
  */
-import { DomainError } from '../domain/errors.js';
-import type { ChampionshipDoc } from '../model/championship.js';
-import type { MatchUpDoc } from '../model/matchUp.js';
-import type { ChampionshipEditorDoc, ClubMemberDoc, TournamentRoleDoc } from '../model/roles.js';
-import type { RoundDoc } from '../model/round.js';
-import type { TournamentDoc } from '../model/tournament.js';
+import { DomainError } from '@competition/engine/domain/errors';
+import type { ChampionshipDoc } from '@competition/engine/model/championship';
+import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import type { ChampionshipEditorDoc, ClubMemberDoc, TournamentRoleDoc } from '@competition/engine/model/roles';
+import type { RoundDoc } from '@competition/engine/model/round';
+import type { TournamentDoc } from '@competition/engine/model/tournament';
 import { runsClub } from './roles.js';
 
 /** The caller's account: undefined (or null, or empty) when not signed in. */

@@ -3,7 +3,7 @@ import type { CallableFunction, CallableOptions, CallableRequest } from 'firebas
 import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import type { z } from 'zod';
 import { enforcesAppCheck } from '../deployment.js';
-import { describeIssues } from '../domain/errors.js';
+import { describeIssues } from '@competition/engine/domain/errors';
 import { firestore } from '../firebase/app.js';
 import { toHttpsError } from '../firebase/errors.js';
 

@@ -15,8 +15,8 @@ import {
   SetScorekeepersInput,
   TournamentRef,
   WithdrawParticipantInput,
-} from '../model/requests.js';
-import { ClaimEntryInput, RegenerateClaimCodeInput } from '../model/claims.js';
+} from '@competition/engine/model/requests';
+import { ClaimEntryInput, RegenerateClaimCodeInput } from '@competition/engine/model/claims';
 import { claimEntry as claimService, regenerateClaimCode as regenerateService } from '../services/claims.js';
 import { deleteTournament as deleteService } from '../services/deletion.js';
 import { exportTournament as exportService, importTournament as importService } from '../services/exchange.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { logger } from 'firebase-functions/v2';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { ZodError } from 'zod';
-import { DomainError, describeIssues } from '../domain/errors.js';
+import { DomainError, describeIssues } from '@competition/engine/domain/errors';
 import { MalformedDocumentError } from './converters.js';
 
 /** An error's message, stack and chain of causes, as plain data for the log. */

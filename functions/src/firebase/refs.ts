@@ -1,15 +1,15 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { ChampionshipDoc, TournamentKeyDoc } from '../model/championship.js';
-import { ClaimAttemptsDoc, ClaimCodeDoc } from '../model/claims.js';
-import { ClubDoc } from '../model/club.js';
-import { AppliedDoc, StandingDoc, StandingsStatusDoc, StateDoc } from '../model/derived.js';
-import { MatchUpDoc } from '../model/matchUp.js';
-import { ParticipantDoc } from '../model/participant.js';
-import { COLLECTIONS, paths } from '../model/paths.js';
-import { ChampionshipEditorDoc, ClubMemberDoc, TournamentRoleDoc } from '../model/roles.js';
-import { RoundDoc } from '../model/round.js';
-import { ScoreProblemDoc } from '../model/scoreProblem.js';
-import { TournamentDoc } from '../model/tournament.js';
+import { ChampionshipDoc, TournamentKeyDoc } from '@competition/engine/model/championship';
+import { ClaimAttemptsDoc, ClaimCodeDoc } from '@competition/engine/model/claims';
+import { ClubDoc } from '@competition/engine/model/club';
+import { AppliedDoc, StandingDoc, StandingsStatusDoc, StateDoc } from '@competition/engine/model/derived';
+import { MatchUpDoc } from '@competition/engine/model/matchUp';
+import { ParticipantDoc } from '@competition/engine/model/participant';
+import { COLLECTIONS, paths } from '@competition/engine/model/paths';
+import { ChampionshipEditorDoc, ClubMemberDoc, TournamentRoleDoc } from '@competition/engine/model/roles';
+import { RoundDoc } from '@competition/engine/model/round';
+import { ScoreProblemDoc } from '@competition/engine/model/scoreProblem';
+import { TournamentDoc } from '@competition/engine/model/tournament';
 import { converterFor } from './converters.js';
 
 const converters = {

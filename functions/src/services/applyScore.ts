@@ -1,7 +1,7 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import type { JudgedMatchUp } from '../domain/acceptance.js';
-import { isRoundComplete, judgeMatchUp, roundRating } from '../domain/acceptance.js';
-import type { ChangeOutcome, MatchUpChange } from '../domain/change.js';
+import type { JudgedMatchUp } from '@competition/engine/domain/acceptance';
+import { isRoundComplete, judgeMatchUp, roundRating } from '@competition/engine/domain/acceptance';
+import type { ChangeOutcome, MatchUpChange } from '@competition/engine/domain/change';
 import {
   applyRoundChange,
   formerPlayers,
@@ -9,23 +9,23 @@ import {
   reconcileMatchUp,
   staleMarkers,
   targetOf,
-} from '../domain/change.js';
-import { writeBytes } from '../domain/documentSize.js';
-import { foldCompetition } from '../domain/fold.js';
-import type { MatchUpRecord } from '../domain/matchUps.js';
-import { sidesOf } from '../domain/matchUps.js';
-import { problemOfResult, sameProblem } from '../domain/problems.js';
-import { needsStates, scoreStep } from '../domain/scoreStep.js';
-import { rowsMovedBy, standingRows } from '../domain/standings.js';
-import type { ParticipantStates } from '../domain/state.js';
+} from '@competition/engine/domain/change';
+import { writeBytes } from '@competition/engine/domain/documentSize';
+import { foldCompetition } from '@competition/engine/domain/fold';
+import type { MatchUpRecord } from '@competition/engine/domain/matchUps';
+import { sidesOf } from '@competition/engine/domain/matchUps';
+import { problemOfResult, sameProblem } from '@competition/engine/domain/problems';
+import { needsStates, scoreStep } from '@competition/engine/domain/scoreStep';
+import { rowsMovedBy, standingRows } from '@competition/engine/domain/standings';
+import type { ParticipantStates } from '@competition/engine/domain/state';
 import type { Refs } from '../firebase/refs.js';
 import { refs } from '../firebase/refs.js';
-import type { ParticipantDoc } from '../model/participant.js';
-import type { RoundDoc } from '../model/round.js';
-import type { AppliedDoc } from '../model/derived.js';
-import type { ScoreProblemDoc } from '../model/scoreProblem.js';
-import type { TournamentDoc } from '../model/tournament.js';
-import { paths } from '../model/paths.js';
+import type { ParticipantDoc } from '@competition/engine/model/participant';
+import type { RoundDoc } from '@competition/engine/model/round';
+import type { AppliedDoc } from '@competition/engine/model/derived';
+import type { ScoreProblemDoc } from '@competition/engine/model/scoreProblem';
+import type { TournamentDoc } from '@competition/engine/model/tournament';
+import { paths } from '@competition/engine/model/paths';
 import type { DocumentWriter } from './plannedWrites.js';
 import { toMatchUpRecord, toParticipant } from './records.js';
 import type { ReplaySettings } from './replay.js';

@@ -8,11 +8,11 @@ import {
   claimWaitMs,
   normalizeClaimCode,
   wrongCodesLeft,
-} from '../domain/claimCodes.js';
-import { DomainError } from '../domain/errors.js';
+} from '@competition/engine/domain/claimCodes';
+import { DomainError } from '@competition/engine/domain/errors';
 import type { Refs } from '../firebase/refs.js';
 import { refs } from '../firebase/refs.js';
-import type { ClaimEntryInput, RegenerateClaimCodeInput } from '../model/claims.js';
+import type { ClaimEntryInput, RegenerateClaimCodeInput } from '@competition/engine/model/claims';
 import { planTournamentRoles } from './roles.js';
 import { readEditableTournament, readTournament } from './tournamentAccess.js';
 

@@ -1,16 +1,16 @@
 import type { DocumentData, Firestore, QuerySnapshot, Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { requireCanEditTournament, requireSignedIn } from '../access/permissions.js';
-import { deletionRefusal, missingStateProblems, someOf } from '../domain/deletion.js';
-import { DomainError, describeIssues } from '../domain/errors.js';
-import { DocumentId } from '../domain/limits.js';
-import { AppliedDoc, StandingDoc, StateDoc } from '../model/derived.js';
-import { MatchUpDoc } from '../model/matchUp.js';
-import { ParticipantDoc } from '../model/participant.js';
-import { COLLECTIONS, paths } from '../model/paths.js';
-import { TournamentRoleDoc } from '../model/roles.js';
-import { RoundDoc } from '../model/round.js';
-import { TournamentDoc } from '../model/tournament.js';
+import { deletionRefusal, missingStateProblems, someOf } from '@competition/engine/domain/deletion';
+import { DomainError, describeIssues } from '@competition/engine/domain/errors';
+import { DocumentId } from '@competition/engine/domain/limits';
+import { AppliedDoc, StandingDoc, StateDoc } from '@competition/engine/model/derived';
+import { MatchUpDoc } from '@competition/engine/model/matchUp';
+import { ParticipantDoc } from '@competition/engine/model/participant';
+import { COLLECTIONS, paths } from '@competition/engine/model/paths';
+import { TournamentRoleDoc } from '@competition/engine/model/roles';
+import { RoundDoc } from '@competition/engine/model/round';
+import { TournamentDoc } from '@competition/engine/model/tournament';
 import { PlannedWrites } from './plannedWrites.js';
 
 /** The schema each subcollection's documents are read with; any other subcollection found is deleted unchecked. */

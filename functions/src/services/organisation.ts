@@ -8,12 +8,12 @@ import {
   requireSignedIn,
 } from '../access/permissions.js';
 import { editorsOf, nextTournamentRoles, runsClub } from '../access/roles.js';
-import { DomainError } from '../domain/errors.js';
-import { pairingSettingsFor } from '../domain/pairing/method.js';
-import { resolvePolicy } from '../domain/policy.js';
+import { DomainError } from '@competition/engine/domain/errors';
+import { pairingSettingsFor } from '@competition/engine/domain/pairing/method';
+import { resolvePolicy } from '@competition/engine/domain/policy';
 import type { Refs } from '../firebase/refs.js';
 import { refs } from '../firebase/refs.js';
-import type { ChampionshipDoc } from '../model/championship.js';
+import type { ChampionshipDoc } from '@competition/engine/model/championship';
 import type {
   CreateChampionshipInput,
   CreateClubInput,
@@ -21,9 +21,9 @@ import type {
   LinkClubInput,
   SetClubMemberInput,
   SetScorekeepersInput,
-} from '../model/requests.js';
-import type { ClubMemberDoc, ClubRole, TournamentRoleDoc } from '../model/roles.js';
-import type { TournamentDoc } from '../model/tournament.js';
+} from '@competition/engine/model/requests';
+import type { ClubMemberDoc, ClubRole, TournamentRoleDoc } from '@competition/engine/model/roles';
+import type { TournamentDoc } from '@competition/engine/model/tournament';
 import {
   Runners,
   planChampionshipEditors,

@@ -1,11 +1,11 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { assertNoDuplicateEntries } from '../domain/duplicates.js';
-import { DomainError } from '../domain/errors.js';
-import { standingRows } from '../domain/standings.js';
-import { initialParticipantState } from '../domain/state.js';
+import { assertNoDuplicateEntries } from '@competition/engine/domain/duplicates';
+import { DomainError } from '@competition/engine/domain/errors';
+import { standingRows } from '@competition/engine/domain/standings';
+import { initialParticipantState } from '@competition/engine/domain/state';
 import { refs } from '../firebase/refs.js';
-import type { ParticipantDoc } from '../model/participant.js';
-import type { AddParticipantsInput, LinkParticipantAccountInput } from '../model/requests.js';
+import type { ParticipantDoc } from '@competition/engine/model/participant';
+import type { AddParticipantsInput, LinkParticipantAccountInput } from '@competition/engine/model/requests';
 import { replayTournament } from './applyScore.js';
 import { writeClaimCodes } from './claims.js';
 import { PlannedWrites } from './plannedWrites.js';

@@ -1,5 +1,5 @@
 import type { DocumentData, DocumentReference, Transaction, WithFieldValue } from 'firebase-admin/firestore';
-import { requireFitsOneTransaction, writeBytes } from '../domain/documentSize.js';
+import { requireFitsOneTransaction, writeBytes } from '@competition/engine/domain/documentSize';
 
 /** What writes documents: a transaction, or a plan of writes not yet made. */
 export interface DocumentWriter {

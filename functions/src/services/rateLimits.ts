@@ -1,9 +1,9 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { RATE_LIMITS, type RateLimitedCallable } from '../deployment.js';
-import { DomainError } from '../domain/errors.js';
-import { fullAt, takeToken } from '../domain/rateLimit.js';
-import { paths } from '../model/paths.js';
-import { RateLimitDoc } from '../model/rateLimit.js';
+import { DomainError } from '@competition/engine/domain/errors';
+import { fullAt, takeToken } from '@competition/engine/domain/rateLimit';
+import { paths } from '@competition/engine/model/paths';
+import { RateLimitDoc } from '@competition/engine/model/rateLimit';
 
 /**
  * Refuses a signed-out caller, and a caller who asks more often than RATE_LIMITS allows; otherwise takes one

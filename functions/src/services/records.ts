@@ -1,7 +1,7 @@
-import type { MatchUpRecord } from '../domain/matchUps.js';
-import type { Participant } from '../domain/participants.js';
-import type { MatchUpDoc } from '../model/matchUp.js';
-import type { ParticipantDoc } from '../model/participant.js';
+import type { MatchUpRecord } from '@competition/engine/domain/matchUps';
+import type { Participant } from '@competition/engine/domain/participants';
+import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import type { ParticipantDoc } from '@competition/engine/model/participant';
 
 /** Documents to the engine's plain records and back: the only translation between the two worlds. */
 export function toParticipant(doc: ParticipantDoc): Participant {

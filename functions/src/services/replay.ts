@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { judgeMatchUp } from '../domain/acceptance.js';
-import type { MatchUpRecord } from '../domain/matchUps.js';
-import type { DerivedWrite, ReplayPlan } from '../domain/replayPlan.js';
-import { planReplay } from '../domain/replayPlan.js';
-import type { StandingRow } from '../domain/standings.js';
-import type { ParticipantState } from '../domain/state.js';
+import { judgeMatchUp } from '@competition/engine/domain/acceptance';
+import type { MatchUpRecord } from '@competition/engine/domain/matchUps';
+import type { DerivedWrite, ReplayPlan } from '@competition/engine/domain/replayPlan';
+import { planReplay } from '@competition/engine/domain/replayPlan';
+import type { StandingRow } from '@competition/engine/domain/standings';
+import type { ParticipantState } from '@competition/engine/domain/state';
 import type { Refs } from '../firebase/refs.js';
 import { refs } from '../firebase/refs.js';
-import type { StandingsStatusDoc } from '../model/derived.js';
-import { paths } from '../model/paths.js';
+import type { StandingsStatusDoc } from '@competition/engine/model/derived';
+import { paths } from '@competition/engine/model/paths';
 import { toMatchUpRecord, toParticipant } from './records.js';
 
 /** How a run of bringing the standings up to date is bounded. */

@@ -2,9 +2,9 @@ import type { Transaction } from 'firebase-admin/firestore';
 import type { RoleChange } from '../access/roles.js';
 import { clubRunners, editorsOf, nextTournamentRoles } from '../access/roles.js';
 import type { Refs } from '../firebase/refs.js';
-import type { ChampionshipDoc } from '../model/championship.js';
-import type { ChampionshipEditorDoc, ClubMemberDoc, TournamentRoleDoc } from '../model/roles.js';
-import type { TournamentDoc } from '../model/tournament.js';
+import type { ChampionshipDoc } from '@competition/engine/model/championship';
+import type { ChampionshipEditorDoc, ClubMemberDoc, TournamentRoleDoc } from '@competition/engine/model/roles';
+import type { TournamentDoc } from '@competition/engine/model/tournament';
 
 /**
  * Reads and writes the role documents. A transaction reads everything before it writes, so each refresh is

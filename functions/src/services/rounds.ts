@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
-import { pairingRequestFor } from '../domain/pairing/fromCompetition.js';
-import type { PairingRound } from '../domain/pairing/index.js';
-import { generateRound } from '../domain/pairing/index.js';
-import { parsePairingSpec } from '../domain/pairing/request.js';
-import { assertClosable, assertReopenable, unscoredGames } from '../domain/closing.js';
-import { assertUndoable } from '../domain/undo.js';
+import { pairingRequestFor } from '@competition/engine/domain/pairing/fromCompetition';
+import type { PairingRound } from '@competition/engine/domain/pairing/index';
+import { generateRound } from '@competition/engine/domain/pairing/index';
+import { matchUpsOfRound } from '@competition/engine/domain/matchUps';
+import { parsePairingSpec } from '@competition/engine/domain/pairing/request';
+import { assertClosable, assertReopenable, unscoredGames } from '@competition/engine/domain/closing';
+import { assertUndoable } from '@competition/engine/domain/undo';
 import { refs } from '../firebase/refs.js';
-import type { MatchUpDoc } from '../model/matchUp.js';
-import type { CloseTournamentInput, GenerateNextRoundInput } from '../model/requests.js';
-import type { RoundDoc } from '../model/round.js';
+import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import type { CloseTournamentInput, GenerateNextRoundInput } from '@competition/engine/model/requests';
+import type { RoundDoc } from '@competition/engine/model/round';
 import { toMatchUpRecord, toParticipant } from './records.js';
 import { readEditableTournament, readTournamentToEdit } from './tournamentAccess.js';
 
@@ -103,30 +104,7 @@ export async function generateNextRound(
 }
 
 function matchUpDocs(round: PairingRound): MatchUpDoc[] {
-  const base = { scoredBy: null, scoredAt: null };
-  const pairs: MatchUpDoc[] = round.pairings.map((pair, order) => ({
-    ...base,
-    matchUpId: `r${round.roundNumber}-m${order + 1}`,
-    roundNumber: round.roundNumber,
-    order,
-    a: pair.a,
-    b: pair.b,
-    movesFirst: pair.movesFirst,
-    cost: pair.cost,
-    result: null,
-  }));
-  const byes: MatchUpDoc[] = round.byeCosts.map((bye, k) => ({
-    ...base,
-    matchUpId: `r${round.roundNumber}-bye${k + 1}`,
-    roundNumber: round.roundNumber,
-    order: pairs.length + k,
-    a: bye.id,
-    b: null,
-    movesFirst: null,
-    cost: bye.cost,
-    result: { kind: 'PAIRING_BYE' },
-  }));
-  return [...pairs, ...byes];
+  return matchUpsOfRound(round).map((matchUp) => ({ ...matchUp, scoredBy: null, scoredAt: null }));
 }
 
 /**

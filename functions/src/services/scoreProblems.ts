@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { notAppliedProblem } from '../domain/problems.js';
+import { notAppliedProblem } from '@competition/engine/domain/problems';
 import { refs } from '../firebase/refs.js';
-import { paths } from '../model/paths.js';
+import { paths } from '@competition/engine/model/paths';
 
 /**
  * Records, for the organizer's view, that the score trigger failed on a matchUp: on every failed attempt, and

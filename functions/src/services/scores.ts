@@ -1,10 +1,10 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { requireCanWriteScore } from '../access/permissions.js';
-import { scorerOf } from '../access/scorer.js';
-import { DomainError } from '../domain/errors.js';
-import { resolveResult } from '../domain/results.js';
+import { scorerOf } from '@competition/engine/access/scorer';
+import { DomainError } from '@competition/engine/domain/errors';
+import { resolveResult } from '@competition/engine/domain/results';
 import { refs } from '../firebase/refs.js';
-import type { RecordScoreInput } from '../model/requests.js';
+import type { RecordScoreInput } from '@competition/engine/model/requests';
 import { readOwnRole } from './roles.js';
 import { readTournament } from './tournamentAccess.js';
 

@@ -1,10 +1,10 @@
 import type { Transaction } from 'firebase-admin/firestore';
-import type { CompetitionPolicy } from '../domain/policy.js';
-import type { ParticipantStates } from '../domain/state.js';
-import type { RowInputs } from '../domain/standings.js';
-import { rowSources } from '../domain/standings.js';
+import type { CompetitionPolicy } from '@competition/engine/domain/policy';
+import type { ParticipantStates } from '@competition/engine/domain/state';
+import type { RowInputs } from '@competition/engine/domain/standings';
+import { rowSources } from '@competition/engine/domain/standings';
 import type { Refs } from '../firebase/refs.js';
-import type { ParticipantDoc } from '../model/participant.js';
+import type { ParticipantDoc } from '@competition/engine/model/participant';
 
 /**
  * Reads (inside the transaction, before any write) what the moved rows are computed from (domain/standings.ts

@@ -1,8 +1,8 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { requireCanEditTournament } from '../access/permissions.js';
-import { DomainError } from '../domain/errors.js';
+import { DomainError } from '@competition/engine/domain/errors';
 import type { Refs } from '../firebase/refs.js';
-import type { TournamentDoc } from '../model/tournament.js';
+import type { TournamentDoc } from '@competition/engine/model/tournament';
 import { readOwnRole } from './roles.js';
 
 export async function readTournament(tx: Transaction, ref: Refs, tournamentId: string): Promise<TournamentDoc> {

@@ -1,11 +1,11 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { DomainError } from '../domain/errors.js';
-import { standingsCsv } from '../domain/exchange.js';
-import type { LeaderboardRow } from '../domain/leaderboard.js';
-import { buildLeaderboard } from '../domain/leaderboard.js';
-import { recommendedRounds } from '../domain/pairing/index.js';
+import { DomainError } from '@competition/engine/domain/errors';
+import { standingsCsv } from '@competition/engine/domain/exchange';
+import type { LeaderboardRow } from '@competition/engine/domain/leaderboard';
+import { buildLeaderboard } from '@competition/engine/domain/leaderboard';
+import { recommendedRounds } from '@competition/engine/domain/pairing/index';
 import { refs } from '../firebase/refs.js';
-import type { TournamentDoc } from '../model/tournament.js';
+import type { TournamentDoc } from '@competition/engine/model/tournament';
 
 export interface LeaderboardView {
   tournamentId: string;

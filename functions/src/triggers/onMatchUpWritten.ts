@@ -1,9 +1,9 @@
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions/v2';
-import { isPastRetryWindow } from '../domain/problems.js';
+import { isPastRetryWindow } from '@competition/engine/domain/problems';
 import { SCORE_TRIGGER } from '../deployment.js';
 import { firestore } from '../firebase/app.js';
-import { MATCHUP_DOCUMENT } from '../model/paths.js';
+import { MATCHUP_DOCUMENT } from '@competition/engine/model/paths';
 import { applyMatchUpScore } from '../services/applyScore.js';
 import { recordNotApplied } from '../services/scoreProblems.js';
 

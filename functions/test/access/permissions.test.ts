@@ -15,9 +15,9 @@ import {
   requireSignedIn,
   scoreWriteRefusal,
 } from '../../src/access/permissions.js';
-import { DomainError } from '../../src/domain/errors.js';
-import type { MatchUpDoc } from '../../src/model/matchUp.js';
-import type { RoundDoc } from '../../src/model/round.js';
+import { DomainError } from '@competition/engine/domain/errors';
+import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import type { RoundDoc } from '@competition/engine/model/round';
 import { ACCESS_TABLE, type AccessAction } from './accessTable.js';
 import { ACTORS, type Actor, UIDS, type World, buildWorld, uidOf } from './world.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clubRunners, editorsOf, nextTournamentRoles } from '../../src/access/roles.js';
-import type { TournamentRoleDoc } from '../../src/model/roles.js';
+import type { TournamentRoleDoc } from '@competition/engine/model/roles';
 
 const role = (uid: string, fields: Partial<TournamentRoleDoc>): TournamentRoleDoc => ({
   uid,

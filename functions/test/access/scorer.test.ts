@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scorerOf } from '../../src/access/scorer.js';
+import { scorerOf } from '@competition/engine/access/scorer';
 
 const game = { a: 'p1', b: 'p2' };
 const bye = { a: 'p1', b: null };

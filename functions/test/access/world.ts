@@ -6,20 +6,20 @@
  * longer satisfies fails here, loudly. Pure data: the permissions unit test and the rules tests share it.
  */
 import { clubRunners, editorsOf, nextTournamentRoles } from '../../src/access/roles.js';
-import { scorerOf } from '../../src/access/scorer.js';
-import { standingValues, tiebreakContext } from '../../src/domain/leaderboard.js';
-import { type CompetitionPolicy, presetPolicy } from '../../src/domain/policy.js';
-import { initialParticipantState } from '../../src/domain/state.js';
-import { ChampionshipDoc, TournamentKeyDoc } from '../../src/model/championship.js';
-import { ClubDoc } from '../../src/model/club.js';
-import { AppliedDoc, StandingDoc, StateDoc } from '../../src/model/derived.js';
-import { MatchUpDoc, type Scorer } from '../../src/model/matchUp.js';
-import { ParticipantDoc } from '../../src/model/participant.js';
-import { paths } from '../../src/model/paths.js';
-import { ChampionshipEditorDoc, ClubMemberDoc, TournamentRoleDoc } from '../../src/model/roles.js';
-import { RoundDoc } from '../../src/model/round.js';
-import { ScoreProblemDoc } from '../../src/model/scoreProblem.js';
-import { TournamentDoc } from '../../src/model/tournament.js';
+import { scorerOf } from '@competition/engine/access/scorer';
+import { standingValues, tiebreakContext } from '@competition/engine/domain/leaderboard';
+import { type CompetitionPolicy, presetPolicy } from '@competition/engine/domain/policy';
+import { initialParticipantState } from '@competition/engine/domain/state';
+import { ChampionshipDoc, TournamentKeyDoc } from '@competition/engine/model/championship';
+import { ClubDoc } from '@competition/engine/model/club';
+import { AppliedDoc, StandingDoc, StateDoc } from '@competition/engine/model/derived';
+import { MatchUpDoc, type Scorer } from '@competition/engine/model/matchUp';
+import { ParticipantDoc } from '@competition/engine/model/participant';
+import { paths } from '@competition/engine/model/paths';
+import { ChampionshipEditorDoc, ClubMemberDoc, TournamentRoleDoc } from '@competition/engine/model/roles';
+import { RoundDoc } from '@competition/engine/model/round';
+import { ScoreProblemDoc } from '@competition/engine/model/scoreProblem';
+import { TournamentDoc } from '@competition/engine/model/tournament';
 import { toMatchUpRecord } from '../../src/services/records.js';
 
 /** The accounts of the world. The tournament's owner also owns the club and the championship. */

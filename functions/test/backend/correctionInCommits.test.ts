@@ -6,16 +6,16 @@
  */
 import { FieldValue } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { foldCompetition } from '../../src/domain/fold.js';
-import type { MatchUpRecord } from '../../src/domain/matchUps.js';
-import { resolvePolicy } from '../../src/domain/policy.js';
-import type { MatchUpResult } from '../../src/domain/results.js';
-import type { ParticipantStates } from '../../src/domain/state.js';
+import { foldCompetition } from '@competition/engine/domain/fold';
+import type { MatchUpRecord } from '@competition/engine/domain/matchUps';
+import { resolvePolicy } from '@competition/engine/domain/policy';
+import type { MatchUpResult } from '@competition/engine/domain/results';
+import type { ParticipantStates } from '@competition/engine/domain/state';
 import { refs } from '../../src/firebase/refs.js';
-import type { StandingsStatusDoc } from '../../src/model/derived.js';
+import type { StandingsStatusDoc } from '@competition/engine/model/derived';
 import { applyMatchUpScore } from '../../src/services/applyScore.js';
 import { replaySettings } from '../../src/services/replay.js';
-import { makeParticipants, makeRounds, prng, randomResult } from '../domain/generate.js';
+import { makeParticipants, makeRounds, prng, randomResult } from '@competition/engine/simulation/generate';
 import { backgroundTriggers } from '../support/emulatorEnv.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
 import { sleep, waitFor } from '../support/wait.js';

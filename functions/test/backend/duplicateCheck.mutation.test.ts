@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { Mutation } from '../support/mutants.js';
 import { ROOT, replaceInFunction, runCopies } from '../support/mutants.js';
 
-const CHANGE = 'functions/src/domain/change.ts';
+const CHANGE = 'functions/engine/src/domain/change.ts';
 
 /**
  * The anchor: isUpToDate's comparison of the applied marker with the matchUp's current game and result (its one

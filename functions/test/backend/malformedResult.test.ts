@@ -4,10 +4,10 @@
  * works. Through the real callables and the real trigger handler, on the emulator.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { TournamentExport } from '../../src/domain/exchange.js';
-import { foldCompetition } from '../../src/domain/fold.js';
-import { buildLeaderboard } from '../../src/domain/leaderboard.js';
-import type { MatchUpResult } from '../../src/domain/results.js';
+import { TournamentExport } from '@competition/engine/domain/exchange';
+import { foldCompetition } from '@competition/engine/domain/fold';
+import { buildLeaderboard } from '@competition/engine/domain/leaderboard';
+import type { MatchUpResult } from '@competition/engine/domain/results';
 import { refs } from '../../src/firebase/refs.js';
 import { replayTournament } from '../../src/services/applyScore.js';
 import { toMatchUpRecord, toParticipant } from '../../src/services/records.js';

@@ -5,12 +5,12 @@
  * The stored states and standings must end as the fold of the tournament as it now stands.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { foldCompetition } from '../../src/domain/fold.js';
-import type { MatchUpResult } from '../../src/domain/results.js';
+import { foldCompetition } from '@competition/engine/domain/fold';
+import type { MatchUpResult } from '@competition/engine/domain/results';
 import { refs } from '../../src/firebase/refs.js';
-import { standingRows } from '../../src/domain/standings.js';
+import { standingRows } from '@competition/engine/domain/standings';
 import { toMatchUpRecord, toParticipant } from '../../src/services/records.js';
-import { prng, shuffle } from '../domain/generate.js';
+import { prng, shuffle } from '@competition/engine/simulation/generate';
 import { useEmulatorFirestore } from '../support/emulator.js';
 import { call, cleanupFunctionsTest, fireTrigger, tournamentThroughCallables } from './harness.js';
 

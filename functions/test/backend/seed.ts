@@ -1,11 +1,11 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { foldCompetition } from '../../src/domain/fold.js';
-import type { MatchUpRecord } from '../../src/domain/matchUps.js';
-import type { CompetitionPolicy } from '../../src/domain/policy.js';
+import { foldCompetition } from '@competition/engine/domain/fold';
+import type { MatchUpRecord } from '@competition/engine/domain/matchUps';
+import type { CompetitionPolicy } from '@competition/engine/domain/policy';
 import { refs } from '../../src/firebase/refs.js';
-import type { ParticipantDoc } from '../../src/model/participant.js';
-import type { TournamentDoc } from '../../src/model/tournament.js';
-import { standingRows } from '../../src/domain/standings.js';
+import type { ParticipantDoc } from '@competition/engine/model/participant';
+import type { TournamentDoc } from '@competition/engine/model/tournament';
+import { standingRows } from '@competition/engine/domain/standings';
 import { toParticipant } from '../../src/services/records.js';
 
 export interface SeedInput {

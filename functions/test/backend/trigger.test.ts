@@ -1,10 +1,10 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
-import { computeStandings } from '../../src/domain/competition.js';
-import { resolvePolicy } from '../../src/domain/policy.js';
-import { RETRY_WINDOW_MS } from '../../src/domain/problems.js';
+import { computeStandings } from '@competition/engine/domain/competition';
+import { resolvePolicy } from '@competition/engine/domain/policy';
+import { RETRY_WINDOW_MS } from '@competition/engine/domain/problems';
 import { refs } from '../../src/firebase/refs.js';
-import { makeParticipants, makeRounds, prng, randomResult, shuffle } from '../domain/generate.js';
+import { makeParticipants, makeRounds, prng, randomResult, shuffle } from '@competition/engine/simulation/generate';
 import { useEmulatorFirestore } from '../support/emulator.js';
 import { metered } from '../support/meter.js';
 import { cleanupFunctionsTest, fireTrigger } from './harness.js';

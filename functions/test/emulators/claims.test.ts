@@ -18,8 +18,8 @@ import {
   terminate,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_WRONG_CODES, LOCK_MINUTES } from '../../src/domain/claimCodes.js';
-import { paths } from '../../src/model/paths.js';
+import { FREE_WRONG_CODES, LOCK_MINUTES } from '@competition/engine/domain/claimCodes';
+import { paths } from '@competition/engine/model/paths';
 import {
   type Account,
   type Emulators,

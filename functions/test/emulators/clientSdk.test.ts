@@ -36,10 +36,10 @@ import {
 } from 'firebase/firestore';
 import { type Functions, connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scorerOf } from '../../src/access/scorer.js';
-import type { MatchUpDoc } from '../../src/model/matchUp.js';
-import type { TournamentRoleDoc } from '../../src/model/roles.js';
-import { paths } from '../../src/model/paths.js';
+import { scorerOf } from '@competition/engine/access/scorer';
+import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import type { TournamentRoleDoc } from '@competition/engine/model/roles';
+import { paths } from '@competition/engine/model/paths';
 import {
   type Account,
   type Emulators,

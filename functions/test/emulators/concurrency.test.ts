@@ -9,17 +9,17 @@
 import { isDeepStrictEqual } from 'node:util';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeStandings } from '../../src/domain/competition.js';
-import { createRng } from '../../src/domain/pairing/prng.js';
-import type { MatchUpResult } from '../../src/domain/results.js';
-import type { ParticipantState } from '../../src/domain/state.js';
-import type { MatchUpDoc } from '../../src/model/matchUp.js';
-import type { ParticipantDoc } from '../../src/model/participant.js';
-import { paths } from '../../src/model/paths.js';
-import type { TournamentDoc } from '../../src/model/tournament.js';
+import { computeStandings } from '@competition/engine/domain/competition';
+import { createRng } from '@competition/engine/domain/pairing/prng';
+import type { MatchUpResult } from '@competition/engine/domain/results';
+import type { ParticipantState } from '@competition/engine/domain/state';
+import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import type { ParticipantDoc } from '@competition/engine/model/participant';
+import { paths } from '@competition/engine/model/paths';
+import type { TournamentDoc } from '@competition/engine/model/tournament';
 import type { LeaderboardView } from '../../src/services/views.js';
 import { toMatchUpRecord, toParticipant } from '../../src/services/records.js';
-import { randomResult } from '../domain/generate.js';
+import { randomResult } from '@competition/engine/simulation/generate';
 import { type Account, type Emulators, adminFirestore, call, closeAdmin, discoverEmulators, signUp } from './stack.js';
 
 const PLAYERS = 12;

@@ -8,9 +8,9 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { TournamentExport } from '../../src/domain/exchange.js';
-import type { MatchUpDoc } from '../../src/model/matchUp.js';
-import { paths } from '../../src/model/paths.js';
+import { TournamentExport } from '@competition/engine/domain/exchange';
+import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import { paths } from '@competition/engine/model/paths';
 import { tournamentKey } from '../../src/services/organisation.js';
 import type { LeaderboardView } from '../../src/services/views.js';
 import { backgroundTriggers } from '../support/emulatorEnv.js';

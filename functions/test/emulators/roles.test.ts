@@ -20,9 +20,9 @@ import {
   updateDoc,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MatchUpDoc } from '../../src/model/matchUp.js';
-import type { RoundDoc } from '../../src/model/round.js';
-import { paths } from '../../src/model/paths.js';
+import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import type { RoundDoc } from '@competition/engine/model/round';
+import { paths } from '@competition/engine/model/paths';
 import {
   type Account,
   CallableError,

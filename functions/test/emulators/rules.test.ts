@@ -23,9 +23,9 @@ import {
   updateDoc,
 } from 'firebase/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resolvePolicy } from '../../src/domain/policy.js';
-import { paths } from '../../src/model/paths.js';
-import { TournamentRoleDoc } from '../../src/model/roles.js';
+import { resolvePolicy } from '@competition/engine/domain/policy';
+import { paths } from '@competition/engine/model/paths';
+import { TournamentRoleDoc } from '@competition/engine/model/roles';
 import { backgroundTriggers } from '../support/emulatorEnv.js';
 import { ACCESS_TABLE, type AccessAction } from '../access/accessTable.js';
 import {

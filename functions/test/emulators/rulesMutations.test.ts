@@ -12,7 +12,7 @@ import {
 } from '@firebase/rules-unit-testing';
 import { type DocumentData, collection, doc, getDocs, serverTimestamp, updateDoc } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '../../src/model/paths.js';
+import { paths } from '@competition/engine/model/paths';
 import { backgroundTriggers } from '../support/emulatorEnv.js';
 import {
   type Actor,

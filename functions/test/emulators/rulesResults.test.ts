@@ -28,13 +28,13 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CallerUid, scoreWriteRefusal } from '../../src/access/permissions.js';
-import { DomainError, describeIssues } from '../../src/domain/errors.js';
-import { type PlayPastTarget, resolvePolicy } from '../../src/domain/policy.js';
-import { MatchUpResult, ResultKind, isByeKind, resolveResult, winnerOfScore } from '../../src/domain/results.js';
-import { MatchUpDoc } from '../../src/model/matchUp.js';
-import { paths } from '../../src/model/paths.js';
-import type { RoundDoc } from '../../src/model/round.js';
-import type { TournamentDoc } from '../../src/model/tournament.js';
+import { DomainError, describeIssues } from '@competition/engine/domain/errors';
+import { type PlayPastTarget, resolvePolicy } from '@competition/engine/domain/policy';
+import { MatchUpResult, ResultKind, isByeKind, resolveResult, winnerOfScore } from '@competition/engine/domain/results';
+import { MatchUpDoc } from '@competition/engine/model/matchUp';
+import { paths } from '@competition/engine/model/paths';
+import type { RoundDoc } from '@competition/engine/model/round';
+import type { TournamentDoc } from '@competition/engine/model/tournament';
 import { backgroundTriggers } from '../support/emulatorEnv.js';
 import { UIDS, type World, buildWorld, modular, scorerIn, seedDocuments, startRulesEnvironment } from './support.js';
 

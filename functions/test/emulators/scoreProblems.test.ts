@@ -4,9 +4,9 @@
  * the reason, and the record goes once the matchUp is fixed: a good result, a cleared result, the matchUp deleted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MatchUpResult } from '../../src/domain/results.js';
-import { paths } from '../../src/model/paths.js';
-import { ScoreProblemDoc } from '../../src/model/scoreProblem.js';
+import type { MatchUpResult } from '@competition/engine/domain/results';
+import { paths } from '@competition/engine/model/paths';
+import { ScoreProblemDoc } from '@competition/engine/model/scoreProblem';
 import {
   type Emulators,
   type SeededTournament,

@@ -21,12 +21,12 @@ import {
 } from 'firebase/firestore';
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeStandings } from '../../src/domain/competition.js';
-import type { MatchUpRecord } from '../../src/domain/matchUps.js';
-import { presetPolicy } from '../../src/domain/policy.js';
-import { type MatchUpResultInput, MatchUpResult } from '../../src/domain/results.js';
-import type { MatchUpDoc } from '../../src/model/matchUp.js';
-import { paths } from '../../src/model/paths.js';
+import { computeStandings } from '@competition/engine/domain/competition';
+import type { MatchUpRecord } from '@competition/engine/domain/matchUps';
+import { presetPolicy } from '@competition/engine/domain/policy';
+import { type MatchUpResultInput, MatchUpResult } from '@competition/engine/domain/results';
+import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import { paths } from '@competition/engine/model/paths';
 import { toMatchUpRecord, toParticipant } from '../../src/services/records.js';
 import { origin } from '../support/emulatorEnv.js';
 import { waitFor } from '../support/wait.js';

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Mutation } from '../support/mutants.js';
 import { ROOT, replaceInFunction, returnsObjectWith, runCopies } from '../support/mutants.js';
 
-const CHANGE = 'functions/src/domain/change.ts';
+const CHANGE = 'functions/engine/src/domain/change.ts';
 
 /** The anchor: inside `functionName`, the one `if (…) return { status: 'REPLAY', … }`. The mutant drops it. */
 function withoutReplayGuard(functionName: string): Mutation {
@@ -52,7 +52,7 @@ describe('mutation check: the REPLAY guard of domain/change.ts', () => {
     const named = Object.values(MUTANTS).flatMap((m) => m.named);
     const results = await runCopies(
       { control: null, ...Object.fromEntries(Object.entries(MUTANTS).map(([name, m]) => [name, m.mutation])) },
-      { testFiles: ['functions/test/domain/change.test.ts'], testNames: named, timeoutMs: 120_000 },
+      { testFiles: ['functions/engine/test/domain/change.test.ts'], testNames: named, timeoutMs: 120_000 },
     );
     const statusIn = (copy: string, name: string) =>
       results[copy]!.tests.find((t) => t.name === name)?.status ?? 'not run';

@@ -11,7 +11,7 @@
  * mutating nothing.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import ts from 'typescript';
@@ -132,8 +132,15 @@ export async function runCopies(
     for (const [name, mutation] of Object.entries(copies)) {
       const copy = join(dir, name);
       cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
-      for (const part of ['package.json', 'src', 'test'])
-        cpSync(join(ROOT, 'functions', part), join(copy, 'functions', part), { recursive: true });
+      for (const part of ['package.json', 'src', 'test', 'engine'])
+        cpSync(join(ROOT, 'functions', part), join(copy, 'functions', part), {
+          recursive: true,
+          filter: (from) => !from.includes(`${sep}lib${sep}`) && !from.endsWith(`${sep}lib`),
+        });
+      cpSync(join(ROOT, 'tsconfig.base.json'), join(copy, 'tsconfig.base.json'));
+      const engineLink = join(copy, 'functions', 'node_modules', '@competition');
+      mkdirSync(engineLink, { recursive: true });
+      symlinkSync(join(copy, 'functions', 'engine'), join(engineLink, 'engine'), 'dir');
       if (mutation) {
         const target = join(copy, mutation.file);
         const source = readFileSync(target, 'utf8');
@@ -145,7 +152,13 @@ export async function runCopies(
     const include = Object.keys(copies).flatMap((name) => options.testFiles.map((file) => `${name}/${file}`));
     const config = join(dir, 'vitest.config.mjs');
     const test = { include, fileParallelism: !options.sequential, testTimeout: 60_000, hookTimeout: 120_000 };
-    writeFileSync(config, `export default ${JSON.stringify({ root: dir, cacheDir: join(dir, '.vite'), test })};\n`);
+    const conditions = (defaults: string[]) => ({ conditions: ['source', ...defaults] });
+    const resolve = { ...conditions(['module', 'browser', 'development|production']) };
+    const ssr = { resolve: conditions(['module', 'node', 'development|production']) };
+    writeFileSync(
+      config,
+      `export default ${JSON.stringify({ root: dir, cacheDir: join(dir, '.vite'), resolve, ssr, test })};\n`,
+    );
     const report = join(dir, 'report.json');
     // vitest matches the pattern against the describe titles and the title joined with spaces.
     const pattern = `^(${options.testNames.map((name) => escapeRegExp(name.split(' > ').join(' '))).join('|')})$`;

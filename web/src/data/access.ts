@@ -2,7 +2,7 @@
  * Every Firestore path, document shape and callable the app uses, in one module: the rest of the app sees plain
  * typed values and functions, so a change of the data contract is a change here.
  *
- * Shapes and paths are the backend's (functions/src/model): account ids live only in the roles, members and
+ * Shapes and paths are the backend's (functions/engine/src/model): account ids live only in the roles, members and
  * editors documents, which each account reads for itself. A snapshot's data gets the model's type in one place
  * (`stored`), as the backend wrote it: its converters parse every write with these schemas, and the rules hold
  * client writes to the same bounds. Parsing again on read would put the schema library (32 KB gzipped, measured)
@@ -25,19 +25,19 @@ import {
   where,
 } from 'firebase/firestore';
 import type { z } from 'zod';
-import type { MatchUpResultInput } from '../../../functions/src/domain/results';
-import type { ChampionshipDoc } from '../../../functions/src/model/championship';
-import type { ClubDoc } from '../../../functions/src/model/club';
-import type { StandingDoc, StandingsStatusDoc, StateDoc } from '../../../functions/src/model/derived';
-import type { MatchUpDoc } from '../../../functions/src/model/matchUp';
-import type { ParticipantDoc } from '../../../functions/src/model/participant';
-import { COLLECTIONS, paths } from '../../../functions/src/model/paths';
-import type * as Requests from '../../../functions/src/model/requests';
-import type { ClubMemberDoc, ClubRole, TournamentRoleDoc } from '../../../functions/src/model/roles';
-import type { RoundAuthor, RoundDoc } from '../../../functions/src/model/round';
-import type { ScoreProblemDoc } from '../../../functions/src/model/scoreProblem';
-import type { TournamentDoc } from '../../../functions/src/model/tournament';
-import { scorerOf } from '../../../functions/src/access/scorer';
+import type { MatchUpResultInput } from '@competition/engine/domain/results';
+import type { ChampionshipDoc } from '@competition/engine/model/championship';
+import type { ClubDoc } from '@competition/engine/model/club';
+import type { StandingDoc, StandingsStatusDoc, StateDoc } from '@competition/engine/model/derived';
+import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import type { ParticipantDoc } from '@competition/engine/model/participant';
+import { COLLECTIONS, paths } from '@competition/engine/model/paths';
+import type * as Requests from '@competition/engine/model/requests';
+import type { ClubMemberDoc, ClubRole, TournamentRoleDoc } from '@competition/engine/model/roles';
+import type { RoundAuthor, RoundDoc } from '@competition/engine/model/round';
+import type { ScoreProblemDoc } from '@competition/engine/model/scoreProblem';
+import type { TournamentDoc } from '@competition/engine/model/tournament';
+import { scorerOf } from '@competition/engine/access/scorer';
 import type { Connection } from './firebase';
 
 // ---------------------------------------------------------------- the connection
@@ -544,7 +544,7 @@ type Schemas = typeof Requests;
 type SchemaName = { [K in keyof Schemas]: Schemas[K] extends z.ZodType ? K : never }[keyof Schemas];
 
 /** The callables' input schemas and the Functions SDK, loaded with the first action. */
-const loadRequests = () => import('../../../functions/src/model/requests');
+const loadRequests = () => import('@competition/engine/model/requests');
 const loadFunctions = () => import('firebase/functions');
 
 /**
@@ -557,7 +557,7 @@ function callable<K extends SchemaName, O>(name: string, schemaName: K) {
       loadRequests(),
       loadFunctions(),
       live().functions(),
-      import('../../../functions/src/domain/messages'),
+      import('@competition/engine/domain/messages'),
     ]);
     const checked = (requests[schemaName] as z.ZodType).safeParse(input);
     if (!checked.success) throw new ActionError('invalid-argument', errors.issuesInWords(checked.error.issues));

@@ -1,13 +1,13 @@
 /**
- * A knockout's bracket, read from its matchUps the way the engine pairs it (functions/src/domain/pairing/schedule/
+ * A knockout's bracket, read from its matchUps the way the engine pairs it (functions/engine/src/domain/pairing/schedule/
  * knockout.ts): the entrants fill a bracket of the next power of two (the top seeds get the byes of round 1), each
  * later round pairs the players still unbeaten, and the final (with `finals` 2, also the match for third place
  * between the beaten semi-finalists) is one game or, with `finalKind` BEST_OF_THREE, a series replayed round after
  * round until one side has two wins. Columns are laid out as a tree: each game sits in line with the game its winner
  * plays next.
  */
-import type { ScoringPolicy } from '../../../functions/src/domain/policy';
-import { bracketRounds } from '../../../functions/src/domain/pairing/schedule/knockout';
+import type { ScoringPolicy } from '@competition/engine/domain/policy';
+import { bracketRounds } from '@competition/engine/domain/pairing/schedule/knockout';
 import type { MatchUp } from '../data/access';
 import { winnerOf } from './outcome';
 

@@ -5,9 +5,9 @@
  * addParticipants entry checked by the callable's own schema and the domain's duplicate rule, so a bad line is
  * named before anything is sent.
  */
-import { duplicateEntries } from '../../../functions/src/domain/duplicates';
-import { issuesInWords } from '../../../functions/src/domain/messages';
-import { NewParticipant } from '../../../functions/src/model/requests';
+import { duplicateEntries } from '@competition/engine/domain/duplicates';
+import { issuesInWords } from '@competition/engine/domain/messages';
+import { NewParticipant } from '@competition/engine/model/requests';
 import type { z } from 'zod';
 import { parseLocaleNumber } from './localeNumber';
 

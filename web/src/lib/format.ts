@@ -1,7 +1,7 @@
 /** How numbers, results and policy names read on screen. */
-import type { CompetitionPolicy, PrimaryRanking } from '../../../functions/src/domain/policy';
-import { TIEBREAK_NAMES } from '../../../functions/src/domain/tiebreakNames';
-import type { MatchUpResult, ResultKind } from '../../../functions/src/domain/results';
+import type { CompetitionPolicy, PrimaryRanking } from '@competition/engine/domain/policy';
+import { TIEBREAK_NAMES } from '@competition/engine/domain/tiebreakNames';
+import type { MatchUpResult, ResultKind } from '@competition/engine/domain/results';
 
 export const TIEBREAK_LABELS = TIEBREAK_NAMES;
 

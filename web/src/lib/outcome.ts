@@ -1,10 +1,10 @@
 /**
- * Who won a matchUp, as the engine reads its result (functions/src/domain/results.ts): a timed win is a win, a
+ * Who won a matchUp, as the engine reads its result (functions/engine/src/domain/results.ts): a timed win is a win, a
  * double forfeit is a loss for both, a pairing bye is a win. The bracket and the crosstable read results this way,
  * so they agree with the standings and with the knockout's pairing of the next round.
  */
-import type { ScoringPolicy } from '../../../functions/src/domain/policy';
-import { type Outcome, resolveResult } from '../../../functions/src/domain/results';
+import type { ScoringPolicy } from '@competition/engine/domain/policy';
+import { type Outcome, resolveResult } from '@competition/engine/domain/results';
 import type { MatchUp } from '../data/access';
 
 export type Mark = 'W' | 'D' | 'L';

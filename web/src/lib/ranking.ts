@@ -6,15 +6,15 @@
  * tied (head-to-head): it is evaluated inside the tied group by the domain's own function on the players' stored
  * states, handed in by the caller.
  */
-import { splitBy } from '../../../functions/src/domain/groups';
-import type { LeaderboardRow } from '../../../functions/src/domain/leaderboard';
-import type { CompetitionPolicy, CompetitionTiebreak, PrimaryRanking } from '../../../functions/src/domain/policy';
-import type { ParticipantState } from '../../../functions/src/domain/state';
+import { splitBy } from '@competition/engine/domain/groups';
+import type { LeaderboardRow } from '@competition/engine/domain/leaderboard';
+import type { CompetitionPolicy, CompetitionTiebreak, PrimaryRanking } from '@competition/engine/domain/policy';
+import type { ParticipantState } from '@competition/engine/domain/state';
 
 type Row = Omit<LeaderboardRow, 'rank'>;
 export type Ranked<R extends Row> = R & { rank: number; sharedRank: boolean };
 
-/** The domain's value of a group tiebreak for one tied player (functions/src/domain/tiebreaks.ts). */
+/** The domain's value of a group tiebreak for one tied player (functions/engine/src/domain/tiebreaks.ts). */
 export type GroupTiebreak = (
   tiebreak: CompetitionTiebreak,
   state: ParticipantState,

@@ -1,6 +1,6 @@
 /**
  * "Why these two": the pairing engine records, per pair, the named terms its cost was made of
- * (functions/src/domain/pairing/weighted/costs.ts, and the SoL and table methods' places); the organizer reads
+ * (functions/engine/src/domain/pairing/weighted/costs.ts, and the SoL and table methods' places); the organizer reads
  * them as short phrases, most decisive first. Terms this module does not know are shown by name and value.
  */
 export type CostTerms = Readonly<Record<string, number>>;

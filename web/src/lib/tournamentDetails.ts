@@ -4,8 +4,8 @@
  * absent (`.catch`); here the same schema without that fallback refuses it, naming the field.
  */
 import { z } from 'zod';
-import { checkPreAlarm } from '../../../functions/src/model/clock';
-import { TournamentDoc } from '../../../functions/src/model/tournament';
+import { checkPreAlarm } from '@competition/engine/model/clock';
+import { TournamentDoc } from '@competition/engine/model/tournament';
 
 const { location, socialUrl, roundDurationMinutes, preAlarmMinutes } = TournamentDoc.shape;
 

@@ -12,9 +12,9 @@ import { Field, Status, useAction } from '../components/ui';
 import { type Club, actions, watchMyClubs } from '../data/access';
 import { useLive } from '../data/hooks';
 import { check, type FieldErrors } from '../lib/forms';
-import { recommendedRounds } from '../../../functions/src/domain/pairing/rounds';
-import { type PresetName, resolvePolicy } from '../../../functions/src/domain/policy';
-import { CreateTournamentInput } from '../../../functions/src/model/requests';
+import { recommendedRounds } from '@competition/engine/domain/pairing/rounds';
+import { type PresetName, resolvePolicy } from '@competition/engine/domain/policy';
+import { CreateTournamentInput } from '@competition/engine/model/requests';
 
 const SYSTEMS = { SWISS: 'Swiss', KNOCKOUT: 'Knockout', ROUND_ROBIN: 'Round robin' } as const;
 type System = keyof typeof SYSTEMS;

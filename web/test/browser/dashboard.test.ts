@@ -13,19 +13,19 @@
  * - No console error in any page, every control labelled. Screenshots of each screen go to web/test/screenshots/.
  *
  * Runs only inside `firebase emulators:exec` with the Hosting emulator (npm test, or
- * `npx tsx scripts/emulators/test.ts web/test/browser/dashboard.test.ts`), with Chromium at /usr/bin/chromium.
+ * `npx tsx --conditions=source scripts/emulators/test.ts web/test/browser/dashboard.test.ts`), with Chromium at /usr/bin/chromium.
  */
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foldCompetition } from '../../../functions/src/domain/fold.js';
-import { buildLeaderboard } from '../../../functions/src/domain/leaderboard.js';
-import type { MatchUpRecord } from '../../../functions/src/domain/matchUps.js';
-import type { CompetitionPolicy } from '../../../functions/src/domain/policy.js';
-import type { MatchUpDoc } from '../../../functions/src/model/matchUp.js';
-import type { ParticipantDoc } from '../../../functions/src/model/participant.js';
-import type { TournamentRoleDoc } from '../../../functions/src/model/roles.js';
-import type { TournamentDoc } from '../../../functions/src/model/tournament.js';
+import { foldCompetition } from '@competition/engine/domain/fold';
+import { buildLeaderboard } from '@competition/engine/domain/leaderboard';
+import type { MatchUpRecord } from '@competition/engine/domain/matchUps';
+import type { CompetitionPolicy } from '@competition/engine/domain/policy';
+import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import type { ParticipantDoc } from '@competition/engine/model/participant';
+import type { TournamentRoleDoc } from '@competition/engine/model/roles';
+import type { TournamentDoc } from '@competition/engine/model/tournament';
 import {
   type Account,
   type Emulators,

@@ -14,14 +14,14 @@
  *   the organizer enters the right one.
  *
  * Runs only inside `firebase emulators:exec` with the Hosting emulator (npm test, or
- * `npx tsx scripts/emulators/test.ts web/test/browser/formats.test.ts`), with Chromium at /usr/bin/chromium.
+ * `npx tsx --conditions=source scripts/emulators/test.ts web/test/browser/formats.test.ts`), with Chromium at /usr/bin/chromium.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MatchUpDoc } from '../../../functions/src/model/matchUp.js';
-import type { ParticipantDoc } from '../../../functions/src/model/participant.js';
-import type { StandingDoc } from '../../../functions/src/model/derived.js';
-import type { TournamentDoc } from '../../../functions/src/model/tournament.js';
+import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import type { ParticipantDoc } from '@competition/engine/model/participant';
+import type { StandingDoc } from '@competition/engine/model/derived';
+import type { TournamentDoc } from '@competition/engine/model/tournament';
 import {
   type Account,
   type Emulators,

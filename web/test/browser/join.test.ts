@@ -6,8 +6,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MatchUpDoc } from '../../../functions/src/model/matchUp.js';
-import { paths } from '../../../functions/src/model/paths.js';
+import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import { paths } from '@competition/engine/model/paths';
 import {
   type Emulators,
   type SeededTournament,

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MatchUpDoc } from '../../../functions/src/model/matchUp.js';
+import type { MatchUpDoc } from '@competition/engine/model/matchUp';
 import {
   type Account,
   type Emulators,

@@ -3,8 +3,8 @@
  * the tree order of the columns, games not yet paired, results without game points, double round robins.
  */
 import { describe, expect, it } from 'vitest';
-import { resolvePolicy } from '../../../functions/src/domain/policy.js';
-import type { MatchUpResult } from '../../../functions/src/domain/results.js';
+import { resolvePolicy } from '@competition/engine/domain/policy';
+import type { MatchUpResult } from '@competition/engine/domain/results';
 import type { MatchUp } from '../../src/data/access.js';
 import { type BracketEntry, buildBracket, knockoutOptions, stageName } from '../../src/lib/bracket.js';
 import { buildCrosstable } from '../../src/lib/crosstable.js';

@@ -4,11 +4,11 @@
  * same tournament: rows built exactly as the score trigger stores them, then ranked by web/src/lib/ranking.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { foldCompetition } from '../../../functions/src/domain/fold.js';
-import { buildLeaderboard, standingValues, tiebreakContext } from '../../../functions/src/domain/leaderboard.js';
-import { type PresetName, presetPolicy } from '../../../functions/src/domain/policy.js';
-import { TIEBREAKS } from '../../../functions/src/domain/tiebreaks.js';
-import { makeParticipants, makeRounds, pick, prng, randomResult } from '../../../functions/test/domain/generate.js';
+import { foldCompetition } from '@competition/engine/domain/fold';
+import { buildLeaderboard, standingValues, tiebreakContext } from '@competition/engine/domain/leaderboard';
+import { type PresetName, presetPolicy } from '@competition/engine/domain/policy';
+import { TIEBREAKS } from '@competition/engine/domain/tiebreaks';
+import { makeParticipants, makeRounds, pick, prng, randomResult } from '@competition/engine/simulation/generate';
 import { type GroupTiebreak, groupTiebreaksOf, rankStandings } from '../../src/lib/ranking.js';
 
 const PRESETS: PresetName[] = ['REDEMPTION', 'SWISS', 'STANDARD', 'PRESSURE'];

@@ -9,7 +9,7 @@ import { ErrorNote, Field, Status, useAction } from '../../components/ui';
 import { type Tournament, actions, updateTournamentDetails, watchScorekeepers } from '../../data/access';
 import { useLive } from '../../data/hooks';
 import { type FieldErrors, check } from '../../lib/forms';
-import { unscoredGames } from '../../../../functions/src/domain/closing';
+import { unscoredGames } from '@competition/engine/domain/closing';
 import { useTournamentData } from './data';
 import { JoinDesk } from './JoinDesk';
 

@@ -4,7 +4,7 @@ import { Field, Status, useAction } from '../../components/ui';
 import { actions } from '../../data/access';
 import { CSV_COLUMNS, nextIds, parseParticipantsCsv } from '../../lib/csv';
 import { type FieldErrors, check } from '../../lib/forms';
-import { NewParticipant } from '../../../../functions/src/model/requests';
+import { NewParticipant } from '@competition/engine/model/requests';
 import { useTournamentData } from './data';
 
 export function ParticipantForms() {

@@ -10,7 +10,7 @@ import { Field, Status, useAction } from '../../components/ui';
 import { type MatchUp, type Round, actions, setRoundStatus } from '../../data/access';
 import { colourNames, resultText } from '../../lib/format';
 import { byeReasons, pairReasons, softCosts } from '../../lib/reasons';
-import { recommendedRounds } from '../../../../functions/src/domain/pairing/rounds';
+import { recommendedRounds } from '@competition/engine/domain/pairing/rounds';
 import { useTournamentData } from './data';
 import { ScoreForm } from './ScoreForm';
 

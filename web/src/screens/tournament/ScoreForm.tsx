@@ -9,8 +9,8 @@ import { Status, useAction } from '../../components/ui';
 import { type MatchUp, actions, writeScore } from '../../data/access';
 import { useTournamentData } from './data';
 import { BYE_KINDS, GAME_KINDS, KIND_LABELS, resultText } from '../../lib/format';
-import type { ScoringPolicy } from '../../../../functions/src/domain/policy';
-import type { MatchUpResultInput, ResultKind } from '../../../../functions/src/domain/results';
+import type { ScoringPolicy } from '@competition/engine/domain/policy';
+import type { MatchUpResultInput, ResultKind } from '@competition/engine/domain/results';
 
 export type ScoreChannel = 'callable' | 'rules';
 
@@ -47,7 +47,7 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
         await actions.recordScore({ tournamentId, matchUpId: matchUp.matchUpId, result });
       } else {
         // The engine's own check, loaded with the first score (it brings the schema library).
-        const { resolveResult } = await import('../../../../functions/src/domain/results');
+        const { resolveResult } = await import('@competition/engine/domain/results');
         if (result) resolveResult({ kind: 'PLAYED', ...result }, !isBye, scoring);
         await writeScore(tournamentId, matchUp, result, roles);
       }

@@ -28,7 +28,7 @@ function useGroupTiebreak(needed: boolean): GroupTiebreak | undefined {
   const [fn, setFn] = useState<GroupTiebreak>();
   useEffect(() => {
     if (!needed || fn) return;
-    void import('../../../../functions/src/domain/tiebreaks').then(({ TIEBREAKS }) => {
+    void import('@competition/engine/domain/tiebreaks').then(({ TIEBREAKS }) => {
       // Head-to-head reads only the tied group; the context's other fields serve the opponent-based tiebreaks.
       const context = { states: {}, withdrawn: new Set<string>(), dropOut: 'NONE' as const };
       const value: GroupTiebreak = (tiebreak, state, group) => TIEBREAKS[tiebreak](state, group, context);

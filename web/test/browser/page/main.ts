@@ -30,13 +30,13 @@ import {
   updateDoc,
 } from 'firebase/firestore';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
-import type { StandingDoc } from '../../../../functions/src/model/derived.js';
-import { scorerOf } from '../../../../functions/src/access/scorer.js';
-import type { MatchUpDoc, Scorer } from '../../../../functions/src/model/matchUp.js';
-import type { TournamentRoleDoc } from '../../../../functions/src/model/roles.js';
-import type { ParticipantDoc } from '../../../../functions/src/model/participant.js';
-import type { RoundDoc } from '../../../../functions/src/model/round.js';
-import type { TournamentDoc } from '../../../../functions/src/model/tournament.js';
+import type { StandingDoc } from '@competition/engine/model/derived';
+import { scorerOf } from '@competition/engine/access/scorer';
+import type { MatchUpDoc, Scorer } from '@competition/engine/model/matchUp';
+import type { TournamentRoleDoc } from '@competition/engine/model/roles';
+import type { ParticipantDoc } from '@competition/engine/model/participant';
+import type { RoundDoc } from '@competition/engine/model/round';
+import type { TournamentDoc } from '@competition/engine/model/tournament';
 
 // ---------------------------------------------------------------- configuration and connection
 

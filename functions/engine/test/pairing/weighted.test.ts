@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { generateRound } from '../../src/domain/pairing/index.js';
 import type { PairingPlayer, PairingRequest } from '../../src/domain/pairing/types.js';
 import { concavity } from '../../src/domain/pairing/weighted/criteria/concavity.js';
-import { SimEvent, simulatedField } from '../support/simulate.js';
+import { SimEvent, simulatedField } from '../../src/simulation/simulate.js';
 import { assertValidRound, freshPlayers, pairsOf, playRound } from './support/fixtures.js';
 
 const req = (

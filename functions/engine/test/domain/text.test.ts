@@ -5,7 +5,7 @@ import { Participant } from '../../src/domain/participants.js';
 import { ParticipantDoc } from '../../src/model/participant.js';
 import { NewParticipant } from '../../src/model/requests.js';
 
-const rules = readFileSync(new URL('../../../firestore.rules', import.meta.url), 'utf8');
+const rules = readFileSync(new URL('../../../../firestore.rules', import.meta.url), 'utf8');
 /** The cap firestore.rules puts on one field of a client write, read from the rules text itself. */
 const ruleCap = (pattern: RegExp): number => Number(rules.match(pattern)?.[1]);
 

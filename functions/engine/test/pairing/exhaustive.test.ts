@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateRound } from '../../src/domain/pairing/index.js';
 import type { PairingRequest, WeightedMethod } from '../../src/domain/pairing/types.js';
-import { SimEvent, simulatedField } from '../support/simulate.js';
+import { SimEvent, simulatedField } from '../../src/simulation/simulate.js';
 import { bestRound, compareObjectives, judge } from './support/bruteForce.js';
 
 function runEvent(

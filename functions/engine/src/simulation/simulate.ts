@@ -3,9 +3,9 @@
  * Elo expectation with some draws (generate.ts), and the measures of a round's quality. The result of a game
  * depends only on the event seed, the round and the two players, so different engines face the same "luck".
  */
-import { createRng } from '../../src/domain/pairing/prng.js';
-import type { PairingGame, PairingPlayer } from '../../src/domain/pairing/types.js';
-import { type SimPlayer, simulatedWinner } from '../domain/generate.js';
+import { createRng } from '../domain/pairing/prng.js';
+import type { PairingGame, PairingPlayer } from '../domain/pairing/types.js';
+import { type SimPlayer, simulatedWinner } from './generate.js';
 
 export function simulatedField(size: number, seed: number): SimPlayer[] {
   const rng = createRng(seed);

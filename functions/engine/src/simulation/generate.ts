@@ -5,11 +5,11 @@
  * - simulatedScore: a game to 5 whose winner follows the players' ratings, the same for every engine that
  *   pairs the same two players in the same round of the same event (simulated events, demo data, benchmarks).
  */
-import { createRng, hashString, hashValues, shuffled, unit } from '../../src/domain/pairing/prng.js';
-import type { MatchUpRecord } from '../../src/domain/matchUps.js';
-import type { Participant } from '../../src/domain/participants.js';
-import { expectedScore } from '../../src/domain/ratings.js';
-import type { MatchUpResult } from '../../src/domain/results.js';
+import { createRng, hashString, hashValues, shuffled, unit } from '../domain/pairing/prng.js';
+import type { MatchUpRecord } from '../domain/matchUps.js';
+import type { Participant } from '../domain/participants.js';
+import { expectedScore } from '../domain/ratings.js';
+import type { MatchUpResult } from '../domain/results.js';
 
 /** The engine's seeded generator, so a failing generated tournament can be reproduced from its seed. */
 export const prng = createRng;

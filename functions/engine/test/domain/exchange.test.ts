@@ -5,7 +5,7 @@ import { DomainError } from '../../src/domain/errors.js';
 import { exportTournament, importTournament, standingsCsv } from '../../src/domain/exchange.js';
 import { requireRoundsPairedBy } from '../../src/domain/importChecks.js';
 import { presetPolicy, resolvePolicy } from '../../src/domain/policy.js';
-import { makeParticipants, makeRounds, prng, randomResult } from './generate.js';
+import { makeParticipants, makeRounds, prng, randomResult } from '../../src/simulation/generate.js';
 
 function randomTournament(seed: number) {
   const random = prng(seed);

@@ -7,7 +7,7 @@ import { virtualPoints } from '../../src/domain/pairing/acceleration.js';
 import { prepareField } from '../../src/domain/pairing/field.js';
 import { generateRound, PairingError, recommendedRounds } from '../../src/domain/pairing/index.js';
 import type { PairingPlayer, PairingRequest } from '../../src/domain/pairing/types.js';
-import { SimEvent, simulatedField, roundQuality } from '../support/simulate.js';
+import { SimEvent, simulatedField, roundQuality } from '../../src/simulation/simulate.js';
 import { assertValidRound, freshPlayers, pairsOf, playGenerated, playRound } from './support/fixtures.js';
 
 const req = (players: PairingPlayer[], roundNumber = 1, extra: Partial<PairingRequest> = {}): PairingRequest => ({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MatchUpResult } from './results.js';
+import type { CostTerms, PairingRound } from './pairing/types.js';
 
 /** A pairing of a round; side b is null for a bye. The result is null until scored (or once cleared). */
 export const MatchUpRecord = z
@@ -60,4 +61,32 @@ function canonical(result: MatchUpResult | null): string {
 export function nameMatchUps(names: readonly string[], shown = 10): string {
   const more = names.length > shown ? ` and ${names.length - shown} more` : '';
   return `${names.slice(0, shown).join(', ')}${more}`;
+}
+
+/** A game as a round is generated: who moves first is decided (null for a bye), and why these two met. */
+export type RoundMatchUp = MatchUpRecord & { movesFirst: string | null; cost: CostTerms };
+
+/** A generated round's games in the order they are stored: its pairings by table, then its byes (already scored). */
+export function matchUpsOfRound(round: PairingRound): RoundMatchUp[] {
+  const pairs = round.pairings.map((pair, order) => ({
+    matchUpId: `r${round.roundNumber}-m${order + 1}`,
+    roundNumber: round.roundNumber,
+    order,
+    a: pair.a,
+    b: pair.b,
+    movesFirst: pair.movesFirst,
+    cost: pair.cost,
+    result: null,
+  }));
+  const byes = round.byeCosts.map((bye, k) => ({
+    matchUpId: `r${round.roundNumber}-bye${k + 1}`,
+    roundNumber: round.roundNumber,
+    order: pairs.length + k,
+    a: bye.id,
+    b: null,
+    movesFirst: null,
+    cost: bye.cost,
+    result: { kind: 'PAIRING_BYE' as const },
+  }));
+  return [...pairs, ...byes];
 }

@@ -12,7 +12,7 @@ import { buildContext } from '../../src/domain/pairing/weighted/context.js';
 import { createCoster } from '../../src/domain/pairing/weighted/costs.js';
 import { modelFor } from '../../src/domain/pairing/weighted/model.js';
 import { compareHard, solveGraph, solveRound } from '../../src/domain/pairing/weighted/solve.js';
-import { SimEvent, simulatedField } from '../support/simulate.js';
+import { SimEvent, simulatedField } from '../../src/simulation/simulate.js';
 
 function compareOnEvent(size: number, seed: number, method: WeightedMethod, rounds: number) {
   const event = new SimEvent(simulatedField(size, seed), seed);

@@ -7,7 +7,7 @@ import type { DerivedWrite, StoredDerived } from '../../src/domain/replayPlan.js
 import { planReplay } from '../../src/domain/replayPlan.js';
 import type { StandingRow } from '../../src/domain/standings.js';
 import type { ParticipantState } from '../../src/domain/state.js';
-import { makeParticipants, makeRounds, prng, randomResult } from './generate.js';
+import { makeParticipants, makeRounds, prng, randomResult } from '../../src/simulation/generate.js';
 
 const policy = resolvePolicy('PRESSURE');
 const random = prng(5);

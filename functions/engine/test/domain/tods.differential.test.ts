@@ -12,7 +12,7 @@ import type {
 } from '../../src/domain/policy.js';
 import { deepMerge, resolvePolicy } from '../../src/domain/policy.js';
 import type { ParticipantState } from '../../src/domain/state.js';
-import { makeRounds, pick, prng, randomResult } from './generate.js';
+import { makeRounds, pick, prng, randomResult } from '../../src/simulation/generate.js';
 import type { TodsState } from './tods.js';
 import { todsDraw, todsLeaderboard, todsProcessMatchUp, todsProcessRound } from './tods.js';
 

@@ -8,7 +8,7 @@ import type { CompetitionPolicy, PresetName } from '../../src/domain/policy.js';
 import { resolvePolicy } from '../../src/domain/policy.js';
 import type { MatchUpResult } from '../../src/domain/results.js';
 import type { ParticipantStates } from '../../src/domain/state.js';
-import { makeParticipants, makeRounds, pick, prng, randomResult } from './generate.js';
+import { makeParticipants, makeRounds, pick, prng, randomResult } from '../../src/simulation/generate.js';
 
 interface Counters {
   applied: number;
