@@ -13,7 +13,7 @@
  *   a meter of firebase-admin's document operations (the score write itself included); mean and max.
  * - matchesReplay: every stored state deep-equals the fold of the final matchUps (the replay tool's answer).
  */
-import { isDeepStrictEqual, parseArgs } from 'node:util';
+import { isDeepStrictEqual } from 'node:util';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { FieldValue, type Timestamp } from 'firebase-admin/firestore';
 import { foldCompetition } from '@competition/engine/domain/fold';
@@ -26,8 +26,7 @@ import { applyMatchUpScore, replayTournament } from '../functions/src/services/a
 import { PROJECT_ID, backgroundTriggers, discoverEmulators } from '../functions/test/support/emulatorEnv.js';
 import { toMatchUpRecord, toParticipant } from '../functions/src/services/records.js';
 import { metered } from '../functions/test/support/meter.js';
-import { execInEmulators, prepareSuite } from './emulators/suite.js';
-import { benchCli, percentile, progress, round1 } from './lib/benchCli.js';
+import { fieldFlags, runBench, percentile, progress, round1 } from './lib/benchCli.js';
 import { signUp } from './lib/emulatorClients.js';
 import { simulatedScore } from '@competition/engine/simulation/generate';
 import { simulatedField } from '@competition/engine/simulation/simulate';
@@ -35,7 +34,6 @@ import { simulatedField } from '@competition/engine/simulation/simulate';
 const USAGE =
   'usage: npm run --silent bench:backend -- --players 64 --rounds 5 [--policy REDEMPTION|PRESSURE|SWISS|STANDARD] [--seed 1]';
 
-const { fail, intFlag } = benchCli(USAGE);
 const stored = (x: unknown) => JSON.parse(JSON.stringify(x)) as unknown;
 
 async function bench(players: number, rounds: number, policy: PresetName, seed: number): Promise<void> {
@@ -211,37 +209,10 @@ async function meteredReplay(sourceId: string, played: MatchUpDoc[][]) {
   }
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      players: { type: 'string' },
-      rounds: { type: 'string' },
-      policy: { type: 'string' },
-      seed: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
+runBench('scripts/bench-backend.ts', () => {
+  const { players, rounds, policy, seed } = fieldFlags(USAGE, PresetName.options, {
+    players: [64, 2, 1000],
+    rounds: [5, 1, 20],
   });
-  if (values.help) return void process.stdout.write(`${USAGE}\n`);
-  const players = intFlag('players', values.players, 64, 2, 1000);
-  const rounds = intFlag('rounds', values.rounds, 5, 1, 20);
-  const seed = intFlag('seed', values.seed, 1, 0, 2 ** 31 - 1);
-  const policy = PresetName.safeParse((values.policy ?? 'REDEMPTION').toUpperCase());
-  if (!policy.success) return fail(`--policy must be one of ${PresetName.options.join(', ')}`);
-  if (process.env.FIREBASE_EMULATOR_HUB) return bench(players, rounds, policy.data, seed);
-  const suite = await prepareSuite({ ui: false, hosting: false, quiet: true });
-  process.exitCode = await execInEmulators(suite, [
-    'npx',
-    'tsx',
-    '--conditions=source',
-    'scripts/bench-backend.ts',
-    ...process.argv.slice(2),
-  ]);
-}
-
-main().then(
-  () => process.exit(process.exitCode ?? 0),
-  (error: unknown) => {
-    process.stderr.write(`error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+  return bench(players, rounds, policy, seed);
+});

@@ -14,7 +14,7 @@
  * - readsPerSpectatorOpen: documents a spectator's client reads to open the standings;
  * - matchesReplay: every stored state deep-equals the replay tool's fold of the final results.
  */
-import { isDeepStrictEqual, parseArgs } from 'node:util';
+import { isDeepStrictEqual } from 'node:util';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { FieldValue } from 'firebase-admin/firestore';
 import { foldCompetition } from '@competition/engine/domain/fold';
@@ -27,12 +27,10 @@ import { toMatchUpRecord, toParticipant } from '../functions/src/services/record
 import { simulatedScore } from '@competition/engine/simulation/generate';
 import { PROJECT_ID, discoverEmulators } from '../functions/test/support/emulatorEnv.js';
 import { simulatedField } from '@competition/engine/simulation/simulate';
-import { execInEmulators, prepareSuite } from './emulators/suite.js';
-import { benchCli, progress, round1 } from './lib/benchCli.js';
+import { fieldFlags, runBench, progress, round1 } from './lib/benchCli.js';
 import { signUp } from './lib/emulatorClients.js';
 
 const USAGE = 'usage: npm run --silent bench:scale -- --players 2048 --rounds 11 [--policy REDEMPTION] [--seed 1]';
-const { fail, intFlag } = benchCli(USAGE);
 const SETTLE_TIMEOUT_MS = 900_000;
 const stored = (x: unknown) => JSON.parse(JSON.stringify(x)) as unknown;
 
@@ -182,38 +180,10 @@ function swapped(result: MatchUpResult): MatchUpResult {
   return { ...result, score: a === b ? { a: Math.max(0, a - 1), b } : { a: b, b: a } };
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      players: { type: 'string' },
-      rounds: { type: 'string' },
-      policy: { type: 'string' },
-      seed: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
+runBench('scripts/bench-scale.ts', () => {
+  const { players, rounds, policy, seed } = fieldFlags(USAGE, PresetName.options, {
+    players: [1024, 2, 4096],
+    rounds: [9, 1, 20],
   });
-  if (values.help) return void process.stdout.write(`${USAGE}\n`);
-  const players = intFlag('players', values.players, 1024, 2, 4096);
-  const rounds = intFlag('rounds', values.rounds, 9, 1, 20);
-  const seed = intFlag('seed', values.seed, 1, 0, 2 ** 31 - 1);
-  const policy = PresetName.safeParse((values.policy ?? 'REDEMPTION').toUpperCase());
-  if (!policy.success) return fail(`--policy must be one of ${PresetName.options.join(', ')}`);
-  if (process.env.FIREBASE_EMULATOR_HUB) return bench(players, rounds, policy.data, seed);
-  const portOffset = Number(process.env.EMULATOR_PORT_OFFSET ?? 0);
-  const suite = await prepareSuite({ ui: false, hosting: false, quiet: true, portOffset });
-  process.exitCode = await execInEmulators(suite, [
-    'npx',
-    'tsx',
-    '--conditions=source',
-    'scripts/bench-scale.ts',
-    ...process.argv.slice(2),
-  ]);
-}
-
-main().then(
-  () => process.exit(process.exitCode ?? 0),
-  (error: unknown) => {
-    process.stderr.write(`error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+  return bench(players, rounds, policy, seed);
+});

@@ -1,4 +1,5 @@
 /** What the emulator benchmarks share on the command line: flag checks that exit with the usage, percentiles. */
+import { parseArgs } from 'node:util';
 
 /** `fail` prints the message and the usage and exits 2; `intFlag` reads an integer flag within bounds. */
 export function benchCli(usage: string) {
@@ -24,3 +25,55 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 export const round1 = (x: number) => Math.round(x * 10) / 10;
 export const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+
+/**
+ * The benchmark's own entry: inside `firebase emulators:exec` it measures; outside, it starts a stack of its own
+ * (on EMULATOR_PORT_OFFSET) and runs itself again inside it. Exits with the measurement's code.
+ */
+export function runBench(script: string, measure: () => Promise<void>, { hosting = false } = {}): void {
+  const run = async () => {
+    if (process.env.FIREBASE_EMULATOR_HUB) return measure();
+    const { execInEmulators, prepareSuite } = await import('../emulators/suite.js');
+    const portOffset = Number(process.env.EMULATOR_PORT_OFFSET ?? 0);
+    const suite = await prepareSuite({ ui: false, hosting, quiet: true, portOffset });
+    const again = ['npx', 'tsx', '--conditions=source', script, ...process.argv.slice(2)];
+    process.exitCode = await execInEmulators(suite, again);
+  };
+  run().then(
+    () => process.exit(process.exitCode ?? 0),
+    (error: unknown) => {
+      process.stderr.write(`error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}
+
+/** The flags of a benchmark that plays a field: --players, --rounds, --policy (a preset) and --seed. */
+export function fieldFlags<P extends string>(
+  usage: string,
+  presets: readonly P[],
+  limits: { players: [number, number, number]; rounds: [number, number, number] },
+) {
+  const { values } = parseArgs({
+    options: {
+      players: { type: 'string' },
+      rounds: { type: 'string' },
+      policy: { type: 'string' },
+      seed: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${usage}\n`);
+    process.exit(0);
+  }
+  const { fail, intFlag } = benchCli(usage);
+  const policy = (values.policy ?? 'REDEMPTION').toUpperCase() as P;
+  if (!presets.includes(policy)) fail(`--policy must be one of ${presets.join(', ')}`);
+  return {
+    players: intFlag('players', values.players, ...limits.players),
+    rounds: intFlag('rounds', values.rounds, ...limits.rounds),
+    policy,
+    seed: intFlag('seed', values.seed, 1, 0, 2 ** 31 - 1),
+  };
+}
