@@ -209,10 +209,9 @@ async function meteredReplay(sourceId: string, played: MatchUpDoc[][]) {
   }
 }
 
-runBench('scripts/bench-backend.ts', () => {
-  const { players, rounds, policy, seed } = fieldFlags(USAGE, PresetName.options, {
-    players: [64, 2, 1000],
-    rounds: [5, 1, 20],
-  });
-  return bench(players, rounds, policy, seed);
+// The flags are read first: --help and a bad flag are answered before any emulator starts.
+const { players, rounds, policy, seed } = fieldFlags(USAGE, PresetName.options, {
+  players: [64, 2, 1000],
+  rounds: [5, 1, 20],
 });
+runBench('scripts/bench-backend.ts', () => bench(players, rounds, policy, seed));

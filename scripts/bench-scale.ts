@@ -180,10 +180,9 @@ function swapped(result: MatchUpResult): MatchUpResult {
   return { ...result, score: a === b ? { a: Math.max(0, a - 1), b } : { a: b, b: a } };
 }
 
-runBench('scripts/bench-scale.ts', () => {
-  const { players, rounds, policy, seed } = fieldFlags(USAGE, PresetName.options, {
-    players: [1024, 2, 4096],
-    rounds: [9, 1, 20],
-  });
-  return bench(players, rounds, policy, seed);
+// The flags are read first: --help and a bad flag are answered before any emulator starts.
+const { players, rounds, policy, seed } = fieldFlags(USAGE, PresetName.options, {
+  players: [1024, 2, 4096],
+  rounds: [9, 1, 20],
 });
+runBench('scripts/bench-scale.ts', () => bench(players, rounds, policy, seed));
