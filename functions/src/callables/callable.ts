@@ -2,7 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { CallableFunction, CallableOptions, CallableRequest } from 'firebase-functions/v2/https';
 import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import type { z } from 'zod';
-import { enforcesAppCheck } from '../deployment.js';
+import { enforcesAppCheck } from '@competition/engine/deployment';
 import { describeIssues } from '@competition/engine/domain/errors';
 import { firestore } from '../firebase/app.js';
 import { toHttpsError } from '../firebase/errors.js';

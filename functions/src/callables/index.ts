@@ -34,7 +34,7 @@ import {
 } from '../services/rounds.js';
 import { recordScore as recordScoreService } from '../services/scores.js';
 import { getLeaderboard as leaderboardService, getStandingsCsv as csvService } from '../services/views.js';
-import { PAIRING } from '../deployment.js';
+import { PAIRING } from '@competition/engine/deployment';
 import { admitCaller } from '../services/rateLimits.js';
 import { callable } from './callable.js';
 

@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { RATE_LIMITS, type RateLimitedCallable } from '../deployment.js';
+import { RATE_LIMITS, type RateLimitedCallable } from '@competition/engine/deployment';
 import { DomainError } from '@competition/engine/domain/errors';
 import { fullAt, takeToken } from '@competition/engine/domain/rateLimit';
 import { paths } from '@competition/engine/model/paths';

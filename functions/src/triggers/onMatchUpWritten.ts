@@ -1,7 +1,7 @@
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions/v2';
 import { isPastRetryWindow } from '@competition/engine/domain/problems';
-import { SCORE_TRIGGER } from '../deployment.js';
+import { SCORE_TRIGGER } from '@competition/engine/deployment';
 import { firestore } from '../firebase/app.js';
 import { MATCHUP_DOCUMENT } from '@competition/engine/model/paths';
 import { applyMatchUpScore } from '../services/applyScore.js';

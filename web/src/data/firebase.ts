@@ -13,7 +13,7 @@ import { type FirebaseApp, initializeApp } from 'firebase/app';
 import { type Auth, browserLocalPersistence, connectAuthEmulator, initializeAuth } from 'firebase/auth';
 import { type Firestore, connectFirestoreEmulator, getFirestore } from 'firebase/firestore';
 import type { Functions } from 'firebase/functions';
-import { FUNCTIONS_REGION } from '../../../functions/src/deployment';
+import { FUNCTIONS_REGION } from '@competition/engine/deployment';
 import { appCheckPlan, startAppCheck } from './appCheck';
 
 export interface WebConfig {
