@@ -1,7 +1,7 @@
 /**
  * npm run bench:functions [-- --players N] [-- --rounds R]
  *
- * What the memory and timeout of the deployed functions (functions/src/deployment.ts) are set from: peak memory
+ * What the memory and timeout of the deployed functions (functions/engine/src/deployment.ts) are set from: peak memory
  * and time of the two heaviest paths at a big event (2,000 players, 8 rounds played), each in a process of its
  * own with firebase-admin and firebase-functions loaded as an instance has them:
  *
