@@ -37,7 +37,7 @@ const withoutDuplicateCheck: Mutation = {
 };
 
 const NAMED = [
-  'onMatchUpWritten, the deployed trigger (wrapped by firebase-functions-test) > a write that does not change the result: the trigger reads the tournament, the matchUp, its marker and its score problem, and writes nothing',
+  'onMatchUpWritten, the deployed trigger (wrapped by firebase-functions-test) > a write that does not change the result: the trigger reads the tournament, the matchUp, its marker, its score problem and the status, and writes nothing',
 ];
 
 describe("mutation check: the score trigger's duplicate check", () => {

@@ -14,7 +14,7 @@ const fs = useEmulatorFirestore({ triggers: false });
 afterAll(() => cleanupFunctionsTest());
 
 describe('onMatchUpWritten, the deployed trigger (wrapped by firebase-functions-test)', () => {
-  it('a write that does not change the result: the trigger reads the tournament, the matchUp, its marker and its score problem, and writes nothing', async () => {
+  it('a write that does not change the result: the trigger reads the tournament, the matchUp, its marker, its score problem and the status, and writes nothing', async () => {
     const policy = resolvePolicy('PRESSURE');
     const players = [
       { participantId: 'a', rating: 1500 },
@@ -34,9 +34,9 @@ describe('onMatchUpWritten, the deployed trigger (wrapped by firebase-functions-
     const { operations } = await metered(() => fireTrigger(fs.db, 't', 'm'));
     const { reads, writes } = operations;
     // the trigger harness reads the matchUp once to build the event; the trigger reads the tournament, the
-    // matchUp, its marker and its score problem (none), and stops there.
+    // matchUp, its marker, its score problem (none) and the standings' status, and stops there.
     expect(writes).toBe(0);
-    expect(reads).toBe(1 + 4);
+    expect(reads).toBe(1 + 5);
   });
 
   it('a full round of 128 matchUps whose scores land concurrently, each event delivered twice, ends identical to the replay tool', async () => {

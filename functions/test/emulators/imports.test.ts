@@ -320,7 +320,7 @@ describe('deleteTournament', () => {
       { tournamentId },
       organizer,
     );
-    expect(result).toEqual({ deleted: 9, problems: [] });
+    expect(result).toEqual({ deleted: 11, problems: [] });
     expect(await tournamentDocuments(tournamentId)).toBe(0);
     expect(await dateIsFree(seeded.championshipId, date)).toBe(true);
     await call(
