@@ -3,7 +3,7 @@
  *
  *   npm run test:emulators [-- vitest filters]
  */
-import { listenersOn, suitePorts } from './ports.js';
+import { type Listener, listenersOn, suitePorts } from './ports.js';
 import { stopLeftovers } from './stopLeftovers.js';
 import { execInEmulators, prepareSuite } from './suite.js';
 
@@ -15,10 +15,18 @@ const hosting = filters.length === 0 || filters.some((filter) => filter.includes
 process.env.STANDINGS_COMMIT_BYTES ??= '8192';
 const suite = await prepareSuite({ ui: false, hosting, portOffset: Number(process.env.EMULATOR_PORT_OFFSET ?? 0) });
 const vitest = ['npx', 'vitest', 'run', '--config', 'vitest.emulators.config.mts'];
-const code = await execInEmulators(suite, [...vitest, ...filters]);
-// The ports were free before the start (prepareSuite refuses otherwise): whatever still listens was left by this run.
+// The ports were free before the start (prepareSuite refuses otherwise), so whoever listens on them while the suites
+// run is this run's: each is remembered, because a JVM can stop listening and still live on after the shutdown.
 const ports = suitePorts(suite.config, suite.config.websocketPort);
-const left = await stopLeftovers(listenersOn(ports), ports);
+const seen = new Map<string, Listener>();
+const remember = () => {
+  for (const listener of listenersOn(ports)) seen.set(`${listener.port}/${listener.pid}`, listener);
+};
+const watching = setInterval(remember, 2_000);
+const code = await execInEmulators(suite, [...vitest, ...filters]);
+clearInterval(watching);
+remember();
+const left = await stopLeftovers([...seen.values()], ports);
 if (left.length)
   process.stderr.write(`still listening after the run: ${left.map((l) => `${l.port} (pid ${l.pid})`).join(', ')}\n`);
 process.stdout.write(`emulator suites: ${((Date.now() - started) / 1000).toFixed(0)} s wall, emulators included\n`);
