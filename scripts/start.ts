@@ -12,6 +12,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { type DemoData, DEMO_PASSWORD, seedDemo } from './demo/seedDemo.js';
+import { seedOrReport } from './demo/seedOrReport.js';
 import { type EmulatorConfig, PROJECT_ID, portOffsetProblem } from './emulators/config.js';
 import { type Listener, listenersOn, suitePorts } from './emulators/ports.js';
 import { REPO_ROOT } from './emulators/prerequisites.js';
@@ -198,21 +199,15 @@ async function main(): Promise<void> {
   let demo: DemoData | undefined;
   if (!options['no-seed'] && !options.import) {
     console.log('Seeding the demo through the callables, with Auth emulator accounts ...');
-    try {
-      demo = await seedDemo({
+    demo = await seedOrReport(() =>
+      seedDemo({
         host: '127.0.0.1',
         auth: emulatorPorts.auth,
         firestore: emulatorPorts.firestore,
         functions: emulatorPorts.functions,
         projectId: PROJECT_ID,
-      });
-    } catch (error) {
-      // The emulators are fine: keep them serving, empty, and say what went wrong.
-      console.error(
-        `The demo could not be seeded: ${error instanceof Error ? error.message : String(error)}\n` +
-          'The emulators keep running without it (restart with --no-seed to skip the demo).',
-      );
-    }
+      }),
+    );
   }
   // Started after the seeding: its first compile rewrites functions/lib, and the emulator reloads on that.
   watcher = spawn(process.execPath, [TSC, '-b', '-w', '--preserveWatchOutput', 'functions/tsconfig.build.json'], {
