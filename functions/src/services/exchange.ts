@@ -7,6 +7,7 @@ import { DomainError, describeIssues } from '@competition/engine/domain/errors';
 import { requireRoundsPairedBy } from '@competition/engine/domain/importChecks';
 import { sidesOf } from '@competition/engine/domain/matchUps';
 import { refs } from '../firebase/refs.js';
+import { newClaimCode } from './claims.js';
 import type { ParticipantDoc } from '@competition/engine/model/participant';
 import type { ImportTournamentInput } from '@competition/engine/model/requests';
 import { CreateTournamentInput } from '@competition/engine/model/requests';
@@ -78,6 +79,12 @@ export async function importTournament(
     const plan = new PlannedWrites();
     writeNewTournament(plan, ref, { ...prepared, tournament });
     for (const p of participants) plan.create(ref.participant(tournamentId, p.participantId), p);
+    // Each entry can be claimed by its player in the copy too (docs/joining.md).
+    for (const p of participants)
+      plan.create(ref.claimCode(tournamentId, p.participantId), {
+        participantId: p.participantId,
+        code: newClaimCode(),
+      });
     for (const r of rounds) plan.create(ref.round(tournamentId, r.roundNumber), r);
     for (const m of data.matchUps) {
       plan.create(ref.matchUp(tournamentId, m.matchUpId), {

@@ -245,6 +245,9 @@ describe('a refused import names the item and writes nothing', () => {
       rounds: before.rounds + cleanExport.rounds.length,
       matchUps: before.matchUps + cleanExport.matchUps.length,
     });
+    // Every entry of the copy has its own claim code, so its players can join it.
+    const codes = await adminFirestore().collection(paths.claimCodes(tournamentId)).get();
+    expect(codes.docs.map((d) => d.id).sort()).toEqual(cleanExport.participants.map((p) => p.participantId).sort());
     // The standings came with it, in the same transaction: the original's, as its trigger worked them out.
     const imported = await call<LeaderboardView>(emulators, 'getLeaderboard', { tournamentId }, organizer);
     expect(imported.rows).toEqual(board.rows);
