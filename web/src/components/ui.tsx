@@ -1,5 +1,5 @@
 /** Small building blocks every screen uses: labelled fields, a live status line, an action runner. */
-import { type ReactNode, useCallback, useId, useState } from 'react';
+import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 
 export type ActionState =
   | { state: 'idle' }
@@ -10,7 +10,11 @@ export type ActionState =
 /** Runs an async action, keeping its outcome for a <Status>: the server's message on refusal, as it came. */
 export function useAction(): [ActionState, (run: () => Promise<string | void>) => Promise<boolean>] {
   const [status, setStatus] = useState<ActionState>({ state: 'idle' });
+  // One call at a time: a second click while the first runs is the same intended action, not a new one.
+  const running = useRef(false);
   const run = useCallback(async (action: () => Promise<string | void>) => {
+    if (running.current) return false;
+    running.current = true;
     setStatus({ state: 'pending' });
     try {
       const text = await action();
@@ -20,6 +24,8 @@ export function useAction(): [ActionState, (run: () => Promise<string | void>) =
       const { code, message } = error as { code?: string; message?: string };
       setStatus({ state: 'error', text: message ?? String(error), ...(code ? { code } : {}) });
       return false;
+    } finally {
+      running.current = false;
     }
   }, []);
   return [status, run];

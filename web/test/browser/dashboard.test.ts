@@ -160,6 +160,8 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
     const form = desk.locator('form:has(#generate-status)');
     await form.locator('.status').evaluate((el) => el.setAttribute('data-state', 'idle'));
     await desk.getByRole('button', { name: `Generate round ${round}` }).click();
+    // While the call runs the button is disabled: a second click cannot pair a second round.
+    expect(await form.locator('button[type=submit]').isDisabled()).toBe(true);
     await expectOk(form);
     await expect.poll(() => tables(desk, round).count(), { timeout: WAIT_MS }).toBe(8);
     return (await storedMatchUps()).filter((m) => m.roundNumber === round);

@@ -3,7 +3,7 @@
  * no scores, review each pair with the engine's reasons in words, enter and correct every score, and reopen a
  * closed round to correct it.
  */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { href, navigate } from '../../app/route';
 import { ConfirmButton } from '../../components/Confirm';
 import { Field, Status, useAction } from '../../components/ui';
@@ -95,15 +95,19 @@ function RoundControls() {
   const lastScored = last
     ? matchUps.some((m) => m.roundNumber === last.roundNumber && m.b !== null && m.result !== null)
     : false;
+  // One request id per round the organizer means to pair: a retry after a lost answer is the same request, which
+  // the callable answers with the round it already made; only a round made moves on to a new id.
+  const requestId = useRef(crypto.randomUUID());
   const onGenerate = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
       const generated = await actions.generateNextRound({
         tournamentId,
-        requestId: crypto.randomUUID(),
+        requestId: requestId.current,
         force,
         ...(seed.trim() ? { seed: Number(seed) } : {}),
       });
+      requestId.current = crypto.randomUUID();
       navigate(href.round(tournamentId, generated.roundNumber));
       return `round ${generated.roundNumber} paired: ${generated.matchUps} matchUps${generated.byes.length ? `, bye for ${generated.byes.length}` : ''}`;
     });
@@ -122,7 +126,7 @@ function RoundControls() {
         {tournament?.totalRounds && next > tournament.totalRounds ? (
           <p className="note small">The tournament planned {tournament.totalRounds} rounds: this one is extra.</p>
         ) : null}
-        <button type="submit" className="primary">
+        <button type="submit" className="primary" disabled={status.state === 'pending'}>
           Generate round {next}
         </button>
         <Status status={status} id="generate-status" />
