@@ -1,6 +1,7 @@
 // House style: typescript-eslint's type-aware checks where they catch real bugs (promises nobody awaits,
 // promises handed to callers that ignore them, `any` leaking into typed code); Prettier owns the layout.
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -36,6 +37,13 @@ export default tseslint.config(
       // `let` declared up front: as a `const` further down, an early Ctrl-C would hit its temporal dead zone.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
     },
+  },
+  {
+    // The dashboard's hooks: called in the same order on every render, and every value an effect reads is one of
+    // its dependencies (a stale closure is a screen that stops following the data).
+    files: ['web/**/*.ts', 'web/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     files: ['**/*.mjs', '**/*.mts', '**/*.js'],

@@ -1,5 +1,5 @@
 /** React glue for the live reads of the data layer: one listener per mounted use, stopped on unmount. */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Unsubscribe } from 'firebase/firestore';
 import type { OnError } from './access';
 
@@ -17,14 +17,20 @@ export function useLive<T>(
   subscribe: ((onData: (value: T) => void, onError: OnError) => Unsubscribe) | null,
 ): LiveValue<T> {
   const [value, setValue] = useState<LiveValue<T> & { key: string | null }>({ data: undefined, error: null, key });
+  // The key names what is read; the function is rebuilt on every render, so the listener opened for a key uses the
+  // latest one instead of re-subscribing on every render.
+  const latest = useRef(subscribe);
   useEffect(() => {
-    if (!subscribe || key === null) return undefined;
+    latest.current = subscribe;
+  });
+  useEffect(() => {
+    const open = latest.current;
+    if (!open || key === null) return undefined;
     setValue({ data: undefined, error: null, key });
-    return subscribe(
+    return open(
       (data) => setValue({ data, error: null, key }),
       (error) => setValue((previous) => ({ ...previous, error: error.message, key })),
     );
-    // The key names what is read (the function is rebuilt on every render, so it is not a dependency).
   }, [key]);
   return value.key === key ? value : { data: undefined, error: null };
 }

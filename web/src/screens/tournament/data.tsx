@@ -146,6 +146,7 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
     updating.data,
     roles,
     problems,
+    standings.data,
     standings.error,
     states.error,
   ]);
