@@ -27,7 +27,7 @@ import { PROJECT_ID, backgroundTriggers, discoverEmulators } from '../functions/
 import { toMatchUpRecord, toParticipant } from '../functions/src/services/records.js';
 import { metered } from '../functions/test/support/meter.js';
 import { fieldFlags, runBench, percentile, progress, round1 } from './lib/benchCli.js';
-import { signUp } from './lib/emulatorClients.js';
+import { createSwiss, signUp } from './lib/emulatorClients.js';
 import { simulatedScore } from '@competition/engine/simulation/generate';
 import { simulatedField } from '@competition/engine/simulation/simulate';
 
@@ -50,19 +50,7 @@ async function bench(players: number, rounds: number, policy: PresetName, seed: 
     projectId: PROJECT_ID,
   };
   const organizer = await signUp(hosts, `bench-${Date.now()}@example.com`);
-  const { clubId } = await organizer.call<{ clubId: string }>('createClub', { name: 'Bench Club' });
-  const { championshipId } = await organizer.call<{ championshipId: string }>('createChampionship', {
-    name: 'Bench League',
-    clubIds: [clubId],
-  });
-  const { tournamentId } = await organizer.call<{ tournamentId: string }>('createTournament', {
-    championshipId,
-    date: '2026-01-01',
-    description: `bench ${players}x${rounds}`,
-    policy,
-    pairing: { method: 'SWISS', options: {} },
-    totalRounds: rounds,
-  });
+  const tournamentId = await createSwiss(organizer, 'Bench', { policy, rounds });
   const field = simulatedField(players, seed);
   const byId = new Map(field.map((p) => [p.id, p]));
   const entries = field.map((p) => ({ participantId: p.id, name: p.id, rating: p.rating }));

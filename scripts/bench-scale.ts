@@ -28,7 +28,7 @@ import { simulatedScore } from '@competition/engine/simulation/generate';
 import { PROJECT_ID, discoverEmulators } from '../functions/test/support/emulatorEnv.js';
 import { simulatedField } from '@competition/engine/simulation/simulate';
 import { fieldFlags, runBench, progress, round1 } from './lib/benchCli.js';
-import { signUp } from './lib/emulatorClients.js';
+import { createSwiss, signUp } from './lib/emulatorClients.js';
 
 const USAGE = 'usage: npm run --silent bench:scale -- --players 2048 --rounds 11 [--policy REDEMPTION] [--seed 1]';
 const SETTLE_TIMEOUT_MS = 900_000;
@@ -44,19 +44,7 @@ async function bench(players: number, rounds: number, policy: PresetName, seed: 
     { host: auth.host, auth: auth.port, firestore: store.port, functions: functions.port, projectId: PROJECT_ID },
     `scale-${Date.now()}@example.com`,
   );
-  const { clubId } = await organizer.call<{ clubId: string }>('createClub', { name: 'Scale Club' });
-  const { championshipId } = await organizer.call<{ championshipId: string }>('createChampionship', {
-    name: 'Scale Open',
-    clubIds: [clubId],
-  });
-  const { tournamentId } = await organizer.call<{ tournamentId: string }>('createTournament', {
-    championshipId,
-    date: '2026-01-01',
-    description: `scale ${players}x${rounds}`,
-    policy,
-    pairing: { method: 'SWISS', options: {} },
-    totalRounds: rounds,
-  });
+  const tournamentId = await createSwiss(organizer, 'Scale', { policy, rounds });
   const field = simulatedField(players, seed);
   const byId = new Map(field.map((p) => [p.id, p]));
   const t0 = Date.now();

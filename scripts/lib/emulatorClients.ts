@@ -54,3 +54,25 @@ export async function signUp(hosts: EmulatorHosts, email: string, password = 'pa
     close: () => deleteApp(app),
   };
 }
+
+/** A club, a championship and a Swiss of `rounds` rounds, created by the organizer through the callables. */
+export async function createSwiss(
+  organizer: Person,
+  label: string,
+  { policy, rounds }: { policy: string; rounds: number },
+): Promise<string> {
+  const { clubId } = await organizer.call<{ clubId: string }>('createClub', { name: `${label} Club` });
+  const { championshipId } = await organizer.call<{ championshipId: string }>('createChampionship', {
+    name: `${label} League`,
+    clubIds: [clubId],
+  });
+  const { tournamentId } = await organizer.call<{ tournamentId: string }>('createTournament', {
+    championshipId,
+    date: '2026-01-01',
+    description: `${label} ${rounds} rounds`,
+    policy,
+    pairing: { method: 'SWISS', options: {} },
+    totalRounds: rounds,
+  });
+  return tournamentId;
+}
