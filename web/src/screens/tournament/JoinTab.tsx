@@ -31,35 +31,46 @@ export function JoinTab() {
       return `you play as ${name}`;
     });
   };
+  const joined = roles.participantIds.length > 0;
+  const claimed = status.state === 'ok';
   return (
     <section className="card narrow stack" aria-labelledby="join-title">
       <h2 id="join-title">Join this tournament</h2>
-      {roles.participantIds.length > 0 ? (
+      {joined ? (
         <p className="joined">
-          You play as <strong>{roles.participantIds.map(nameOf).join(', ')}</strong>.{' '}
-          <a href={href.tournament(tournamentId, 'play')}>Go to my game</a>
+          You play as <strong>{roles.participantIds.map(nameOf).join(', ')}</strong>.
         </p>
       ) : null}
-      <form className="stack" onSubmit={onSubmit}>
-        <Field label="Your claim code" hint="8 letters and digits, from the organizer (hyphens and case do not matter)">
-          {(p) => (
-            <input
-              {...p}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              required
-            />
+      {/* A player who has joined sees where to go, not the claim form again; one just claimed sees its answer. */}
+      {!joined || claimed ? (
+        <form className="stack" onSubmit={onSubmit}>
+          {claimed ? null : (
+            <>
+              <Field
+                label="Your claim code"
+                hint="8 letters and digits, from the organizer (hyphens and case do not matter)"
+              >
+                {(p) => (
+                  <input
+                    {...p}
+                    value={code}
+                    onChange={(e) => setCode(e.target.value)}
+                    autoComplete="off"
+                    autoCapitalize="characters"
+                    spellCheck={false}
+                    required
+                  />
+                )}
+              </Field>
+              <button type="submit" className="primary">
+                Claim my entry
+              </button>
+            </>
           )}
-        </Field>
-        <button type="submit" className="primary">
-          Claim my entry
-        </button>
-        <Status status={status} id="join-status" />
-      </form>
-      {status.state === 'ok' ? (
+          <Status status={status} id="join-status" />
+        </form>
+      ) : null}
+      {joined || claimed ? (
         <button type="button" onClick={() => navigate(`/t/${tournamentId}/play`)}>
           Go to my game
         </button>
