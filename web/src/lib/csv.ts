@@ -125,7 +125,8 @@ export function parseParticipantsCsv(
   );
   const participants: NewParticipantInput[] = [];
   const lineOf: number[] = [];
-  const errors: string[] = [];
+  // Each error with its line, so the organizer reads them in the order of the pasted list.
+  const errors: Array<{ line: number; text: string }> = [];
   lines.forEach((fields, k) => {
     const value = (column: Column) => {
       const i = columns.indexOf(column);
@@ -137,7 +138,7 @@ export function parseParticipantsCsv(
     const where = `line ${k + offset}${name ? ` (${name})` : ''}`;
     const number = rating === undefined ? undefined : parseLocaleNumber(rating, locale);
     if (number !== undefined && Number.isNaN(number)) {
-      errors.push(`${where}: the rating “${rating}” is not a number`);
+      errors.push({ line: k + offset, text: `${where}: the rating “${rating}” is not a number` });
       return;
     }
     const entry = {
@@ -152,9 +153,9 @@ export function parseParticipantsCsv(
     if (checked.success) {
       participants.push(checked.data);
       lineOf.push(k + offset);
-    } else errors.push(`${where}: ${issuesInWords(checked.error.issues)}`);
+    } else errors.push({ line: k + offset, text: `${where}: ${issuesInWords(checked.error.issues)}` });
   });
   for (const { index, reason } of duplicateEntries(entered, participants))
-    errors.push(`line ${lineOf[index]}: ${reason}`);
-  return { participants, errors };
+    errors.push({ line: lineOf[index]!, text: `line ${lineOf[index]}: ${reason}` });
+  return { participants, errors: errors.sort((x, y) => x.line - y.line).map((e) => e.text) };
 }

@@ -74,6 +74,15 @@ describe('participants pasted as CSV', () => {
     ]);
   });
 
+  it('lists the errors in the order of the pasted lines, whatever found them', () => {
+    const { errors } = parseParticipantsCsv(
+      'Nom;Classement\nÉmile Roux;1 520\nÉmile Roux;1 520\nLéa Morel;beaucoup\n',
+      [],
+      'fr-FR',
+    );
+    expect(errors.map((e) => e.split(':')[0])).toEqual(['line 3', 'line 4 (Léa Morel)']);
+  });
+
   it('splits RFC 4180 fields: doubled quotes and line breaks inside quotes', () => {
     expect(splitCsv('a,"b ""c""","d\ne"\r\nf', ',')).toEqual([['a', 'b "c"', 'd\ne'], ['f']]);
     expect(nextIds(['p1', 'p3'], 3)).toEqual(['p2', 'p4', 'p5']);
