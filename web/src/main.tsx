@@ -1,9 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { setConnection } from './data/access';
+import { setConnection } from './data/connection';
 import { connect } from './data/firebase';
-import { setAuth } from './data/session';
 import './styles.css';
 
 const root = document.getElementById('root')!;
@@ -11,7 +10,6 @@ const root = document.getElementById('root')!;
 connect()
   .then((connection) => {
     setConnection(connection);
-    setAuth(connection);
     createRoot(root).render(
       <StrictMode>
         <App connection={connection} />

@@ -1,7 +1,7 @@
 /** React glue for the live reads of the data layer: one listener per mounted use, stopped on unmount. */
 import { useEffect, useRef, useState } from 'react';
 import type { Unsubscribe } from 'firebase/firestore';
-import type { OnError } from './access';
+import type { OnError } from './watch';
 
 export interface LiveValue<T> {
   data: T | undefined;

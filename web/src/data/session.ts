@@ -7,20 +7,11 @@ import {
   updateProfile,
   signOut as firebaseSignOut,
 } from 'firebase/auth';
-import type { Connection } from './firebase';
+import { live } from './connection';
 
 export type { User };
 
-let auth: Connection['auth'] | undefined;
-
-export function setAuth(connection: Connection): void {
-  auth = connection.auth;
-}
-
-function current(): Connection['auth'] {
-  if (!auth) throw new Error('sign-in is used before connect() finished');
-  return auth;
-}
+const current = () => live().auth;
 
 const MESSAGES: Record<string, string> = {
   'auth/invalid-credential': 'wrong email or password',

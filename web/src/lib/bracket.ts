@@ -8,7 +8,7 @@
  */
 import type { ScoringPolicy } from '@competition/engine/domain/policy';
 import { bracketRounds } from '@competition/engine/domain/pairing/schedule/knockout';
-import type { MatchUp } from '../data/access';
+import type { MatchUp } from '../data/shapes';
 import { winnerOf } from './outcome';
 
 export type FinalLabel = 'FINAL' | 'THIRD_PLACE';

@@ -4,7 +4,7 @@
  * player's 5); the diagonal blank; totals from the standings.
  */
 import type { ScoringPolicy } from '@competition/engine/domain/policy';
-import type { MatchUp } from '../data/access';
+import type { MatchUp } from '../data/shapes';
 import type { Mark } from './outcome';
 import { marksOf } from './outcome';
 

@@ -5,7 +5,7 @@
  */
 import type { ScoringPolicy } from '@competition/engine/domain/policy';
 import { type Outcome, resolveResult } from '@competition/engine/domain/results';
-import type { MatchUp } from '../data/access';
+import type { MatchUp } from '../data/shapes';
 
 export type Mark = 'W' | 'D' | 'L';
 

@@ -3,15 +3,9 @@ import { type FormEvent, useState } from 'react';
 import { href, navigate } from '../app/route';
 import { useSession } from '../app/session';
 import { ErrorNote, Field, Loading, Status, useAction } from '../components/ui';
-import {
-  type Championship,
-  type Club,
-  type Tournament,
-  actions,
-  watchChampionship,
-  watchMyClubs,
-  watchTournamentsOf,
-} from '../data/access';
+import { actions } from '../data/actions';
+import { type Championship, type Club, type Tournament } from '../data/shapes';
+import { watchChampionship, watchMyClubs, watchTournamentsOf } from '../data/watch';
 import { useLive } from '../data/hooks';
 import { CreateTournamentForm } from './CreateTournament';
 

@@ -3,16 +3,9 @@ import { type FormEvent, useState } from 'react';
 import { href, navigate } from '../app/route';
 import { useSession } from '../app/session';
 import { ErrorNote, Field, Loading, Status, useAction } from '../components/ui';
-import {
-  type Championship,
-  type Club,
-  type ClubMember,
-  type ClubRole,
-  actions,
-  watchClubMembers,
-  watchMyChampionships,
-  watchMyClubs,
-} from '../data/access';
+import { actions } from '../data/actions';
+import { type Championship, type Club, type ClubRole } from '../data/shapes';
+import { type ClubMember, watchClubMembers, watchMyChampionships, watchMyClubs } from '../data/watch';
 import { useLive } from '../data/hooks';
 import { setDisplayName } from '../data/session';
 import { type FieldErrors, check, requests } from '../lib/forms';

@@ -3,7 +3,7 @@ import { Suspense, lazy } from 'react';
 import { type Route, type TournamentTab, href } from '../app/route';
 import { useSession } from '../app/session';
 import { ErrorNote, Loading } from '../components/ui';
-import type { Roles, Tournament } from '../data/access';
+import type { Roles, Tournament } from '../data/shapes';
 import { TournamentProvider, useTournamentLive } from './tournament/data';
 import { ParticipantsTab } from './tournament/ParticipantsTab';
 import { PlayTab } from './tournament/PlayTab';

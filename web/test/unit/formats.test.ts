@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolvePolicy } from '@competition/engine/domain/policy';
 import type { MatchUpResult } from '@competition/engine/domain/results';
-import type { MatchUp } from '../../src/data/access.js';
+import type { MatchUp } from '../../src/data/shapes.js';
 import { type BracketEntry, buildBracket, knockoutOptions, stageName } from '../../src/lib/bracket.js';
 import { buildCrosstable } from '../../src/lib/crosstable.js';
 

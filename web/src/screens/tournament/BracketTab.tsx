@@ -1,6 +1,6 @@
 /** A knockout's bracket: rounds as columns, each game with both players, the result and who goes on. */
 import { href } from '../../app/route';
-import type { MatchUp } from '../../data/access';
+import type { MatchUp } from '../../data/shapes';
 import { type BracketEntry, type BracketSeries, buildBracket, knockoutOptions } from '../../lib/bracket';
 import { resultText } from '../../lib/format';
 import { winnerOf } from '../../lib/outcome';

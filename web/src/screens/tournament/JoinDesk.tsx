@@ -6,7 +6,8 @@
 import { useEffect, useState } from 'react';
 import { href } from '../../app/route';
 import { ErrorNote, Status, useAction } from '../../components/ui';
-import { type ClaimCode, actions, watchClaimCodes, watchLinkedParticipants } from '../../data/access';
+import { actions } from '../../data/actions';
+import { type ClaimCode, watchClaimCodes, watchLinkedParticipants } from '../../data/watch';
 import { useLive } from '../../data/hooks';
 import { useTournamentData } from './data';
 

@@ -6,7 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { href, navigate } from '../../app/route';
 import { useSession } from '../../app/session';
 import { Field, Status, useAction } from '../../components/ui';
-import { actions } from '../../data/access';
+import { actions } from '../../data/actions';
 import { useTournamentData } from './data';
 
 export function JoinTab() {

@@ -1,7 +1,7 @@
 /** The organizer's entry forms: participants pasted as CSV, or one at a time (also late entries). */
 import { type FormEvent, useState } from 'react';
 import { Field, Status, useAction } from '../../components/ui';
-import { actions } from '../../data/access';
+import { actions } from '../../data/actions';
 import { CSV_COLUMNS, nextIds, parseParticipantsCsv } from '../../lib/csv';
 import { type FieldErrors, check } from '../../lib/forms';
 import { NewParticipant } from '@competition/engine/model/requests';

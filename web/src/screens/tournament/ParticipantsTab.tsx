@@ -6,7 +6,9 @@ import { ConfirmButton } from '../../components/Confirm';
 import { type FormEvent, Suspense, lazy, useState } from 'react';
 import { href } from '../../app/route';
 import { Field, Status, useAction } from '../../components/ui';
-import { type Participant, actions, updateParticipant } from '../../data/access';
+import { actions } from '../../data/actions';
+import { type Participant } from '../../data/shapes';
+import { updateParticipant } from '../../data/writes';
 import { Loading } from '../../components/ui';
 import { useTournamentData } from './data';
 

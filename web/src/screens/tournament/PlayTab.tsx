@@ -4,7 +4,7 @@
  */
 import { href } from '../../app/route';
 import { useSession } from '../../app/session';
-import { type MatchUp } from '../../data/access';
+import { type MatchUp } from '../../data/shapes';
 import { colourNames, num, resultText } from '../../lib/format';
 import { useTournamentData } from './data';
 import { ScoreForm } from './ScoreForm';

@@ -6,7 +6,9 @@
  */
 import { type FormEvent, useState } from 'react';
 import { Status, useAction } from '../../components/ui';
-import { type MatchUp, actions, writeScore } from '../../data/access';
+import { actions } from '../../data/actions';
+import { type MatchUp } from '../../data/shapes';
+import { writeScore } from '../../data/writes';
 import { useTournamentData } from './data';
 import { BYE_KINDS, GAME_KINDS, KIND_LABELS, resultText } from '../../lib/format';
 import type { ScoringPolicy } from '@competition/engine/domain/policy';

@@ -10,6 +10,8 @@ import {
   type ScoreProblem,
   type Standing,
   type Tournament,
+} from '../../data/shapes';
+import {
   watchMatchUps,
   watchParticipants,
   watchRoles,
@@ -19,7 +21,7 @@ import {
   watchStandingsUpdating,
   watchStates,
   watchTournament,
-} from '../../data/access';
+} from '../../data/watch';
 import { useLive } from '../../data/hooks';
 import { type GroupTiebreak, type Ranked, groupTiebreaksOf, rankStandings } from '../../lib/ranking';
 
@@ -82,7 +84,9 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
   const standings = useLive<Standing[]>(`s:${tournamentId}`, (onData, onError) =>
     watchStandings(tournamentId, onData, onError),
   );
-  const updating = useLive<boolean>(`su:${tournamentId}`, (onData) => watchStandingsUpdating(tournamentId, onData));
+  const updating = useLive<boolean>(`su:${tournamentId}`, (onData, onError) =>
+    watchStandingsUpdating(tournamentId, onData, onError),
+  );
   const policy = t.data?.policy;
   const wantStates =
     policy !== undefined && standings.data !== undefined && groupTiebreaksOf(policy, standings.data).length > 0;
@@ -90,12 +94,12 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
   const states = useLive<ParticipantState[]>(wantStates ? `st:${tournamentId}` : null, (onData, onError) =>
     watchStates(tournamentId, onData, onError),
   );
-  const roles = useLive<Roles>(uid ? `roles:${tournamentId}:${uid}` : null, (onData) =>
-    watchRoles(tournamentId, uid!, onData),
+  const roles = useLive<Roles>(uid ? `roles:${tournamentId}:${uid}` : null, (onData, onError) =>
+    watchRoles(tournamentId, uid!, onData, onError),
   );
   const editor = roles.data?.editor ?? false;
-  const problems = useLive<ScoreProblem[]>(editor ? `sp:${tournamentId}` : null, (onData) =>
-    watchScoreProblems(tournamentId, onData),
+  const problems = useLive<ScoreProblem[]>(editor ? `sp:${tournamentId}` : null, (onData, onError) =>
+    watchScoreProblems(tournamentId, onData, onError),
   );
 
   const ranked = useMemo(() => {
@@ -124,7 +128,9 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
         matchUps.error ??
         standings.error ??
         states.error ??
-        roles.error,
+        roles.error ??
+        updating.error ??
+        problems.error,
       loaded:
         t.data !== undefined &&
         participants.data !== undefined &&
@@ -143,7 +149,7 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
     rounds,
     matchUps,
     ranked,
-    updating.data,
+    updating,
     roles,
     problems,
     standings.data,

@@ -1,0 +1,63 @@
+/** The writes a client makes itself, through the security rules (firestore.rules) rather than a callable. */
+import { deleteField, serverTimestamp, updateDoc } from 'firebase/firestore';
+import type { MatchUpResultInput } from '@competition/engine/domain/results';
+import { scorerOf } from '@competition/engine/access/scorer';
+import { live, path, ref } from './connection';
+import { ActionError, rethrow } from './errors';
+import type { MatchUp, Roles } from './shapes';
+
+/**
+ * A player's (or scorekeeper's) own score: the matchUp's result, signed with the role the writer's roles document
+ * gives them in this game (the one the app already watches; the rules check the same document), stamped by the
+ * server. An account with no role there claims none, and the rules refuse the write.
+ */
+export async function writeScore(
+  tournamentId: string,
+  matchUp: Pick<MatchUp, 'matchUpId' | 'a' | 'b'>,
+  result: MatchUpResultInput | null,
+  roles: Roles,
+): Promise<void> {
+  if (!live().auth.currentUser) throw new ActionError('unauthenticated', 'sign in first');
+  const change =
+    result === null
+      ? { result, scoredBy: null, scoredAt: null }
+      : { result, scoredBy: scorerOf(roles, matchUp), scoredAt: serverTimestamp() };
+  await updateDoc(ref(path.matchUp(tournamentId, matchUp.matchUpId)), change).catch(rethrow);
+}
+
+/** Editors close a round, or reopen it to correct a score. */
+export async function setRoundStatus(
+  tournamentId: string,
+  roundNumber: number,
+  status: 'OPEN' | 'CLOSED',
+): Promise<void> {
+  await updateDoc(ref(path.round(tournamentId, roundNumber)), { status }).catch(rethrow);
+}
+
+/** Editors fix a participant's name, club or country. */
+export async function updateParticipant(
+  tournamentId: string,
+  participantId: string,
+  fields: { name: string; club?: string; country?: string },
+) {
+  await updateDoc(ref(path.participant(tournamentId, participantId)), fields).catch(rethrow);
+}
+
+/** What editors may change on the tournament itself (firestore.rules); an absent text field is removed. */
+export interface TournamentDetails {
+  location?: string | undefined;
+  socialUrl?: string | undefined;
+  roundDurationMinutes: number;
+  preAlarmMinutes: number;
+}
+
+/** Editors change the tournament's descriptive fields directly, through the rules. */
+export async function updateTournamentDetails(tournamentId: string, details: TournamentDetails): Promise<void> {
+  const { location, socialUrl, roundDurationMinutes, preAlarmMinutes } = details;
+  await updateDoc(ref(path.tournament(tournamentId)), {
+    location: location ?? deleteField(),
+    socialUrl: socialUrl ?? deleteField(),
+    roundDurationMinutes,
+    preAlarmMinutes,
+  }).catch(rethrow);
+}
