@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { CompetitionPolicy, PrimaryRanking } from './policy.js';
+import type { CompetitionPolicy } from './policy.js';
 import { CompetitionTiebreak } from './policy.js';
-import { splitBy } from './groups.js';
+import { rankStandings } from './ranking.js';
 import type { ParticipantState, ParticipantStates } from './state.js';
 import type { TiebreakContext } from './tiebreaks.js';
 import { GROUP_TIEBREAKS, TIEBREAKS } from './tiebreaks.js';
@@ -71,49 +71,20 @@ export function standingValues(
   return row;
 }
 
-const PRIMARY: Record<PrimaryRanking, (s: ParticipantState) => number> = {
-  WINS: (s) => s.wins,
-  POINTS: (s) => s.totalPointsWon,
-  MATCH_POINTS: (s) => s.matchPoints,
-  PRESSURE_RATING: (s) => s.pressureRating,
-  DYNAMIC_FORM_RATING: (s) => s.dynamicFormRating,
-};
-
 /**
  * Ranks by the primary ranking, then splits each tied group by the tiebreaks in the policy's order, each computed
- * within the group still tied. Rows that no tiebreak separates share a rank (1, 2, 2, 4).
+ * within the group still tied: the stored rows' order (ranking.ts), evaluated on the states themselves.
  */
 export function buildLeaderboard(
   policy: CompetitionPolicy,
   states: ParticipantStates,
   options: LeaderboardOptions = {},
 ): LeaderboardRow[] {
-  const all = Object.values(states);
   const context = tiebreakContext(policy, states, options);
-  const order = policy.victoryPolicy.tiebreakOrder ?? [];
-  const recorded = new Map(all.map((s) => [s.participantId, participantTiebreaks(policy, s, context)]));
-  const primary = PRIMARY[policy.victoryPolicy.primaryRanking];
-  const groups = splitBy(all, primary).flatMap((group) => breakTies(group, order, context, recorded));
-  const rows: LeaderboardRow[] = [];
-  for (const group of groups) {
-    const rank = rows.length + 1;
-    for (const s of [...group].sort((x, y) => (x.participantId < y.participantId ? -1 : 1)))
-      rows.push(toRow(s, rank, context, recorded.get(s.participantId) ?? {}));
-  }
-  return rows;
-}
-
-function breakTies(
-  group: ParticipantState[],
-  tiebreaks: readonly CompetitionTiebreak[],
-  context: TiebreakContext,
-  recorded: Map<string, TiebreakValues>,
-): ParticipantState[][] {
-  const [tiebreak, ...rest] = tiebreaks;
-  if (group.length < 2 || tiebreak === undefined) return [group];
-  const value = (s: ParticipantState) => TIEBREAKS[tiebreak](s, group, context);
-  if (GROUP_TIEBREAKS.has(tiebreak)) for (const s of group) recorded.get(s.participantId)![tiebreak] = value(s);
-  return splitBy(group, value).flatMap((sub) => breakTies(sub, rest, context, recorded));
+  const rows = Object.values(states).map((s) => standingValues(policy, s, context));
+  const groupTiebreak = (tiebreak: CompetitionTiebreak, s: ParticipantState, group: ParticipantState[]) =>
+    TIEBREAKS[tiebreak](s, group, context);
+  return rankStandings(policy, rows, { states, groupTiebreak }).map(({ sharedRank: _shared, ...row }) => row);
 }
 
 function toRow(s: ParticipantState, rank: number, context: TiebreakContext, tiebreaks: TiebreakValues): LeaderboardRow {

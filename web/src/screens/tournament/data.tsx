@@ -23,7 +23,7 @@ import {
   watchTournament,
 } from '../../data/watch';
 import { useLive } from '../../data/hooks';
-import { type GroupTiebreak, type Ranked, groupTiebreaksOf, rankStandings } from '../../lib/ranking';
+import { type GroupTiebreak, type Ranked, groupTiebreaksOf, rankStandings } from '@competition/engine/domain/ranking';
 
 /** The domain's head-to-head tiebreaks, loaded only when a policy needs them (they bring the schema library). */
 function useGroupTiebreak(needed: boolean): GroupTiebreak | undefined {

@@ -1,20 +1,21 @@
 /**
- * Puts the stored standings rows in order. The backend stores one row per participant without its rank (ranks
+ * The standings' order, one rule for the engine's leaderboard and for every reader of the stored rows (the
+ * dashboard ranks them itself). The backend stores one row per participant without its rank (ranks
  * move together, so no single write could keep them), and leaves the order to the reader: the policy's primary
  * ranking, then its tiebreaks in order, each splitting only the group still tied, rows still equal sharing a
  * rank. Every number comes from the rows as stored. A tiebreak the rows do not carry depends on who else is
  * tied (head-to-head): it is evaluated inside the tied group by the domain's own function on the players' stored
- * states, handed in by the caller.
+ * states, handed in by the caller. Imports no schema, so the dashboard's first screen can rank (docs/tiebreaks.md).
  */
-import { splitBy } from '@competition/engine/domain/groups';
-import type { LeaderboardRow } from '@competition/engine/domain/leaderboard';
-import type { CompetitionPolicy, CompetitionTiebreak, PrimaryRanking } from '@competition/engine/domain/policy';
-import type { ParticipantState } from '@competition/engine/domain/state';
+import { splitBy } from './groups.js';
+import type { LeaderboardRow } from './leaderboard.js';
+import type { CompetitionPolicy, CompetitionTiebreak, PrimaryRanking } from './policy.js';
+import type { ParticipantState } from './state.js';
 
 type Row = Omit<LeaderboardRow, 'rank'>;
 export type Ranked<R extends Row> = R & { rank: number; sharedRank: boolean };
 
-/** The domain's value of a group tiebreak for one tied player (functions/engine/src/domain/tiebreaks.ts). */
+/** A group tiebreak's value for one tied player (tiebreaks.ts; docs/tiebreaks.md). */
 export type GroupTiebreak = (
   tiebreak: CompetitionTiebreak,
   state: ParticipantState,
