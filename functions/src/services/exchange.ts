@@ -1,5 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { requireSignedIn } from '../access/permissions.js';
+import { firstMover } from '@competition/engine/domain/sides';
 import { judgeMatchUp } from '@competition/engine/domain/acceptance';
 import type { TournamentExport } from '@competition/engine/domain/exchange';
 import { exportTournament as exportJson, importTournament as importJson } from '@competition/engine/domain/exchange';
@@ -45,7 +46,7 @@ export async function exportTournament(db: Firestore, uid: string | undefined, t
       .map((d) => d.data())
       .map((m) => ({
         ...judgeMatchUp(toMatchUpRecord(m), tournament.policy).record,
-        movesFirst: m.movesFirst ?? (m.b === null ? null : m.a),
+        movesFirst: firstMover(m),
       })),
   });
 }
@@ -89,7 +90,7 @@ export async function importTournament(
     for (const m of data.matchUps) {
       plan.create(ref.matchUp(tournamentId, m.matchUpId), {
         ...m,
-        movesFirst: m.movesFirst ?? (m.b === null ? null : m.a),
+        movesFirst: firstMover(m),
         cost: {},
         scoredBy: null,
         scoredAt: null,

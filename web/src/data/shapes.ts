@@ -8,6 +8,7 @@
  * put the schema library (32 KB gzipped, measured) on the first screen, over its 250 KB budget.
  */
 import type { DocumentSnapshot } from 'firebase/firestore';
+import { firstMover } from '@competition/engine/domain/sides';
 import type { ChampionshipDoc } from '@competition/engine/model/championship';
 import type { ClubDoc } from '@competition/engine/model/club';
 import type { StandingDoc, StateDoc } from '@competition/engine/model/derived';
@@ -95,7 +96,7 @@ export const view = {
     order: d.order ?? 0,
     a: d.a,
     b: d.b ?? null,
-    movesFirst: d.movesFirst ?? (d.b == null ? null : d.a),
+    movesFirst: firstMover({ a: d.a, b: d.b ?? null, movesFirst: d.movesFirst }),
     cost: d.cost ?? {},
     result: d.result ?? null,
     scoredBy: d.scoredBy ?? null,

@@ -17,28 +17,24 @@ import { check, type FieldErrors } from '../lib/forms';
 import { recommendedRounds } from '@competition/engine/domain/pairing/rounds';
 import { type PresetName, resolvePolicy } from '@competition/engine/domain/policy';
 import { CreateTournamentInput } from '@competition/engine/model/requests';
+import { METHODS_OF_SYSTEM, type PairingMethod, type System } from '@competition/engine/domain/pairing/types';
 
-const SYSTEMS = { SWISS: 'Swiss', KNOCKOUT: 'Knockout', ROUND_ROBIN: 'Round robin' } as const;
-type System = keyof typeof SYSTEMS;
+const SYSTEMS: Record<System, string> = { SWISS: 'Swiss', KNOCKOUT: 'Knockout', ROUND_ROBIN: 'Round robin' };
 
-const METHODS: Record<System, Array<[string, string]>> = {
-  SWISS: [
-    ['SWISS', 'Swiss (score groups, weighted matching)'],
-    ['DRAW_MATIC', 'DrawMatic (rating lanes)'],
-    ['LEVEL_BASED', 'Level-based (rating bands)'],
-    ['SERIAL', 'In ranking order: 1 v 2, 3 v 4 …'],
-    ['DAZED', 'Top half v bottom half of each score group'],
-    ['STAGGERED', 'Top v bottom half, at most 25 places apart (large groups)'],
-    ['ALL', 'All possible matches'],
-  ],
-  KNOCKOUT: [
-    ['KNOCKOUT', 'Knockout bracket'],
-    ['SEEDS', 'Seeded table'],
-  ],
-  ROUND_ROBIN: [
-    ['ROUND_ROBIN', 'Round robin (Berger tables)'],
-    ['CIRCLE', 'Circle method'],
-  ],
+/** The organizer's name for each method; which system offers which is the engine's (METHODS_OF_SYSTEM). */
+const METHOD_LABELS: Record<PairingMethod, string> = {
+  SWISS: 'Swiss (score groups, weighted matching)',
+  DRAW_MATIC: 'DrawMatic (rating lanes)',
+  LEVEL_BASED: 'Level-based (rating bands)',
+  WEIGHTED: 'Weighted (your own criteria weights)',
+  SERIAL: 'In ranking order: 1 v 2, 3 v 4 …',
+  DAZED: 'Top half v bottom half of each score group',
+  STAGGERED: 'Top v bottom half, at most 25 places apart (large groups)',
+  ALL: 'All possible matches',
+  KNOCKOUT: 'Knockout bracket',
+  SEEDS: 'Seeded table',
+  ROUND_ROBIN: 'Round robin (Berger tables)',
+  CIRCLE: 'Circle method',
 };
 
 const PRESETS: Record<PresetName, string> = {
@@ -107,7 +103,7 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
 
   const onPreset = (preset: PresetName | 'CUSTOM') =>
     setForm({ ...form, preset, ...(preset === 'CUSTOM' ? {} : presetScoring(preset)) });
-  const onSystem = (system: System) => setForm({ ...form, system, method: METHODS[system][0]![0] });
+  const onSystem = (system: System) => setForm({ ...form, system, method: METHODS_OF_SYSTEM[system][0]! });
 
   function build(): { input?: unknown; errors: FieldErrors } {
     const errors: FieldErrors = {};
@@ -222,9 +218,9 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
         <Field label="Pairing method" error={errors.pairing}>
           {(p) => (
             <select {...p} value={form.method} onChange={set('method')}>
-              {METHODS[form.system].map(([value, label]) => (
+              {METHODS_OF_SYSTEM[form.system].map((value) => (
                 <option key={value} value={value}>
-                  {label}
+                  {METHOD_LABELS[value]}
                 </option>
               ))}
             </select>
