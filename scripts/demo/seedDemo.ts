@@ -8,7 +8,7 @@
  */
 import { doc, getDocs, collection, query, serverTimestamp, updateDoc, where } from 'firebase/firestore';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
-import type { LeaderboardView } from '../../functions/src/services/views.js';
+import type { LeaderboardView } from '@competition/engine/model/answers';
 import { type EmulatorHosts, type Person, signUp } from '../lib/emulatorClients.js';
 import { type SimPlayer, simulatedScore } from '@competition/engine/simulation/generate';
 import { simulatedField } from '@competition/engine/simulation/simulate';

@@ -36,83 +36,100 @@ import { recordScore as recordScoreService } from '../services/scores.js';
 import { getLeaderboard as leaderboardService, getStandingsCsv as csvService } from '../services/views.js';
 import { PAIRING } from '@competition/engine/deployment';
 import { admitCaller } from '../services/rateLimits.js';
+import type { Done } from '@competition/engine/model/answers';
 import { callable } from './callable.js';
 
-const ok = { ok: true } as const;
+const ok: Done = { ok: true };
 
-export const createClub = callable(CreateClubInput, (input, { db, uid }) => organisation.createClub(db, uid, input));
-export const setClubMember = callable(SetClubMemberInput, async (input, { db, uid }) => {
+export const createClub = callable('createClub', CreateClubInput, (input, { db, uid }) =>
+  organisation.createClub(db, uid, input),
+);
+export const setClubMember = callable('setClubMember', SetClubMemberInput, async (input, { db, uid }) => {
   await organisation.setClubMember(db, uid, input);
   return ok;
 });
-export const leaveClub = callable(ClubRef, async (input, { db, uid }) => {
+export const leaveClub = callable('leaveClub', ClubRef, async (input, { db, uid }) => {
   await organisation.leaveClub(db, uid, input.clubId);
   return ok;
 });
-export const deleteClub = callable(ClubRef, async (input, { db, uid }) => {
+export const deleteClub = callable('deleteClub', ClubRef, async (input, { db, uid }) => {
   await organisation.deleteClub(db, uid, input.clubId);
   return ok;
 });
-export const createChampionship = callable(CreateChampionshipInput, (input, { db, uid }) =>
+export const createChampionship = callable('createChampionship', CreateChampionshipInput, (input, { db, uid }) =>
   organisation.createChampionship(db, uid, input),
 );
-export const linkClub = callable(LinkClubInput, async (input, { db, uid }) => {
+export const linkClub = callable('linkClub', LinkClubInput, async (input, { db, uid }) => {
   await organisation.linkClub(db, uid, input);
   return ok;
 });
-export const createTournament = callable(CreateTournamentInput, (input, { db, uid }) =>
+export const createTournament = callable('createTournament', CreateTournamentInput, (input, { db, uid }) =>
   organisation.createTournament(db, uid, input),
 );
-export const setScorekeepers = callable(SetScorekeepersInput, async (input, { db, uid }) => {
+export const setScorekeepers = callable('setScorekeepers', SetScorekeepersInput, async (input, { db, uid }) => {
   await organisation.setScorekeepers(db, uid, input);
   return ok;
 });
-export const linkParticipantAccount = callable(LinkParticipantAccountInput, async (input, { db, uid }) => {
-  await linkAccountService(db, uid, input);
-  return ok;
-});
-export const addParticipants = callable(AddParticipantsInput, (input, { db, uid }) =>
+export const linkParticipantAccount = callable(
+  'linkParticipantAccount',
+  LinkParticipantAccountInput,
+  async (input, { db, uid }) => {
+    await linkAccountService(db, uid, input);
+    return ok;
+  },
+);
+export const addParticipants = callable('addParticipants', AddParticipantsInput, (input, { db, uid }) =>
   addParticipantsService(db, uid, input),
 );
-export const withdrawParticipant = callable(WithdrawParticipantInput, (input, { db, uid }) =>
-  withdrawService(db, uid, input.tournamentId, input.participantId, input.withdrawn),
+export const withdrawParticipant = callable(
+  'withdrawParticipant',
+  WithdrawParticipantInput,
+  async (input, { db, uid }) => {
+    await withdrawService(db, uid, input.tournamentId, input.participantId, input.withdrawn);
+    return ok;
+  },
 );
 export const generateNextRound = callable(
+  'generateNextRound',
   GenerateNextRoundInput,
   (input, { db, uid }) => generateService(db, uid, input),
   PAIRING,
 );
-export const undoLastRound = callable(TournamentRef, (input, { db, uid }) => undoService(db, uid, input.tournamentId));
-export const recordScore = callable(RecordScoreInput, async (input, { db, uid }) => {
+export const undoLastRound = callable('undoLastRound', TournamentRef, (input, { db, uid }) =>
+  undoService(db, uid, input.tournamentId),
+);
+export const recordScore = callable('recordScore', RecordScoreInput, async (input, { db, uid }) => {
   await recordScoreService(db, uid, input);
-  return { ok: true };
+  return ok;
 });
-export const closeTournament = callable(CloseTournamentInput, async (input, { db, uid }) => {
+export const closeTournament = callable('closeTournament', CloseTournamentInput, async (input, { db, uid }) => {
   await closeService(db, uid, input);
-  return { ok: true };
+  return ok;
 });
-export const reopenTournament = callable(TournamentRef, async (input, { db, uid }) => {
+export const reopenTournament = callable('reopenTournament', TournamentRef, async (input, { db, uid }) => {
   await reopenService(db, uid, input.tournamentId);
   return ok;
 });
-export const exportTournament = callable(TournamentRef, async (input, { db, uid }) => {
+export const exportTournament = callable('exportTournament', TournamentRef, async (input, { db, uid }) => {
   await admitCaller(db, uid, 'exportTournament');
   return { json: await exportService(db, uid, input.tournamentId) };
 });
-export const importTournament = callable(ImportTournamentInput, (input, { db, uid }) => importService(db, uid, input));
-export const deleteTournament = callable(DeleteTournamentInput, (input, { db, uid }) =>
+export const importTournament = callable('importTournament', ImportTournamentInput, (input, { db, uid }) =>
+  importService(db, uid, input),
+);
+export const deleteTournament = callable('deleteTournament', DeleteTournamentInput, (input, { db, uid }) =>
   deleteService(db, uid, input.tournamentId),
 );
 // Each call reads every state and participant of a tournament: only signed-in callers, and not too often.
-export const getLeaderboard = callable(TournamentRef, async (input, { db, uid }) => {
+export const getLeaderboard = callable('getLeaderboard', TournamentRef, async (input, { db, uid }) => {
   await admitCaller(db, uid, 'getLeaderboard');
   return leaderboardService(db, input.tournamentId);
 });
-export const getStandingsCsv = callable(TournamentRef, async (input, { db, uid }) => {
+export const getStandingsCsv = callable('getStandingsCsv', TournamentRef, async (input, { db, uid }) => {
   await admitCaller(db, uid, 'getStandingsCsv');
   return { csv: await csvService(db, input.tournamentId) };
 });
-export const claimEntry = callable(ClaimEntryInput, (input, { db, uid }) => claimService(db, uid, input));
-export const regenerateClaimCode = callable(RegenerateClaimCodeInput, (input, { db, uid }) =>
+export const claimEntry = callable('claimEntry', ClaimEntryInput, (input, { db, uid }) => claimService(db, uid, input));
+export const regenerateClaimCode = callable('regenerateClaimCode', RegenerateClaimCodeInput, (input, { db, uid }) =>
   regenerateService(db, uid, input),
 );

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
+import type { GeneratedRound } from '@competition/engine/model/answers';
 import { pairingRequestFor } from '@competition/engine/domain/pairing/fromCompetition';
 import type { PairingRound } from '@competition/engine/domain/pairing/index';
 import { generateRound } from '@competition/engine/domain/pairing/index';
@@ -13,16 +14,6 @@ import type { CloseTournamentInput, GenerateNextRoundInput } from '@competition/
 import type { RoundDoc } from '@competition/engine/model/round';
 import { toMatchUpRecord, toParticipant } from './records.js';
 import { readEditableTournament, readTournamentToEdit } from './tournamentAccess.js';
-
-export interface GeneratedRound {
-  roundNumber: number;
-  method: string;
-  seed: number;
-  matchUps: number;
-  byes: string[];
-  /** true when this call found the round its request had already generated. */
-  repeated: boolean;
-}
 
 /** A reproducible seed per request when the organizer does not choose one. */
 function seedFor(requestId: string): number {

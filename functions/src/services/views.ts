@@ -1,18 +1,11 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { DomainError } from '@competition/engine/domain/errors';
 import { standingsCsv } from '@competition/engine/domain/exchange';
-import type { LeaderboardRow } from '@competition/engine/domain/leaderboard';
+import type { LeaderboardView } from '@competition/engine/model/answers';
 import { buildLeaderboard } from '@competition/engine/domain/leaderboard';
 import { recommendedRounds } from '@competition/engine/domain/pairing/index';
 import { refs } from '../firebase/refs.js';
 import type { TournamentDoc } from '@competition/engine/model/tournament';
-
-export interface LeaderboardView {
-  tournamentId: string;
-  currentRound: number;
-  recommendedRounds: number;
-  rows: Array<LeaderboardRow & { name: string }>;
-}
 
 /** The ranked leaderboard, head-to-head included: reads every state once (a view, not a score write). */
 export async function getLeaderboard(db: Firestore, tournamentId: string): Promise<LeaderboardView> {

@@ -17,7 +17,7 @@ import type { MatchUpDoc } from '@competition/engine/model/matchUp';
 import type { ParticipantDoc } from '@competition/engine/model/participant';
 import { paths } from '@competition/engine/model/paths';
 import type { TournamentDoc } from '@competition/engine/model/tournament';
-import type { LeaderboardView } from '../../src/services/views.js';
+import type { LeaderboardView } from '@competition/engine/model/answers';
 import { toMatchUpRecord, toParticipant } from '../../src/services/records.js';
 import { randomResult } from '@competition/engine/simulation/generate';
 import { type Account, type Emulators, adminFirestore, call, closeAdmin, discoverEmulators, signUp } from './stack.js';

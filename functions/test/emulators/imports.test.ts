@@ -12,7 +12,7 @@ import { TournamentExport } from '@competition/engine/domain/exchange';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
 import { paths } from '@competition/engine/model/paths';
 import { tournamentKey } from '../../src/services/organisation.js';
-import type { LeaderboardView } from '../../src/services/views.js';
+import type { LeaderboardView } from '@competition/engine/model/answers';
 import { backgroundTriggers } from '../support/emulatorEnv.js';
 import {
   type Account,

@@ -3,6 +3,7 @@
  * the Functions SDK load with the first action, not on the first screen), and a refusal carries the server's words.
  */
 import type { z } from 'zod';
+import type { CallableAnswers, CallableName } from '@competition/engine/model/answers';
 import type * as Requests from '@competition/engine/model/requests';
 import { live } from './connection';
 import { ActionError, rethrow } from './errors';
@@ -18,8 +19,8 @@ const loadFunctions = () => import('firebase/functions');
  * Checks the input with the callable's own schema first (field-named messages, nothing sent), then calls it;
  * a refusal carries the server's message.
  */
-function callable<K extends SchemaName, O>(name: string, schemaName: K) {
-  return async (input: z.input<Schemas[K]>): Promise<O> => {
+function callable<N extends CallableName, K extends SchemaName>(name: N, schemaName: K) {
+  return async (input: z.input<Schemas[K]>): Promise<CallableAnswers[N]> => {
     const [requests, sdk, instance, errors] = await Promise.all([
       loadRequests(),
       loadFunctions(),
@@ -31,7 +32,7 @@ function callable<K extends SchemaName, O>(name: string, schemaName: K) {
     // The callable protocol sends an undefined field as null: drop them, as JSON does.
     const data = JSON.parse(JSON.stringify(checked.data)) as unknown;
     try {
-      return (await sdk.httpsCallable<unknown, O>(instance, name)(data)).data;
+      return (await sdk.httpsCallable<unknown, CallableAnswers[N]>(instance, name)(data)).data;
     } catch (error) {
       rethrow(error);
     }
@@ -39,50 +40,29 @@ function callable<K extends SchemaName, O>(name: string, schemaName: K) {
 }
 
 export const actions = {
-  createClub: callable<'CreateClubInput', { clubId: string }>('createClub', 'CreateClubInput'),
-  createChampionship: callable<'CreateChampionshipInput', { championshipId: string }>(
-    'createChampionship',
-    'CreateChampionshipInput',
-  ),
-  createTournament: callable<'CreateTournamentInput', { tournamentId: string }>(
-    'createTournament',
-    'CreateTournamentInput',
-  ),
-  addParticipants: callable<'AddParticipantsInput', { added: number; enteredRound: number }>(
-    'addParticipants',
-    'AddParticipantsInput',
-  ),
-  withdrawParticipant: callable<'WithdrawParticipantInput', unknown>('withdrawParticipant', 'WithdrawParticipantInput'),
-  generateNextRound: callable<'GenerateNextRoundInput', { roundNumber: number; matchUps: number; byes: string[] }>(
-    'generateNextRound',
-    'GenerateNextRoundInput',
-  ),
-  undoLastRound: callable<'TournamentRef', { roundNumber: number }>('undoLastRound', 'TournamentRef'),
-  recordScore: callable<'RecordScoreInput', { ok: boolean }>('recordScore', 'RecordScoreInput'),
-  closeTournament: callable<'CloseTournamentInput', { ok: boolean }>('closeTournament', 'CloseTournamentInput'),
-  reopenTournament: callable<'TournamentRef', { ok: boolean }>('reopenTournament', 'TournamentRef'),
-  exportTournament: callable<'TournamentRef', { json: string }>('exportTournament', 'TournamentRef'),
-  importTournament: callable<'ImportTournamentInput', { tournamentId: string }>(
-    'importTournament',
-    'ImportTournamentInput',
-  ),
-  getStandingsCsv: callable<'TournamentRef', { csv: string }>('getStandingsCsv', 'TournamentRef'),
+  createClub: callable('createClub', 'CreateClubInput'),
+  createChampionship: callable('createChampionship', 'CreateChampionshipInput'),
+  createTournament: callable('createTournament', 'CreateTournamentInput'),
+  addParticipants: callable('addParticipants', 'AddParticipantsInput'),
+  withdrawParticipant: callable('withdrawParticipant', 'WithdrawParticipantInput'),
+  generateNextRound: callable('generateNextRound', 'GenerateNextRoundInput'),
+  undoLastRound: callable('undoLastRound', 'TournamentRef'),
+  recordScore: callable('recordScore', 'RecordScoreInput'),
+  closeTournament: callable('closeTournament', 'CloseTournamentInput'),
+  reopenTournament: callable('reopenTournament', 'TournamentRef'),
+  exportTournament: callable('exportTournament', 'TournamentRef'),
+  importTournament: callable('importTournament', 'ImportTournamentInput'),
+  getStandingsCsv: callable('getStandingsCsv', 'TournamentRef'),
   /** Club owners and admins name members and admins (role null removes); anyone may leave. */
-  setClubMember: callable<'SetClubMemberInput', { ok: boolean }>('setClubMember', 'SetClubMemberInput'),
-  leaveClub: callable<'ClubRef', { ok: boolean }>('leaveClub', 'ClubRef'),
-  linkClub: callable<'LinkClubInput', { ok: boolean }>('linkClub', 'LinkClubInput'),
+  setClubMember: callable('setClubMember', 'SetClubMemberInput'),
+  leaveClub: callable('leaveClub', 'ClubRef'),
+  linkClub: callable('linkClub', 'LinkClubInput'),
   /** Who may score every game of the tournament. */
-  setScorekeepers: callable<'SetScorekeepersInput', { ok: boolean }>('setScorekeepers', 'SetScorekeepersInput'),
+  setScorekeepers: callable('setScorekeepers', 'SetScorekeepersInput'),
   /** A signed-in player becomes the entry whose private code they typed. */
-  claimEntry: callable<'ClaimEntryInput', { participantId: string; name: string }>('claimEntry', 'ClaimEntryInput'),
+  claimEntry: callable('claimEntry', 'ClaimEntryInput'),
   /** A new claim code for one entry: the old one stops working. */
-  regenerateClaimCode: callable<'RegenerateClaimCodeInput', { code: string }>(
-    'regenerateClaimCode',
-    'RegenerateClaimCodeInput',
-  ),
+  regenerateClaimCode: callable('regenerateClaimCode', 'RegenerateClaimCodeInput'),
   /** The account that plays for a participant (null: none). */
-  linkParticipantAccount: callable<'LinkParticipantAccountInput', { ok: boolean }>(
-    'linkParticipantAccount',
-    'LinkParticipantAccountInput',
-  ),
+  linkParticipantAccount: callable('linkParticipantAccount', 'LinkParticipantAccountInput'),
 };

@@ -1,0 +1,54 @@
+/**
+ * What each callable answers: the functions' handlers are typed with it (functions/src/callables) and the
+ * dashboard types its calls with it, so a changed answer is a type error on both sides, not a silent drift.
+ */
+import type { LeaderboardRow } from '../domain/leaderboard.js';
+
+export interface Done {
+  ok: true;
+}
+
+export interface GeneratedRound {
+  roundNumber: number;
+  method: string;
+  seed: number;
+  matchUps: number;
+  byes: string[];
+  /** true when this call found the round its request had already generated. */
+  repeated: boolean;
+}
+
+export interface LeaderboardView {
+  tournamentId: string;
+  currentRound: number;
+  recommendedRounds: number;
+  rows: Array<LeaderboardRow & { name: string }>;
+}
+
+export interface CallableAnswers {
+  createClub: { clubId: string };
+  setClubMember: Done;
+  leaveClub: Done;
+  deleteClub: Done;
+  createChampionship: { championshipId: string };
+  linkClub: Done;
+  createTournament: { tournamentId: string };
+  setScorekeepers: Done;
+  linkParticipantAccount: Done;
+  addParticipants: { added: number; enteredRound: number };
+  withdrawParticipant: Done;
+  generateNextRound: GeneratedRound;
+  undoLastRound: { roundNumber: number };
+  recordScore: Done;
+  closeTournament: Done;
+  reopenTournament: Done;
+  exportTournament: { json: string };
+  importTournament: { tournamentId: string };
+  deleteTournament: { deleted: number; problems: string[] };
+  getLeaderboard: LeaderboardView;
+  getStandingsCsv: { csv: string };
+  claimEntry: { participantId: string; name: string };
+  regenerateClaimCode: { code: string };
+}
+
+export type CallableName = keyof CallableAnswers;
