@@ -106,6 +106,7 @@ function Board({ pageSeconds }: { pageSeconds: number }) {
                 <thead>
                   <tr>
                     <th scope="col">Player</th>
+                    {colours ? <th scope="col">Side</th> : null}
                     <th scope="col" className="num">
                       Table
                     </th>
@@ -118,14 +119,16 @@ function Board({ pageSeconds }: { pageSeconds: number }) {
                 <tbody>
                   {column.map((line) => (
                     <tr key={line.participantId} data-participant={line.participantId}>
-                      <td className="board-name">
-                        {line.name}
-                        {line.side && colours ? (
-                          <span className={`board-side ${line.side}`}>
-                            {line.side === 'first' ? colours.first : colours.second}
-                          </span>
-                        ) : null}
-                      </td>
+                      <td className="board-name">{line.name}</td>
+                      {colours ? (
+                        <td>
+                          {line.side ? (
+                            <span className={`board-side ${line.side}`}>
+                              {line.side === 'first' ? colours.first : colours.second}
+                            </span>
+                          ) : null}
+                        </td>
+                      ) : null}
                       <td className="num">{line.table ?? ''}</td>
                       <td>{line.opponent ?? <em>bye</em>}</td>
                       <td className="num" data-field="result">
@@ -156,7 +159,7 @@ function Board({ pageSeconds }: { pageSeconds: number }) {
             </tr>
           </thead>
           <tbody>
-            {standings.slice(0, rows).map((row) => (
+            {standings.slice(0, rows - 1).map((row) => (
               <tr key={row.participantId} data-participant={row.participantId}>
                 <td className="num">
                   {row.rank}
@@ -170,7 +173,7 @@ function Board({ pageSeconds }: { pageSeconds: number }) {
             ))}
           </tbody>
         </table>
-        {standings.length > rows ? <p className="board-more">and {standings.length - rows} more</p> : null}
+        {standings.length > rows - 1 ? <p className="board-more">and {standings.length - rows + 1} more</p> : null}
       </section>
     </div>
   );
