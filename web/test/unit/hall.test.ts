@@ -6,7 +6,12 @@ import { pagesOf, pairingsByName, pointsBefore } from '../../src/lib/hall.js';
 
 const NAMES: Record<string, string> = { p1: 'Zoe', p2: 'Adam', p3: 'Mia', p4: 'Ben', p5: 'Cara' };
 const nameOf = (id: string) => NAMES[id] ?? id;
-const scoring = { gameTarget: 5, matchPoints: MATCH_POINTS_REDEMPTION, playPastTarget: 'NEVER' as const, phantomScore: 0 };
+const scoring = {
+  gameTarget: 5,
+  matchPoints: MATCH_POINTS_REDEMPTION,
+  playPastTarget: 'NEVER' as const,
+  phantomScore: 0,
+};
 
 function game(roundNumber: number, order: number, a: string, b: string | null, extra: Partial<MatchUp> = {}): MatchUp {
   return {

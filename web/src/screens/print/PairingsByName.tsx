@@ -1,7 +1,7 @@
 /**
  * Pairings by name, the sheet players look for on the wall: every player once, alphabetical, with the table, the
  * opponent and the side. Two columns a page, laid out here rather than by the browser, so each column keeps its
- * header and a page holds as many names as fit on Letter (the shorter of the two papers).
+ * header and a page holds as many names as fit on Letter (the shorter of the two papers): 64 names.
  */
 import type { Round } from '../../data/shapes';
 import { colourNames } from '../../lib/format';
@@ -9,7 +9,7 @@ import { type NameLine, pagesOf, pairingsByName } from '../../lib/hall';
 import { useTournamentData } from '../tournament/data';
 
 /** Names in one column of a page; two columns a page. */
-export const NAMES_PER_COLUMN = 34;
+export const NAMES_PER_COLUMN = 32;
 
 export function PairingsByName({ round, title }: { round: Round; title: string }) {
   const { tournament, matchUps, nameOf } = useTournamentData();

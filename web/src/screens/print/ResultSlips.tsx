@@ -1,7 +1,7 @@
 /**
  * Result slips, one per table: the round and table, both names (who moves first when colours are on), a box for
- * each player's game points, a line to sign for each, and a QR code that opens the table's score page. Eight a
- * page; byes have no slip.
+ * each player's game points, a line to sign for each, and a QR code that opens the table's score page. Ten a page
+ * on A4, eight on Letter; byes have no slip.
  */
 import { useEffect, useState } from 'react';
 import { href } from '../../app/route';
