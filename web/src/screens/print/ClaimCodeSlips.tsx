@@ -31,12 +31,11 @@ export function ClaimCodeSlips() {
             <section key={p.participantId} className="code-slip" data-participant={p.participantId}>
               {qr ? <img src={qr} width={60} height={60} alt="QR code of the join link" /> : <span />}
               <div>
-                <p className="small">{tournament?.description}</p>
                 <p className="code-who">{p.name}</p>
                 <p className="claim-code">{code ? printed(code) : 'no code'}</p>
               </div>
               <p className="code-how">
-                Scan or open {url}, sign in and type this code: from then on you enter your own scores.
+                {tournament?.description}: scan or open {url}, sign in and type this code to enter your own scores.
               </p>
             </section>
           );
