@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MATCH_POINTS_REDEMPTION } from '@competition/engine/domain/policy';
 import type { MatchUp } from '../../src/data/shapes.js';
 import { pagesOf, pairingsByName, pointsBefore } from '../../src/lib/hall.js';
+import { href, parseRoute } from '../../src/app/route.js';
 
 const NAMES: Record<string, string> = { p1: 'Zoe', p2: 'Adam', p3: 'Mia', p4: 'Ben', p5: 'Cara' };
 const nameOf = (id: string) => NAMES[id] ?? id;
@@ -68,5 +69,22 @@ describe('pages', () => {
     expect(pagesOf([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
     expect(pagesOf([], 3)).toEqual([]);
     expect(() => pagesOf([1], 0)).toThrow('a page holds at least one item');
+  });
+});
+
+describe('the hall kit routes', () => {
+  it('reads a sheet, its round and the board’s paging from the address, and writes them back', () => {
+    expect(parseRoute('#/t/abc/print/slips?round=2')).toEqual({
+      screen: 'print',
+      tournamentId: 'abc',
+      sheet: 'slips',
+      roundNumber: 2,
+    });
+    expect(parseRoute('#/t/abc/print')).toEqual({ screen: 'print', tournamentId: 'abc', sheet: null });
+    expect(parseRoute('#/t/abc/print/nonsense?round=x')).toEqual({ screen: 'print', tournamentId: 'abc', sheet: null });
+    expect(parseRoute('#/t/abc/board?seconds=5')).toEqual({ screen: 'board', tournamentId: 'abc', pageSeconds: 5 });
+    expect(parseRoute('#/t/abc/board?seconds=0')).toEqual({ screen: 'board', tournamentId: 'abc' });
+    expect(href.print('abc', 'names', 3)).toBe('#/t/abc/print/names?round=3');
+    expect(href.board('abc')).toBe('#/t/abc/board');
   });
 });
