@@ -225,6 +225,7 @@ describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the proje
       await settled(tournamentId, 1);
       await call(emulators, 'generateNextRound', { tournamentId, requestId: `r2-${tournamentId}` }, organizer);
       const round2 = await storedRound(tournamentId, 2);
+      expect(round2).toHaveLength(8);
       const standingsRows = await settled(tournamentId, 1);
       const pointsOf = new Map(standingsRows.map((r) => [r.participantId, r.matchPoints]));
       const nameOf = new Map(Array.from({ length: 16 }, (_, i) => [`p${i + 1}`, nameOfSeed(i)]));
@@ -345,13 +346,18 @@ describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the proje
       };
       for (const format of FORMATS) {
         const counted: Record<string, number> = {};
+        const texts: Record<string, string> = {};
         for (const name of Object.keys(expected[format])) {
           const printed = await printSheet(desk, `${site}/#/t/${big}/print/${name}`, format, `128-${name}`);
           counted[name] = printed.pages;
+          texts[name] = printed.text;
           for (let i = 0; i < 128; i++) expect(printed.text).toContain(nameOfSeed(i));
           expectNoControls(printed);
         }
         expect({ format, ...counted }).toEqual({ format, ...expected[format] });
+        // The tables' header rows repeat on every page.
+        expect(texts.pairings!.match(/Table +White +Pts +Black/g)).toHaveLength(counted.pairings!);
+        expect(texts.standings!.match(/Rank +Player +MP/g)).toHaveLength(counted.standings!);
       }
     },
   );
