@@ -11,6 +11,9 @@ import { SessionProvider, useSession } from './session';
 const ChampionshipScreen = lazy(() =>
   import('../screens/Championship').then((m) => ({ default: m.ChampionshipScreen })),
 );
+// The printed sheets and the projector board are pages of their own, without the dashboard's bar (docs/hall.md).
+const PrintScreen = lazy(() => import('../screens/print/PrintScreen').then((m) => ({ default: m.PrintScreen })));
+const BoardScreen = lazy(() => import('../screens/board/BoardScreen').then((m) => ({ default: m.BoardScreen })));
 const TournamentScreen = lazy(() => import('../screens/Tournament').then((m) => ({ default: m.TournamentScreen })));
 
 export function App({ connection }: { connection: Connection }) {
@@ -25,6 +28,18 @@ function Shell({ connection }: { connection: Connection }) {
   const route = useRoute();
   const { ready, user } = useSession();
   const here = location.hash.replace(/^#/, '') || '/';
+  if (route.screen === 'print' || route.screen === 'board')
+    return (
+      <div className={`app ${route.screen}-app`} data-ready={ready} data-uid={user?.uid ?? ''}>
+        {!ready ? (
+          <Loading what="your session" />
+        ) : (
+          <Suspense fallback={<Loading what="the page" />}>
+            {route.screen === 'print' ? <PrintScreen route={route} /> : <BoardScreen route={route} />}
+          </Suspense>
+        )}
+      </div>
+    );
   return (
     <div className="app" data-ready={ready} data-uid={user?.uid ?? ''}>
       <header className="topbar">

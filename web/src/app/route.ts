@@ -15,6 +15,10 @@ const TABS: readonly TournamentTab[] = [
   'join',
 ];
 
+/** The printed sheets of the hall kit (docs/hall.md). */
+export const PRINT_SHEETS = ['pairings', 'names', 'standings', 'slips', 'codes', 'crosstable', 'bracket'] as const;
+export type PrintSheet = (typeof PRINT_SHEETS)[number];
+
 export type Route =
   | { screen: 'home' }
   | { screen: 'signin'; next: string }
@@ -22,6 +26,8 @@ export type Route =
   | { screen: 'tournament'; tournamentId: string; tab: TournamentTab; roundNumber?: number }
   | { screen: 'participant'; tournamentId: string; participantId: string }
   | { screen: 'table'; tournamentId: string; matchUpId: string }
+  | { screen: 'print'; tournamentId: string; sheet: PrintSheet | null; roundNumber?: number }
+  | { screen: 'board'; tournamentId: string; pageSeconds?: number }
   | { screen: 'missing'; hash: string };
 
 export function parseRoute(hash: string): Route {
@@ -35,6 +41,21 @@ export function parseRoute(hash: string): Route {
     if (second === undefined) return { screen: 'tournament', tournamentId: id, tab: 'standings' };
     if (second === 'p' && third) return { screen: 'participant', tournamentId: id, participantId: third };
     if (second === 'm' && third) return { screen: 'table', tournamentId: id, matchUpId: third };
+    const query = new URLSearchParams(queryPart);
+    if (second === 'print') {
+      const sheet = (PRINT_SHEETS as readonly string[]).includes(third ?? '') ? (third as PrintSheet) : null;
+      const roundNumber = Number(query.get('round'));
+      return {
+        screen: 'print',
+        tournamentId: id,
+        sheet,
+        ...(Number.isInteger(roundNumber) && roundNumber > 0 ? { roundNumber } : {}),
+      };
+    }
+    if (second === 'board') {
+      const pageSeconds = Number(query.get('seconds'));
+      return { screen: 'board', tournamentId: id, ...(pageSeconds >= 1 ? { pageSeconds } : {}) };
+    }
     if ((TABS as readonly string[]).includes(second)) {
       const roundNumber = second === 'rounds' && third ? Number(third) : undefined;
       return {
@@ -59,6 +80,11 @@ export const href = {
     `#/t/${encodeURIComponent(id)}/p/${encodeURIComponent(participantId)}`,
   /** The page a tournament's join link and QR code open. */
   join: (id: string) => `#/t/${encodeURIComponent(id)}/join`,
+  /** The printed sheets: their index, or one sheet (of one round). */
+  print: (id: string, sheet?: PrintSheet, roundNumber?: number) =>
+    `#/t/${encodeURIComponent(id)}/print${sheet ? `/${sheet}` : ''}${roundNumber ? `?round=${roundNumber}` : ''}`,
+  /** The projector board: no sign-in, full screen. */
+  board: (id: string) => `#/t/${encodeURIComponent(id)}/board`,
   table: (id: string, matchUpId: string) => `#/t/${encodeURIComponent(id)}/m/${encodeURIComponent(matchUpId)}`,
 };
 

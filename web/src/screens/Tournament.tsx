@@ -82,6 +82,10 @@ export function TournamentScreen({ route }: { route: TournamentRoute }) {
               ) : null}
             </p>
           ) : null}
+          <p className="hall-links">
+            <a href={href.board(route.tournamentId)}>Projector board</a> ·{' '}
+            <a href={href.print(route.tournamentId)}>Print sheets</a>
+          </p>
           <nav className="tabs" aria-label="Tournament sections">
             {tabsFor(t?.system, data.roles).map(([key, label]) => (
               <a

@@ -1,0 +1,180 @@
+/**
+ * The projector board (docs/hall.md): a full-screen page for a wall screen, read from across the hall without
+ * signing in. The round's pairings by name in large type, paging on their own when they do not fit; the round
+ * clock; the leaders of the standings. Everything is a live read: a score entered anywhere shows without reload.
+ */
+import { useEffect, useState } from 'react';
+import type { Route } from '../../app/route';
+import { useSession } from '../../app/session';
+import { ErrorNote, Loading } from '../../components/ui';
+import { gameFrom } from '../../lib/crosstable';
+import { colourNames, num } from '../../lib/format';
+import { type NameLine, pagesOf, pairingsByName } from '../../lib/hall';
+import { TournamentProvider, useTournamentData, useTournamentLive } from '../tournament/data';
+import { BoardClock } from './BoardClock';
+import './board.css';
+
+type BoardRoute = Extract<Route, { screen: 'board' }>;
+
+/** Seconds each page of names stays up. */
+const PAGE_SECONDS = 15;
+
+/**
+ * Rows of large type the screen holds: a row is 4.6% of the screen's height and the rows get 80% of it (the rest
+ * is the title line), so a 1080-pixel screen shows 17 rows, about 50 pixels each, read from 10 metres.
+ */
+function rowsThatFit(height: number): number {
+  return Math.max(4, Math.floor((height * 0.8) / (height * 0.046)));
+}
+
+function useScreenRows(): number {
+  const [rows, setRows] = useState(() => rowsThatFit(innerHeight));
+  useEffect(() => {
+    const onResize = () => setRows(rowsThatFit(innerHeight));
+    addEventListener('resize', onResize);
+    return () => removeEventListener('resize', onResize);
+  }, []);
+  return rows;
+}
+
+/** The page of `pages` on show, moving on every `seconds` and round again. */
+function usePaging(pages: number, seconds: number): number {
+  const [page, setPage] = useState(0);
+  useEffect(() => {
+    if (pages <= 1) return undefined;
+    const timer = setInterval(() => setPage((p) => (p + 1) % pages), seconds * 1000);
+    return () => clearInterval(timer);
+  }, [pages, seconds]);
+  return pages <= 1 ? 0 : page % pages;
+}
+
+export function BoardScreen({ route }: { route: BoardRoute }) {
+  const { user } = useSession();
+  const data = useTournamentLive(route.tournamentId, user?.uid ?? null);
+  if (data.tournament === null)
+    return <p className="board-missing">This tournament does not exist (or was removed).</p>;
+  return (
+    <TournamentProvider value={data}>
+      <ErrorNote error={data.error} />
+      {data.loaded ? <Board pageSeconds={route.pageSeconds ?? PAGE_SECONDS} /> : <Loading what="the board" />}
+    </TournamentProvider>
+  );
+}
+
+function Board({ pageSeconds }: { pageSeconds: number }) {
+  const { tournament, currentRound: round, matchUps, nameOf, standings } = useTournamentData();
+  const rows = useScreenRows();
+  const lines =
+    tournament && round
+      ? pairingsByName(
+          matchUps.filter((m) => m.roundNumber === round.roundNumber),
+          nameOf,
+          colourNames(tournament.pairing.options, tournament.policy) !== null,
+        )
+      : [];
+  const pages = pagesOf(lines, rows * 2);
+  const page = usePaging(pages.length, pageSeconds);
+  if (!tournament) return null;
+  const colours = colourNames(tournament.pairing.options, tournament.policy);
+  const shown = pages[page] ?? [];
+  const games = new Map(matchUps.map((m) => [m.matchUpId, m]));
+  const resultOf = (line: NameLine) => {
+    const m = games.get(line.matchUpId);
+    return m ? gameFrom(m, line.participantId, tournament.policy.scoringPolicy).text : '';
+  };
+  return (
+    <div className="board" data-round={round?.roundNumber ?? ''} data-page={page + 1} data-pages={pages.length}>
+      <header className="board-head">
+        <h1>{tournament.description}</h1>
+        <p className="board-round">{round ? `Round ${round.roundNumber}` : 'Waiting for round 1'}</p>
+        {round ? <BoardClock tournament={tournament} round={round} /> : null}
+      </header>
+      <section className="board-pairings" aria-label="Pairings by name">
+        <h2>
+          Pairings
+          {pages.length > 1 ? (
+            <span className="board-page">
+              {' '}
+              · page {page + 1} of {pages.length}
+            </span>
+          ) : null}
+        </h2>
+        {round ? (
+          <div className="board-columns">
+            {pagesOf(shown, rows).map((column, c) => (
+              <table key={c} className="board-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Player</th>
+                    {colours ? <th scope="col">Side</th> : null}
+                    <th scope="col" className="num">
+                      Table
+                    </th>
+                    <th scope="col">Opponent</th>
+                    <th scope="col" className="num">
+                      Result
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {column.map((line) => (
+                    <tr key={line.participantId} data-participant={line.participantId}>
+                      <td className="board-name">{line.name}</td>
+                      {colours ? (
+                        <td>
+                          {line.side ? (
+                            <span className={`board-side ${line.side}`}>
+                              {line.side === 'first' ? colours.first : colours.second}
+                            </span>
+                          ) : null}
+                        </td>
+                      ) : null}
+                      <td className="num">{line.table ?? ''}</td>
+                      <td>{line.opponent ?? <em>bye</em>}</td>
+                      <td className="num" data-field="result">
+                        {resultOf(line)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ))}
+          </div>
+        ) : (
+          <p className="board-wait">The pairings appear here when round 1 is paired.</p>
+        )}
+      </section>
+      <section className="board-standings" aria-label="Standings">
+        <h2>Standings</h2>
+        <table className="board-table">
+          <thead>
+            <tr>
+              <th scope="col" className="num">
+                #
+              </th>
+              <th scope="col">Player</th>
+              <th scope="col" className="num">
+                MP
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {standings.slice(0, rows - 1).map((row) => (
+              <tr key={row.participantId} data-participant={row.participantId}>
+                <td className="num">
+                  {row.rank}
+                  {row.sharedRank ? '=' : ''}
+                </td>
+                <td className="board-name">{row.name}</td>
+                <td className="num" data-field="matchPoints">
+                  {num(row.matchPoints)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {standings.length > rows - 1 ? <p className="board-more">and {standings.length - rows + 1} more</p> : null}
+      </section>
+    </div>
+  );
+}

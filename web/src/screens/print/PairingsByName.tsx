@@ -1,0 +1,71 @@
+/**
+ * Pairings by name, the sheet players look for on the wall: every player once, alphabetical, with the table, the
+ * opponent and the side. Two columns a page, laid out here rather than by the browser, so each column keeps its
+ * header and a page holds as many names as fit on Letter (the shorter of the two papers): 64 names.
+ */
+import type { Round } from '../../data/shapes';
+import { colourNames } from '../../lib/format';
+import { type NameLine, pagesOf, pairingsByName } from '../../lib/hall';
+import { useTournamentData } from '../tournament/data';
+
+/** Names in one column of a page; two columns a page. */
+export const NAMES_PER_COLUMN = 32;
+
+export function PairingsByName({ round, title }: { round: Round; title: string }) {
+  const { tournament, matchUps, nameOf } = useTournamentData();
+  if (!tournament) return null;
+  const colours = colourNames(tournament.pairing.options, tournament.policy);
+  const lines = pairingsByName(
+    matchUps.filter((m) => m.roundNumber === round.roundNumber),
+    nameOf,
+    colours !== null,
+  );
+  const pages = pagesOf(lines, NAMES_PER_COLUMN * 2);
+  return (
+    <div className="names-sheet" data-ready="true" data-rows={lines.length}>
+      {pages.map((page, k) => (
+        <section key={k} className="names-page" aria-label={`${title}, page ${k + 1}`}>
+          {k > 0 ? (
+            <p className="names-continued">
+              {title} · Round {round.roundNumber} · {page[0]!.name} to {page.at(-1)!.name}
+            </p>
+          ) : null}
+          <div className="names-columns">
+            {pagesOf(page, NAMES_PER_COLUMN).map((column, c) => (
+              <NameColumn key={c} lines={column} colours={colours} />
+            ))}
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function NameColumn({ lines, colours }: { lines: NameLine[]; colours: { first: string; second: string } | null }) {
+  return (
+    <table className="sheet-table names-table">
+      <thead>
+        <tr>
+          <th scope="col">Player</th>
+          <th scope="col" className="num">
+            Table
+          </th>
+          <th scope="col">Opponent</th>
+          {colours ? <th scope="col">Side</th> : null}
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => (
+          <tr key={line.participantId} data-participant={line.participantId}>
+            <td className="strong">{line.name}</td>
+            <td className="num">{line.table ?? ''}</td>
+            <td>{line.opponent ?? <em>bye</em>}</td>
+            {colours ? (
+              <td>{line.side === 'first' ? colours.first : line.side === 'second' ? colours.second : ''}</td>
+            ) : null}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

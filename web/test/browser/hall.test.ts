@@ -1,0 +1,462 @@
+/**
+ * Emulator Suite tier, the organizer's hall kit in Chromium through the Hosting-served dashboard (docs/hall.md):
+ *
+ * - every printed sheet of a 16-player Swiss with colours (round 2 paired after a scored round 1), printed to PDF
+ *   with Chromium's own print on A4 and Letter; the PDF's text (poppler's pdftotext) holds every pairing and every
+ *   standings row the screen shows, and none of the dashboard's controls; one page each;
+ * - the same sheets for a 128-player round, on the number of pages a person expects;
+ * - the crosstable of a round robin and the bracket of a knockout, printed;
+ * - the projector board at 1920x1080, signed out: it pages through 128 players' pairings on its own and shows a
+ *   score entered elsewhere (through the callable) without a reload.
+ *
+ * The PDF pages are saved as PNG (pdftoppm -r 50) under web/test/screenshots/, to be looked at.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StandingDoc } from '@competition/engine/model/derived';
+import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import { paths } from '@competition/engine/model/paths';
+import {
+  type Account,
+  type Emulators,
+  adminFirestore,
+  call,
+  closeAdmin,
+  discoverEmulators,
+  signUp,
+  whyNoEmulators,
+} from '../../../functions/test/emulators/stack.js';
+import { DESKTOP, type Driver, SCREENSHOTS, WAIT_MS, hostingOrigin, shot, startDriver } from './driver.js';
+
+const skipReason = whyNoEmulators();
+if (skipReason) console.warn(`[hall.test.ts] skipped: ${skipReason}`);
+
+const FIRST = [
+  'Ada',
+  'Ben',
+  'Cleo',
+  'Dev',
+  'Elif',
+  'Finn',
+  'Gia',
+  'Hugo',
+  'Ines',
+  'Jon',
+  'Kai',
+  'Lena',
+  'Milo',
+  'Nora',
+].concat(['Omar', 'Pia']);
+const LAST = ['Berg', 'Costa', 'Dahl', 'Evans', 'Moreau', 'Novak', 'Sato', 'Weber'];
+const nameOfSeed = (i: number) => `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length)]}`;
+
+/** Words of the dashboard's controls and navigation: none may reach paper. */
+const CONTROL_LABELS = [
+  'Generate',
+  'Print this sheet',
+  'Back to the tournament',
+  'All sheets',
+  'Sign out',
+  'Sign in',
+  'Organize',
+  'Participants',
+  'My game',
+  'Score games',
+  'Clock',
+  'Undo',
+  'Save',
+  'Projector board',
+  'print dialog',
+];
+
+const FORMATS = ['A4', 'Letter'] as const;
+type Format = (typeof FORMATS)[number];
+
+interface Printed {
+  text: string;
+  pages: number;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A line of the PDF's text holding these cells in this order, with only spaces between them. */
+const cells = (...parts: Array<string | number>) => new RegExp(parts.map((p) => escape(String(p))).join(' +'));
+
+describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the projector board', () => {
+  let emulators: Emulators;
+  let site: string;
+  let driver: Driver;
+  let organizer: Account;
+  let championshipId = '';
+  let clubId = '';
+  let desk: Page;
+  const pdfDir = mkdtempSync(join(tmpdir(), 'hall-print-'));
+
+  /** A Swiss of `count` players through the callables, with colours, round 1 paired. */
+  async function seedSwiss(count: number, description: string, date: string): Promise<string> {
+    const { tournamentId } = await call<{ tournamentId: string }>(
+      emulators,
+      'createTournament',
+      {
+        championshipId,
+        date,
+        description,
+        hostClubId: clubId,
+        location: 'Town Hall',
+        policy: 'REDEMPTION',
+        pairing: { method: 'SWISS', options: { colours: 'BALANCE' } },
+        totalRounds: 5,
+        roundDurationMinutes: 50,
+        preAlarmMinutes: 5,
+      },
+      organizer,
+    );
+    await call(
+      emulators,
+      'addParticipants',
+      {
+        tournamentId,
+        participants: Array.from({ length: count }, (_, i) => ({
+          participantId: `p${i + 1}`,
+          name: nameOfSeed(i),
+          rating: 2100 - 7 * i,
+        })),
+      },
+      organizer,
+    );
+    await call(emulators, 'generateNextRound', { tournamentId, requestId: `r1-${tournamentId}` }, organizer);
+    return tournamentId;
+  }
+
+  async function storedRound(tournamentId: string, roundNumber: number): Promise<MatchUpDoc[]> {
+    const snap = await adminFirestore()
+      .collection(paths.matchUps(tournamentId))
+      .where('roundNumber', '==', roundNumber)
+      .get();
+    return snap.docs.map((d) => d.data() as MatchUpDoc).sort((x, y) => x.order - y.order);
+  }
+
+  async function scoreRound(tournamentId: string, roundNumber: number, scores: Array<[number, number]>) {
+    const games = (await storedRound(tournamentId, roundNumber)).filter((m) => m.b !== null);
+    for (const [k, m] of games.entries()) {
+      const [a, b] = scores[k % scores.length]!;
+      await call(
+        emulators,
+        'recordScore',
+        { tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', score: { a, b } } },
+        organizer,
+      );
+    }
+  }
+
+  /** Waits until every stored standings row has `games` games in it (the trigger has applied them all). */
+  async function settled(tournamentId: string, games: number): Promise<StandingDoc[]> {
+    let rows: StandingDoc[] = [];
+    await expect
+      .poll(
+        async () => {
+          const snap = await adminFirestore().collection(`tournaments/${tournamentId}/standings`).get();
+          rows = snap.docs.map((d) => d.data() as StandingDoc);
+          return rows.every((r) => r.wins + r.draws + r.losses === games);
+        },
+        { timeout: WAIT_MS },
+      )
+      .toBe(true);
+    return rows;
+  }
+
+  /** Opens a sheet, waits for it to be whole, prints it on `format`, and reads the PDF back. */
+  async function printSheet(page: Page, url: string, format: Format, label: string | null): Promise<Printed> {
+    await page.goto(url);
+    await page.locator('.sheet [data-ready="true"]').first().waitFor();
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0));
+    const file = join(pdfDir, `${label ?? 'sheet'}-${format}.pdf`);
+    writeFileSync(file, await page.pdf({ format }));
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+    const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]);
+    if (label) execFileSync('pdftoppm', ['-png', '-r', '50', file, `${SCREENSHOTS}hall-${label}-${format}`]);
+    return { text, pages };
+  }
+
+  const expectNoControls = (printed: Printed) => {
+    for (const label of CONTROL_LABELS) expect(printed.text, `"${label}" on paper`).not.toContain(label);
+  };
+
+  beforeAll(async () => {
+    emulators = await discoverEmulators();
+    site = await hostingOrigin();
+    organizer = await signUp(emulators, `hall-${Date.now()}@example.com`, 'organizer-pass-3');
+    ({ clubId } = await call<{ clubId: string }>(emulators, 'createClub', { name: 'Harbour Chess Club' }, organizer));
+    ({ championshipId } = await call<{ championshipId: string }>(
+      emulators,
+      'createChampionship',
+      { name: 'Harbour Season', clubIds: [clubId] },
+      organizer,
+    ));
+    driver = await startDriver();
+    desk = await driver.openPage(DESKTOP, 'organizer');
+    await desk.goto(`${site}/#/signin?next=${encodeURIComponent(`/championships/${championshipId}`)}`);
+    await desk.getByLabel('Email').fill(organizer.email);
+    await desk.getByLabel('Password').fill(organizer.password);
+    await desk.getByLabel('Password').press('Enter');
+    await desk.getByRole('heading', { name: 'Harbour Season' }).waitFor();
+  }, 120_000);
+
+  afterAll(async () => {
+    await driver?.close();
+    await closeAdmin();
+  });
+
+  it(
+    'a 16-player round 2: every sheet on one page of A4 and of Letter, all the screen shows',
+    { timeout: 240_000 },
+    async () => {
+      const tournamentId = await seedSwiss(16, 'Harbour Rapid 16', '2026-03-07');
+      await scoreRound(tournamentId, 1, [
+        [5, 2],
+        [3, 5],
+        [4, 4],
+        [5, 0],
+      ]);
+      await settled(tournamentId, 1);
+      await call(emulators, 'generateNextRound', { tournamentId, requestId: `r2-${tournamentId}` }, organizer);
+      const round2 = await storedRound(tournamentId, 2);
+      expect(round2).toHaveLength(8);
+      const standingsRows = await settled(tournamentId, 1);
+      const pointsOf = new Map(standingsRows.map((r) => [r.participantId, r.matchPoints]));
+      const nameOf = new Map(Array.from({ length: 16 }, (_, i) => [`p${i + 1}`, nameOfSeed(i)]));
+      const codes = (await adminFirestore().collection(paths.claimCodes(tournamentId)).get()).docs.map(
+        (d) => d.data() as { participantId: string; code: string },
+      );
+      expect(codes).toHaveLength(16);
+
+      // What the screen shows: the standings tab's rows, cell by cell.
+      await desk.goto(`${site}/#/t/${tournamentId}`);
+      await expect.poll(() => desk.locator('table.standings tbody tr').count(), { timeout: WAIT_MS }).toBe(16);
+      await expect
+        .poll(() => desk.locator('[data-field="matchPoints"]').first().textContent(), { timeout: WAIT_MS })
+        .toBe('3');
+      const screenRows = await desk
+        .locator('table.standings tbody tr')
+        .evaluateAll((rows) =>
+          rows.map((row) => [...row.querySelectorAll('td, th')].map((cell) => cell.textContent?.trim() ?? '')),
+        );
+      expect(screenRows).toHaveLength(16);
+      // The screen's links to the sheets and the board.
+      await desk.getByRole('link', { name: 'Print sheets' }).click();
+      await desk.locator('[data-sheet-link]').first().waitFor();
+      expect(await desk.locator('[data-sheet-link]').evaluateAll((links) => links.map((a) => a.textContent))).toEqual([
+        'Pairings by table',
+        'Pairings by name',
+        'Standings',
+        'Result slips',
+        'Claim codes',
+      ]);
+      await shot(desk, 'hall-01-print-index');
+
+      for (const format of FORMATS) {
+        const sheet = (name: string) => `${site}/#/t/${tournamentId}/print/${name}`;
+        const label = (name: string) => `16-${name}`;
+
+        const pairings = await printSheet(desk, sheet('pairings'), format, label('pairings'));
+        expect(pairings.pages).toBe(1);
+        expect(pairings.text).toContain('Pairings by table · Round 2');
+        expect(pairings.text).toContain('Harbour Rapid 16');
+        expect(pairings.text).toMatch(/printed \w+/);
+        for (const m of round2) {
+          expect(m.b).not.toBeNull();
+          const first = m.movesFirst === m.b ? m.b! : m.a;
+          const second = first === m.a ? m.b! : m.a;
+          expect(pairings.text).toMatch(
+            cells(m.order + 1, nameOf.get(first)!, pointsOf.get(first)!, nameOf.get(second)!, pointsOf.get(second)!),
+          );
+        }
+        expectNoControls(pairings);
+        if (format === 'A4') await shot(desk, 'hall-02-pairings-on-screen');
+
+        const names = await printSheet(desk, sheet('names'), format, label('names'));
+        expect(names.pages).toBe(1);
+        for (const m of round2) {
+          const white = m.movesFirst!;
+          const black = white === m.a ? m.b! : m.a;
+          expect(names.text).toMatch(cells(nameOf.get(white)!, m.order + 1, nameOf.get(black)!, 'White'));
+          expect(names.text).toMatch(cells(nameOf.get(black)!, m.order + 1, nameOf.get(white)!, 'Black'));
+        }
+        // Alphabetical: the name each line starts with, top to bottom.
+        const sorted = [...nameOf.values()].sort((x, y) => x.localeCompare(y));
+        const leading = names.text
+          .split('\n')
+          .map((line) => sorted.find((n) => line.trimStart().startsWith(`${n} `)))
+          .filter(Boolean);
+        expect(leading).toEqual(sorted);
+        expectNoControls(names);
+
+        const standings = await printSheet(desk, sheet('standings'), format, label('standings'));
+        expect(standings.pages).toBe(1);
+        for (const row of screenRows) {
+          // rank, name, MP, W-D-L, games: in order on one line; then each tiebreak on that line.
+          const line = standings.text.split('\n').find((l) => cells(row[0]!, row[1]!, row[2]!, row[3]!).test(l));
+          expect(line, `standings row ${row.join(' ')}`).toBeDefined();
+          for (const cell of row.slice(4, -1)) expect(line).toContain(cell);
+        }
+        expect(screenRows.some((row) => row[0]!.endsWith('='))).toBe(true);
+        expectNoControls(standings);
+
+        const slips = await printSheet(desk, sheet('slips'), format, label('slips'));
+        expect(slips.pages).toBe(1);
+        for (const m of round2) {
+          expect(slips.text).toContain(`Round 2 · Table ${m.order + 1}`);
+          expect(slips.text).toContain(nameOf.get(m.a));
+        }
+        expect(slips.text.match(/Signature/g)).toHaveLength(16);
+        expect(slips.text.match(/Game points/g)).toHaveLength(8);
+        const qrTargets = await desk.locator('.slip-qr img').evaluateAll((imgs) => imgs.map((i) => i.dataset.url));
+        expect(qrTargets).toEqual(round2.map((m) => `${site}/#/t/${tournamentId}/m/${m.matchUpId}`));
+        expectNoControls(slips);
+
+        const codeSheet = await printSheet(desk, sheet('codes'), format, label('codes'));
+        expect(codeSheet.pages).toBe(1);
+        for (const { participantId, code } of codes) {
+          expect(codeSheet.text).toContain(nameOf.get(participantId));
+          expect(codeSheet.text).toContain(`${code.slice(0, 4)}-${code.slice(4)}`);
+        }
+        expectNoControls(codeSheet);
+      }
+      expect(driver.consoleErrors).toEqual([]);
+    },
+  );
+
+  let big = '';
+
+  it(
+    'a 128-player round: 2 pages of pairings, 2 of names, 3 of standings, 7 or 8 of slips, 5 of claim codes',
+    { timeout: 240_000 },
+    async () => {
+      big = await seedSwiss(128, 'Harbour Open 128', '2026-03-14');
+      const round1 = await storedRound(big, 1);
+      expect(round1).toHaveLength(64);
+      // Slips: ten a page on A4, eight on Letter (the shorter); the rest the same on both.
+      const expected: Record<Format, Record<string, number>> = {
+        A4: { pairings: 2, names: 2, standings: 3, slips: 7, codes: 5 },
+        Letter: { pairings: 2, names: 2, standings: 3, slips: 8, codes: 5 },
+      };
+      for (const format of FORMATS) {
+        const counted: Record<string, number> = {};
+        const texts: Record<string, string> = {};
+        for (const name of Object.keys(expected[format])) {
+          const printed = await printSheet(desk, `${site}/#/t/${big}/print/${name}`, format, `128-${name}`);
+          counted[name] = printed.pages;
+          texts[name] = printed.text;
+          for (let i = 0; i < 128; i++) expect(printed.text).toContain(nameOfSeed(i));
+          expectNoControls(printed);
+        }
+        expect({ format, ...counted }).toEqual({ format, ...expected[format] });
+        // The tables' header rows repeat on every page.
+        expect(texts.pairings!.match(/Table +White +Pts +Black/g)).toHaveLength(counted.pairings!);
+        expect(texts.standings!.match(/Rank +Player +MP/g)).toHaveLength(counted.standings!);
+      }
+    },
+  );
+
+  it('the crosstable of a round robin and the bracket of a knockout, printed', { timeout: 180_000 }, async () => {
+    for (const [system, sheet] of [
+      ['ROUND_ROBIN', 'crosstable'],
+      ['KNOCKOUT', 'bracket'],
+    ] as const) {
+      const { tournamentId } = await call<{ tournamentId: string }>(
+        emulators,
+        'createTournament',
+        {
+          championshipId,
+          date: system === 'KNOCKOUT' ? '2026-04-04' : '2026-04-05',
+          description: `Harbour ${sheet}`,
+          hostClubId: clubId,
+          policy: 'REDEMPTION',
+          system,
+        },
+        organizer,
+      );
+      await call(
+        emulators,
+        'addParticipants',
+        {
+          tournamentId,
+          participants: Array.from({ length: 6 }, (_, i) => ({
+            participantId: `p${i + 1}`,
+            name: nameOfSeed(i),
+            rating: 2000 - 10 * i,
+          })),
+        },
+        organizer,
+      );
+      await call(emulators, 'generateNextRound', { tournamentId, requestId: `r1-${tournamentId}` }, organizer);
+      await scoreRound(tournamentId, 1, [[5, 3]]);
+      await desk.goto(`${site}/#/t/${tournamentId}/${sheet}`);
+      // The crosstable writes each game from the row player's side; the bracket marks who goes on.
+      const mark = sheet === 'bracket' ? 'goes on' : '5–3';
+      const screen = desk.locator(sheet === 'bracket' ? '.bracket' : 'table.crosstable');
+      await expect.poll(() => screen.textContent(), { timeout: WAIT_MS }).toContain(mark);
+      const onScreen = (await screen.textContent()) ?? '';
+      for (const format of FORMATS) {
+        const printed = await printSheet(desk, `${site}/#/t/${tournamentId}/print/${sheet}`, format, `6-${sheet}`);
+        expect(printed.pages).toBe(1);
+        for (let i = 0; i < 6; i++) expect(printed.text).toContain(nameOfSeed(i));
+        expect(printed.text.split(mark).length).toBe(onScreen.split(mark).length);
+        expect(printed.text).toContain(mark);
+        expectNoControls(printed);
+      }
+    }
+  });
+
+  it(
+    'the board at 1920x1080, signed out, pages on its own and shows a score entered elsewhere',
+    { timeout: 120_000 },
+    async () => {
+      const board = await driver.openPage({ width: 1920, height: 1080 }, 'board');
+      await board.goto(`${site}/#/t/${big}/board?seconds=2`);
+      const root = board.locator('.board');
+      await root.waitFor();
+      expect(await board.locator('.who').count()).toBe(0);
+      // 17 rows a column, two columns: 128 players on 4 pages.
+      await expect.poll(() => root.getAttribute('data-pages'), { timeout: WAIT_MS }).toBe('4');
+      expect(await board.locator('.board-pairings tbody tr').count()).toBe(34);
+      await board.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+      const seen = new Set<string>();
+      await expect
+        .poll(
+          async () => {
+            seen.add((await root.getAttribute('data-page')) ?? '');
+            return seen.size;
+          },
+          { timeout: 15_000, interval: 300 },
+        )
+        .toBe(4);
+      await shot(board, 'hall-20-board');
+      const fontSize = await board
+        .locator('.board-pairings td.board-name')
+        .first()
+        .evaluate((td) => parseFloat(getComputedStyle(td).fontSize));
+      expect(fontSize).toBeGreaterThanOrEqual(28);
+
+      const game = (await storedRound(big, 1))[5]!;
+      await call(
+        emulators,
+        'recordScore',
+        { tournamentId: big, matchUpId: game.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: 2 } } },
+        organizer,
+      );
+      const leader = board.locator('.board-standings tbody tr').first();
+      await expect.poll(() => leader.getAttribute('data-participant'), { timeout: WAIT_MS }).toBe(game.a);
+      expect(await leader.locator('[data-field="matchPoints"]').textContent()).toBe('3');
+      const row = board.locator(`.board-pairings tr[data-participant="${game.b}"] [data-field="result"]`);
+      await expect.poll(() => row.textContent().catch(() => null), { timeout: 15_000, interval: 300 }).toBe('2–5');
+      expect(await board.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      await shot(board, 'hall-21-board-after-score');
+      expect(driver.consoleErrors).toEqual([]);
+    },
+  );
+});
