@@ -6,12 +6,14 @@ import {
   CreateClubInput,
   CreateTournamentInput,
   DeleteTournamentInput,
+  EditPairingsInput,
   GenerateNextRoundInput,
   ImportTournamentInput,
   LinkClubInput,
   LinkParticipantAccountInput,
   RecordScoreInput,
   SetClubMemberInput,
+  SetForbiddenPairsInput,
   SetScorekeepersInput,
   TournamentRef,
   WithdrawParticipantInput,
@@ -32,6 +34,10 @@ import {
   reopenTournament as reopenService,
   undoLastRound as undoService,
 } from '../services/rounds.js';
+import {
+  editPairings as editPairingsService,
+  setForbiddenPairs as forbiddenService,
+} from '../services/pairingEdits.js';
 import { recordScore as recordScoreService } from '../services/scores.js';
 import { getLeaderboard as leaderboardService, getStandingsCsv as csvService } from '../services/views.js';
 import { PAIRING } from '@competition/engine/deployment';
@@ -83,6 +89,10 @@ export const generateNextRound = callable(
   PAIRING,
 );
 export const undoLastRound = callable(TournamentRef, (input, { db, uid }) => undoService(db, uid, input.tournamentId));
+export const editPairings = callable(EditPairingsInput, (input, { db, uid }) => editPairingsService(db, uid, input));
+export const setForbiddenPairs = callable(SetForbiddenPairsInput, (input, { db, uid }) =>
+  forbiddenService(db, uid, input),
+);
 export const recordScore = callable(RecordScoreInput, async (input, { db, uid }) => {
   await recordScoreService(db, uid, input);
   return { ok: true };
