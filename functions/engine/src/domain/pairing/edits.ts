@@ -282,8 +282,8 @@ function colourBeyondLimits(history: readonly ColouredGame[], colour: 'WHITE' | 
 }
 
 /**
- * Who moves first at a table: an unchanged table keeps its sides; a new one is allocated as the method would (the
- * tournament's colour mode), or the higher-rated player first without colours.
+ * Who moves first at a table: a table of two players who already met in the round keeps the sides the edit gave
+ * it; a new one is allocated as the method would (the tournament's colour mode), or the higher-ranked first.
  */
 function orderSides(
   request: PairingRequest,
@@ -291,12 +291,11 @@ function orderSides(
   before: RoundLayout,
   table: { a: string; b: string },
 ): { a: string; b: string } {
-  const unchanged = before.tables.some(
+  // A table whose two players already met in the round keeps the sides it has: unchanged, or swapped by the organizer.
+  const samePair = before.tables.some(
     (t) => (t.a === table.a && t.b === table.b) || (t.a === table.b && t.b === table.a),
   );
-  // A swap inside one table is the organizer choosing the sides: kept as asked.
-  if (unchanged)
-    return before.tables.find((t) => (t.a === table.a && t.b === table.b) || (t.a === table.b && t.b === table.a))!;
+  if (samePair) return table;
   const x = field.active[field.indexOf.get(table.a)!];
   const y = field.active[field.indexOf.get(table.b)!];
   if (x === undefined || y === undefined) return table;
