@@ -58,6 +58,16 @@ export const actions = {
     'GenerateNextRoundInput',
   ),
   undoLastRound: callable<'TournamentRef', { roundNumber: number }>('undoLastRound', 'TournamentRef'),
+  /** One pairing edit before the round's first result: answered with its warnings unless confirmed. */
+  editPairings: callable<
+    'EditPairingsInput',
+    { applied: boolean; warnings: { kind: string; players: string[]; message: string }[] }
+  >('editPairings', 'EditPairingsInput'),
+  /** The pairs of participants who must not meet. */
+  setForbiddenPairs: callable<'SetForbiddenPairsInput', { pairs: number }>(
+    'setForbiddenPairs',
+    'SetForbiddenPairsInput',
+  ),
   recordScore: callable<'RecordScoreInput', { ok: boolean }>('recordScore', 'RecordScoreInput'),
   closeTournament: callable<'CloseTournamentInput', { ok: boolean }>('closeTournament', 'CloseTournamentInput'),
   reopenTournament: callable<'TournamentRef', { ok: boolean }>('reopenTournament', 'TournamentRef'),
