@@ -123,11 +123,11 @@ export async function setForbiddenPairs(
     const tournament = await readTournamentToEdit(tx, ref, uid, tournamentId);
     const participantSnap = await tx.get(ref.participants(tournamentId));
     const entered = new Set(participantSnap.docs.map((d) => d.id));
-    if (input.pairs.some(([x, y]) => !entered.has(x) || !entered.has(y)))
+    if (input.pairs.some(({ a, b }) => !entered.has(a) || !entered.has(b)))
       throw new DomainError('invalid-argument', 'a forbidden pair names someone who is not entered in this tournament');
     const seen = new Set<string>();
-    const pairs = input.pairs.filter(([x, y]) => {
-      const key = [x, y].sort().join('|');
+    const pairs = input.pairs.filter(({ a, b }) => {
+      const key = [a, b].sort().join('|');
       if (seen.has(key)) return false;
       seen.add(key);
       return true;

@@ -87,7 +87,7 @@ export async function generateNextRound(
       generatedBy: uid === tournament.ownerUid ? 'OWNER' : 'EDITOR',
       generatedAt: now.toISOString(),
       stats: { ...round.stats },
-      ...(round.forbiddenPairsMet ? { forbiddenPairsMet: round.forbiddenPairsMet } : {}),
+      ...(round.forbiddenPairsMet ? { forbiddenPairsMet: round.forbiddenPairsMet.map(([a, b]) => ({ a, b })) } : {}),
     };
     if (tournament.currentRound > 0) tx.update(ref.round(tournamentId, tournament.currentRound), { status: 'CLOSED' });
     tx.create(ref.round(tournamentId, round.roundNumber), roundDoc);

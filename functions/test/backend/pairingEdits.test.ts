@@ -177,20 +177,23 @@ describe('forbidden pairs through the callables', () => {
     });
     // Four fresh players, ranked p4 > p3 > p2 > p1: forbid every round-1 pair but one per player.
     const forbidden = [
-      ['p1', 'p2'],
-      ['p3', 'p4'],
-      ['p1', 'p3'],
-      ['p2', 'p4'],
+      { a: 'p1', b: 'p2' },
+      { a: 'p3', b: 'p4' },
+      { a: 'p1', b: 'p3' },
+      { a: 'p2', b: 'p4' },
     ];
     await call.setForbiddenPairs({ tournamentId, pairs: forbidden }, 'owner');
     await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
     expect((await matchUps(tournamentId, 1)).map(pairKey).sort()).toEqual(['p1-p4', 'p2-p3']);
     await expectRefusal(
-      call.setForbiddenPairs({ tournamentId, pairs: [['p1', 'p9']] }, 'owner'),
+      call.setForbiddenPairs({ tournamentId, pairs: [{ a: 'p1', b: 'p9' }] }, 'owner'),
       'invalid-argument',
       /not entered in this tournament/,
     );
-    await expectRefusal(call.setForbiddenPairs({ tournamentId, pairs: [['p1', 'p1']] }, 'owner'), 'invalid-argument');
+    await expectRefusal(
+      call.setForbiddenPairs({ tournamentId, pairs: [{ a: 'p1', b: 'p1' }] }, 'owner'),
+      'invalid-argument',
+    );
     expect((await refs(fs.db).tournament(tournamentId).get()).data()!.forbiddenPairs).toEqual(forbidden);
   });
 });

@@ -504,7 +504,7 @@ describe('edits', () => {
     await assertFails(updateDoc(round, { waiting: [world.ids.participantId] }));
     await assertFails(updateDoc(round, { edits: [] }));
     await assertFails(
-      updateDoc(tournamentAs('owner'), { forbiddenPairs: [[world.ids.participantId, world.ids.opponentId]] }),
+      updateDoc(tournamentAs('owner'), { forbiddenPairs: [{ a: world.ids.participantId, b: world.ids.opponentId }] }),
     );
   });
 

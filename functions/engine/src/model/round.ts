@@ -45,7 +45,7 @@ export const RoundDoc = z
     /** Players an edit left without a game (no bye): shown until the organizer pairs them. */
     waiting: z.array(z.string()).optional(),
     /** Forbidden pairs the pairing could not keep apart. */
-    forbiddenPairsMet: z.array(z.tuple([z.string(), z.string()])).optional(),
+    forbiddenPairsMet: z.array(z.object({ a: z.string(), b: z.string() }).strict()).optional(),
   })
   .strict();
 export type RoundDoc = z.infer<typeof RoundDoc>;

@@ -24,10 +24,15 @@ export type PairingSettings = z.infer<typeof PairingSettings>;
 /** What the organizer says when creating a tournament: the method may be left to the system or the policy. */
 export const PairingChoice = PairingSettings.extend({ method: PairingMethodName.optional() }).strict();
 
-/** Two participants who must not meet: siblings, teammates, a coach and a pupil. */
+/**
+ * Two participants who must not meet: siblings, teammates, a coach and a pupil. An object, not a pair of ids in an
+ * array: Firestore stores no array inside an array.
+ */
 export const ForbiddenPair = z
-  .tuple([DocumentId, DocumentId])
-  .refine(([x, y]) => x !== y, 'a forbidden pair needs two different players');
+  .object({ a: DocumentId, b: DocumentId })
+  .strict()
+  .refine(({ a, b }) => a !== b, 'a forbidden pair needs two different players');
+export type ForbiddenPair = z.infer<typeof ForbiddenPair>;
 export const ForbiddenPairs = z.array(ForbiddenPair).max(500);
 
 /** Whether a YYYY-MM-DD string names a day that exists (no 2031-13-45, no 2031-02-30). */

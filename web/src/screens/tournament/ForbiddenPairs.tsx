@@ -14,19 +14,21 @@ export function ForbiddenPairs() {
   const [status, run] = useAction();
   const pairs = tournament?.forbiddenPairs ?? [];
   const sorted = [...participants].sort((x, y) => x.name.localeCompare(y.name));
-  const save = (next: [string, string][], done: string) =>
+  const save = (next: { a: string; b: string }[], done: string) =>
     run(async () => {
       await actions.setForbiddenPairs({ tournamentId, pairs: next });
       return done;
     });
   const onAdd = (event: FormEvent) => {
     event.preventDefault();
-    void save([...pairs, [first, second]], `${nameOf(first)} and ${nameOf(second)} will not be paired`).then((ok) => {
-      if (ok) {
-        setFirst('');
-        setSecond('');
-      }
-    });
+    void save([...pairs, { a: first, b: second }], `${nameOf(first)} and ${nameOf(second)} will not be paired`).then(
+      (ok) => {
+        if (ok) {
+          setFirst('');
+          setSecond('');
+        }
+      },
+    );
   };
   const choose = (value: string, set: (v: string) => void, other: string) => (p: object) => (
     <select {...p} value={value} onChange={(e) => set(e.target.value)} required>
@@ -48,7 +50,7 @@ export function ForbiddenPairs() {
       </p>
       {pairs.length > 0 ? (
         <ul aria-label="Pairs who must not meet">
-          {pairs.map(([x, y]) => (
+          {pairs.map(({ a: x, b: y }) => (
             <li key={`${x}|${y}`} className="row between">
               <span>
                 {nameOf(x)} and {nameOf(y)}
@@ -57,7 +59,7 @@ export function ForbiddenPairs() {
                 type="button"
                 onClick={() =>
                   void save(
-                    pairs.filter(([a, b]) => !(a === x && b === y)),
+                    pairs.filter(({ a, b }) => !(a === x && b === y)),
                     `${nameOf(x)} and ${nameOf(y)} may meet again`,
                   )
                 }

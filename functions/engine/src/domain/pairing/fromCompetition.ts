@@ -22,7 +22,7 @@ export interface NextRoundOptions {
   /** Pair the next round although earlier matchUps have no result that counts (they stay open, and met). */
   force?: boolean;
   /** Pairs who must not meet; pairs naming someone no longer entered are left out. */
-  forbiddenPairs?: readonly (readonly [string, string])[];
+  forbiddenPairs?: readonly { a: string; b: string }[];
 }
 
 /**
@@ -46,8 +46,8 @@ export function pairingRequestFor(
   const { method, seed, totalRounds, ...options } = spec;
   const entered = new Set(participants.map((p) => p.participantId));
   const forbidden = forbiddenPairs
-    .filter(([x, y]) => x !== y && entered.has(x) && entered.has(y))
-    .map(([x, y]): [string, string] => [x, y]);
+    .filter(({ a, b }) => a !== b && entered.has(a) && entered.has(b))
+    .map(({ a, b }): [string, string] => [a, b]);
   return {
     roundNumber: lastRound + 1,
     ...(totalRounds !== undefined ? { totalRounds } : {}),
