@@ -71,7 +71,7 @@ describe('pairing edits', () => {
     expect(out.layout.byes).toEqual(['p7']);
     expect(out.layout.tables[2]).toEqual({ a: 'p4', b: 'p6' });
     expect(messages(out)).toEqual(['Gus would get a second bye']);
-    expect(out.byeCosts).toEqual([{ id: 'p7', cost: expect.objectContaining({ earlierByes: 1 }) }]);
+    expect(out.byeCosts.map((b) => [b.id, b.cost.earlierByes])).toEqual([['p7', 1]]);
   });
 
   it('taking the bye away leaves the player waiting for a game, and says so', () => {

@@ -143,7 +143,7 @@ export function PairingEditor({ round, matchUps }: { round: Round; matchUps: Mat
               type="button"
               onClick={() => {
                 setPending(null);
-                void run(async () => 'cancelled: the pairings are unchanged');
+                void run(() => Promise.resolve('cancelled: the pairings are unchanged'));
               }}
             >
               Cancel
