@@ -141,7 +141,7 @@ describe.skipIf(Boolean(skipReason))('pairing edits in Chromium', () => {
       await expect.poll(() => record.count()).toBe(1);
       expect(await record.first().textContent()).toMatch(
         new RegExp(
-          `^swap ${name(y)} and ${name(z)} · by the owner at \\d\\d:\\d\\d \\(accepted: ${name(x)} and ${name(z)} have already played each other\\)$`,
+          `^swap ${name(y)} and ${name(z)} · by the owner at \\d\\d?:\\d\\d(\\s?[AP]M)? \\(accepted: ${name(x)} and ${name(z)} have already played each other\\)$`,
         ),
       );
       await shot(page, 'edits-3-applied');
