@@ -148,6 +148,29 @@ describe.skipIf(Boolean(skipReason))('pairing edits in Chromium', () => {
     },
   );
 
+  it(
+    'on the Participants tab, two names picked are kept apart and stored for the next round',
+    { timeout: 60_000 },
+    async () => {
+      await page.goto(`${site}/#/t/${tournamentId}/participants`);
+      const section = page.locator('section[aria-labelledby="forbidden-title"]');
+      await section.waitFor();
+      await driver.checkLabels(page, 'participants with forbidden pairs');
+      await section.getByLabel('Player', { exact: true }).selectOption({ label: name('p1') });
+      await section.getByLabel('and player').selectOption({ label: name('p2') });
+      await section.getByRole('button', { name: 'Keep apart' }).click();
+      expect(await outcome(section)).toEqual({
+        state: 'ok',
+        text: `${name('p1')} and ${name('p2')} will not be paired`,
+      });
+      const list = section.getByRole('list', { name: 'Pairs who must not meet' });
+      await expect.poll(() => list.locator('li span').allTextContents()).toEqual([`${name('p1')} and ${name('p2')}`]);
+      const stored = await adminFirestore().doc(paths.tournament(tournamentId)).get();
+      expect(stored.get('forbiddenPairs')).toEqual([{ a: 'p1', b: 'p2' }]);
+      await shot(page, 'edits-4-forbidden-pair');
+    },
+  );
+
   it('no page logged an error, and every control had a label', () => {
     expect(driver.consoleErrors).toEqual([]);
     expect(driver.unlabelled).toEqual([]);
