@@ -6,12 +6,14 @@ import {
   CreateClubInput,
   CreateTournamentInput,
   DeleteTournamentInput,
+  EditPairingsInput,
   GenerateNextRoundInput,
   ImportTournamentInput,
   LinkClubInput,
   LinkParticipantAccountInput,
   RecordScoreInput,
   SetClubMemberInput,
+  SetForbiddenPairsInput,
   SetScorekeepersInput,
   TournamentRef,
   WithdrawParticipantInput,
@@ -32,6 +34,10 @@ import {
   reopenTournament as reopenService,
   undoLastRound as undoService,
 } from '../services/rounds.js';
+import {
+  editPairings as editPairingsService,
+  setForbiddenPairs as forbiddenService,
+} from '../services/pairingEdits.js';
 import { recordScore as recordScoreService } from '../services/scores.js';
 import { getLeaderboard as leaderboardService, getStandingsCsv as csvService } from '../services/views.js';
 import { PAIRING } from '@competition/engine/deployment';
@@ -97,6 +103,12 @@ export const generateNextRound = callable(
 );
 export const undoLastRound = callable('undoLastRound', TournamentRef, (input, { db, uid }) =>
   undoService(db, uid, input.tournamentId),
+);
+export const editPairings = callable('editPairings', EditPairingsInput, (input, { db, uid }) =>
+  editPairingsService(db, uid, input),
+);
+export const setForbiddenPairs = callable('setForbiddenPairs', SetForbiddenPairsInput, (input, { db, uid }) =>
+  forbiddenService(db, uid, input),
 );
 export const recordScore = callable('recordScore', RecordScoreInput, async (input, { db, uid }) => {
   await recordScoreService(db, uid, input);

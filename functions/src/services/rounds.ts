@@ -62,7 +62,7 @@ export async function generateNextRound(
     // Every matchUp goes in, scored or not: an open one is refused unless forced, and counts as met when forced.
     const competition = { policy: tournament.policy, participants: participants.map(toParticipant), matchUps };
     const round = generateRound({
-      ...pairingRequestFor(competition, spec, { force: input.force }),
+      ...pairingRequestFor(competition, spec, { force: input.force, forbiddenPairs: tournament.forbiddenPairs ?? [] }),
       roundNumber: tournament.currentRound + 1,
     });
     const docs = matchUpDocs(round);
@@ -78,6 +78,7 @@ export async function generateNextRound(
       generatedBy: uid === tournament.ownerUid ? 'OWNER' : 'EDITOR',
       generatedAt: now.toISOString(),
       stats: { ...round.stats },
+      ...(round.forbiddenPairsMet ? { forbiddenPairsMet: round.forbiddenPairsMet.map(([a, b]) => ({ a, b })) } : {}),
     };
     if (tournament.currentRound > 0) tx.update(ref.round(tournamentId, tournament.currentRound), { status: 'CLOSED' });
     tx.create(ref.round(tournamentId, round.roundNumber), roundDoc);

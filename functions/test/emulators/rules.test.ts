@@ -493,6 +493,21 @@ describe('edits', () => {
     await assertSucceeds(updateDoc(ref, { status: 'CLOSED' }));
   });
 
+  it('refuse editors changing pairings directly: players, sides, cost terms, byes, edits, forbidden pairs (callables do)', async () => {
+    const matchUp = doc(dbAs('owner'), paths.matchUp(world.ids.tournamentId, world.ids.matchUpId));
+    await assertFails(updateDoc(matchUp, { b: 'p-fourth' }));
+    await assertFails(updateDoc(matchUp, { a: world.ids.opponentId, b: world.ids.participantId }));
+    await assertFails(updateDoc(matchUp, { movesFirst: world.ids.opponentId }));
+    await assertFails(updateDoc(matchUp, { cost: { rematches: 0 } }));
+    const round = doc(dbAs('clubAdmin'), paths.round(world.ids.tournamentId, 1));
+    await assertFails(updateDoc(round, { byes: [world.ids.participantId] }));
+    await assertFails(updateDoc(round, { waiting: [world.ids.participantId] }));
+    await assertFails(updateDoc(round, { edits: [] }));
+    await assertFails(
+      updateDoc(tournamentAs('owner'), { forbiddenPairs: [{ a: world.ids.participantId, b: world.ids.opponentId }] }),
+    );
+  });
+
   it('refuse every direct write to clubs and their members: the callables keep the roles derived from them', async () => {
     await assertFails(setDoc(doc(dbAs('other'), paths.club('c-forged')), { clubId: 'c-forged', name: 'Forged' }));
     await assertFails(updateDoc(doc(dbAs('owner'), paths.club(world.ids.clubId)), { name: 'Renamed' }));

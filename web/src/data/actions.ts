@@ -47,6 +47,10 @@ export const actions = {
   withdrawParticipant: callable('withdrawParticipant', 'WithdrawParticipantInput'),
   generateNextRound: callable('generateNextRound', 'GenerateNextRoundInput'),
   undoLastRound: callable('undoLastRound', 'TournamentRef'),
+  /** One pairing edit before the round's first result: answered with its warnings unless confirmed. */
+  editPairings: callable('editPairings', 'EditPairingsInput'),
+  /** The pairs of participants who must not meet. */
+  setForbiddenPairs: callable('setForbiddenPairs', 'SetForbiddenPairsInput'),
   recordScore: callable('recordScore', 'RecordScoreInput'),
   closeTournament: callable('closeTournament', 'CloseTournamentInput'),
   reopenTournament: callable('reopenTournament', 'TournamentRef'),

@@ -13,6 +13,7 @@ const SILENT = new Set(['soft']);
 
 const PAIR_PHRASES: Record<string, (value: number, terms: CostTerms) => string | null> = {
   rematches: (v) => (v === 0 ? 'never met' : `rematch: met ${plural(v, 'time')} before`),
+  forbidden: (v) => (v > 0 ? 'a pair who must not meet (no pairing kept them apart)' : null),
   groupDistance: (v) => (v === 0 ? 'same score group' : `${plural(v, 'score group')} apart`),
   scoreDifference: (v, t) =>
     v === 0 ? ('groupDistance' in t ? null : 'equal scores') : `${number(v)} points apart in the standings`,
@@ -45,6 +46,7 @@ const BYE_PHRASES: Record<string, (value: number) => string | null> = {
 
 /** Most decisive first (Firestore hands map keys back in alphabetical order). */
 const ORDER = [
+  'forbidden',
   'rematches',
   'groupDistance',
   'scoreDifference',

@@ -25,6 +25,12 @@ export interface LeaderboardView {
   rows: Array<LeaderboardRow & { name: string }>;
 }
 
+export interface EditAnswer {
+  /** False: the edit breaks something and waits for the organizer's confirmation (nothing was written). */
+  applied: boolean;
+  warnings: { kind: string; players: string[]; message: string }[];
+}
+
 export interface CallableAnswers {
   createClub: { clubId: string };
   setClubMember: Done;
@@ -39,6 +45,8 @@ export interface CallableAnswers {
   withdrawParticipant: Done;
   generateNextRound: GeneratedRound;
   undoLastRound: { roundNumber: number };
+  editPairings: EditAnswer;
+  setForbiddenPairs: { pairs: number };
   recordScore: Done;
   closeTournament: Done;
   reopenTournament: Done;

@@ -5,7 +5,8 @@ import { PolicyChoice, PolicyOverrides } from '../domain/policy.js';
 import { MatchUpResult } from '../domain/results.js';
 import { ClubRole, Uid } from './roles.js';
 import { checkPreAlarm } from './clock.js';
-import { CalendarDate, PairingChoice, SocialUrl, TournamentSystem } from './tournament.js';
+import { PairingEdit } from '../domain/pairing/edit.js';
+import { CalendarDate, ForbiddenPairs, PairingChoice, SocialUrl, TournamentSystem } from './tournament.js';
 
 // One schema per callable input, shared by the functions and the dashboard. Every id is a DocumentId.
 
@@ -80,6 +81,24 @@ export const GenerateNextRoundInput = z
     seed: PairingSeed.optional(),
   })
   .strict();
+
+/**
+ * One pairing edit of the current round. Without `confirm` an edit that breaks something (a rematch, a second bye
+ * ...) is not applied: the answer lists the warnings, and the same call with `confirm: true` applies it.
+ */
+export const EditPairingsInput = z
+  .object({
+    tournamentId: DocumentId,
+    roundNumber: z.number().int().positive(),
+    edit: PairingEdit,
+    confirm: z.boolean().default(false),
+  })
+  .strict();
+export type EditPairingsInput = z.infer<typeof EditPairingsInput>;
+
+/** Replaces the tournament's list of pairs who must not meet. */
+export const SetForbiddenPairsInput = z.object({ tournamentId: DocumentId, pairs: ForbiddenPairs }).strict();
+export type SetForbiddenPairsInput = z.infer<typeof SetForbiddenPairsInput>;
 
 export const TournamentRef = z.object({ tournamentId: DocumentId }).strict();
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PairingEdit } from '../domain/pairing/edit.js';
 import { PairingMethodName } from './tournament.js';
 
 export const RoundStatus = z.enum(['OPEN', 'CLOSED']);
@@ -12,6 +13,17 @@ export const RoundAuthor = z.enum(['OWNER', 'EDITOR', 'UNKNOWN']);
 export type RoundAuthor = z.infer<typeof RoundAuthor>;
 
 /** tournaments/{t}/rounds/{roundNumber}: how a round was generated, so it can be reproduced and explained. */
+/** One pairing edit as the round keeps it: what, by which role, when, and the warnings the organizer accepted. */
+export const RoundEditRecord = z
+  .object({
+    edit: PairingEdit,
+    by: RoundAuthor,
+    at: z.string(),
+    accepted: z.array(z.string()).default([]),
+  })
+  .strict();
+export type RoundEditRecord = z.infer<typeof RoundEditRecord>;
+
 export const RoundDoc = z
   .object({
     roundNumber: z.number().int().positive(),
@@ -28,6 +40,12 @@ export const RoundDoc = z
     generatedBy: RoundAuthor.default('UNKNOWN').catch('UNKNOWN'),
     generatedAt: z.string(),
     stats: z.record(z.string(), z.unknown()).default({}),
+    /** Pairing edits made before the first result, in order (docs/pairing.md#pairing-edits). */
+    edits: z.array(RoundEditRecord).max(200).optional(),
+    /** Players an edit left without a game (no bye): shown until the organizer pairs them. */
+    waiting: z.array(z.string()).optional(),
+    /** Forbidden pairs the pairing could not keep apart. */
+    forbiddenPairsMet: z.array(z.object({ a: z.string(), b: z.string() }).strict()).optional(),
   })
   .strict();
 export type RoundDoc = z.infer<typeof RoundDoc>;

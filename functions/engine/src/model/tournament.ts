@@ -24,6 +24,17 @@ export type PairingSettings = z.infer<typeof PairingSettings>;
 /** What the organizer says when creating a tournament: the method may be left to the system or the policy. */
 export const PairingChoice = PairingSettings.extend({ method: PairingMethodName.optional() }).strict();
 
+/**
+ * Two participants who must not meet: siblings, teammates, a coach and a pupil. An object, not a pair of ids in an
+ * array: Firestore stores no array inside an array.
+ */
+export const ForbiddenPair = z
+  .object({ a: DocumentId, b: DocumentId })
+  .strict()
+  .refine(({ a, b }) => a !== b, 'a forbidden pair needs two different players');
+export type ForbiddenPair = z.infer<typeof ForbiddenPair>;
+export const ForbiddenPairs = z.array(ForbiddenPair).max(500);
+
 /** Whether a YYYY-MM-DD string names a day that exists (no 2031-13-45, no 2031-02-30). */
 function isCalendarDate(date: string): boolean {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
@@ -78,6 +89,8 @@ export const TournamentDoc = z
     clubIds: z.array(DocumentId).max(50).default([]),
     policy: CompetitionPolicy,
     totalRounds: RoundCount.optional(),
+    /** Pairs of participants who must not meet (docs/pairing.md#forbidden-pairs), set through setForbiddenPairs. */
+    forbiddenPairs: ForbiddenPairs.optional(),
     status: TournamentStatus.default('DRAFT'),
     currentRound: z.number().int().min(0).default(0),
   })

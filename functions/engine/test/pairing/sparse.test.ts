@@ -36,6 +36,7 @@ function compareOnEvent(size: number, seed: number, method: WeightedMethod, roun
         maxDistance: ctx.groupCount,
         extraByes: true,
         rematches: true,
+        forbidden: false,
         colourConflicts: true,
       }),
     );

@@ -11,6 +11,7 @@ import { type Participant } from '../../data/shapes';
 import { updateParticipant } from '../../data/writes';
 import { Loading } from '../../components/ui';
 import { useTournamentData } from './data';
+import { ForbiddenPairs } from './ForbiddenPairs';
 
 // The entry forms check each line with the callable's schema: they load with the organizer's view only.
 const ParticipantForms = lazy(() => import('./ParticipantForms').then((m) => ({ default: m.ParticipantForms })));
@@ -53,6 +54,7 @@ export function ParticipantsTab() {
           <Suspense fallback={<Loading what="the entry forms" />}>
             <ParticipantForms />
           </Suspense>
+          <ForbiddenPairs />
         </div>
       ) : null}
     </div>

@@ -14,6 +14,7 @@ import { colourNames, resultText } from '../../lib/format';
 import { byeReasons, pairReasons, softCosts } from '../../lib/reasons';
 import { recommendedRounds } from '@competition/engine/domain/pairing/rounds';
 import { useTournamentData } from './data';
+import { PairingEditor, RoundEdits } from './PairingEditor';
 import { ScoreForm } from './ScoreForm';
 
 export function RoundsTab({ roundNumber }: { roundNumber: number | undefined }) {
@@ -212,6 +213,12 @@ function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
             <li key={note}>{note}</li>
           ))}
         </ul>
+      ) : null}
+      <RoundEdits round={round} />
+      {editable &&
+      round.roundNumber === tournament.currentRound &&
+      !matchUps.some((m) => m.b !== null && m.result !== null) ? (
+        <PairingEditor round={round} matchUps={matchUps} />
       ) : null}
       <ol className="matchups" aria-label={`Pairings of round ${round.roundNumber}`}>
         {matchUps.map((m) => {

@@ -44,6 +44,9 @@ export interface Field {
   indexOf: Map<string, number>;
   /** Pairings of two active players so far, scored or not (both views agree, or the larger count wins). */
   met(i: number, j: number): number;
+  /** Two active players the organizer says must not meet (docs/pairing.md#forbidden-pairs). */
+  forbidden(i: number, j: number): boolean;
+  hasForbidden: boolean;
 }
 
 /** The engine's rating order: strongest pairing rating first, then by id (ids are unique, so the order is total). */
@@ -95,6 +98,12 @@ export function prepareField(request: PairingRequest): Field {
       active[j]!.opponents.push(i);
     }
   }
+  const forbidden = new Set<number>();
+  for (const [x, y] of request.forbiddenPairs ?? []) {
+    const i = indexOf.get(x);
+    const j = indexOf.get(y);
+    if (i !== undefined && j !== undefined) forbidden.add(pairKey(i, j));
+  }
   return {
     roundNumber,
     active,
@@ -102,6 +111,10 @@ export function prepareField(request: PairingRequest): Field {
     indexOf,
     met(i, j) {
       return counts.get(pairKey(i, j)) ?? 0;
+    },
+    hasForbidden: forbidden.size > 0,
+    forbidden(i, j) {
+      return forbidden.size > 0 && forbidden.has(pairKey(i, j));
     },
   };
 }

@@ -21,6 +21,8 @@ export interface Competition {
 export interface NextRoundOptions {
   /** Pair the next round although earlier matchUps have no result that counts (they stay open, and met). */
   force?: boolean;
+  /** Pairs who must not meet; pairs naming someone no longer entered are left out. */
+  forbiddenPairs?: readonly { a: string; b: string }[];
 }
 
 /**
@@ -32,7 +34,7 @@ export interface NextRoundOptions {
 export function pairingRequestFor(
   competition: Competition,
   spec: PairingSpec,
-  { force = false }: NextRoundOptions = {},
+  { force = false, forbiddenPairs = [] }: NextRoundOptions = {},
 ): PairingRequest {
   const { policy, participants, matchUps } = competition;
   const lastRound = matchUps.reduce((max, m) => Math.max(max, m.roundNumber), 0);
@@ -42,6 +44,10 @@ export function pairingRequestFor(
   const states = foldCompetition(policy, participants, matchUps);
   const pairingPolicy = policy.pairingPolicy;
   const { method, seed, totalRounds, ...options } = spec;
+  const entered = new Set(participants.map((p) => p.participantId));
+  const forbidden = forbiddenPairs
+    .filter(({ a, b }) => a !== b && entered.has(a) && entered.has(b))
+    .map(({ a, b }): [string, string] => [a, b]);
   return {
     roundNumber: lastRound + 1,
     ...(totalRounds !== undefined ? { totalRounds } : {}),
@@ -60,6 +66,7 @@ export function pairingRequestFor(
       ...(pairingPolicy.colours !== undefined ? { colours: pairingPolicy.colours } : {}),
       ...options,
     },
+    ...(forbidden.length > 0 ? { forbiddenPairs: forbidden } : {}),
   };
 }
 

@@ -26,6 +26,10 @@ export type * from './types.js';
 export function generateRound(input: PairingRequest): PairingRound {
   const request = parsePairingRequest(input);
   const field = prepareField(request);
+  return withForbiddenNote(field, pairWith(request, field));
+}
+
+function pairWith(request: PairingRequest, field: Field): PairingRound {
   const options = request.options ?? {};
   switch (request.method) {
     case 'SWISS':
@@ -52,6 +56,23 @@ export function generateRound(input: PairingRequest): PairingRound {
     case 'KNOCKOUT':
       return fromSchedule(request, knockoutRound(request), 'seed');
   }
+}
+
+/**
+ * Every method keeps forbidden pairs apart while it can; when a round still has one (no pairing without it exists,
+ * or a schedule fixed it), the round says so and lists the pairs, so the dashboard can name the players.
+ */
+function withForbiddenNote(field: Field, round: PairingRound): PairingRound {
+  if (!field.hasForbidden) return round;
+  const met = round.pairings
+    .filter(({ a, b }) => field.forbidden(field.indexOf.get(a)!, field.indexOf.get(b)!))
+    .map(({ a, b }): [string, string] => [a, b]);
+  if (met.length === 0) return round;
+  const count = met.length === 1 ? 'a forbidden pair meets' : `${met.length} forbidden pairs meet`;
+  const why = ['ROUND_ROBIN', 'CIRCLE', 'SEEDS', 'KNOCKOUT'].includes(round.method)
+    ? 'the schedule sets who meets in this round'
+    : 'no pairing of this round keeps them apart';
+  return { ...round, notes: [...round.notes, `${count}: ${why}`], forbiddenPairsMet: met };
 }
 
 function base(request: PairingRequest): Pick<PairingRound, 'roundNumber' | 'method' | 'seed' | 'notes' | 'stats'> {
@@ -123,7 +144,12 @@ function pairAllMethod(request: PairingRequest, field: Field): PairingRound {
       laterRounds: later.map((r, k) => ({ roundNumber: request.roundNumber + k + 1, ...r })),
     };
   }
-  const pairs = pairAll(field, request.seed, request.roundNumber, (i, j) => field.met(i, j) > 0);
+  const pairs = pairAll(
+    field,
+    request.seed,
+    request.roundNumber,
+    (i, j) => field.met(i, j) > 0 || field.forbidden(i, j),
+  );
   if (pairs.length === 0) throw new PairingError('failed-precondition', 'every possible match has been played');
   return { ...base(request), ...describe(pairs), byes: [], byeCosts: [] };
 }

@@ -204,6 +204,11 @@ const RequestShape = z
     players: z.array(PairingPlayer),
     points: PointTable.optional(),
     options: PairingOptions.optional(),
+    /**
+     * Pairs of players who must not meet (siblings, teammates, a coach and a pupil): a hard constraint while any
+     * pairing exists without them (docs/pairing.md#forbidden-pairs).
+     */
+    forbiddenPairs: z.array(z.tuple([z.string().min(1), z.string().min(1)])).optional(),
   })
   .strict();
 export const PairingRequest = RequestShape.superRefine(checkReferences);
@@ -242,6 +247,13 @@ function checkReferences(request: PairingRequest, ctx: z.RefinementCtx): void {
     };
     player.games.forEach((game, g) => check(game, ['players', k, 'games', g], 'game'));
     (player.unscored ?? []).forEach((pairing, u) => check(pairing, ['players', k, 'unscored', u], 'pairing'));
+  });
+  (request.forbiddenPairs ?? []).forEach(([x, y], k) => {
+    if (x === y)
+      ctx.addIssue({ code: 'custom', path: ['forbiddenPairs', k], message: `a forbidden pair names ${x} twice` });
+    for (const id of [x, y])
+      if (!ids.has(id))
+        ctx.addIssue({ code: 'custom', path: ['forbiddenPairs', k], message: `a forbidden pair names unknown ${id}` });
   });
   const acceleration = request.options?.acceleration;
   const explicit = typeof acceleration === 'object' ? acceleration.acceleratedRounds : undefined;

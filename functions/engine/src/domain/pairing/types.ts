@@ -76,5 +76,7 @@ export interface PairingRound {
   /** ALL with allRounds: every later round as well. */
   laterRounds?: { roundNumber: number; pairings: Pairing[]; unpaired: string[] }[];
   notes: string[];
+  /** Forbidden pairs this round could not keep apart (docs/pairing.md#forbidden-pairs). */
+  forbiddenPairsMet?: [string, string][];
   stats: PairingStats;
 }

@@ -55,7 +55,7 @@ export function pairAll(
 export function allRounds(field: Field, seed: number, firstRound: number): [FieldPlayer, FieldPlayer][][] {
   const players = field.active;
   const n = players.length;
-  if (players.every((p) => p.opponents.length === 0)) {
+  if (!field.hasForbidden && players.every((p) => p.opponents.length === 0)) {
     const byRating = players.slice().sort(compareRatingOrder);
     const size = n + (n % 2);
     return Array.from({ length: size - 1 }, (_, r) =>
@@ -65,7 +65,7 @@ export function allRounds(field: Field, seed: number, firstRound: number): [Fiel
     );
   }
   const done = new Set<number>();
-  const played = (i: number, j: number) => field.met(i, j) > 0 || done.has(i * n + j);
+  const played = (i: number, j: number) => field.met(i, j) > 0 || field.forbidden(i, j) || done.has(i * n + j);
   const rounds: [FieldPlayer, FieldPlayer][][] = [];
   for (let r = firstRound; ; r++) {
     const pairs = pairAll(field, seed, r, played);

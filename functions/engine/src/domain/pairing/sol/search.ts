@@ -18,7 +18,7 @@ const SEARCH_BUDGET = 500_000;
 
 /**
  * SoL's deterministic methods all work the same way: take the highest-ranked open player, give them the first
- * candidate they have not met, and backtrack when the rest cannot be completed. Candidates come lazily, so a
+ * candidate they have not met (nor must not meet), and backtrack when the rest cannot be completed. Candidates come lazily, so a
  * round costs about one step per player when nothing blocks. Returns null when no rematch-free completion
  * exists (or the search budget runs out).
  */
@@ -54,7 +54,12 @@ export function pairInOrder(
       frame.partner = null;
     }
     let next = frame.options.next();
-    while (!next.done && (paired[next.value.index] || field.met(frame.first.index, next.value.index) > 0))
+    while (
+      !next.done &&
+      (paired[next.value.index] ||
+        field.met(frame.first.index, next.value.index) > 0 ||
+        field.forbidden(frame.first.index, next.value.index))
+    )
       next = frame.options.next();
     if (next.done) {
       paired[frame.first.index] = 0;
@@ -104,6 +109,6 @@ export function pairWithBye(
   }
   throw new PairingError(
     'failed-precondition',
-    `${method} cannot pair round ${field.roundNumber} without a rematch; switch to ALL to generate the remaining matches`,
+    `${method} cannot pair round ${field.roundNumber} without a rematch${field.hasForbidden ? ' or a forbidden pair' : ''}; switch to ALL to generate the remaining matches`,
   );
 }

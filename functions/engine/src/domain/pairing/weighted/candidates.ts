@@ -16,6 +16,8 @@ export interface CandidateLevel {
   maxDistance: number;
   extraByes: boolean;
   rematches: boolean;
+  /** Pairs the organizer forbade: allowed only when no complete pairing exists without them. */
+  forbidden: boolean;
   /** FIDE: pairs of two players who need the same colour absolutely. */
   colourConflicts: boolean;
 }
@@ -43,7 +45,7 @@ export function initialLevel(ctx: PairingContext, densePairs = DENSE_PAIRS): Can
   if (pairs <= densePairs) for (let g = 0; g < ctx.groupCount; g++) window[g] = ctx.groupSize[g]!;
   // Categories weigh more than the groups: a pair inside a category may have to skip groups (docs/pairing.md#weighted).
   const maxDistance = ctx.weights.category > 0 ? Math.max(1, ctx.groupCount - 1) : 1;
-  return { window, maxDistance, extraByes: false, rematches: false, colourConflicts: false };
+  return { window, maxDistance, extraByes: false, rematches: false, forbidden: false, colourConflicts: false };
 }
 
 export function isComplete(ctx: PairingContext, level: CandidateLevel, g: number): boolean {
@@ -66,6 +68,7 @@ export function buildCandidates(ctx: PairingContext, level: CandidateLevel): Can
     if (seen.has(key)) return;
     seen.add(key);
     if (!allowRematch && ctx.field.met(a, b) > 0) return;
+    if (!level.forbidden && b < n && ctx.field.forbidden(a, b)) return;
     if (!allowConflict && b < n && colourConflictTier(ctx, a, b) > 0) return;
     from.push(a);
     to.push(b);

@@ -17,6 +17,7 @@ import { seedingCost } from './criteria/seeding.js';
  * below it summed over the whole round. The soft tier is a plain sum of the enabled criteria.
  */
 export const TIERS = [
+  'forbidden',
   'rematch',
   'byeRepeat',
   'colourConflict',
@@ -32,6 +33,7 @@ export const TIER_COUNT = TIERS.length;
 export const SOFT = TIER_COUNT - 1;
 export const tier = (name: (typeof TIERS)[number]): number => TIERS.indexOf(name);
 const [
+  FORBIDDEN,
   REMATCH,
   BYE_REPEAT,
   COLOUR_CONFLICT,
@@ -81,6 +83,7 @@ export function createCoster(ctx: PairingContext): Coster {
   return {
     pair(i, j, out, o) {
       out.fill(0, o, o + TIER_COUNT);
+      out[o + FORBIDDEN!] = ctx.field.forbidden(i, j) ? 1 : 0;
       out[o + REMATCH!] = rematchTier(ctx, i, j);
       if (colours) {
         out[o + COLOUR_CONFLICT!] = colourConflictTier(ctx, i, j);
@@ -102,6 +105,7 @@ export function createCoster(ctx: PairingContext): Coster {
     pairTerms(i, j) {
       const terms: CostTerms = {
         rematches: ctx.field.met(i, j),
+        ...(ctx.field.forbidden(i, j) ? { forbidden: 1 } : {}),
         groupDistance: Math.abs(ctx.group[i]! - ctx.group[j]!),
         scoreDifference: round6(Math.abs(ctx.scoreUnits[i]! - ctx.scoreUnits[j]!) * ctx.quantum),
       };

@@ -118,6 +118,7 @@ function lookAhead(
     maxDistance: ctx.groupCount,
     extraByes: level.extraByes,
     rematches: false,
+    forbidden: level.forbidden,
     // Finishing the event without rematches comes before colours.
     colourConflicts: true,
   };
@@ -203,7 +204,7 @@ function feasibleAfter(ctx: PairingContext, unplayed: Int32Array, mate: Int32Arr
   const adjacency = new Uint8Array(size * size);
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      if (ctx.field.met(i, j) > 0 || mate[i] === j) continue;
+      if (ctx.field.met(i, j) > 0 || ctx.field.forbidden(i, j) || mate[i] === j) continue;
       adjacency[i * size + j] = 1;
       adjacency[j * size + i] = 1;
     }

@@ -100,7 +100,7 @@ function widen(ctx: PairingContext, level: CandidateLevel, g: number): void {
 /**
  * No perfect pairing on this graph: widen the groups around the players left out, then every group, then allow
  * what the hard tiers forbid, least important first: pairs more than one group apart, absolute colour conflicts,
- * second byes, rematches.
+ * second byes, rematches, forbidden pairs.
  */
 function relax(ctx: PairingContext, level: CandidateLevel, mate: Int32Array): void {
   let widened = false;
@@ -136,6 +136,10 @@ function relax(ctx: PairingContext, level: CandidateLevel, mate: Int32Array): vo
   }
   if (ctx.model.avoidRepeat && !level.rematches) {
     level.rematches = true;
+    return;
+  }
+  if (ctx.field.hasForbidden && !level.forbidden) {
+    level.forbidden = true;
     return;
   }
   throw new PairingError('failed-precondition', `no complete pairing of ${ctx.n} players exists`);
