@@ -3,7 +3,7 @@ import type { CallableFunction, CallableOptions, CallableRequest } from 'firebas
 import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import type { z } from 'zod';
 import { enforcesAppCheck } from '@competition/engine/deployment';
-import { describeIssues } from '@competition/engine/domain/errors';
+import { issuesInWords } from '@competition/engine/domain/messages';
 import { firestore } from '../firebase/app.js';
 import { toHttpsError } from '../firebase/errors.js';
 
@@ -18,7 +18,7 @@ function functionName(): string {
 }
 
 /**
- * A thin callable: validate the input with its schema (zod messages become invalid-argument), run the
+ * A thin callable: validate the input with its schema (its issues, in words, become invalid-argument), run the
  * service, turn every refusal into an HttpsError in one place (which logs every failure that is not a refusal).
  * App Check is enforced as the deployment says (deployment.ts); `options` sets memory and timeout.
  */
@@ -32,7 +32,7 @@ export function callable<S extends z.ZodType, R>(
     async (request: CallableRequest<unknown>) => {
       try {
         const parsed = schema.safeParse(request.data);
-        if (!parsed.success) throw new HttpsError('invalid-argument', describeIssues(parsed.error.issues));
+        if (!parsed.success) throw new HttpsError('invalid-argument', issuesInWords(parsed.error.issues));
         return await handler(parsed.data, { db: firestore(), uid: request.auth?.uid });
       } catch (error) {
         throw toHttpsError(error, functionName());

@@ -362,4 +362,48 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     }
     expect(refusals).toHaveLength(3);
   });
+  it('shares the round clock: started, paused and resumed on the desk, the same on a signed-out phone', async () => {
+    await adminFirestore()
+      .doc(`tournaments/${seeded.tournamentId}`)
+      .update({ roundDurationMinutes: 40, preAlarmMinutes: 5 });
+    const clockUrl = `${site}/#/t/${seeded.tournamentId}/clock`;
+    await desk.goto(clockUrl);
+    const spectator = await driver.openPage(PHONE, 'spectator');
+    await spectator.goto(clockUrl);
+    const deskClock = desk.locator('section.clock');
+    const phoneClock = spectator.locator('section.clock');
+    await expect.poll(() => phoneClock.getAttribute('data-state'), { timeout: WAIT_MS }).toBe('not-started');
+    expect(await phoneClock.getByRole('timer').textContent()).toBe('40:00');
+    // Nobody but an editor is offered the clock's controls.
+    expect(await spectator.getByRole('button', { name: /Start|Pause|Resume|Restart/ }).count()).toBe(0);
+
+    const seconds = async (page: Page) => {
+      const [m, s] = ((await page.getByRole('timer').textContent()) ?? '').split(':').map(Number);
+      return m! * 60 + s!;
+    };
+    await deskClock.getByRole('button', { name: 'Start the clock' }).click();
+    await expect.poll(() => phoneClock.getAttribute('data-state'), { timeout: WAIT_MS }).toBe('running');
+    // Running: the phone's time moves on by itself and stays within a second of the desk's.
+    const first = await seconds(spectator);
+    await expect.poll(() => seconds(spectator), { timeout: WAIT_MS }).toBeLessThan(first);
+    const [onDesk, onPhone] = await Promise.all([seconds(desk), seconds(spectator)]);
+    expect(Math.abs(onDesk - onPhone)).toBeLessThanOrEqual(1);
+    await shot(spectator, 'safety-clock-running-phone');
+
+    await deskClock.getByRole('button', { name: 'Pause the clock' }).click();
+    await expect.poll(() => phoneClock.getAttribute('data-state'), { timeout: WAIT_MS }).toBe('paused');
+    await expect.poll(() => desk.getByRole('timer').textContent()).toBe(await spectator.getByRole('timer').textContent());
+    const paused = await seconds(spectator);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(await seconds(spectator)).toBe(paused);
+    expect(await phoneClock.textContent()).toContain('The clock is paused');
+    await shot(desk, 'safety-clock-paused-desktop');
+    await shot(spectator, 'safety-clock-paused-phone');
+
+    await deskClock.getByRole('button', { name: 'Resume the clock' }).click();
+    await expect.poll(() => phoneClock.getAttribute('data-state'), { timeout: WAIT_MS }).toBe('running');
+    // The resumed clock goes on from where it stopped, not from the full time.
+    await expect.poll(() => seconds(spectator), { timeout: WAIT_MS }).toBeLessThan(paused);
+    expect(await seconds(spectator)).toBeGreaterThan(paused - 10);
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StoredTimestamp } from './matchUp.js';
 import { PairingMethodName } from './tournament.js';
 
 export const RoundStatus = z.enum(['OPEN', 'CLOSED']);
@@ -10,6 +11,20 @@ export const RoundRating = z.enum(['WAITING', 'RATED']);
  */
 export const RoundAuthor = z.enum(['OWNER', 'EDITOR', 'UNKNOWN']);
 export type RoundAuthor = z.infer<typeof RoundAuthor>;
+
+/**
+ * The round's shared clock (docs/organisation.md#round-clock), written by editors through the rules at the server's
+ * time: running since `startedAt` unless `pausedAt` is set; `elapsedMs` is what it ran before its last pause. Every
+ * screen computes the same time left from these three fields.
+ */
+export const RoundClock = z
+  .object({
+    startedAt: StoredTimestamp.nullable(),
+    pausedAt: StoredTimestamp.nullable(),
+    elapsedMs: z.number().int().min(0),
+  })
+  .strict();
+export type RoundClock = z.infer<typeof RoundClock>;
 
 /** tournaments/{t}/rounds/{roundNumber}: how a round was generated, so it can be reproduced and explained. */
 export const RoundDoc = z
@@ -28,6 +43,8 @@ export const RoundDoc = z
     generatedBy: RoundAuthor.default('UNKNOWN').catch('UNKNOWN'),
     generatedAt: z.string(),
     stats: z.record(z.string(), z.unknown()).default({}),
+    /** Absent until an editor starts the round's clock. */
+    clock: RoundClock.optional(),
   })
   .strict();
 export type RoundDoc = z.infer<typeof RoundDoc>;
