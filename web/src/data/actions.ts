@@ -85,4 +85,12 @@ export const actions = {
     'linkParticipantAccount',
     'LinkParticipantAccountInput',
   ),
+  /** A tournament that has not started (no round), or a broken one, with everything under it. */
+  deleteTournament: callable<'DeleteTournamentInput', { deleted: number }>('deleteTournament', 'DeleteTournamentInput'),
+  /** The scoring as the create form sets it, before round 1. */
+  changeScoring: callable<'ChangeScoringInput', { ok: boolean }>('changeScoring', 'ChangeScoringInput'),
+  /** An entry added by mistake, before any round pairs it. */
+  deleteParticipant: callable<'DeleteParticipantInput', { ok: boolean }>('deleteParticipant', 'DeleteParticipantInput'),
+  /** A mistyped rating, before the player's first rated game. */
+  correctRating: callable<'CorrectRatingInput', { ok: boolean }>('correctRating', 'CorrectRatingInput'),
 };
