@@ -74,7 +74,8 @@ export function fieldInWords(path: ReadonlyArray<PropertyKey>, labels: Readonly<
   const index = path.findIndex((part) => typeof part === 'number');
   const list = index > 0 ? path[index - 1] : undefined;
   if (index < 0 || typeof list !== 'string' || list === key) return field;
-  return `${ITEM_WORDS[list] ?? FIELD_WORDS[list] ?? spaced(list)} ${Number(path[index]) + 1}, ${field}`;
+  const item = `${ITEM_WORDS[list] ?? FIELD_WORDS[list] ?? spaced(list)} ${Number(path[index]) + 1}`;
+  return field === ITEM_WORDS[list] ? item : `${item}, ${field}`;
 }
 
 /** zod's own messages, which speak the schema's language; a message a schema wrote itself is kept as it is. */
