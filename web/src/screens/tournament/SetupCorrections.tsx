@@ -26,14 +26,20 @@ function scoringOf(t: Tournament) {
 
 /** The scoring as the create form set it; once round 1 is paired it is shown, not changed, and the note says why. */
 export function Scoring({ tournament }: { tournament: Tournament }) {
-  // The inputs restart from the stored values whenever they change (another editor, a save).
-  return <ScoringForm key={JSON.stringify(scoringOf(tournament))} tournament={tournament} />;
+  const action = useAction();
+  // The inputs restart from the stored values whenever they change (another editor, a save); the status stays.
+  return <ScoringForm key={JSON.stringify(scoringOf(tournament))} tournament={tournament} action={action} />;
 }
 
-function ScoringForm({ tournament }: { tournament: Tournament }) {
+function ScoringForm({
+  tournament,
+  action: [status, run],
+}: {
+  tournament: Tournament;
+  action: ReturnType<typeof useAction>;
+}) {
   const { tournamentId } = useTournamentData();
   const [form, setForm] = useState(() => scoringOf(tournament));
-  const [status, run] = useAction();
   const fixed = tournament.currentRound > 0;
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm({ ...form, [field]: event.target.value });
