@@ -411,12 +411,12 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
   it('undoes setup mistakes: the scoring before round 1, a mistyped rating, an entry and a tournament that have not started', async () => {
     // A draft of its own: entered, not paired.
     const description = `Setup ${Date.now()}`;
-    const { tournamentId } = (await call(
+    const { tournamentId } = await call<{ tournamentId: string }>(
       emulators,
       'createTournament',
       { championshipId: seeded.championshipId, date: '2031-03-01', description, policy: 'REDEMPTION' },
       seeded.organizer,
-    )) as { tournamentId: string };
+    );
     await call(
       emulators,
       'addParticipants',
@@ -454,7 +454,7 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     const participant = (id: string) => adminFirestore().doc(`tournaments/${tournamentId}/participants/${id}`).get();
     await waitFor(
       'the corrected rating',
-      async () => (await participant('s2')).data()?.rating,
+      async () => ((await participant('s2')).data() as ParticipantDoc | undefined)?.rating,
       (r) => r === 1850,
     );
     await desk.getByRole('button', { name: 'Delete Mistake Entry', exact: true }).click();
@@ -498,12 +498,12 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
 
     // Another draft is deleted from the desk, after a question naming it.
     const other = `Mistake ${Date.now()}`;
-    const { tournamentId: mistaken } = (await call(
+    const { tournamentId: mistaken } = await call<{ tournamentId: string }>(
       emulators,
       'createTournament',
       { championshipId: seeded.championshipId, date: '2031-03-02', description: other },
       seeded.organizer,
-    )) as { tournamentId: string };
+    );
     const phone = await signedIn(PHONE, 'organizer-phone');
     await phone.goto(`${site}/#/t/${mistaken}/organize`);
     await phone.getByRole('button', { name: 'Delete this tournament' }).click();
