@@ -163,7 +163,9 @@ export function requireCanCreateTournamentIn(
 ): asserts uid is string {
   requireSignedIn(uid);
   if (!canEditChampionship(uid, editor)) {
-    deny('only the owner of the championship or the owner or an admin of one of its clubs may create a tournament in it');
+    deny(
+      'only the owner of the championship or the owner or an admin of one of its clubs may create a tournament in it',
+    );
   }
   if (championship.closed)
     throw new DomainError('failed-precondition', 'the championship is closed and takes no new tournaments');

@@ -62,7 +62,8 @@ export async function createClub(
 }
 
 async function requireClub(tx: Transaction, ref: Refs, clubId: string): Promise<void> {
-  if (!(await tx.get(ref.club(clubId))).exists) throw new DomainError('not-found', 'this club does not exist (or was deleted)');
+  if (!(await tx.get(ref.club(clubId))).exists)
+    throw new DomainError('not-found', 'this club does not exist (or was deleted)');
 }
 
 /** The club's runners once `uid` holds `role` (null: has left). */
@@ -94,8 +95,7 @@ export async function setClubMember(db: Firestore, uid: string | undefined, inpu
       readOwnMember(tx, ref, clubId, input.uid),
     ]);
     requireCanEditClub(uid, clubId, caller);
-    if (target?.role === 'OWNER')
-      throw new DomainError('failed-precondition', 'the owner of the club keeps that role');
+    if (target?.role === 'OWNER') throw new DomainError('failed-precondition', 'the owner of the club keeps that role');
     if (role === 'ADMIN' || target?.role === 'ADMIN') requireCanManageClubAdmins(uid, clubId, caller);
     if ((target?.role ?? null) === role) return;
     const write =
@@ -142,8 +142,7 @@ export async function deleteClub(db: Firestore, uid: string | undefined, clubId:
       : tournament
         ? `the tournament “${tournament.description}”`
         : null;
-    if (linked)
-      throw new DomainError('failed-precondition', `the club is linked to ${linked}: unlink it there first`);
+    if (linked) throw new DomainError('failed-precondition', `the club is linked to ${linked}: unlink it there first`);
     for (const member of members.docs) tx.delete(member.ref);
     tx.delete(ref.club(clubId));
   });

@@ -20,8 +20,7 @@ import { replayTournament } from './applyScore.js';
 import { planTournamentRoles } from './roles.js';
 import { readEditableTournament } from './tournamentAccess.js';
 
-const notEntered = () =>
-  new DomainError('not-found', 'this player is not entered in the tournament (reload the page)');
+const notEntered = () => new DomainError('not-found', 'this player is not entered in the tournament (reload the page)');
 
 export async function changeScoring(db: Firestore, uid: string | undefined, input: ChangeScoringInput): Promise<void> {
   const ref = refs(db);
@@ -29,7 +28,9 @@ export async function changeScoring(db: Firestore, uid: string | undefined, inpu
     const tournament = await readEditableTournament(tx, ref, uid, input.tournamentId);
     assertScoringChangeable(tournament);
     const { gameTarget, matchPoints, phantomScore } = input;
-    const policy = parsePolicy(deepMerge(tournament.policy, { scoringPolicy: { gameTarget, matchPoints, phantomScore } }));
+    const policy = parsePolicy(
+      deepMerge(tournament.policy, { scoringPolicy: { gameTarget, matchPoints, phantomScore } }),
+    );
     tx.set(ref.tournament(input.tournamentId), { ...tournament, policy });
   });
 }

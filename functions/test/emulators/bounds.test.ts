@@ -117,10 +117,7 @@ describe('numbers, dates and ids that cannot be are refused and nothing is store
       country: long,
     }));
     const before = await participantCount();
-    await invalidArgument(
-      addParticipants(entrants),
-      'player 1, team: is too long: at most 200 characters',
-    );
+    await invalidArgument(addParticipants(entrants), 'player 1, team: is too long: at most 200 characters');
     expect(await participantCount()).toBe(before);
   });
 
@@ -150,10 +147,7 @@ describe('numbers, dates and ids that cannot be are refused and nothing is store
     ['p\u0000', 'must not contain control characters'],
   ])('a participant id %j', async (participantId, why) => {
     const before = await participantCount();
-    await invalidArgument(
-      addParticipants([{ participantId, name: 'Odd', rating: 1500 }]),
-      `player 1: ${why}`,
-    );
+    await invalidArgument(addParticipants([{ participantId, name: 'Odd', rating: 1500 }]), `player 1: ${why}`);
     expect(await participantCount()).toBe(before);
   });
 

@@ -343,9 +343,7 @@ describe('deleteTournament', () => {
     );
     const error = await refusal(call(emulators, 'deleteTournament', { tournamentId }, seeded.participants[0]!.account));
     expect(error.code).toBe('permission-denied');
-    expect(error.message).toContain(
-      'only the organizer of the tournament or an admin of one of its clubs may edit it',
-    );
+    expect(error.message).toContain('only the organizer of the tournament or an admin of one of its clubs may edit it');
     // The tournament and its owner's role document, still there.
     expect(await tournamentDocuments(tournamentId)).toBe(2);
     const stranger = await signUp(emulators, `stranger-${Date.now()}@example.com`);

@@ -530,7 +530,8 @@ describe('the shared round clock', () => {
   };
 
   it('let only editors start it, at the server time', async () => {
-    for (const actor of ACTORS.filter((a) => !EDITORS.includes(a))) await assertFails(updateDoc(roundRef(actor), start));
+    for (const actor of ACTORS.filter((a) => !EDITORS.includes(a)))
+      await assertFails(updateDoc(roundRef(actor), start));
     await assertFails(
       updateDoc(roundRef('owner'), { clock: { startedAt: Timestamp.fromMillis(0), pausedAt: null, elapsedMs: 0 } }),
     );
