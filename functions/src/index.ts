@@ -7,12 +7,15 @@ import './firebase/options.js';
 export { onMatchUpWritten } from './triggers/onMatchUpWritten.js';
 export {
   addParticipants,
+  changeScoring,
   claimEntry,
   closeTournament,
+  correctRating,
   createChampionship,
   createClub,
   createTournament,
   deleteClub,
+  deleteParticipant,
   deleteTournament,
   editPairings,
   exportTournament,

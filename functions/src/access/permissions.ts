@@ -129,7 +129,7 @@ export function requireSignedIn(uid: CallerUid): asserts uid is string {
 
 export function requireCanEditClub(uid: CallerUid, clubId: string, member: Own<ClubMemberDoc>): asserts uid is string {
   requireSignedIn(uid);
-  if (!canEditClub(uid, member)) deny(`only the owner or an admin of club ${clubId} may do this`);
+  if (!canEditClub(uid, member)) deny('only the owner or an admin of the club may do this');
 }
 
 export function requireCanManageClubAdmins(
@@ -138,7 +138,7 @@ export function requireCanManageClubAdmins(
   member: Own<ClubMemberDoc>,
 ): asserts uid is string {
   requireSignedIn(uid);
-  if (!canManageClubAdmins(uid, member)) deny(`only the owner of club ${clubId} may do this`);
+  if (!canManageClubAdmins(uid, member)) deny('only the owner of the club may do this');
 }
 
 export function requireCanEditChampionship(
@@ -148,7 +148,7 @@ export function requireCanEditChampionship(
 ): asserts uid is string {
   requireSignedIn(uid);
   if (!canEditChampionship(uid, editor)) {
-    deny(`only the owner of championship ${championshipId} or the owner or an admin of a linked club may edit it`);
+    deny('only the owner of the championship or the owner or an admin of a linked club may edit it');
   }
 }
 
@@ -162,12 +162,13 @@ export function requireCanCreateTournamentIn(
   editor: Own<ChampionshipEditorDoc>,
 ): asserts uid is string {
   requireSignedIn(uid);
-  const name = `championship ${championship.championshipId}`;
   if (!canEditChampionship(uid, editor)) {
-    deny(`only the owner of ${name} or the owner or an admin of one of its clubs may create a tournament in it`);
+    deny(
+      'only the owner of the championship or the owner or an admin of one of its clubs may create a tournament in it',
+    );
   }
   if (championship.closed)
-    throw new DomainError('failed-precondition', `${name} is closed and takes no new tournaments`);
+    throw new DomainError('failed-precondition', 'the championship is closed and takes no new tournaments');
 }
 
 export function requireCanEditTournament(
@@ -177,7 +178,7 @@ export function requireCanEditTournament(
 ): asserts uid is string {
   requireSignedIn(uid);
   if (!canEditTournament(uid, role))
-    deny(`only the owner of tournament ${tournamentId} or an admin of one of its clubs may edit it`);
+    deny('only the organizer of the tournament or an admin of one of its clubs may edit it');
 }
 
 export function requireCanWriteScore(

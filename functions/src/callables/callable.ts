@@ -3,8 +3,8 @@ import type { CallableFunction, CallableOptions, CallableRequest } from 'firebas
 import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import type { z } from 'zod';
 import { enforcesAppCheck } from '@competition/engine/deployment';
-import { describeIssues } from '@competition/engine/domain/errors';
 import type { CallableAnswers, CallableName } from '@competition/engine/model/answers';
+import { issuesInWords } from '@competition/engine/domain/messages';
 import { firestore } from '../firebase/app.js';
 import { toHttpsError } from '../firebase/errors.js';
 
@@ -19,7 +19,7 @@ function functionName(name: CallableName): string {
 }
 
 /**
- * A thin callable: validate the input with its schema (zod messages become invalid-argument), run the
+ * A thin callable: validate the input with its schema (its issues, in words, become invalid-argument), run the
  * service, turn every refusal into an HttpsError in one place (which logs every failure that is not a refusal).
  * App Check is enforced as the deployment says (deployment.ts); `options` sets memory and timeout. The answer is
  * the one the dashboard expects of this name (CallableAnswers).
@@ -35,7 +35,7 @@ export function callable<N extends CallableName, S extends z.ZodType>(
     async (request: CallableRequest<unknown>) => {
       try {
         const parsed = schema.safeParse(request.data);
-        if (!parsed.success) throw new HttpsError('invalid-argument', describeIssues(parsed.error.issues));
+        if (!parsed.success) throw new HttpsError('invalid-argument', issuesInWords(parsed.error.issues));
         return await handler(parsed.data, { db: firestore(), uid: request.auth?.uid });
       } catch (error) {
         throw toHttpsError(error, functionName(name));

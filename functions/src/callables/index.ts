@@ -1,5 +1,8 @@
 import {
   AddParticipantsInput,
+  ChangeScoringInput,
+  CorrectRatingInput,
+  DeleteParticipantInput,
   CloseTournamentInput,
   ClubRef,
   CreateChampionshipInput,
@@ -21,6 +24,7 @@ import {
 import { ClaimEntryInput, RegenerateClaimCodeInput } from '@competition/engine/model/claims';
 import { claimEntry as claimService, regenerateClaimCode as regenerateService } from '../services/claims.js';
 import { deleteTournament as deleteService } from '../services/deletion.js';
+import * as setupCorrections from '../services/setupCorrections.js';
 import { exportTournament as exportService, importTournament as importService } from '../services/exchange.js';
 import * as organisation from '../services/organisation.js';
 import {
@@ -145,3 +149,15 @@ export const claimEntry = callable('claimEntry', ClaimEntryInput, (input, { db, 
 export const regenerateClaimCode = callable('regenerateClaimCode', RegenerateClaimCodeInput, (input, { db, uid }) =>
   regenerateService(db, uid, input),
 );
+export const changeScoring = callable('changeScoring', ChangeScoringInput, async (input, { db, uid }) => {
+  await setupCorrections.changeScoring(db, uid, input);
+  return ok;
+});
+export const deleteParticipant = callable('deleteParticipant', DeleteParticipantInput, async (input, { db, uid }) => {
+  await setupCorrections.deleteParticipant(db, uid, input);
+  return ok;
+});
+export const correctRating = callable('correctRating', CorrectRatingInput, async (input, { db, uid }) => {
+  await setupCorrections.correctRating(db, uid, input);
+  return ok;
+});

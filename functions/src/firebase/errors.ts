@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { logger } from 'firebase-functions/v2';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { ZodError } from 'zod';
-import { DomainError, describeIssues } from '@competition/engine/domain/errors';
+import { DomainError } from '@competition/engine/domain/errors';
+import { issuesInWords } from '@competition/engine/domain/messages';
 import { MalformedDocumentError } from './converters.js';
 
 /** An error's message, stack and chain of causes, as plain data for the log. */
@@ -31,7 +32,7 @@ function isContention(error: unknown): boolean {
  */
 export function toHttpsError(error: unknown, callable = 'callable'): HttpsError {
   if (error instanceof HttpsError) return error;
-  if (error instanceof ZodError) return new HttpsError('invalid-argument', describeIssues(error.issues));
+  if (error instanceof ZodError) return new HttpsError('invalid-argument', issuesInWords(error.issues));
   if (error instanceof DomainError) return new HttpsError(error.code, error.message);
   const reference = randomUUID().slice(0, 8);
   if (error instanceof MalformedDocumentError) {

@@ -45,7 +45,7 @@ export async function deleteTournament(
   return db.runTransaction(async (tx) => {
     const snapshot = await tx.get(tournamentRef);
     const stored = snapshot.data();
-    if (!stored) throw new DomainError('not-found', `tournament ${tournamentId} does not exist`);
+    if (!stored) throw new DomainError('not-found', 'this tournament does not exist (or was deleted already)');
     // Who may delete comes from the caller's role document, which stays readable however broken the tournament is.
     const role = TournamentRoleDoc.safeParse((await tx.get(tournamentRef.collection(roles).doc(uid))).data());
     requireCanEditTournament(uid, tournamentId, role.success ? role.data : undefined);
@@ -53,7 +53,8 @@ export async function deleteTournament(
     for (const name of names) collections.set(name, await tx.get(tournamentRef.collection(name)));
     const keys = await readKeys(db, tx, stored, tournamentId);
     const problems = problemsOf(stored, collections);
-    const refusal = deletionRefusal(tournamentId, stored.status, problems);
+    const name = typeof stored.description === 'string' ? stored.description : 'this tournament';
+    const refusal = deletionRefusal(name, stored.status, problems);
     if (refusal) throw new DomainError('failed-precondition', refusal);
     const plan = new PlannedWrites();
     for (const snap of collections.values()) for (const doc of snap.docs) plan.delete(doc.ref);

@@ -40,7 +40,10 @@ export async function exportTournament(db: Firestore, uid: string | undefined, t
     tournament: portable(tournament),
     policy: tournament.policy,
     participants: participants.docs.map((d) => toParticipant(d.data())),
-    rounds: rounds.docs.map((d) => d.data()).map(({ roundNumber, ...pairing }) => ({ roundNumber, pairing })),
+    // The round clock is the day's live state, not the tournament's record: it stays out of an export.
+    rounds: rounds.docs
+      .map((d) => d.data())
+      .map(({ roundNumber, clock, ...pairing }) => (void clock, { roundNumber, pairing })),
     // A stored result the engine refuses (written past the rules) goes out as none, so the export re-imports.
     matchUps: matchUps.docs
       .map((d) => d.data())

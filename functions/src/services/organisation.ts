@@ -62,7 +62,8 @@ export async function createClub(
 }
 
 async function requireClub(tx: Transaction, ref: Refs, clubId: string): Promise<void> {
-  if (!(await tx.get(ref.club(clubId))).exists) throw new DomainError('not-found', `club ${clubId} does not exist`);
+  if (!(await tx.get(ref.club(clubId))).exists)
+    throw new DomainError('not-found', 'this club does not exist (or was deleted)');
 }
 
 /** The club's runners once `uid` holds `role` (null: has left). */
@@ -94,8 +95,7 @@ export async function setClubMember(db: Firestore, uid: string | undefined, inpu
       readOwnMember(tx, ref, clubId, input.uid),
     ]);
     requireCanEditClub(uid, clubId, caller);
-    if (target?.role === 'OWNER')
-      throw new DomainError('failed-precondition', `the owner of club ${clubId} keeps that role`);
+    if (target?.role === 'OWNER') throw new DomainError('failed-precondition', 'the owner of the club keeps that role');
     if (role === 'ADMIN' || target?.role === 'ADMIN') requireCanManageClubAdmins(uid, clubId, caller);
     if ((target?.role ?? null) === role) return;
     const write =
@@ -114,8 +114,8 @@ export async function leaveClub(db: Firestore, uid: string | undefined, clubId: 
   const ref = refs(db);
   await db.runTransaction(async (tx) => {
     const member = await readOwnMember(tx, ref, clubId, uid);
-    if (!member) throw new DomainError('not-found', `you are not a member of club ${clubId}`);
-    if (member.role === 'OWNER') throw new DomainError('failed-precondition', `the owner cannot leave club ${clubId}`);
+    if (!member) throw new DomainError('not-found', 'you are not a member of this club');
+    if (member.role === 'OWNER') throw new DomainError('failed-precondition', 'the owner cannot leave the club');
     const write = runsClub(member)
       ? await planClubRefresh(tx, ref, clubId, await runnersAfter(tx, ref, clubId, uid, null))
       : () => {};
@@ -135,12 +135,14 @@ export async function deleteClub(db: Firestore, uid: string | undefined, clubId:
       tx.get(ref.tournaments().where('clubIds', 'array-contains', clubId).limit(1)),
       tx.get(ref.clubMembers(clubId)),
     ]);
-    const linked = championships.docs[0]?.id ?? tournaments.docs[0]?.id;
-    if (linked)
-      throw new DomainError(
-        'failed-precondition',
-        `club ${clubId} is linked to ${championships.empty ? 'tournament' : 'championship'} ${linked}`,
-      );
+    const championship = championships.docs[0]?.data();
+    const tournament = tournaments.docs[0]?.data();
+    const linked = championship
+      ? `the championship “${championship.name}”`
+      : tournament
+        ? `the tournament “${tournament.description}”`
+        : null;
+    if (linked) throw new DomainError('failed-precondition', `the club is linked to ${linked}: unlink it there first`);
     for (const member of members.docs) tx.delete(member.ref);
     tx.delete(ref.club(clubId));
   });
@@ -172,7 +174,7 @@ export async function createChampionship(
 
 async function requireChampionship(tx: Transaction, ref: Refs, championshipId: string): Promise<ChampionshipDoc> {
   const championship = (await tx.get(ref.championship(championshipId))).data();
-  if (!championship) throw new DomainError('not-found', `championship ${championshipId} does not exist`);
+  if (!championship) throw new DomainError('not-found', 'this championship does not exist (or was deleted)');
   return championship;
 }
 

@@ -24,8 +24,8 @@ export async function addParticipants(
 ): Promise<{ added: number; enteredRound: number }> {
   const ref = refs(db);
   const ids = input.participants.map((p) => p.participantId);
-  const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
-  if (duplicate) throw new DomainError('invalid-argument', `participant ${duplicate} is listed twice`);
+  const duplicate = input.participants.find((p, i) => ids.indexOf(p.participantId) !== i);
+  if (duplicate) throw new DomainError('invalid-argument', `${duplicate.name} is in the list twice`);
   return db.runTransaction(async (tx) => {
     const tournament = await readEditableTournament(tx, ref, uid, input.tournamentId);
     const existing = await tx.getAll(...ids.map((id) => ref.participant(input.tournamentId, id)));

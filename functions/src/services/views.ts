@@ -29,7 +29,7 @@ async function rankedRows(
 ): Promise<{ tournament: TournamentDoc; rows: LeaderboardView['rows'] }> {
   const ref = refs(db);
   const tournament = (await ref.tournament(tournamentId).get()).data();
-  if (!tournament) throw new DomainError('not-found', `tournament ${tournamentId} does not exist`);
+  if (!tournament) throw new DomainError('not-found', 'this tournament does not exist (or was deleted)');
   const [states, participants] = await Promise.all([
     ref.states(tournamentId).get(),
     ref.participants(tournamentId).get(),

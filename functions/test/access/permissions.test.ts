@@ -144,13 +144,13 @@ describe('require variants', () => {
   it('throw permission-denied with a message that says who may', () => {
     const { clubMember, other, scorekeeper, otherPlayer, player } = UIDS;
     const cases: Array<[() => void, RegExp]> = [
-      [() => requireCanEditClub(clubMember, 'c1', memberOf(clubMember)), /owner or an admin of club c1/],
-      [() => requireCanEditChampionship(other, 'ch1', editorOf(other)), /owner of championship ch1/],
+      [() => requireCanEditClub(clubMember, 'c1', memberOf(clubMember)), /owner or an admin of the club may do this/],
+      [() => requireCanEditChampionship(other, 'ch1', editorOf(other)), /owner of the championship or/],
       [
         () => requireCanCreateTournamentIn(scorekeeper, { championshipId: 'ch1', closed: false }, undefined),
         /may create a tournament/,
       ],
-      [() => requireCanEditTournament(scorekeeper, 't1', roleOf(scorekeeper)), /owner of tournament t1/],
+      [() => requireCanEditTournament(scorekeeper, 't1', roleOf(scorekeeper)), /organizer of the tournament or/],
       [
         () => requireCanWriteScore(otherPlayer, roleOf(otherPlayer), world.tournament, matchUp('m1'), openRound),
         /only the players/,

@@ -21,6 +21,7 @@ import {
   where,
   collectionGroup,
   updateDoc,
+  Timestamp,
 } from 'firebase/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resolvePolicy } from '@competition/engine/domain/policy';
@@ -531,6 +532,56 @@ describe('edits', () => {
 });
 
 // ---------------------------------------------------------------- privacy: account ids stay private
+
+describe('the shared round clock', () => {
+  afterEach(() => {
+    dirty = true;
+  });
+  const roundRef = (actor: Actor) => doc(dbAs(actor), paths.round(world.ids.tournamentId, 1));
+  const start = { clock: { startedAt: serverTimestamp(), pausedAt: null, elapsedMs: 0 } };
+  const storedClock = async () => {
+    const snapshot = await getDoc(roundRef('owner'));
+    return snapshot.get('clock') as { startedAt: Timestamp; pausedAt: Timestamp | null; elapsedMs: number };
+  };
+
+  it('let only editors start it, at the server time', async () => {
+    for (const actor of ACTORS.filter((a) => !EDITORS.includes(a)))
+      await assertFails(updateDoc(roundRef(actor), start));
+    await assertFails(
+      updateDoc(roundRef('owner'), { clock: { startedAt: Timestamp.fromMillis(0), pausedAt: null, elapsedMs: 0 } }),
+    );
+    await assertFails(updateDoc(roundRef('owner'), { clock: { ...start.clock, elapsedMs: 60_000 } }));
+    await assertFails(updateDoc(roundRef('owner'), { clock: { ...start.clock, by: 'me' } }));
+    await assertSucceeds(updateDoc(roundRef('clubAdmin'), start));
+    expect((await storedClock()).startedAt).toBeInstanceOf(Timestamp);
+  });
+
+  it('let only editors pause and resume it, keeping what ran before the pause', async () => {
+    await assertSucceeds(updateDoc(roundRef('owner'), start));
+    const running = await storedClock();
+    const pause = { clock: { ...running, pausedAt: serverTimestamp() } };
+    for (const actor of ['scorekeeper', 'player', 'anonymous', 'other'] as const)
+      await assertFails(updateDoc(roundRef(actor), pause));
+    await assertFails(updateDoc(roundRef('owner'), { clock: { ...pause.clock, elapsedMs: 5 } }));
+    await assertSucceeds(updateDoc(roundRef('owner'), pause));
+
+    const paused = await storedClock();
+    const ran = Math.floor(paused.pausedAt!.toMillis()) - Math.floor(paused.startedAt.toMillis());
+    const resume = (elapsedMs: number) => ({ clock: { startedAt: serverTimestamp(), pausedAt: null, elapsedMs } });
+    await assertFails(updateDoc(roundRef('scorekeeper'), resume(ran)));
+    // (A resume with nothing elapsed is a fresh start, which editors may make too.)
+    await assertFails(updateDoc(roundRef('owner'), resume(ran + 1)));
+    await assertFails(updateDoc(roundRef('owner'), resume(ran + 60_000)));
+    await assertSucceeds(updateDoc(roundRef('clubAdmin'), resume(ran)));
+    expect(await storedClock()).toMatchObject({ pausedAt: null, elapsedMs: ran });
+  });
+
+  it('refuse a clock change together with another field, or on a closed tournament', async () => {
+    await assertFails(updateDoc(roundRef('owner'), { ...start, status: 'CLOSED' }));
+    await reseed(buildWorld({ tournamentStatus: 'CLOSED' }));
+    await assertFails(updateDoc(roundRef('owner'), start));
+  });
+});
 
 describe('privacy', () => {
   it('keep account ids out of every document a signed-out visitor can read', async () => {

@@ -69,4 +69,12 @@ export const actions = {
   regenerateClaimCode: callable('regenerateClaimCode', 'RegenerateClaimCodeInput'),
   /** The account that plays for a participant (null: none). */
   linkParticipantAccount: callable('linkParticipantAccount', 'LinkParticipantAccountInput'),
+  /** A tournament that has not started (no round), or a broken one, with everything under it. */
+  deleteTournament: callable('deleteTournament', 'DeleteTournamentInput'),
+  /** The scoring as the create form sets it, before round 1. */
+  changeScoring: callable('changeScoring', 'ChangeScoringInput'),
+  /** An entry added by mistake, before any round pairs it. */
+  deleteParticipant: callable('deleteParticipant', 'DeleteParticipantInput'),
+  /** A mistyped rating, before the player's first rated game. */
+  correctRating: callable('correctRating', 'CorrectRatingInput'),
 };

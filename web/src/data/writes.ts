@@ -4,7 +4,8 @@ import type { MatchUpResultInput } from '@competition/engine/domain/results';
 import { scorerOf } from '@competition/engine/access/scorer';
 import { live, path, ref } from './connection';
 import { ActionError, rethrow } from './errors';
-import type { MatchUp, Roles } from './shapes';
+import type { StoredTimestamp } from '@competition/engine/model/matchUp';
+import type { MatchUp, Roles, Round } from './shapes';
 
 /**
  * A player's (or scorekeeper's) own score: the matchUp's result, signed with the role the writer's roles document
@@ -32,6 +33,31 @@ export async function setRoundStatus(
   status: 'OPEN' | 'CLOSED',
 ): Promise<void> {
   await updateDoc(ref(path.round(tournamentId, roundNumber)), { status }).catch(rethrow);
+}
+
+/**
+ * Editors start the round's shared clock afresh, pause it, or resume it (docs/organisation.md#round-clock): every
+ * time is the server's, and a resume adds what ran before the pause, as the rules check.
+ */
+export async function setRoundClock(
+  tournamentId: string,
+  round: Pick<Round, 'roundNumber' | 'clock'>,
+  action: 'start' | 'pause' | 'resume',
+): Promise<void> {
+  const before = round.clock;
+  const millis = (at: StoredTimestamp) => Math.floor(at.toMillis());
+  let clock: Record<string, unknown>;
+  if (action === 'start') clock = { startedAt: serverTimestamp(), pausedAt: null, elapsedMs: 0 };
+  else if (!before?.startedAt) throw new ActionError('failed-precondition', 'the clock has not started yet');
+  else if (action === 'pause') clock = { ...before, pausedAt: serverTimestamp() };
+  else if (!before.pausedAt) throw new ActionError('failed-precondition', 'the clock is already running');
+  else
+    clock = {
+      startedAt: serverTimestamp(),
+      pausedAt: null,
+      elapsedMs: before.elapsedMs + millis(before.pausedAt) - millis(before.startedAt),
+    };
+  await updateDoc(ref(path.round(tournamentId, round.roundNumber)), { clock }).catch(rethrow);
 }
 
 /** Editors fix a participant's name, club or country. */

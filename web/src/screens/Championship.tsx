@@ -109,7 +109,9 @@ function LinkClub({ championshipId, linked, uid }: { championshipId: string; lin
               </select>
             )}
           </Field>
-          <button type="submit">Link club</button>
+          <button disabled={status.state === 'pending'} type="submit">
+            Link club
+          </button>
         </div>
       ) : null}
       <Status status={status} />
@@ -141,7 +143,7 @@ function ImportTournament({ championshipId }: { championshipId: string }) {
           />
         )}
       </Field>
-      <button type="submit" disabled={!file}>
+      <button type="submit" disabled={status.state === 'pending' || !file}>
         Import
       </button>
       <Status status={status} />

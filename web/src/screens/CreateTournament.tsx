@@ -306,7 +306,7 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
         </Field>
         <ClockFields values={form} errors={errors} set={set} />
       </div>
-      <button type="submit" className="primary">
+      <button disabled={status.state === 'pending'} type="submit" className="primary">
         Create tournament
       </button>
       <Status status={status} />

@@ -107,6 +107,7 @@ function ClubPeople({ club }: { club: Club }) {
             <code className="uid">{m.uid}</code> <span className="tag">{ROLE_LABELS[m.role]}</span>
             {runs && m.role !== 'OWNER' ? (
               <button
+                disabled={status.state === 'pending'}
                 type="button"
                 className="quiet"
                 aria-label={`Remove ${m.uid} from ${club.name}`}
@@ -136,10 +137,13 @@ function ClubPeople({ club }: { club: Club }) {
               </select>
             )}
           </Field>
-          <button type="submit">Save</button>
+          <button disabled={status.state === 'pending'} type="submit">
+            Save
+          </button>
         </form>
       ) : (
         <button
+          disabled={status.state === 'pending'}
           type="button"
           onClick={() =>
             void run(async () => {
@@ -185,7 +189,9 @@ function CreateClub() {
           {(p) => <input {...p} value={country} maxLength={3} size={4} onChange={(e) => setCountry(e.target.value)} />}
         </Field>
       </div>
-      <button type="submit">Create club</button>
+      <button disabled={status.state === 'pending'} type="submit">
+        Create club
+      </button>
       <Status status={status} />
     </form>
   );
@@ -234,7 +240,9 @@ function CreateChampionship({ clubs }: { clubs: Club[] }) {
         ))}
         {errors.clubIds ? <span className="field-error">{errors.clubIds}</span> : null}
       </fieldset>
-      <button type="submit">Create championship</button>
+      <button disabled={status.state === 'pending'} type="submit">
+        Create championship
+      </button>
       <Status status={status} />
     </form>
   );
@@ -275,7 +283,9 @@ function DisplayName() {
       <Field label="Your name" hint="shown to the organizer and staff">
         {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />}
       </Field>
-      <button type="submit">Save name</button>
+      <button disabled={status.state === 'pending'} type="submit">
+        Save name
+      </button>
       <Status status={status} id="display-name-status" />
     </form>
   );

@@ -53,10 +53,10 @@ export function SignIn({ next }: { next: string }) {
           )}
         </Field>
         <div className="row">
-          <button type="submit" className="primary">
+          <button disabled={status.state === 'pending'} type="submit" className="primary">
             Sign in
           </button>
-          <button type="button" onClick={() => void go(true)}>
+          <button disabled={status.state === 'pending'} type="button" onClick={() => void go(true)}>
             Create account
           </button>
         </div>

@@ -510,7 +510,7 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
       await desk.goto(`${site}/#/t/${tournamentId}/clock`);
       const clock = desk.getByRole('timer');
       await expect.poll(() => clock.textContent()).toMatch(/^\d+:\d\d$/);
-      await desk.getByRole('button', { name: 'Restart the clock now' }).click();
+      await desk.getByRole('button', { name: 'Start the clock' }).click();
       await expect.poll(() => clock.textContent()).toMatch(/^(30:00|29:5\d)$/);
       expect(await desk.locator('.clock').getAttribute('data-phase')).toBe('running');
       await checkLabels(desk, 'clock');

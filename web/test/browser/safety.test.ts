@@ -362,4 +362,159 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     }
     expect(refusals).toHaveLength(3);
   });
+  it('shares the round clock: started, paused and resumed on the desk, the same on a signed-out phone', async () => {
+    await adminFirestore()
+      .doc(`tournaments/${seeded.tournamentId}`)
+      .update({ roundDurationMinutes: 40, preAlarmMinutes: 5 });
+    const clockUrl = `${site}/#/t/${seeded.tournamentId}/clock`;
+    await desk.goto(clockUrl);
+    const spectator = await driver.openPage(PHONE, 'spectator');
+    await spectator.goto(clockUrl);
+    const deskClock = desk.locator('section.clock');
+    const phoneClock = spectator.locator('section.clock');
+    await expect.poll(() => phoneClock.getAttribute('data-state'), { timeout: WAIT_MS }).toBe('not-started');
+    expect(await phoneClock.getByRole('timer').textContent()).toBe('40:00');
+    // Nobody but an editor is offered the clock's controls.
+    expect(await spectator.getByRole('button', { name: /Start|Pause|Resume|Restart/ }).count()).toBe(0);
+
+    const seconds = async (page: Page) => {
+      const [m, s] = ((await page.getByRole('timer').textContent()) ?? '').split(':').map(Number);
+      return m! * 60 + s!;
+    };
+    await deskClock.getByRole('button', { name: 'Start the clock' }).click();
+    await expect.poll(() => phoneClock.getAttribute('data-state'), { timeout: WAIT_MS }).toBe('running');
+    // Running: the phone's time moves on by itself and stays within a second of the desk's.
+    const first = await seconds(spectator);
+    await expect.poll(() => seconds(spectator), { timeout: WAIT_MS }).toBeLessThan(first);
+    const [onDesk, onPhone] = await Promise.all([seconds(desk), seconds(spectator)]);
+    expect(Math.abs(onDesk - onPhone)).toBeLessThanOrEqual(1);
+    await shot(spectator, 'safety-clock-running-phone');
+
+    await deskClock.getByRole('button', { name: 'Pause the clock' }).click();
+    await expect.poll(() => phoneClock.getAttribute('data-state'), { timeout: WAIT_MS }).toBe('paused');
+    await expect
+      .poll(() => desk.getByRole('timer').textContent())
+      .toBe(await spectator.getByRole('timer').textContent());
+    const paused = await seconds(spectator);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(await seconds(spectator)).toBe(paused);
+    expect(await phoneClock.textContent()).toContain('The clock is paused');
+    await shot(desk, 'safety-clock-paused-desktop');
+    await shot(spectator, 'safety-clock-paused-phone');
+
+    await deskClock.getByRole('button', { name: 'Resume the clock' }).click();
+    await expect.poll(() => phoneClock.getAttribute('data-state'), { timeout: WAIT_MS }).toBe('running');
+    // The resumed clock goes on from where it stopped, not from the full time.
+    await expect.poll(() => seconds(spectator), { timeout: WAIT_MS }).toBeLessThan(paused);
+    expect(await seconds(spectator)).toBeGreaterThan(paused - 10);
+  });
+  it('undoes setup mistakes: the scoring before round 1, a mistyped rating, an entry and a tournament that have not started', async () => {
+    // A draft of its own: entered, not paired.
+    const description = `Setup ${Date.now()}`;
+    const { tournamentId } = await call<{ tournamentId: string }>(
+      emulators,
+      'createTournament',
+      { championshipId: seeded.championshipId, date: '2031-03-01', description, policy: 'REDEMPTION' },
+      seeded.organizer,
+    );
+    await call(
+      emulators,
+      'addParticipants',
+      {
+        tournamentId,
+        participants: [
+          { participantId: 's1', name: 'Sofia Brun', rating: 1600 },
+          { participantId: 's2', name: 'Tom Keller', rating: 1550 },
+          { participantId: 's3', name: 'Uma Perret', rating: 1500 },
+          { participantId: 's4', name: 'Vic Oudin', rating: 1450 },
+          { participantId: 's5', name: 'Mistake Entry', rating: 1400 },
+        ],
+      },
+      seeded.organizer,
+    );
+    const stored = async () =>
+      (await adminFirestore().doc(`tournaments/${tournamentId}`).get()).data() as TournamentDoc | undefined;
+
+    // The scoring changes before round 1.
+    await desk.goto(`${site}/#/t/${tournamentId}/organize`);
+    const scoring = desk.locator('section[aria-labelledby="scoring-title"]');
+    await scoring.getByLabel('Game to (points)').fill('7');
+    await scoring.getByLabel('Match points: win').fill('2');
+    await freshStatus(scoring);
+    await scoring.getByRole('button', { name: 'Save scoring' }).click();
+    await expectOk(scoring);
+    expect((await stored())!.policy.scoringPolicy).toMatchObject({ gameTarget: 7, matchPoints: { win: 2 } });
+    await shot(desk, 'safety-scoring-before-round-1-desktop');
+
+    // A mistyped rating is corrected; an entry added by mistake is deleted after a question naming it.
+    await desk.goto(`${site}/#/t/${tournamentId}/participants`);
+    await desk.getByRole('button', { name: 'Edit Tom Keller', exact: true }).click();
+    await desk.getByLabel('Rating', { exact: true }).first().fill('1850');
+    await desk.getByRole('button', { name: 'Save', exact: true }).click();
+    const participant = (id: string) => adminFirestore().doc(`tournaments/${tournamentId}/participants/${id}`).get();
+    await waitFor(
+      'the corrected rating',
+      async () => ((await participant('s2')).data() as ParticipantDoc | undefined)?.rating,
+      (r) => r === 1850,
+    );
+    await desk.getByRole('button', { name: 'Delete Mistake Entry', exact: true }).click();
+    await expect.poll(() => desk.getByRole('alertdialog').textContent()).toContain('Delete Mistake Entry?');
+    expect((await participant('s5')).exists).toBe(true);
+    await desk.getByRole('button', { name: 'Yes, delete Mistake Entry', exact: true }).click();
+    await waitFor(
+      'the deleted entry',
+      async () => (await participant('s5')).exists,
+      (e) => e === false,
+    );
+    await desk.locator('tr', { hasText: 'Tom Keller' }).filter({ hasText: '1850' }).waitFor();
+    await shot(desk, 'safety-rating-corrected-desktop');
+
+    // Paired: the scoring stays, and the desk says why; a player with a rated game keeps the rating he started with.
+    await generate(1, tournamentId);
+    await desk.goto(`${site}/#/t/${tournamentId}/organize`);
+    await expect.poll(() => scoring.locator('[data-scoring-note]').textContent()).toContain('Round 1 is paired');
+    expect(await scoring.getByRole('button', { name: 'Save scoring' }).count()).toBe(0);
+    expect(await scoring.getByLabel('Game to (points)').isDisabled()).toBe(true);
+    expect(await desk.getByRole('button', { name: 'Delete this tournament' }).count()).toBe(0);
+    const [game] = (await adminFirestore().collection(`tournaments/${tournamentId}/matchUps`).get()).docs
+      .map((d) => d.data() as MatchUpDoc)
+      .filter((m) => m.b !== null);
+    await call(
+      emulators,
+      'recordScore',
+      { tournamentId, matchUpId: game!.matchUpId, result: { kind: 'PLAYED', score: { a: 7, b: 2 } } },
+      seeded.organizer,
+    );
+    const rated = ((await participant(game!.a)).data() as ParticipantDoc).name;
+    await desk.goto(`${site}/#/t/${tournamentId}/participants`);
+    await desk.getByRole('button', { name: `Edit ${rated}`, exact: true }).click();
+    const frozen = desk.getByLabel('Rating', { exact: true }).first();
+    await expect.poll(() => frozen.getAttribute('readonly')).not.toBeNull();
+    expect(await desk.locator('form .hint').allTextContents()).toContainEqual(
+      expect.stringContaining(`${rated} has a rated game already`),
+    );
+    expect(await desk.getByRole('button', { name: `Delete ${rated}`, exact: true }).count()).toBe(0);
+    await shot(desk, 'safety-rating-frozen-desktop');
+
+    // Another draft is deleted from the desk, after a question naming it.
+    const other = `Mistake ${Date.now()}`;
+    const { tournamentId: mistaken } = await call<{ tournamentId: string }>(
+      emulators,
+      'createTournament',
+      { championshipId: seeded.championshipId, date: '2031-03-02', description: other },
+      seeded.organizer,
+    );
+    const phone = await signedIn(PHONE, 'organizer-phone');
+    await phone.goto(`${site}/#/t/${mistaken}/organize`);
+    await phone.getByRole('button', { name: 'Delete this tournament' }).click();
+    await expect.poll(() => phone.getByRole('alertdialog').textContent()).toContain(`Delete ${other} (2031-03-02)`);
+    await shot(phone, 'safety-delete-asks-phone');
+    await phone.getByRole('button', { name: `Yes, delete ${other}` }).click();
+    await waitFor(
+      'the deleted tournament',
+      async () => (await adminFirestore().doc(`tournaments/${mistaken}`).get()).exists,
+      (e) => e === false,
+    );
+    await phone.getByRole('heading', { name: 'New tournament' }).waitFor();
+  });
 });

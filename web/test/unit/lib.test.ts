@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clockAt } from '../../src/lib/countdown.js';
+import { clockAt, sharedClockAt } from '../../src/lib/countdown.js';
 import { nextIds, parseParticipantsCsv, splitCsv } from '../../src/lib/csv.js';
 import { byeReasons, pairReasons } from '../../src/lib/reasons.js';
 import { emulatorsFromInitJs, parseHostPort } from '../../src/data/firebase.js';
@@ -140,6 +140,19 @@ describe('the round countdown (seed 004)', () => {
 
   it('shows nothing when the duration is 0', () => {
     expect(clockAt(start, 0, 5, at(1)).phase).toBe('off');
+  });
+
+  it('shares one clock: the full time until started, frozen while paused, going on from the pause', () => {
+    expect(sharedClockAt(null, 30, 5, at(3))).toMatchObject({ state: 'not-started', text: '30:00' });
+    const running = { startedAtMs: start, pausedAtMs: null, elapsedMs: 0 };
+    expect(sharedClockAt(running, 30, 5, at(10))).toMatchObject({ state: 'running', text: '20:00' });
+    const paused = { startedAtMs: start, pausedAtMs: at(10), elapsedMs: 0 };
+    expect(sharedClockAt(paused, 30, 5, at(10))).toMatchObject({ state: 'paused', text: '20:00' });
+    expect(sharedClockAt(paused, 30, 5, at(50))).toMatchObject({ state: 'paused', text: '20:00' });
+    // Resumed at minute 50 with the 10 minutes it ran kept: 20 minutes later it is into its pre-alarm.
+    const resumed = { startedAtMs: at(50), pausedAtMs: null, elapsedMs: 10 * 60_000 };
+    expect(sharedClockAt(resumed, 30, 5, at(66))).toMatchObject({ state: 'running', phase: 'pre-alarm', text: '4:00' });
+    expect(sharedClockAt(resumed, 30, 5, at(71))).toMatchObject({ phase: 'over', text: '+1:00' });
   });
 });
 

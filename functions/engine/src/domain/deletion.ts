@@ -4,10 +4,14 @@
  * be neither played nor repaired from the dashboard; deleting it also frees its date. A running or closed
  * tournament in good order holds results people played for: it is closed, never deleted.
  */
-export function deletionRefusal(tournamentId: string, status: unknown, problems: readonly string[]): string | null {
+export function deletionRefusal(name: string, status: unknown, problems: readonly string[]): string | null {
   if (status === 'DRAFT' || problems.length > 0) return null;
-  const state = typeof status === 'string' ? status.toLowerCase() : 'in an unknown state';
-  return `tournament ${tournamentId} is ${state} and in good order: only a draft or a broken tournament can be deleted`;
+  const state =
+    status === 'CLOSED' ? 'is closed' : status === 'RUNNING' ? 'has started' : 'is in a state nobody can play';
+  return (
+    `“${name}” ${state}: its rounds hold results people played for, so it stays (close it instead). ` +
+    'Only a tournament with no round yet, or a broken one, can be deleted'
+  );
 }
 
 /**

@@ -33,7 +33,19 @@ const FIELD_WORDS: Record<string, string> = {
   kind: 'kind of result',
   winner: 'winner',
   participants: 'players',
+  // A document's key is named by what it stands for: the value itself is never shown.
+  tournamentId: 'tournament',
+  championshipId: 'championship',
+  clubId: 'club',
+  participantId: 'player',
+  participantIds: 'players',
+  matchUpId: 'game',
+  requestId: 'request',
+  matchPoints: 'match-point table',
 };
+
+/** One item of a list, by the list's key: "player 3". */
+const ITEM_WORDS: Record<string, string> = { participants: 'player', rounds: 'round', matchUps: 'game' };
 
 interface Issue {
   readonly path: ReadonlyArray<PropertyKey>;
@@ -57,7 +69,13 @@ export function fieldInWords(path: ReadonlyArray<PropertyKey>, labels: Readonly<
   if (labels[joined]) return labels[joined];
   const key = [...path].reverse().find((part) => typeof part === 'string');
   if (key === undefined) return '';
-  return labels[key] ?? FIELD_WORDS[key] ?? spaced(key);
+  const field = labels[key] ?? FIELD_WORDS[key] ?? spaced(key);
+  // Which item of a list, counted from 1 as a person counts: "player 3, rating".
+  const index = path.findIndex((part) => typeof part === 'number');
+  const list = index > 0 ? path[index - 1] : undefined;
+  if (index < 0 || typeof list !== 'string' || list === key) return field;
+  const item = `${ITEM_WORDS[list] ?? FIELD_WORDS[list] ?? spaced(list)} ${Number(path[index]) + 1}`;
+  return field === ITEM_WORDS[list] ? item : `${item}, ${field}`;
 }
 
 /** zod's own messages, which speak the schema's language; a message a schema wrote itself is kept as it is. */

@@ -57,6 +57,9 @@ export interface CallableAnswers {
   getStandingsCsv: { csv: string };
   claimEntry: { participantId: string; name: string };
   regenerateClaimCode: { code: string };
+  changeScoring: Done;
+  deleteParticipant: Done;
+  correctRating: Done;
 }
 
 export type CallableName = keyof CallableAnswers;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DocumentId, Minutes, PairingSeed, RoundCount, TEXT } from '../domain/limits.js';
+import { DocumentId, GamePoints, Minutes, PairingSeed, Rating, RoundCount, TEXT } from '../domain/limits.js';
 import { Participant } from '../domain/participants.js';
-import { PolicyChoice, PolicyOverrides } from '../domain/policy.js';
+import { MatchPointTable, PolicyChoice, PolicyOverrides } from '../domain/policy.js';
 import { MatchUpResult } from '../domain/results.js';
 import { ClubRole, Uid } from './roles.js';
 import { checkPreAlarm } from './clock.js';
@@ -120,6 +120,27 @@ export const LinkParticipantAccountInput = z
 /** Deletes a draft or a broken tournament, its date key and everything under it. */
 export const DeleteTournamentInput = z.object({ tournamentId: DocumentId }).strict();
 
+/**
+ * The scoring as the create form sets it (the game's target, the match-point table, the phantom score), changed
+ * before round 1 (docs/organisation.md#correcting-the-setup).
+ */
+export const ChangeScoringInput = z
+  .object({
+    tournamentId: DocumentId,
+    gameTarget: GamePoints.positive().nullable(),
+    matchPoints: MatchPointTable,
+    phantomScore: GamePoints.default(0),
+  })
+  .strict();
+
+/** Deletes an entry added by mistake, before any round pairs it. */
+export const DeleteParticipantInput = z.object({ tournamentId: DocumentId, participantId: DocumentId }).strict();
+
+/** Corrects a mistyped rating, before the player's first rated game. */
+export const CorrectRatingInput = z
+  .object({ tournamentId: DocumentId, participantId: DocumentId, rating: Rating })
+  .strict();
+
 export const RecordScoreInput = z
   .object({ tournamentId: DocumentId, matchUpId: DocumentId, result: MatchUpResult.nullable() })
   .strict();
@@ -142,3 +163,6 @@ export type ImportTournamentInput = z.infer<typeof ImportTournamentInput>;
 export type DeleteTournamentInput = z.infer<typeof DeleteTournamentInput>;
 export { ClaimEntryInput, RegenerateClaimCodeInput } from './claims.js';
 export type CloseTournamentInput = z.infer<typeof CloseTournamentInput>;
+export type ChangeScoringInput = z.infer<typeof ChangeScoringInput>;
+export type DeleteParticipantInput = z.infer<typeof DeleteParticipantInput>;
+export type CorrectRatingInput = z.infer<typeof CorrectRatingInput>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PairingEdit } from '../domain/pairing/edit.js';
+import { StoredTimestamp } from './matchUp.js';
 import { PairingMethodName } from './tournament.js';
 
 export const RoundStatus = z.enum(['OPEN', 'CLOSED']);
@@ -11,6 +12,20 @@ export const RoundRating = z.enum(['WAITING', 'RATED']);
  */
 export const RoundAuthor = z.enum(['OWNER', 'EDITOR', 'UNKNOWN']);
 export type RoundAuthor = z.infer<typeof RoundAuthor>;
+
+/**
+ * The round's shared clock (docs/organisation.md#round-clock), written by editors through the rules at the server's
+ * time: running since `startedAt` unless `pausedAt` is set; `elapsedMs` is what it ran before its last pause. Every
+ * screen computes the same time left from these three fields.
+ */
+export const RoundClock = z
+  .object({
+    startedAt: StoredTimestamp.nullable(),
+    pausedAt: StoredTimestamp.nullable(),
+    elapsedMs: z.number().int().min(0),
+  })
+  .strict();
+export type RoundClock = z.infer<typeof RoundClock>;
 
 /** tournaments/{t}/rounds/{roundNumber}: how a round was generated, so it can be reproduced and explained. */
 /** One pairing edit as the round keeps it: what, by which role, when, and the warnings the organizer accepted. */
@@ -46,6 +61,8 @@ export const RoundDoc = z
     waiting: z.array(z.string()).optional(),
     /** Forbidden pairs the pairing could not keep apart. */
     forbiddenPairsMet: z.array(z.object({ a: z.string(), b: z.string() }).strict()).optional(),
+    /** Absent until an editor starts the round's clock. */
+    clock: RoundClock.optional(),
   })
   .strict();
 export type RoundDoc = z.infer<typeof RoundDoc>;

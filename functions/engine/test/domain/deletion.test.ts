@@ -9,12 +9,11 @@ describe('which tournaments may be deleted', () => {
   it('a running or closed one only when it is broken', () => {
     expect(deletionRefusal('t1', 'RUNNING', ['it has 4 matchUp(s) but no competition states'])).toBeNull();
     expect(deletionRefusal('t1', 'CLOSED', ['matchUps r1-m1 do not match their schema'])).toBeNull();
-    expect(deletionRefusal('t1', 'RUNNING', [])).toBe(
-      'tournament t1 is running and in good order: only a draft or a broken tournament can be deleted',
+    expect(deletionRefusal('Spring Open', 'RUNNING', [])).toBe(
+      '“Spring Open” has started: its rounds hold results people played for, so it stays (close it instead). ' +
+        'Only a tournament with no round yet, or a broken one, can be deleted',
     );
-    expect(deletionRefusal('t1', 'CLOSED', [])).toBe(
-      'tournament t1 is closed and in good order: only a draft or a broken tournament can be deleted',
-    );
+    expect(deletionRefusal('Spring Open', 'CLOSED', [])).toMatch(/^“Spring Open” is closed: /);
   });
 });
 

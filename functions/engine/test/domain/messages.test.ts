@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { assertNoDuplicateEntries, duplicateEntries } from '../../src/domain/duplicates.js';
 import { issuesInWords } from '../../src/domain/messages.js';
-import { CreateTournamentInput, NewParticipant, RecordScoreInput } from '../../src/model/requests.js';
+import {
+  AddParticipantsInput,
+  CreateTournamentInput,
+  NewParticipant,
+  RecordScoreInput,
+} from '../../src/model/requests.js';
 
 const words = (schema: z.ZodType, input: unknown) => {
   const parsed = schema.safeParse(input);
@@ -21,6 +26,20 @@ describe('schema refusals in words', () => {
     expect(words(CreateTournamentInput, { ...tournament, roundDurationMinutes: 40, preAlarmMinutes: 500 })).toBe(
       'pre-alarm: the pre-alarm must be shorter than the round (40 minutes)',
     );
+  });
+});
+
+describe('callable refusals in words', () => {
+  it('names the item of a list as a person counts it, and a document key by what it stands for', () => {
+    const players = [
+      { participantId: 'p1', name: 'Ada', rating: 1500 },
+      { participantId: 'p2', name: 'Bea', rating: 1400 },
+      { participantId: 'p3', name: 'Cy', rating: Number.NaN },
+    ];
+    expect(words(AddParticipantsInput, { tournamentId: 't', participants: players })).toBe(
+      'player 3, rating: must be a number',
+    );
+    expect(words(RecordScoreInput, { matchUpId: 'm', result: null })).toBe('tournament: is missing');
   });
 });
 

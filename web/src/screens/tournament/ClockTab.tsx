@@ -1,55 +1,86 @@
 /**
- * The round countdown (docs/organisation.md), readable across a room: the round's time counts down from when it was
- * paired; the pre-alarm turns it amber; past the end it turns red and counts the overtime. The organizer may
- * restart it on this screen (kept on this device only) when play starts later than the pairing.
+ * The round countdown (docs/organisation.md#round-clock), readable across a room: the round's shared clock, stored
+ * with the round, so the desk, a player's phone and a signed-out spectator show the same time left. The pre-alarm
+ * turns it amber; past the end it turns red and counts the overtime. Only editors start, pause and resume it.
  */
 import { useEffect, useState } from 'react';
-import { clockAt } from '../../lib/countdown';
+import { ConfirmButton } from '../../components/Confirm';
+import { Status, useAction } from '../../components/ui';
+import { setRoundClock } from '../../data/writes';
+import { sharedClockAt, sharedClockOf } from '../../lib/countdown';
 import { useTournamentData } from './data';
 
-const restartKey = (tournamentId: string, round: number) => `clock:${tournamentId}:${round}`;
-
 export function ClockTab() {
-  const { tournament, currentRound, tournamentId } = useTournamentData();
+  const { tournament, currentRound, tournamentId, roles } = useTournamentData();
   const [now, setNow] = useState(() => Date.now());
-  const [restart, setRestart] = useState<number | null>(null);
+  const [status, run] = useAction();
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);
   }, []);
-  useEffect(() => {
-    if (!currentRound) return;
-    const saved = Number(localStorage.getItem(restartKey(tournamentId, currentRound.roundNumber)));
-    setRestart(saved > 0 ? saved : null);
-  }, [tournamentId, currentRound]);
   if (!tournament) return null;
   if (tournament.roundDurationMinutes === 0)
     return <p className="card">This tournament has no round clock (its round duration is 0).</p>;
   if (!currentRound) return <p className="card">The clock starts with round 1.</p>;
-  const start = restart ?? Date.parse(currentRound.generatedAt);
-  const clock = clockAt(start, tournament.roundDurationMinutes, tournament.preAlarmMinutes, now);
-  const restartNow = () => {
-    const at = Date.now();
-    localStorage.setItem(restartKey(tournamentId, currentRound.roundNumber), String(at));
-    setRestart(at);
-  };
+  const clock = sharedClockAt(
+    sharedClockOf(currentRound),
+    tournament.roundDurationMinutes,
+    tournament.preAlarmMinutes,
+    now,
+  );
+  const busy = status.state === 'pending';
+  const act = (action: 'start' | 'pause' | 'resume') => () =>
+    void run(async () => {
+      await setRoundClock(tournamentId, currentRound, action);
+      return action === 'start' ? 'clock started' : action === 'pause' ? 'clock paused' : 'clock running again';
+    });
   return (
-    <section className={`clock ${clock.phase}`} aria-labelledby="clock-title" data-phase={clock.phase}>
+    <section
+      className={`clock ${clock.phase}`}
+      aria-labelledby="clock-title"
+      data-phase={clock.phase}
+      data-state={clock.state}
+    >
       <h2 id="clock-title">Round {currentRound.roundNumber}</h2>
       <p className="clock-digits" role="timer" aria-live="off">
         {clock.text}
       </p>
       <p className="clock-phase">
-        {clock.phase === 'pre-alarm'
-          ? `Last ${tournament.preAlarmMinutes} minutes`
-          : clock.phase === 'over'
-            ? 'Time is up: finish your games'
-            : `${tournament.roundDurationMinutes} minute round`}
+        {clock.state === 'not-started'
+          ? 'The clock has not started yet'
+          : clock.state === 'paused'
+            ? 'The clock is paused'
+            : clock.phase === 'pre-alarm'
+              ? `Last ${tournament.preAlarmMinutes} minutes`
+              : clock.phase === 'over'
+                ? 'Time is up: finish your games'
+                : `${tournament.roundDurationMinutes} minute round`}
       </p>
       <div className="row clock-controls">
-        <button type="button" onClick={restartNow}>
-          Restart the clock now
-        </button>
+        {roles.editor && clock.state === 'not-started' ? (
+          <button type="button" disabled={busy} onClick={act('start')}>
+            Start the clock
+          </button>
+        ) : null}
+        {roles.editor && clock.state === 'running' ? (
+          <button type="button" disabled={busy} onClick={act('pause')}>
+            Pause the clock
+          </button>
+        ) : null}
+        {roles.editor && clock.state === 'paused' ? (
+          <button type="button" disabled={busy} onClick={act('resume')}>
+            Resume the clock
+          </button>
+        ) : null}
+        {roles.editor && clock.state !== 'not-started' ? (
+          <ConfirmButton
+            label="Start again from the full time"
+            question={`Start round ${currentRound.roundNumber}'s clock again from ${tournament.roundDurationMinutes} minutes, on every screen?`}
+            confirmLabel="Yes, start it again"
+            disabled={busy}
+            onConfirm={act('start')}
+          />
+        ) : null}
         <button
           type="button"
           onClick={() => void document.documentElement.requestFullscreen?.().catch(() => undefined)}
@@ -57,6 +88,7 @@ export function ClockTab() {
           Full screen
         </button>
       </div>
+      {roles.editor ? <Status status={status} /> : null}
     </section>
   );
 }

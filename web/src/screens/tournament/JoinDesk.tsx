@@ -94,6 +94,7 @@ export function JoinDesk() {
                 <td>{joined ? 'yes' : 'not yet'}</td>
                 <td className="no-print">
                   <button
+                    disabled={status.state === 'pending'}
                     type="button"
                     className="quiet"
                     aria-label={`New code for ${p.name}`}
@@ -108,6 +109,7 @@ export function JoinDesk() {
                   </button>
                   {joined ? (
                     <button
+                      disabled={status.state === 'pending'}
                       type="button"
                       className="quiet"
                       aria-label={`Unlink ${p.name}'s account`}

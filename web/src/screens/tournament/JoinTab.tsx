@@ -62,7 +62,7 @@ export function JoinTab() {
                   />
                 )}
               </Field>
-              <button type="submit" className="primary">
+              <button disabled={status.state === 'pending'} type="submit" className="primary">
                 Claim my entry
               </button>
             </>

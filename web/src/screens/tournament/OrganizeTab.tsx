@@ -15,6 +15,7 @@ import { type FieldErrors, check } from '../../lib/forms';
 import { unscoredGames } from '@competition/engine/domain/closing';
 import { useTournamentData } from './data';
 import { JoinDesk } from './JoinDesk';
+import { DeleteTournament, Scoring } from './SetupCorrections';
 
 function download(name: string, type: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -108,7 +109,9 @@ function DetailsForm({
         <div className="row wrap">
           <ClockFields values={form} errors={errors} set={set} />
         </div>
-        <button type="submit">Save details</button>
+        <button type="submit" disabled={status.state === 'pending'}>
+          Save details
+        </button>
         <Status status={status} id="details-status" />
       </form>
     </section>
@@ -147,6 +150,7 @@ function Scorekeepers() {
             <button
               type="button"
               className="quiet"
+              disabled={status.state === 'pending'}
               aria-label={`Remove scorekeeper ${id}`}
               onClick={() =>
                 void save(
@@ -164,7 +168,9 @@ function Scorekeepers() {
         <Field label="Scorekeeper's account id">
           {(p) => <input {...p} value={uid} onChange={(e) => setUid(e.target.value)} />}
         </Field>
-        <button type="submit">Add scorekeeper</button>
+        <button type="submit" disabled={status.state === 'pending'}>
+          Add scorekeeper
+        </button>
       </form>
       <Status status={status} id="keepers-status" />
     </section>
@@ -181,6 +187,7 @@ export function OrganizeTab() {
     <div className="grid two">
       <JoinDesk />
       <Details tournament={tournament} />
+      <Scoring tournament={tournament} />
       <Scorekeepers />
       <section className="card stack" aria-labelledby="export-title">
         <h2 id="export-title">Export</h2>
@@ -189,6 +196,7 @@ export function OrganizeTab() {
         </p>
         <button
           type="button"
+          disabled={jsonStatus.state === 'pending'}
           onClick={() =>
             void runJson(async () => {
               const { json } = await actions.exportTournament({ tournamentId });
@@ -202,6 +210,7 @@ export function OrganizeTab() {
         <Status status={jsonStatus} />
         <button
           type="button"
+          disabled={csvStatus.state === 'pending'}
           onClick={() =>
             void runCsv(async () => {
               const { csv } = await actions.getStandingsCsv({ tournamentId });
@@ -215,6 +224,7 @@ export function OrganizeTab() {
         <Status status={csvStatus} />
       </section>
       <Finish />
+      <DeleteTournament tournament={tournament} />
     </div>
   );
 }
@@ -257,6 +267,7 @@ function Finish() {
               </p>
             }
             confirmLabel="Reopen it"
+            disabled={status.state === 'pending'}
             onConfirm={reopen}
           />
         </>
@@ -289,6 +300,7 @@ function Finish() {
               )
             }
             confirmLabel={open.length === 0 ? 'Close it' : 'Close anyway, leaving them unscored'}
+            disabled={status.state === 'pending'}
             onConfirm={() => close(open.length > 0)}
           />
         </>

@@ -47,7 +47,10 @@ function PasteCsv() {
           {parsed.errors.length ? parsed.errors.join(' · ') : `${parsed.participants.length} participants ready`}
         </p>
       ) : null}
-      <button type="submit" disabled={!parsed || parsed.errors.length > 0 || parsed.participants.length === 0}>
+      <button
+        type="submit"
+        disabled={status.state === 'pending' || !parsed || parsed.errors.length > 0 || parsed.participants.length === 0}
+      >
         Add {parsed && !parsed.errors.length ? parsed.participants.length : ''} participants
       </button>
       <Status status={status} id="csv-status" />
@@ -105,7 +108,9 @@ function AddOne() {
           {(p) => <input {...p} value={form.uid} onChange={set('uid')} />}
         </Field>
       </div>
-      <button type="submit">Add participant</button>
+      <button type="submit" disabled={status.state === 'pending'}>
+        Add participant
+      </button>
       <Status status={status} />
     </form>
   );

@@ -1,6 +1,7 @@
 /**
  * Participants: the list, one by one or pasted CSV (also late entries while the tournament runs), withdraw,
- * and fixing a name, club or country.
+ * fixing a name, club or country, correcting a rating before the player's first rated game, and deleting an entry
+ * added by mistake before any round pairs it (docs/organisation.md#correcting-the-setup).
  */
 import { ConfirmButton } from '../../components/Confirm';
 import { type FormEvent, Suspense, lazy, useState } from 'react';
@@ -10,8 +11,19 @@ import { actions } from '../../data/actions';
 import { type Participant } from '../../data/shapes';
 import { updateParticipant } from '../../data/writes';
 import { Loading } from '../../components/ui';
+import { assertEntryDeletable, assertRatingCorrectable } from '@competition/engine/domain/setupCorrections';
 import { useTournamentData } from './data';
 import { ForbiddenPairs } from './ForbiddenPairs';
+
+/** The domain's refusal, if any, as words to show before the organizer tries. */
+function refusalOf(decide: () => void): string | null {
+  try {
+    decide();
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
 
 // The entry forms check each line with the callable's schema: they load with the organizer's view only.
 const ParticipantForms = lazy(() => import('./ParticipantForms').then((m) => ({ default: m.ParticipantForms })));
@@ -62,11 +74,23 @@ export function ParticipantsTab() {
 }
 
 function ParticipantRow({ participant: p, editor }: { participant: Participant; editor: boolean }) {
-  const { tournamentId } = useTournamentData();
+  const { tournamentId, matchUps } = useTournamentData();
   const [editing, setEditing] = useState(false);
   const [status, run] = useAction();
+  const busy = status.state === 'pending';
+  const games = matchUps.filter((m) => m.a === p.participantId || m.b === p.participantId);
+  const ratingFrozen = refusalOf(() =>
+    assertRatingCorrectable(
+      p,
+      games
+        .filter((m) => m.result !== null)
+        .map((m) => ({ a: m.a, b: m.b, played: m.b !== null && (m.result?.kind ?? 'PLAYED') === 'PLAYED' })),
+    ),
+  );
+  const deletable = refusalOf(() => assertEntryDeletable(p, games)) === null;
   const [draft, setDraft] = useState({
     name: p.name,
+    rating: p.rating === undefined ? '' : String(p.rating),
     club: p.club ?? '',
     country: p.country ?? '',
     account: '',
@@ -76,6 +100,10 @@ function ParticipantRow({ participant: p, editor }: { participant: Participant; 
     const onSave = (event: FormEvent) => {
       event.preventDefault();
       void run(async () => {
+        // The rating first: refused (a rated game already), nothing else of the form is saved either.
+        const rating = draft.rating.trim() === '' ? undefined : Number(draft.rating);
+        if (rating !== undefined && rating !== p.rating)
+          await actions.correctRating({ tournamentId, participantId: p.participantId, rating });
         await updateParticipant(tournamentId, p.participantId, {
           name: draft.name.trim(),
           ...(draft.club.trim() ? { club: draft.club.trim() } : {}),
@@ -101,6 +129,17 @@ function ParticipantRow({ participant: p, editor }: { participant: Participant; 
             <Field label="Name">
               {(f) => (
                 <input {...f} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+              )}
+            </Field>
+            <Field label="Rating" {...(ratingFrozen ? { hint: ratingFrozen } : {})}>
+              {(f) => (
+                <input
+                  {...f}
+                  type="number"
+                  value={draft.rating}
+                  readOnly={ratingFrozen !== null}
+                  onChange={(e) => setDraft({ ...draft, rating: e.target.value })}
+                />
               )}
             </Field>
             <Field label="Club">
@@ -131,7 +170,9 @@ function ParticipantRow({ participant: p, editor }: { participant: Participant; 
               />{' '}
               Unlink the account
             </label>
-            <button type="submit">Save</button>
+            <button type="submit" disabled={busy}>
+              Save
+            </button>
             <button type="button" className="quiet" onClick={() => setEditing(false)}>
               Cancel
             </button>
@@ -168,6 +209,7 @@ function ParticipantRow({ participant: p, editor }: { participant: Participant; 
               </p>
             }
             confirmLabel={p.withdrawn ? `Yes, reinstate ${p.name}` : `Yes, withdraw ${p.name}`}
+            disabled={busy}
             onConfirm={() =>
               void run(
                 async () =>
@@ -179,6 +221,21 @@ function ParticipantRow({ participant: p, editor }: { participant: Participant; 
               )
             }
           />
+          {deletable ? (
+            <ConfirmButton
+              className="quiet"
+              label="Delete"
+              ariaLabel={`Delete ${p.name}`}
+              question={<p>Delete {p.name}? No round pairs them yet: the entry is removed as if never added.</p>}
+              confirmLabel={`Yes, delete ${p.name}`}
+              disabled={busy}
+              onConfirm={() =>
+                void run(
+                  async () => void (await actions.deleteParticipant({ tournamentId, participantId: p.participantId })),
+                )
+              }
+            />
+          ) : null}
           {status.state === 'error' ? <Status status={status} /> : null}
         </td>
       ) : null}

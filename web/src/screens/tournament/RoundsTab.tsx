@@ -138,7 +138,7 @@ function RoundControls() {
         <div className="stack subtle">
           <ConfirmButton
             label={`Undo round ${last.roundNumber}`}
-            disabled={lastScored}
+            disabled={lastScored || undoStatus.state === 'pending'}
             question={
               <p>
                 Undo round {last.roundNumber}? Its {matchUps.filter((m) => m.roundNumber === last.roundNumber).length}{' '}
@@ -191,6 +191,7 @@ function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
         {roles.editor && tournament.status !== 'CLOSED' ? (
           <div className="stack">
             <button
+              disabled={status.state === 'pending'}
               type="button"
               onClick={() =>
                 void run(async () => {

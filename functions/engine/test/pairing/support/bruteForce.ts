@@ -1,7 +1,8 @@
 /**
  * An independent judge for small fields: enumerates every possible round and scores it with the lexicographic
  * objective written out from the seeds' rules: rematches (seed 002), second byes, FIDE's absolute colour
- * conflicts, pairs more than one group apart, the bye's group, the total score difference, the bye's rank, FIDE's
+ * conflicts, the bye's group (seed 002: byes to the bottom), pairs more than one group apart, the total score
+ * difference, the bye's rank, FIDE's
  * denied colour preferences, and last the method's own rule: none for SWISS (seed 002: random inside a group)
  * and WEIGHTED (judged here by its hard keys; weighted.test.ts checks its soft criteria one by one), the squared
  * rating gap plus sameTeamValue for DRAW_MATIC (seed 000, tods-competition-factory's units), the concavity
@@ -34,8 +35,8 @@ const KEYS: (keyof Objective)[] = [
   'secondByes',
   'colourConflicts',
   'categoryMixing',
-  'groupJumps',
   'byeGroupsAboveLowest',
+  'groupJumps',
   'scoreDifference',
   'byeRank',
   'colourDenied',

@@ -22,8 +22,10 @@ export const TIERS = [
   'byeRepeat',
   'colourConflict',
   'category',
-  'groupJump',
+  // The bye is an automatic win: it goes to the lowest group the absolute rules allow before any pair is kept
+  // within adjacent groups (docs/pairing.md#byes), or a leader takes it to spare one pair a skipped group.
   'byeGroup',
+  'groupJump',
   'scoreDifference',
   'byeRank',
   'colourPreference',
@@ -38,8 +40,8 @@ const [
   BYE_REPEAT,
   COLOUR_CONFLICT,
   CATEGORY,
-  GROUP_JUMP,
   BYE_GROUP,
+  GROUP_JUMP,
   SCORE_DIFFERENCE,
   BYE_RANK,
   COLOUR_PREFERENCE,

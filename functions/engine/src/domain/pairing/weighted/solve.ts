@@ -81,8 +81,15 @@ export function solveRound(ctx: PairingContext, coster: Coster, densePairs?: num
     const troubled = troubledGroups(ctx, best);
     const widenable = troubled.filter((g) => !isComplete(ctx, level, g));
     // Exact: every hard tier and the score difference sit at their lower bounds, or the graph is complete.
-    if (widenable.length === 0 || stale >= 2)
-      return { solved: best, level, solves, exact: troubled.length === 0 || allComplete(ctx, level) };
+    // A bye above the lowest group on a graph that pairs only adjacent groups: the lowest player may take it only if
+    // someone floats further down, so pairs further apart are allowed before the bye is kept up there.
+    const settled = widenable.length === 0 || stale >= 2;
+    if (settled && best.totals[BYE_GROUP]! > 0 && level.maxDistance < ctx.groupCount - 1) {
+      level.maxDistance = ctx.groupCount - 1;
+      stale = 0;
+      continue;
+    }
+    if (settled) return { solved: best, level, solves, exact: troubled.length === 0 || allComplete(ctx, level) };
     for (const g of widenable) widen(ctx, level, g);
   }
 }
@@ -146,6 +153,7 @@ function relax(ctx: PairingContext, level: CandidateLevel, mate: Int32Array): vo
 }
 
 const PREFERENCE = tier('colourPreference');
+const BYE_GROUP = tier('byeGroup');
 
 /** Lexicographic comparison of the hard tiers, the score difference and the bye's rank (preferences and soft excluded). */
 export function compareHard(x: Float64Array, y: Float64Array): number {
