@@ -17,6 +17,8 @@ import {
   WithdrawParticipantInput,
 } from '@competition/engine/model/requests';
 import { ClaimEntryInput, RegenerateClaimCodeInput } from '@competition/engine/model/claims';
+import { DecideRegistrationInput, RegisterInput, SetJoiningOptionsInput } from '@competition/engine/model/joining';
+import * as registrations from '../services/registrations.js';
 import { claimEntry as claimService, regenerateClaimCode as regenerateService } from '../services/claims.js';
 import { deleteTournament as deleteService } from '../services/deletion.js';
 import { exportTournament as exportService, importTournament as importService } from '../services/exchange.js';
@@ -116,3 +118,11 @@ export const claimEntry = callable(ClaimEntryInput, (input, { db, uid }) => clai
 export const regenerateClaimCode = callable(RegenerateClaimCodeInput, (input, { db, uid }) =>
   regenerateService(db, uid, input),
 );
+export const register = callable(RegisterInput, (input, { db, uid }) => registrations.register(db, uid, input));
+export const decideRegistration = callable(DecideRegistrationInput, (input, { db, uid }) =>
+  registrations.decideOnRegistration(db, uid, input),
+);
+export const setJoiningOptions = callable(SetJoiningOptionsInput, async (input, { db, uid }) => {
+  await registrations.setJoiningOptions(db, uid, input);
+  return ok;
+});
