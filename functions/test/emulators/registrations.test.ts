@@ -10,6 +10,7 @@ import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'fireba
 import { type Firestore, connectFirestoreEmulator, doc, getFirestore, terminate, updateDoc } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSED_JOINING, type JoiningOptions } from '@competition/engine/domain/joining';
+import type { RegistrationDoc } from '@competition/engine/model/joining';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
 import { paths } from '@competition/engine/model/paths';
 import {
@@ -98,7 +99,7 @@ const admin = () => adminFirestore();
 const roleOf = async (tournamentId: string, uid: string) =>
   (await admin().doc(paths.role(tournamentId, uid)).get()).data();
 const registrationsOf = async (tournamentId: string) =>
-  (await admin().collection(paths.registrations(tournamentId)).get()).docs.map((d) => d.data());
+  (await admin().collection(paths.registrations(tournamentId)).get()).docs.map((d) => d.data() as RegistrationDoc);
 const participant = async (tournamentId: string, participantId: string) =>
   (await admin().doc(paths.participant(tournamentId, participantId)).get()).data();
 

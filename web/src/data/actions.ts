@@ -85,4 +85,16 @@ export const actions = {
     'linkParticipantAccount',
     'LinkParticipantAccountInput',
   ),
+  /** A signed-in person asks to play: accepted at once, or waiting for the organizer. */
+  register: callable<'RegisterInput', { status: 'PENDING' | 'APPROVED'; participantId?: string }>(
+    'register',
+    'RegisterInput',
+  ),
+  /** The organizer approves (enters the person) or declines a waiting registration. */
+  decideRegistration: callable<'DecideRegistrationInput', { status: string }>(
+    'decideRegistration',
+    'DecideRegistrationInput',
+  ),
+  /** Self-registration and check-in, opened or closed. */
+  setJoiningOptions: callable<'SetJoiningOptionsInput', { ok: boolean }>('setJoiningOptions', 'SetJoiningOptionsInput'),
 };

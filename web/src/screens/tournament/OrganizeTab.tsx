@@ -15,6 +15,7 @@ import { type FieldErrors, check } from '../../lib/forms';
 import { unscoredGames } from '@competition/engine/domain/closing';
 import { useTournamentData } from './data';
 import { JoinDesk } from './JoinDesk';
+import { RegistrationDesk } from './RegistrationDesk';
 
 function download(name: string, type: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -180,6 +181,7 @@ export function OrganizeTab() {
   return (
     <div className="grid two">
       <JoinDesk />
+      <RegistrationDesk />
       <Details tournament={tournament} />
       <Scorekeepers />
       <section className="card stack" aria-labelledby="export-title">
