@@ -170,7 +170,7 @@ export function RegistrationDesk() {
   return (
     <section className="card stack registration-desk" aria-labelledby="registration-desk-title">
       <h2 id="registration-desk-title">Registration and check-in</h2>
-      <JoiningForm key={JSON.stringify(joining)} current={joining} />
+      <JoiningForm current={joining} />
       {joining.registration !== 'CLOSED' ? <PendingRegistrations /> : null}
       {joining.checkIn ? <CheckInList /> : null}
     </section>
