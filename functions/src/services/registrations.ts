@@ -108,7 +108,8 @@ export async function decideOnRegistration(
     const tournament = await readEditableTournament(tx, ref, uid, tournamentId);
     const registration = (await tx.get(ref.registration(tournamentId, registrationId))).data();
     if (!registration) throw new DomainError('not-found', 'this registration is gone (reload the page)');
-    assertApprovable(registration.status, tournament.status, approve);
+    const role = (await tx.get(ref.role(tournamentId, registration.uid))).data();
+    assertApprovable(registration.status, tournament.status, approve, (role?.participantIds.length ?? 0) > 0);
     if (!approve) {
       tx.set(ref.registration(tournamentId, registrationId), { ...registration, status: 'REFUSED' });
       return { status: 'REFUSED' };

@@ -95,11 +95,15 @@ export function decideRegistration(
   return { entry, accepted: options.registration === 'OPEN' };
 }
 
-/** The organizer approves a registration only while it waits, and while the tournament can take the entry. */
+/**
+ * The organizer approves a registration only while it waits, while the tournament can take the entry, and while its
+ * account plays no entry yet (it may have claimed one with a code meanwhile).
+ */
 export function assertApprovable(
   registration: 'PENDING' | 'APPROVED' | 'REFUSED',
   status: TournamentStatus,
   approve: boolean,
+  playsAnEntry = false,
 ): void {
   if (registration !== 'PENDING')
     throw new DomainError(
@@ -107,4 +111,6 @@ export function assertApprovable(
       registration === 'APPROVED' ? 'this registration was already approved' : 'this registration was declined',
     );
   if (approve && status === 'CLOSED') throw new DomainError('failed-precondition', 'this tournament is over');
+  if (approve && playsAnEntry)
+    throw new DomainError('failed-precondition', 'this person already plays an entry (they claimed it with a code)');
 }

@@ -70,6 +70,8 @@ describe('decideRegistration', () => {
     expect(refusal(() => assertApprovable('APPROVED', 'DRAFT', true)).message).toContain('already approved');
     expect(refusal(() => assertApprovable('REFUSED', 'DRAFT', false)).message).toContain('declined');
     expect(refusal(() => assertApprovable('PENDING', 'CLOSED', true)).message).toBe('this tournament is over');
+    expect(refusal(() => assertApprovable('PENDING', 'DRAFT', true, true)).message).toContain('already plays');
+    expect(() => assertApprovable('PENDING', 'DRAFT', false, true)).not.toThrow();
   });
 });
 
