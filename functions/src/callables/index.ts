@@ -22,6 +22,8 @@ import {
   WithdrawParticipantInput,
 } from '@competition/engine/model/requests';
 import { ClaimEntryInput, RegenerateClaimCodeInput } from '@competition/engine/model/claims';
+import { DecideRegistrationInput, RegisterInput, SetJoiningOptionsInput } from '@competition/engine/model/joining';
+import * as registrations from '../services/registrations.js';
 import { claimEntry as claimService, regenerateClaimCode as regenerateService } from '../services/claims.js';
 import { deleteTournament as deleteService } from '../services/deletion.js';
 import * as setupCorrections from '../services/setupCorrections.js';
@@ -159,5 +161,15 @@ export const deleteParticipant = callable('deleteParticipant', DeleteParticipant
 });
 export const correctRating = callable('correctRating', CorrectRatingInput, async (input, { db, uid }) => {
   await setupCorrections.correctRating(db, uid, input);
+  return ok;
+});
+export const register = callable('register', RegisterInput, (input, { db, uid }) =>
+  registrations.register(db, uid, input),
+);
+export const decideRegistration = callable('decideRegistration', DecideRegistrationInput, (input, { db, uid }) =>
+  registrations.decideOnRegistration(db, uid, input),
+);
+export const setJoiningOptions = callable('setJoiningOptions', SetJoiningOptionsInput, async (input, { db, uid }) => {
+  await registrations.setJoiningOptions(db, uid, input);
   return ok;
 });

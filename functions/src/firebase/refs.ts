@@ -2,6 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { ChampionshipDoc, TournamentKeyDoc } from '@competition/engine/model/championship';
 import { ClaimAttemptsDoc, ClaimCodeDoc } from '@competition/engine/model/claims';
 import { ClubDoc } from '@competition/engine/model/club';
+import { RegistrationDoc } from '@competition/engine/model/joining';
 import { AppliedDoc, StandingDoc, StandingsStatusDoc, StateDoc } from '@competition/engine/model/derived';
 import { MatchUpDoc } from '@competition/engine/model/matchUp';
 import { ParticipantDoc } from '@competition/engine/model/participant';
@@ -30,6 +31,7 @@ const converters = {
   standingsStatus: converterFor(StandingsStatusDoc),
   claimCode: converterFor(ClaimCodeDoc),
   claimAttempts: converterFor(ClaimAttemptsDoc),
+  registration: converterFor(RegistrationDoc),
 };
 
 /** Typed references: every read of a document goes through its schema's converter. */
@@ -71,6 +73,8 @@ export function refs(db: Firestore) {
     claimCode: (t: string, p: string) => db.doc(paths.claimCode(t, p)).withConverter(converters.claimCode),
     claimAttempts: (t: string, uid: string) =>
       db.doc(paths.claimAttempt(t, uid)).withConverter(converters.claimAttempts),
+    registrations: (t: string) => db.collection(paths.registrations(t)).withConverter(converters.registration),
+    registration: (t: string, r: string) => db.doc(paths.registration(t, r)).withConverter(converters.registration),
   };
 }
 export type Refs = ReturnType<typeof refs>;

@@ -1,10 +1,11 @@
-import type { Firestore } from 'firebase-admin/firestore';
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { assertNoDuplicateEntries } from '@competition/engine/domain/duplicates';
 import { DomainError } from '@competition/engine/domain/errors';
 import { standingRows } from '@competition/engine/domain/standings';
 import { initialParticipantState } from '@competition/engine/domain/state';
-import { refs } from '../firebase/refs.js';
+import { type Refs, refs } from '../firebase/refs.js';
 import type { ParticipantDoc } from '@competition/engine/model/participant';
+import type { TournamentDoc } from '@competition/engine/model/tournament';
 import type { AddParticipantsInput, LinkParticipantAccountInput } from '@competition/engine/model/requests';
 import { replayTournament } from './applyScore.js';
 import { writeClaimCodes } from './claims.js';
@@ -35,27 +36,54 @@ export async function addParticipants(
     assertNoDuplicateEntries(entered, input.participants);
     const accounts = input.participants.flatMap(({ participantId, uid }) => (uid ? [{ participantId, uid }] : []));
     const writeRoles = await planTournamentRoles(tx, ref, input.tournamentId, { accounts });
-    const enteredRound = tournament.status === 'RUNNING' ? tournament.currentRound + 1 : 1;
-    const plan = new PlannedWrites();
-    for (const { uid: _account, ...entry } of input.participants) {
-      const participant: ParticipantDoc = { ...entry, enteredRound, withdrawn: false };
-      const state = initialParticipantState(toParticipant(participant), tournament.policy);
-      const inputs = {
-        states: { [state.participantId]: state },
-        participants: new Map([[participant.participantId, participant]]),
-      };
-      const [row] = standingRows(tournament.policy, [state.participantId], inputs);
-      plan.create(ref.participant(input.tournamentId, entry.participantId), participant);
-      plan.set(ref.state(input.tournamentId, entry.participantId), state);
-      plan.set(ref.standing(input.tournamentId, entry.participantId), row!);
-    }
-    plan
-      .requireFitsOneTransaction(`entering these ${ids.length} participants`, 'enter them in several calls')
-      .commitIn(tx);
+    const enteredRound = writeEntries(
+      tx,
+      ref,
+      tournament,
+      input.participants,
+      `entering these ${ids.length} participants`,
+    );
     writeRoles();
-    writeClaimCodes(tx, ref, input.tournamentId, ids);
     return { added: ids.length, enteredRound };
   });
+}
+
+type Entry = Omit<ParticipantDoc, 'enteredRound' | 'withdrawn'>;
+
+/**
+ * Writes new entries (with their state, standings row and claim code) in a transaction that has done its reads:
+ * a late entry, into a running tournament, is paired from the next round. Answers the round they enter.
+ */
+export function writeEntries(
+  tx: Transaction,
+  ref: Refs,
+  tournament: TournamentDoc,
+  entries: ReadonlyArray<Entry & { uid?: string | undefined }>,
+  what: string,
+): number {
+  const { tournamentId } = tournament;
+  const enteredRound = tournament.status === 'RUNNING' ? tournament.currentRound + 1 : 1;
+  const plan = new PlannedWrites();
+  for (const { uid: _account, ...entry } of entries) {
+    const participant: ParticipantDoc = { ...entry, enteredRound, withdrawn: false };
+    const state = initialParticipantState(toParticipant(participant), tournament.policy);
+    const inputs = {
+      states: { [state.participantId]: state },
+      participants: new Map([[participant.participantId, participant]]),
+    };
+    const [row] = standingRows(tournament.policy, [state.participantId], inputs);
+    plan.create(ref.participant(tournamentId, entry.participantId), participant);
+    plan.set(ref.state(tournamentId, entry.participantId), state);
+    plan.set(ref.standing(tournamentId, entry.participantId), row!);
+  }
+  plan.requireFitsOneTransaction(what, 'enter them in several calls').commitIn(tx);
+  writeClaimCodes(
+    tx,
+    ref,
+    tournamentId,
+    entries.map((e) => e.participantId),
+  );
+  return enteredRound;
 }
 
 /**

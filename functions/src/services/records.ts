@@ -5,7 +5,7 @@ import type { ParticipantDoc } from '@competition/engine/model/participant';
 
 /** Documents to the engine's plain records and back: the only translation between the two worlds. */
 export function toParticipant(doc: ParticipantDoc): Participant {
-  const { enteredRound: _enteredRound, ...participant } = doc;
+  const { enteredRound: _enteredRound, checkedIn: _checkedIn, ...participant } = doc;
   return participant;
 }
 

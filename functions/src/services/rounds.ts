@@ -8,6 +8,7 @@ import { matchUpsOfRound } from '@competition/engine/domain/matchUps';
 import { parsePairingSpec } from '@competition/engine/domain/pairing/request';
 import { assertClosable, assertReopenable, unscoredGames } from '@competition/engine/domain/closing';
 import { assertUndoable } from '@competition/engine/domain/undo';
+import { participantsToPair } from '@competition/engine/domain/checkIn';
 import { refs } from '../firebase/refs.js';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
 import type { CloseTournamentInput, GenerateNextRoundInput } from '@competition/engine/model/requests';
@@ -50,8 +51,12 @@ export async function generateNextRound(
       tx.get(ref.participants(tournamentId)),
       tx.get(ref.matchUps(tournamentId)),
     ]);
-    const participants = participantSnap.docs.map((d) => d.data());
     const matchUps = matchUpSnap.docs.map((d) => toMatchUpRecord(d.data()));
+    const participants = participantsToPair(
+      participantSnap.docs.map((d) => d.data()),
+      matchUps,
+      tournament.joining?.checkIn ?? false,
+    );
     const seed = input.seed ?? seedFor(requestId);
     const spec = parsePairingSpec({
       ...tournament.pairing.options,

@@ -77,4 +77,10 @@ export const actions = {
   deleteParticipant: callable('deleteParticipant', 'DeleteParticipantInput'),
   /** A mistyped rating, before the player's first rated game. */
   correctRating: callable('correctRating', 'CorrectRatingInput'),
+  /** A signed-in person asks to play: accepted at once, or waiting for the organizer. */
+  register: callable('register', 'RegisterInput'),
+  /** The organizer approves (enters the person) or declines a waiting registration. */
+  decideRegistration: callable('decideRegistration', 'DecideRegistrationInput'),
+  /** Self-registration and check-in, opened or closed. */
+  setJoiningOptions: callable('setJoiningOptions', 'SetJoiningOptionsInput'),
 };

@@ -15,6 +15,8 @@ import type { ClubDoc } from '@competition/engine/model/club';
 import type { StandingsStatusDoc } from '@competition/engine/model/derived';
 import { COLLECTIONS } from '@competition/engine/model/paths';
 import type { ClubMemberDoc, ClubRole, TournamentRoleDoc } from '@competition/engine/model/roles';
+import type { RegistrationDoc } from '@competition/engine/model/joining';
+import type { TournamentDoc } from '@competition/engine/model/tournament';
 import { col, live, path, ref } from './connection';
 import {
   type Championship,
@@ -324,6 +326,91 @@ export function watchLinkedParticipants(tournamentId: string, onData: (ids: stri
     col(path.roles(tournamentId)),
     (d: TournamentRoleDoc) => d.participantIds ?? [],
     (lists) => onData(lists.flat()),
+    onError,
+  );
+}
+
+/** A tournament I belong to, with what I do in it (organizer, scorekeeper, player). */
+export interface MyTournament {
+  tournamentId: string;
+  description: string;
+  date: string;
+  status: Tournament['status'];
+  roles: Array<'organizer' | 'scorekeeper' | 'player'>;
+}
+
+/** The tournaments I run, keep score in or play in, newest first: my own roles documents, across tournaments. */
+export function watchMyTournaments(
+  uid: string,
+  onData: (items: MyTournament[]) => void,
+  onError: OnError,
+): Unsubscribe {
+  const held = new Map<string, MyTournament['roles']>();
+  const tournaments = watchEach<MyTournament>(
+    (tournamentId, onItem) =>
+      watchDoc(
+        path.tournament(tournamentId),
+        (d: Pick<TournamentDoc, 'description' | 'date' | 'status'>): MyTournament => ({
+          tournamentId,
+          description: d.description,
+          date: d.date,
+          status: d.status ?? 'DRAFT',
+          roles: held.get(tournamentId) ?? [],
+        }),
+        onItem,
+        onError,
+      ),
+    (items) =>
+      onData(
+        items
+          .map((item) => ({ ...item, roles: held.get(item.tournamentId) ?? item.roles }))
+          .sort((x, y) => y.date.localeCompare(x.date) || x.description.localeCompare(y.description)),
+      ),
+  );
+  const roles = onSnapshot(
+    query(collectionGroup(live().db, COLLECTIONS.roles), where('uid', '==', uid)),
+    (snap) => {
+      held.clear();
+      for (const d of snap.docs) {
+        const role = stored<Partial<TournamentRoleDoc>>(d)!;
+        const what: MyTournament['roles'] = [];
+        if (role.editor) what.push('organizer');
+        if (role.scorekeeper) what.push('scorekeeper');
+        if (role.participantIds?.length) what.push('player');
+        const tournamentId = d.ref.parent.parent?.id;
+        if (tournamentId && what.length) held.set(tournamentId, what);
+      }
+      tournaments.set(held.keys());
+    },
+    onError,
+  );
+  return () => {
+    roles();
+    tournaments.stop();
+  };
+}
+
+/** A registration as the desk and its author see it (never its account). */
+export type Registration = Omit<RegistrationDoc, 'uid'>;
+
+const registrationView = ({ uid: _uid, ...rest }: RegistrationDoc): Registration => rest;
+
+/** Every registration of the tournament, for its editors (the rules refuse everyone else). */
+export function watchRegistrations(tournamentId: string, onData: (items: Registration[]) => void, onError: OnError) {
+  return watchQuery(col(path.registrations(tournamentId)), registrationView, onData, onError);
+}
+
+/** My own registration to the tournament, if any (the rules let me list only mine). */
+export function watchMyRegistration(
+  tournamentId: string,
+  uid: string,
+  onData: (item: Registration | null) => void,
+  onError: OnError,
+) {
+  return watchQuery(
+    query(col(path.registrations(tournamentId)), where('uid', '==', uid)),
+    registrationView,
+    (items) => onData(items[0] ?? null),
     onError,
   );
 }

@@ -87,3 +87,8 @@ export async function updateTournamentDetails(tournamentId: string, details: Tou
     preAlarmMinutes,
   }).catch(rethrow);
 }
+
+/** A player checks in as their own entry; the organizer ticks (or unticks) anyone (docs/joining.md#check-in). */
+export async function setCheckedIn(tournamentId: string, participantId: string, checkedIn: boolean): Promise<void> {
+  await updateDoc(ref(path.participant(tournamentId, participantId)), { checkedIn }).catch(rethrow);
+}

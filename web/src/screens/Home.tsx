@@ -1,11 +1,21 @@
-/** The signed-in start: my clubs and championships, creating both, and opening a tournament by its link. */
+/**
+ * The signed-in start: the tournaments I run, keep score in or play in; my clubs and championships, creating both;
+ * and opening a tournament by its link.
+ */
 import { type FormEvent, useState } from 'react';
 import { href, navigate } from '../app/route';
 import { useSession } from '../app/session';
 import { ErrorNote, Field, Loading, Status, useAction } from '../components/ui';
 import { actions } from '../data/actions';
 import { type Championship, type Club, type ClubRole } from '../data/shapes';
-import { type ClubMember, watchClubMembers, watchMyChampionships, watchMyClubs } from '../data/watch';
+import {
+  type ClubMember,
+  type MyTournament,
+  watchClubMembers,
+  watchMyChampionships,
+  watchMyClubs,
+  watchMyTournaments,
+} from '../data/watch';
 import { useLive } from '../data/hooks';
 import { setDisplayName } from '../data/session';
 import { type FieldErrors, check, requests } from '../lib/forms';
@@ -19,6 +29,7 @@ export function Home({ uid }: { uid: string }) {
   );
   return (
     <div className="grid two">
+      <MyTournaments uid={uid} />
       <section className="card" aria-labelledby="clubs-title">
         <h1 id="clubs-title">My clubs</h1>
         <ErrorNote error={clubs.error} />
@@ -73,6 +84,41 @@ export function Home({ uid }: { uid: string }) {
         <DisplayName />
       </section>
     </div>
+  );
+}
+
+/** Every tournament this account belongs to, newest first, with what it does there. */
+function MyTournaments({ uid }: { uid: string }) {
+  const mine = useLive<MyTournament[]>(`my-tournaments:${uid}`, (onData, onError) =>
+    watchMyTournaments(uid, onData, onError),
+  );
+  return (
+    <section className="card" aria-labelledby="my-tournaments-title">
+      <h1 id="my-tournaments-title">My tournaments</h1>
+      <ErrorNote error={mine.error} />
+      {mine.data === undefined ? (
+        <Loading what="tournaments" />
+      ) : mine.data.length === 0 ? (
+        <p className="muted">None yet: the tournaments you run, keep score in or play in appear here.</p>
+      ) : (
+        <ul className="list" aria-label="My tournaments">
+          {mine.data.map((t) => (
+            <li key={t.tournamentId} data-tournament={t.tournamentId}>
+              <a href={href.tournament(t.tournamentId, t.roles.includes('organizer') ? 'organize' : 'play')}>
+                {t.description}
+              </a>{' '}
+              <span className="muted">{t.date}</span>{' '}
+              {t.roles.map((role) => (
+                <span key={role} className="tag">
+                  {role}
+                </span>
+              ))}
+              {t.status === 'CLOSED' ? <span className="tag">over</span> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

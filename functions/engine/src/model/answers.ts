@@ -31,6 +31,8 @@ export interface EditAnswer {
   warnings: { kind: string; players: string[]; message: string }[];
 }
 
+export type RegistrationOutcome = { status: 'PENDING' } | { status: 'APPROVED'; participantId: string };
+
 export interface CallableAnswers {
   createClub: { clubId: string };
   setClubMember: Done;
@@ -60,6 +62,9 @@ export interface CallableAnswers {
   changeScoring: Done;
   deleteParticipant: Done;
   correctRating: Done;
+  register: RegistrationOutcome;
+  decideRegistration: RegistrationOutcome | { status: 'REFUSED' };
+  setJoiningOptions: Done;
 }
 
 export type CallableName = keyof CallableAnswers;

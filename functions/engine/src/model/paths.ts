@@ -21,6 +21,7 @@ export const COLLECTIONS = {
   rateLimits: 'rateLimits',
   claimCodes: 'claimCodes',
   claimAttempts: 'claimAttempts',
+  registrations: 'registrations',
 } as const;
 
 export const paths = {
@@ -65,6 +66,10 @@ export const paths = {
   claimCode: (tournamentId: string, participantId: string) => `tournaments/${tournamentId}/claimCodes/${participantId}`,
   /** One account's wrong claim codes in a row: backend only. */
   claimAttempt: (tournamentId: string, uid: string) => `tournaments/${tournamentId}/claimAttempts/${uid}`,
+  /** People who asked to play: each readable by its author and the tournament's editors. */
+  registrations: (tournamentId: string) => `tournaments/${tournamentId}/registrations`,
+  registration: (tournamentId: string, registrationId: string) =>
+    `tournaments/${tournamentId}/registrations/${registrationId}`,
 } as const;
 
 /** The trigger's document pattern (firebase-functions path syntax). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BoundedObject, DocumentId, LIMITS, Minutes, RoundCount, TEXT } from '../domain/limits.js';
 import { PAIRING_METHODS, SYSTEMS } from '../domain/pairing/types.js';
 import { CompetitionPolicy } from '../domain/policy.js';
+import { JoiningOptions } from '../domain/joining.js';
 import { Uid } from './roles.js';
 
 export const TournamentSystem = z.enum(SYSTEMS);
@@ -93,6 +94,8 @@ export const TournamentDoc = z
     forbiddenPairs: ForbiddenPairs.optional(),
     status: TournamentStatus.default('DRAFT'),
     currentRound: z.number().int().min(0).default(0),
+    /** Self-registration and check-in (docs/joining.md); absent: both closed. */
+    joining: JoiningOptions.optional(),
   })
   .strict();
 export type TournamentDoc = z.infer<typeof TournamentDoc>;

@@ -1,6 +1,7 @@
 /**
  * Where the tournament's join link and QR code lead: a signed-out visitor is sent to sign in (or create an
- * account) and back here; a signed-in player types the claim code the organizer gave them and becomes their entry.
+ * account) and back here; a signed-in player types the claim code the organizer gave them and becomes their entry,
+ * or registers when the tournament takes registrations, and checks in when it asks for check-in.
  */
 import { type FormEvent, useState } from 'react';
 import { href, navigate } from '../../app/route';
@@ -8,6 +9,7 @@ import { useSession } from '../../app/session';
 import { Field, Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
 import { useTournamentData } from './data';
+import { CheckIn, RegisterForm } from './Registration';
 
 export function JoinTab() {
   const { user } = useSession();
@@ -70,6 +72,7 @@ export function JoinTab() {
           <Status status={status} id="join-status" />
         </form>
       ) : null}
+      {joined ? <CheckIn /> : <RegisterForm uid={user.uid} />}
       {joined || claimed ? (
         <button type="button" onClick={() => navigate(`/t/${tournamentId}/play`)}>
           Go to my game

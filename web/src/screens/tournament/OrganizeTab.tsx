@@ -16,6 +16,7 @@ import { unscoredGames } from '@competition/engine/domain/closing';
 import { useTournamentData } from './data';
 import { JoinDesk } from './JoinDesk';
 import { DeleteTournament, Scoring } from './SetupCorrections';
+import { RegistrationDesk } from './RegistrationDesk';
 
 function download(name: string, type: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -186,6 +187,7 @@ export function OrganizeTab() {
   return (
     <div className="grid two">
       <JoinDesk />
+      <RegistrationDesk />
       <Details tournament={tournament} />
       <Scoring tournament={tournament} />
       <Scorekeepers />

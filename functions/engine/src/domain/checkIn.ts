@@ -1,0 +1,34 @@
+/**
+ * Check-in (docs/joining.md#check-in): when the tournament asks for it, a round pairs only the participants who
+ * checked in. One who checks in after round 1 is paired from the next round, as a late entry is; one already
+ * paired stays in the field (taking them out is a withdrawal, not an unticked box).
+ */
+export interface CheckInEntry {
+  participantId: string;
+  checkedIn?: boolean | undefined;
+}
+
+export interface PairedGame {
+  a: string;
+  b: string | null;
+}
+
+/** The participants the next round may pair. */
+export function participantsToPair<P extends CheckInEntry>(
+  participants: readonly P[],
+  earlierGames: readonly PairedGame[],
+  checkInRequired: boolean,
+): P[] {
+  if (!checkInRequired) return [...participants];
+  const paired = new Set(earlierGames.flatMap((game) => (game.b === null ? [game.a] : [game.a, game.b])));
+  return participants.filter((p) => p.checkedIn === true || paired.has(p.participantId));
+}
+
+/** Who has not checked in, for the desk's "missing" list. */
+export function notCheckedIn<P extends CheckInEntry & { withdrawn?: boolean | undefined }>(
+  participants: readonly P[],
+  earlierGames: readonly PairedGame[],
+): P[] {
+  const pairable = new Set(participantsToPair(participants, earlierGames, true).map((p) => p.participantId));
+  return participants.filter((p) => !p.withdrawn && !pairable.has(p.participantId));
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { JoiningOptions } from '../domain/joining.js';
+import { DocumentId, Rating, TEXT } from '../domain/limits.js';
+import { Uid } from './roles.js';
+
+export { JoiningOptions };
+
+export const RegistrationStatus = z.enum(['PENDING', 'APPROVED', 'REFUSED']);
+
+const Details = {
+  name: z.string().trim().min(1, 'type your name').max(TEXT.name),
+  rating: Rating.optional(),
+  club: z.string().trim().max(TEXT.club).optional(),
+  country: z.string().trim().max(TEXT.participantCountry).optional(),
+};
+
+/**
+ * tournaments/{t}/registrations/{registrationId}: one account's request to play, readable by that account and
+ * the tournament's editors only; written by the backend only (docs/joining.md#self-registration).
+ */
+export const RegistrationDoc = z
+  .object({
+    registrationId: DocumentId,
+    uid: Uid,
+    tournamentId: DocumentId,
+    ...Details,
+    status: RegistrationStatus,
+    /** The entry made for it, once accepted. */
+    participantId: DocumentId.optional(),
+    registeredAt: z.string().max(40),
+  })
+  .strict();
+export type RegistrationDoc = z.infer<typeof RegistrationDoc>;
+
+/** A signed-in person asks to play (the details the tournament asks for). */
+export const RegisterInput = z.object({ tournamentId: DocumentId, ...Details }).strict();
+export type RegisterInput = z.infer<typeof RegisterInput>;
+
+/** The organizer approves (the person is entered) or declines a waiting registration. */
+export const DecideRegistrationInput = z
+  .object({ tournamentId: DocumentId, registrationId: DocumentId, approve: z.boolean() })
+  .strict();
+export type DecideRegistrationInput = z.infer<typeof DecideRegistrationInput>;
+
+/** The organizer opens or closes registration and check-in. */
+export const SetJoiningOptionsInput = z.object({ tournamentId: DocumentId, joining: JoiningOptions }).strict();
+export type SetJoiningOptionsInput = z.infer<typeof SetJoiningOptionsInput>;

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { participantsToPair, notCheckedIn } from '../../src/domain/checkIn.js';
+import { DomainError } from '../../src/domain/errors.js';
+import { CLOSED_JOINING, type JoiningOptions, assertApprovable, decideRegistration } from '../../src/domain/joining.js';
+
+const open: JoiningOptions = { ...CLOSED_JOINING, registration: 'OPEN' };
+const fresh = { registration: null, playsAnEntry: false };
+
+function refusal(run: () => unknown): { code: string; message: string } {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof DomainError) return { code: error.code, message: error.message };
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('decideRegistration', () => {
+  it('accepts at once when open, waits when the organizer approves, refuses when closed', () => {
+    expect(decideRegistration(open, 'DRAFT', { name: ' Ann ' }, fresh)).toEqual({
+      entry: { name: 'Ann' },
+      accepted: true,
+    });
+    expect(decideRegistration({ ...open, registration: 'APPROVAL' }, 'DRAFT', { name: 'Ann' }, fresh).accepted).toBe(
+      false,
+    );
+    expect(refusal(() => decideRegistration(CLOSED_JOINING, 'DRAFT', { name: 'Ann' }, fresh)).code).toBe(
+      'failed-precondition',
+    );
+  });
+
+  it('takes a late registration only when the organizer said so, and none once the tournament is over', () => {
+    expect(refusal(() => decideRegistration(open, 'RUNNING', { name: 'Ann' }, fresh)).message).toContain('started');
+    expect(decideRegistration({ ...open, lateRegistration: true }, 'RUNNING', { name: 'Ann' }, fresh).accepted).toBe(
+      true,
+    );
+    expect(
+      refusal(() => decideRegistration({ ...open, lateRegistration: true }, 'CLOSED', { name: 'A' }, fresh)).message,
+    ).toBe('this tournament is over');
+  });
+
+  it('refuses a second registration of the same account, whatever became of the first, and a player', () => {
+    for (const registration of ['PENDING', 'APPROVED', 'REFUSED'] as const)
+      expect(
+        refusal(() => decideRegistration(open, 'DRAFT', { name: 'Ann' }, { registration, playsAnEntry: false })).code,
+      ).toBe('already-exists');
+    expect(
+      refusal(() => decideRegistration(open, 'DRAFT', { name: 'Ann' }, { registration: null, playsAnEntry: true }))
+        .message,
+    ).toBe('you already play in this tournament');
+  });
+
+  it('keeps only the details asked for, and insists on a rating when it is asked', () => {
+    const asks = { rating: true, club: true, country: false };
+    const details = { name: 'Ann', rating: 1500, club: ' Rooks ', country: 'FRA' };
+    expect(decideRegistration({ ...open, asks }, 'DRAFT', details, fresh).entry).toEqual({
+      name: 'Ann',
+      rating: 1500,
+      club: 'Rooks',
+    });
+    expect(decideRegistration(open, 'DRAFT', details, fresh).entry).toEqual({ name: 'Ann' });
+    expect(refusal(() => decideRegistration({ ...open, asks }, 'DRAFT', { name: 'Ann' }, fresh)).code).toBe(
+      'invalid-argument',
+    );
+  });
+
+  it('approves only a waiting registration', () => {
+    expect(() => assertApprovable('PENDING', 'RUNNING', true)).not.toThrow();
+    expect(refusal(() => assertApprovable('APPROVED', 'DRAFT', true)).message).toContain('already approved');
+    expect(refusal(() => assertApprovable('REFUSED', 'DRAFT', false)).message).toContain('declined');
+    expect(refusal(() => assertApprovable('PENDING', 'CLOSED', true)).message).toBe('this tournament is over');
+    expect(refusal(() => assertApprovable('PENDING', 'DRAFT', true, true)).message).toContain('already plays');
+    expect(() => assertApprovable('PENDING', 'DRAFT', false, true)).not.toThrow();
+  });
+});
+
+describe('participantsToPair', () => {
+  const field = [
+    { participantId: 'a', checkedIn: true },
+    { participantId: 'b' },
+    { participantId: 'c', checkedIn: false },
+    { participantId: 'd', checkedIn: true, withdrawn: true },
+  ];
+
+  it('pairs everyone when check-in is off, and only those checked in when it is on', () => {
+    expect(participantsToPair(field, [], false).map((p) => p.participantId)).toEqual(['a', 'b', 'c', 'd']);
+    expect(participantsToPair(field, [], true).map((p) => p.participantId)).toEqual(['a', 'd']);
+  });
+
+  it('keeps a player already paired even if unticked later; one who checks in late joins', () => {
+    const round1 = [{ a: 'a', b: 'c' }];
+    expect(participantsToPair(field, round1, true).map((p) => p.participantId)).toEqual(['a', 'c', 'd']);
+    expect(notCheckedIn(field, round1).map((p) => p.participantId)).toEqual(['b']);
+  });
+});

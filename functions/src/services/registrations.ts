@@ -1,0 +1,136 @@
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { assertNoDuplicateEntries } from '@competition/engine/domain/duplicates';
+import { DomainError } from '@competition/engine/domain/errors';
+import { CLOSED_JOINING, assertApprovable, decideRegistration } from '@competition/engine/domain/joining';
+import type {
+  DecideRegistrationInput,
+  RegisterInput,
+  RegistrationDoc,
+  SetJoiningOptionsInput,
+} from '@competition/engine/model/joining';
+import type { TournamentDoc } from '@competition/engine/model/tournament';
+import { type Refs, refs } from '../firebase/refs.js';
+import { writeEntries } from './participants.js';
+import { planTournamentRoles } from './roles.js';
+import { readEditableTournament, readTournament } from './tournamentAccess.js';
+
+export type { RegistrationOutcome } from '@competition/engine/model/answers';
+import type { RegistrationOutcome } from '@competition/engine/model/answers';
+
+/**
+ * Enters a registration's person as a participant played by its account, in a transaction that has read
+ * nothing yet it must: the field (for the duplicate check) and the roles are read here, then everything is
+ * written.
+ */
+async function enterRegistrant(
+  tx: Transaction,
+  ref: Refs,
+  tournament: TournamentDoc,
+  registration: RegistrationDoc,
+): Promise<() => string> {
+  const { tournamentId } = tournament;
+  const entered = (await tx.get(ref.participants(tournamentId))).docs.map((d) => d.data());
+  const { name, rating, club, country } = registration;
+  const entry = {
+    name,
+    ...(rating !== undefined ? { rating } : {}),
+    ...(club ? { club } : {}),
+    ...(country ? { country } : {}),
+  };
+  assertNoDuplicateEntries(entered, [entry]);
+  const participantId = ref.participants(tournamentId).doc().id;
+  const writeRoles = await planTournamentRoles(tx, ref, tournamentId, {
+    accounts: [{ participantId, uid: registration.uid }],
+  });
+  return () => {
+    writeEntries(tx, ref, tournament, [{ participantId, ...entry }], 'entering this registration');
+    writeRoles();
+    return participantId;
+  };
+}
+
+/**
+ * A signed-in person asks to play (docs/joining.md#self-registration): accepted at once or waiting for the
+ * organizer, as the tournament says. The domain decides; one registration per account and tournament.
+ */
+export async function register(
+  db: Firestore,
+  uid: string | undefined,
+  input: RegisterInput,
+  now: () => Date = () => new Date(),
+): Promise<RegistrationOutcome> {
+  if (!uid) throw new DomainError('unauthenticated', 'sign in first, then register');
+  const ref = refs(db);
+  const { tournamentId, ...details } = input;
+  return db.runTransaction(async (tx) => {
+    const tournament = await readTournament(tx, ref, tournamentId);
+    const [earlier, role] = await Promise.all([
+      tx.get(ref.registrations(tournamentId).where('uid', '==', uid).limit(1)),
+      tx.get(ref.role(tournamentId, uid)),
+    ]);
+    const decided = decideRegistration(tournament.joining ?? CLOSED_JOINING, tournament.status, details, {
+      registration: earlier.docs[0]?.data().status ?? null,
+      playsAnEntry: (role.data()?.participantIds.length ?? 0) > 0,
+    });
+    const registrationId = ref.registrations(tournamentId).doc().id;
+    const registration: RegistrationDoc = {
+      registrationId,
+      uid,
+      tournamentId,
+      ...decided.entry,
+      status: 'PENDING',
+      registeredAt: now().toISOString(),
+    };
+    if (!decided.accepted) {
+      // The duplicate check runs now too, so a second copy of an entered player hears it at once.
+      assertNoDuplicateEntries(
+        (await tx.get(ref.participants(tournamentId))).docs.map((d) => d.data()),
+        [decided.entry],
+      );
+      tx.create(ref.registration(tournamentId, registrationId), registration);
+      return { status: 'PENDING' };
+    }
+    const enter = await enterRegistrant(tx, ref, tournament, registration);
+    const participantId = enter();
+    tx.create(ref.registration(tournamentId, registrationId), { ...registration, status: 'APPROVED', participantId });
+    return { status: 'APPROVED', participantId };
+  });
+}
+
+/** The organizer approves a waiting registration (its person is entered, played by its account) or declines it. */
+export async function decideOnRegistration(
+  db: Firestore,
+  uid: string | undefined,
+  input: DecideRegistrationInput,
+): Promise<RegistrationOutcome | { status: 'REFUSED' }> {
+  const ref = refs(db);
+  const { tournamentId, registrationId, approve } = input;
+  return db.runTransaction(async (tx) => {
+    const tournament = await readEditableTournament(tx, ref, uid, tournamentId);
+    const registration = (await tx.get(ref.registration(tournamentId, registrationId))).data();
+    if (!registration) throw new DomainError('not-found', 'this registration is gone (reload the page)');
+    const role = (await tx.get(ref.role(tournamentId, registration.uid))).data();
+    assertApprovable(registration.status, tournament.status, approve, (role?.participantIds.length ?? 0) > 0);
+    if (!approve) {
+      tx.set(ref.registration(tournamentId, registrationId), { ...registration, status: 'REFUSED' });
+      return { status: 'REFUSED' };
+    }
+    const enter = await enterRegistrant(tx, ref, tournament, registration);
+    const participantId = enter();
+    tx.set(ref.registration(tournamentId, registrationId), { ...registration, status: 'APPROVED', participantId });
+    return { status: 'APPROVED', participantId };
+  });
+}
+
+/** The organizer opens or closes self-registration and check-in. */
+export async function setJoiningOptions(
+  db: Firestore,
+  uid: string | undefined,
+  input: SetJoiningOptionsInput,
+): Promise<void> {
+  const ref = refs(db);
+  await db.runTransaction(async (tx) => {
+    const tournament = await readEditableTournament(tx, ref, uid, input.tournamentId);
+    tx.set(ref.tournament(input.tournamentId), { ...tournament, joining: input.joining });
+  });
+}

@@ -1,0 +1,209 @@
+/**
+ * Emulator Suite tier, self-registration and check-in in Chromium through the Hosting-served dashboard: the
+ * organizer opens registration (with approval) and check-in on the desk; a 375x812 phone opens the join link,
+ * creates an account and registers; the desk approves it; the phone checks in; the desk ticks two of the three
+ * other players and shows the third missing; round 1 pairs the self-registered player and not the missing one;
+ * Home lists the tournament for both, each with their role.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import { paths } from '@competition/engine/model/paths';
+import {
+  type Account,
+  type Emulators,
+  adminFirestore,
+  call,
+  closeAdmin,
+  discoverEmulators,
+  signUp,
+  whyNoEmulators,
+} from '../../../functions/test/emulators/stack.js';
+import {
+  DESKTOP,
+  type Driver,
+  PHONE,
+  SCREENSHOTS,
+  WAIT_MS,
+  expectOk,
+  freshStatus,
+  hostingOrigin,
+  shot,
+  startDriver,
+} from './driver.js';
+
+/** One card of a page, as the organizer sees it. */
+const shotOf = (card: Locator, name: string) => card.screenshot({ path: `${SCREENSHOTS}${name}.png` });
+
+const skipReason = whyNoEmulators();
+if (skipReason) console.warn(`[registration.test.ts] skipped: ${skipReason}`);
+
+describe.skipIf(Boolean(skipReason))('self-registration and check-in in Chromium', () => {
+  let emulators: Emulators;
+  let site: string;
+  let driver: Driver;
+  let organizer: Account;
+  let tournamentId: string;
+  let desk: Page;
+  let phone: Page;
+  const tag = randomUUID().slice(0, 8);
+  const description = `Walk-in Open ${tag}`;
+
+  beforeAll(async () => {
+    emulators = await discoverEmulators();
+    site = await hostingOrigin();
+    organizer = await signUp(emulators, `reg-organizer-${tag}@example.com`);
+    const { championshipId } = await call<{ championshipId: string }>(
+      emulators,
+      'createChampionship',
+      { name: `Walk-in Series ${tag}`, clubIds: [] },
+      organizer,
+    );
+    ({ tournamentId } = await call<{ tournamentId: string }>(
+      emulators,
+      'createTournament',
+      {
+        championshipId,
+        date: '2025-09-06',
+        description,
+        policy: 'REDEMPTION',
+        pairing: { method: 'SWISS', options: {} },
+        totalRounds: 3,
+      },
+      organizer,
+    ));
+    await call(
+      emulators,
+      'addParticipants',
+      {
+        tournamentId,
+        participants: ['Ann Early', 'Bob Early', 'Cy Missing'].map((name, i) => ({
+          participantId: `p${i + 1}`,
+          name,
+          rating: 1700 - 50 * i,
+        })),
+      },
+      organizer,
+    );
+    driver = await startDriver();
+  }, 120_000);
+
+  afterAll(async () => {
+    await driver?.close();
+    await closeAdmin();
+  });
+
+  const registrationDesk = () => desk.locator('section.registration-desk');
+
+  it('the organizer opens registration with approval, and check-in, on the desk', { timeout: 90_000 }, async () => {
+    desk = await driver.openPage(DESKTOP, 'organizer');
+    await desk.goto(`${site}/#/signin?next=${encodeURIComponent(`/t/${tournamentId}/organize`)}`);
+    await desk.getByLabel('Email').fill(organizer.email);
+    await desk.getByLabel('Password').fill(organizer.password);
+    await desk.getByLabel('Password').press('Enter');
+    const card = registrationDesk();
+    await card.getByLabel('open, each registration waits for your approval').check();
+    await card.getByLabel('Check-in: pair only the players who checked in').check();
+    await card.getByRole('button', { name: 'Save' }).click();
+    await expectOk(card.locator('form'));
+    await card.getByRole('heading', { name: 'Waiting for approval' }).waitFor();
+    await expect
+      .poll(() => card.locator('.missing').textContent(), { timeout: WAIT_MS })
+      .toBe('Missing (3): Ann Early, Bob Early, Cy Missing');
+    await driver.checkLabels(desk, 'registration desk');
+    await shotOf(registrationDesk(), 'registration-1-desk-opened');
+  });
+
+  it('a phone registers, the desk approves it, and the phone checks in', { timeout: 90_000 }, async () => {
+    phone = await driver.openPage(PHONE, 'registering player');
+    await phone.goto(`${site}/#/signin?next=${encodeURIComponent(`/t/${tournamentId}/join`)}`);
+    await phone.getByLabel('Email').fill(`walk-in-${tag}@example.com`);
+    await phone.getByLabel('Password').fill('a-phone-password');
+    await phone.getByRole('button', { name: 'Create account' }).click();
+    await phone.getByRole('heading', { name: 'No code? Register' }).waitFor();
+    await phone.getByLabel('Your name').fill('Dee Walkin');
+    await phone.getByRole('button', { name: 'Register' }).click();
+    await expect
+      .poll(() => phone.locator('[data-registration]').textContent(), { timeout: WAIT_MS })
+      .toContain('waiting for the organizer');
+    await driver.checkLabels(phone, 'join with registration');
+    await shot(phone, 'registration-2-phone-waiting');
+
+    const waiting = registrationDesk().getByRole('list', { name: 'Registrations waiting' });
+    await waiting.getByText('Dee Walkin').waitFor();
+    await shotOf(registrationDesk(), 'registration-3-desk-waiting');
+    await registrationDesk().getByRole('button', { name: 'Approve Dee Walkin' }).click();
+    await expect.poll(() => waiting.locator('li').count(), { timeout: WAIT_MS }).toBe(0);
+
+    await phone.getByText('You play as').waitFor();
+    expect(await phone.locator('.joined').textContent()).toBe('You play as Dee Walkin.');
+    await shot(phone, 'registration-4-phone-approved');
+    await phone.getByRole('button', { name: 'Check in' }).click();
+    await expectOk(phone.locator('.check-in'));
+    await phone.getByText('Dee Walkin is checked in.').waitFor();
+    await shot(phone, 'registration-5-phone-checked-in');
+  });
+
+  it(
+    'the desk ticks two players, shows the third missing, and round 1 leaves the missing one out',
+    { timeout: 90_000 },
+    async () => {
+      const card = registrationDesk();
+      for (const name of ['Ann Early', 'Bob Early']) {
+        await freshStatus(card.locator('.check-ins').locator('..'));
+        await card.getByLabel(`${name} checked in`).click();
+        await expectOk(card.locator('.check-ins').locator('..'));
+        // The box shows the stored check-in: ticked once the write is in.
+        await expect.poll(() => card.getByLabel(`${name} checked in`).isChecked(), { timeout: WAIT_MS }).toBe(true);
+      }
+      await expect
+        .poll(() => card.locator('.missing').textContent(), { timeout: WAIT_MS })
+        .toBe('Missing (1): Cy Missing');
+      await shotOf(card, 'registration-6-desk-missing');
+
+      await desk.goto(`${site}/#/t/${tournamentId}/rounds`);
+      await desk.getByRole('button', { name: 'Generate round 1' }).click();
+      const round1 = adminFirestore().collection(paths.matchUps(tournamentId)).where('roundNumber', '==', 1);
+      await expect.poll(async () => (await round1.get()).size, { timeout: WAIT_MS }).toBe(2);
+      const paired = (await round1.get()).docs.flatMap((d) => {
+        const m = d.data() as MatchUpDoc;
+        return m.b === null ? [m.a] : [m.a, m.b];
+      });
+      // Three checked in (Ann, Bob and the walk-in): one game and a bye; Cy is nowhere.
+      expect(paired).toHaveLength(3);
+      expect(paired).toEqual(expect.arrayContaining(['p1', 'p2']));
+      expect(paired).not.toContain('p3');
+      await shot(desk, 'registration-7-round-1');
+
+      await phone.getByRole('button', { name: 'Go to my game' }).click();
+      await expect
+        .poll(() => phone.locator('.my-game .game-head').textContent(), { timeout: WAIT_MS })
+        .toMatch(/^Round 1 · Table [12]$/);
+      await shot(phone, 'registration-8-phone-paired');
+    },
+  );
+
+  it(
+    'Home lists the tournament for the organizer and for the player, each with their role',
+    { timeout: 60_000 },
+    async () => {
+      for (const [page, role] of [
+        [desk, 'organizer'],
+        [phone, 'player'],
+      ] as const) {
+        await page.goto(`${site}/#/`);
+        const item = page
+          .getByRole('list', { name: 'My tournaments' })
+          .locator(`li[data-tournament="${tournamentId}"]`);
+        await item.waitFor();
+        expect(await item.getByRole('link').textContent()).toBe(description);
+        expect(await item.locator('.tag').allTextContents()).toEqual([role]);
+        await shot(page, `registration-9-home-${role}`);
+      }
+      await phone.getByRole('list', { name: 'My tournaments' }).getByRole('link', { name: description }).click();
+      await phone.locator('.my-game').waitFor();
+      expect(driver.unlabelled).toEqual([]);
+    },
+  );
+});
