@@ -157,3 +157,18 @@ function seriesResults(games: readonly PlayoffGame[], finalRound: number, bestOf
     winner: (wins.get(a) ?? 0) >= needed ? a : (wins.get(b) ?? 0) >= needed ? b : null,
   }));
 }
+
+/** Refuses, when a tournament is created or its playoff changed, a playoff that could not be played. */
+export function assertPlayoffPlannable(
+  system: System,
+  options: Readonly<PairingOptions>,
+  totalRounds: number | undefined,
+): void {
+  if (system === 'KNOCKOUT' && (options.topCut ?? 0) > 0)
+    throw new DomainError('invalid-argument', 'a knockout is single elimination already: it has no top cut');
+  if (system === 'SWISS' && playoffOf(system, options) !== null && totalRounds === undefined)
+    throw new DomainError(
+      'invalid-argument',
+      'a top cut or finals after a Swiss need its number of rounds, to know when the Swiss ends',
+    );
+}

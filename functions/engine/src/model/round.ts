@@ -28,6 +28,18 @@ export const RoundDoc = z
     generatedBy: RoundAuthor.default('UNKNOWN').catch('UNKNOWN'),
     generatedAt: z.string(),
     stats: z.record(z.string(), z.unknown()).default({}),
+    /**
+     * A round of the playoff after the main stage (docs/playoff.md): its number in the playoff, the main stage's
+     * rounds, and on its first round the main stage's ranking it is seeded from.
+     */
+    playoff: z
+      .object({
+        playoffRound: z.number().int().positive(),
+        mainRounds: z.number().int().min(0),
+        seeding: z.array(z.string()).optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type RoundDoc = z.infer<typeof RoundDoc>;
