@@ -77,6 +77,10 @@ export interface FinalPlace {
   seed: number;
   /** What the place comes from: the playoff's result, or the main-stage rank for the players outside it. */
   from: 'PLAYOFF' | 'MAIN_STAGE';
+  /** A decided final or match for third place: which, and whether this player won it. */
+  series?: { label: 'FINAL' | 'THIRD_PLACE'; won: boolean };
+  /** The playoff round this player was knocked out in (1 = the first), before the final round. */
+  knockedOutIn?: number;
 }
 
 /**
@@ -115,12 +119,23 @@ export function finalStandings(
     (x, y) =>
       (finalRank.get(x) ?? 9) - (finalRank.get(y) ?? 9) || reached(y) - reached(x) || seedOf.get(x)! - seedOf.get(y)!,
   );
-  const places: FinalPlace[] = ordered.map((id, k) => ({
-    participantId: id,
-    place: k + 1,
-    seed: seedOf.get(id)!,
-    from: 'PLAYOFF',
-  }));
+  const seriesOf = (id: string): FinalPlace['series'] => {
+    const rankIn = finalRank.get(id);
+    if (rankIn === undefined) return undefined;
+    return { label: rankIn < 2 ? 'FINAL' : 'THIRD_PLACE', won: rankIn % 2 === 0 };
+  };
+  const places: FinalPlace[] = ordered.map((id, k) => {
+    const series = seriesOf(id);
+    const out = knockedOut.get(id);
+    return {
+      participantId: id,
+      place: k + 1,
+      seed: seedOf.get(id)!,
+      from: 'PLAYOFF',
+      ...(series ? { series } : {}),
+      ...(out !== undefined ? { knockedOutIn: out } : {}),
+    };
+  });
   for (const id of seeding.slice(cut))
     places.push({ participantId: id, place: seedOf.get(id)!, seed: seedOf.get(id)!, from: 'MAIN_STAGE' });
   return places;
