@@ -5,7 +5,6 @@
  */
 import type { ScoringPolicy } from '@competition/engine/domain/policy';
 import { type FinalPlace, type Playoff, finalStandings, playoffOf } from '@competition/engine/domain/playoff';
-import type { PairingOptions } from '@competition/engine/domain/pairing/types';
 import type { MatchUp, Round, Tournament } from '../data/shapes';
 import { winnerOf } from './outcome';
 
@@ -21,7 +20,7 @@ export interface PlayoffView {
 
 /** The tournament's playoff as it asks for it, or null (none, or a knockout). */
 export function plannedPlayoff(tournament: Pick<Tournament, 'system' | 'pairing'>): Playoff | null {
-  return playoffOf(tournament.system, tournament.pairing.options as PairingOptions);
+  return playoffOf(tournament.system, tournament.pairing.options);
 }
 
 /** The playoff once its first round is paired, else null. */

@@ -15,6 +15,7 @@ import { byeReasons, pairReasons, softCosts } from '../../lib/reasons';
 import { recommendedRounds } from '@competition/engine/domain/pairing/rounds';
 import { useTournamentData } from './data';
 import { ScoreForm } from './ScoreForm';
+import { plannedPlayoff } from '../../lib/playoff';
 
 export function RoundsTab({ roundNumber }: { roundNumber: number | undefined }) {
   const data = useTournamentData();
@@ -126,7 +127,11 @@ function RoundControls() {
           are still open
         </label>
         {tournament?.totalRounds && next > tournament.totalRounds ? (
-          <p className="note small">The tournament planned {tournament.totalRounds} rounds: this one is extra.</p>
+          <p className="note small">
+            {plannedPlayoff(tournament)
+              ? `The tournament planned ${tournament.totalRounds} rounds: this one is in its playoff (see the Bracket).`
+              : `The tournament planned ${tournament.totalRounds} rounds: this one is extra.`}
+          </p>
         ) : null}
         <button type="submit" className="primary" disabled={status.state === 'pending'}>
           Generate round {next}
