@@ -26,6 +26,7 @@ export {
   regenerateClaimCode,
   reopenTournament,
   setClubMember,
+  setPlayoff,
   setScorekeepers,
   undoLastRound,
   withdrawParticipant,

@@ -12,6 +12,7 @@ import {
   LinkParticipantAccountInput,
   RecordScoreInput,
   SetClubMemberInput,
+  SetPlayoffInput,
   SetScorekeepersInput,
   TournamentRef,
   WithdrawParticipantInput,
@@ -32,6 +33,7 @@ import {
   reopenTournament as reopenService,
   undoLastRound as undoService,
 } from '../services/rounds.js';
+import { setPlayoff as setPlayoffService } from '../services/playoff.js';
 import { recordScore as recordScoreService } from '../services/scores.js';
 import { getLeaderboard as leaderboardService, getStandingsCsv as csvService } from '../services/views.js';
 import { PAIRING } from '@competition/engine/deployment';
@@ -89,6 +91,10 @@ export const recordScore = callable(RecordScoreInput, async (input, { db, uid })
 });
 export const closeTournament = callable(CloseTournamentInput, async (input, { db, uid }) => {
   await closeService(db, uid, input);
+  return { ok: true };
+});
+export const setPlayoff = callable(SetPlayoffInput, async (input, { db, uid }) => {
+  await setPlayoffService(db, uid, input);
   return { ok: true };
 });
 export const reopenTournament = callable(TournamentRef, async (input, { db, uid }) => {

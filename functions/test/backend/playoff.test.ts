@@ -119,4 +119,47 @@ describe('playoff after a Swiss', () => {
     await expectRefusal(setUp({ topCut: 8 }), 'invalid-argument', /number of rounds/);
     await expectRefusal(setUp({ topCut: 6 }, 5), 'invalid-argument');
   });
+
+  it('setPlayoff changes the cut until the playoff starts, and is refused after, by anyone but an editor, and on a knockout', async () => {
+    const { tournamentId, championshipId } = await setUp({}, 2);
+    await call.setPlayoff({ tournamentId, topCut: 4, finals: 2, finalKind: 'SINGLE' }, 'owner');
+    expect((await refs(fs.db).tournament(tournamentId).get()).data()!.pairing.options).toMatchObject({
+      topCut: 4,
+      finals: 2,
+      finalKind: 'SINGLE',
+    });
+    await expectRefusal(
+      call.setPlayoff({ tournamentId, topCut: 6, finals: 1, finalKind: 'SINGLE' }, 'owner'),
+      'invalid-argument',
+    );
+    await expectRefusal(
+      call.setPlayoff({ tournamentId, topCut: 8, finals: 1, finalKind: 'SINGLE' }, 'stranger'),
+      'permission-denied',
+    );
+    for (let r = 1; r <= 2; r++) {
+      await call.generateNextRound({ tournamentId, requestId: `swiss-${r}` }, 'owner');
+      await play(tournamentId, r, lowerNumberWins);
+    }
+    // During the last Swiss round and after it, until the cut is paired: a top 8 instead, one final.
+    await call.setPlayoff({ tournamentId, topCut: 8, finals: 1, finalKind: 'BEST_OF_THREE' }, 'owner');
+    expect(await call.generateNextRound({ tournamentId, requestId: 'cut-1' }, 'owner')).toMatchObject({
+      roundNumber: 3,
+      matchUps: 4,
+    });
+    await expectRefusal(
+      call.setPlayoff({ tournamentId, topCut: 4, finals: 1, finalKind: 'SINGLE' }, 'owner'),
+      'failed-precondition',
+      /playoff has started/,
+    );
+    expect((await refs(fs.db).tournament(tournamentId).get()).data()!.pairing.options).toMatchObject({ topCut: 8 });
+    const { tournamentId: knockout } = await call.createTournament(
+      { championshipId, date: '2026-11-28', description: 'Cup', system: 'KNOCKOUT' },
+      'owner',
+    );
+    await expectRefusal(
+      call.setPlayoff({ tournamentId: knockout, topCut: 0, finals: 2, finalKind: 'SINGLE' }, 'owner'),
+      'failed-precondition',
+      /knockout/,
+    );
+  });
 });

@@ -60,6 +60,7 @@ export const actions = {
   undoLastRound: callable<'TournamentRef', { roundNumber: number }>('undoLastRound', 'TournamentRef'),
   recordScore: callable<'RecordScoreInput', { ok: boolean }>('recordScore', 'RecordScoreInput'),
   closeTournament: callable<'CloseTournamentInput', { ok: boolean }>('closeTournament', 'CloseTournamentInput'),
+  setPlayoff: callable<'SetPlayoffInput', { ok: boolean }>('setPlayoff', 'SetPlayoffInput'),
   reopenTournament: callable<'TournamentRef', { ok: boolean }>('reopenTournament', 'TournamentRef'),
   exportTournament: callable<'TournamentRef', { json: string }>('exportTournament', 'TournamentRef'),
   importTournament: callable<'ImportTournamentInput', { tournamentId: string }>(

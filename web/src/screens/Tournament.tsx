@@ -4,7 +4,7 @@ import { type Route, type TournamentTab, href } from '../app/route';
 import { useSession } from '../app/session';
 import { ErrorNote, Loading } from '../components/ui';
 import type { Roles, Tournament } from '../data/shapes';
-import { plannedPlayoff } from '../lib/playoff';
+import { playoffOf } from '@competition/engine/domain/playoffPlan';
 import { TournamentProvider, useTournamentLive } from './tournament/data';
 import { ParticipantsTab } from './tournament/ParticipantsTab';
 import { PlayTab } from './tournament/PlayTab';
@@ -29,7 +29,7 @@ type TournamentRoute = Extract<Route, { screen: 'tournament' | 'participant' | '
 function tabsFor(tournament: Tournament | undefined, roles: Roles): Array<[TournamentTab, string]> {
   const system = tournament?.system;
   // A Swiss or a round robin with a top cut or finals has a bracket too (docs/playoff.md).
-  const playoff = tournament ? plannedPlayoff(tournament) !== null : false;
+  const playoff = tournament ? playoffOf(tournament.system, tournament.pairing.options) !== null : false;
   const plays = roles.participantIds.length > 0;
   return [
     ['standings', 'Standings'],

@@ -1,27 +1,9 @@
 import { DomainError } from './errors.js';
 import type { LeaderboardRow } from './leaderboard.js';
 import type { PairingOptions, System } from './pairing/types.js';
+import { type Playoff, playoffOf } from './playoffPlan.js';
 
-/**
- * The playoff of a Swiss or a round robin (docs/playoff.md): after the main stage's last round, either a
- * single-elimination cut of the top 4, 8 or 16 seeded by the standings, or the finals alone (1st v 2nd and, with
- * finals = 2, 3rd v 4th). The finals shape the cut's last round as they shape a knockout's: 0 ends it after the
- * semi-finals, 2 adds the match for third place; best of three replays a final until one side has two wins.
- */
-export interface Playoff {
-  topCut: 0 | 4 | 8 | 16;
-  finals: 0 | 1 | 2;
-  bestOfThree: boolean;
-}
-
-/** The playoff a tournament's options ask for, or null when there is none (a knockout is all playoff already). */
-export function playoffOf(system: System, options: Readonly<PairingOptions>): Playoff | null {
-  if (system === 'KNOCKOUT') return null;
-  const topCut = options.topCut ?? 0;
-  const finals = options.finals ?? (topCut > 0 ? 1 : 0);
-  if (topCut === 0 && finals === 0) return null;
-  return { topCut, finals, bestOfThree: options.finalKind === 'BEST_OF_THREE' };
-}
+export { type Playoff, playoffOf } from './playoffPlan.js';
 
 /**
  * How many rounds the main stage has: the planned rounds of a Swiss (which a playoff needs, or it could not know
@@ -185,5 +167,19 @@ export function assertPlayoffPlannable(
     throw new DomainError(
       'invalid-argument',
       'a top cut or finals after a Swiss need its number of rounds, to know when the Swiss ends',
+    );
+}
+
+/**
+ * The playoff can change until its first round is paired: the main stage's last round may already be under way,
+ * but a bracket, once seeded, keeps its shape.
+ */
+export function assertPlayoffChangeable(system: System, currentRound: number, mainRounds: number | undefined): void {
+  if (system === 'KNOCKOUT')
+    throw new DomainError('failed-precondition', 'a knockout keeps the finals it was created with');
+  if (mainRounds !== undefined && currentRound > mainRounds)
+    throw new DomainError(
+      'failed-precondition',
+      `the playoff has started (round ${mainRounds + 1}); its finals and cut can no longer change`,
     );
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DocumentId, Minutes, PairingSeed, RoundCount, TEXT } from '../domain/limits.js';
 import { Participant } from '../domain/participants.js';
 import { PolicyChoice, PolicyOverrides } from '../domain/policy.js';
+import { PairingOptions } from '../domain/pairing/request.js';
 import { MatchUpResult } from '../domain/results.js';
 import { ClubRole, Uid } from './roles.js';
 import { checkPreAlarm } from './clock.js';
@@ -88,6 +89,16 @@ export const CloseTournamentInput = z
   .object({ tournamentId: DocumentId, leaveUnscored: z.boolean().default(false) })
   .strict();
 
+/** The playoff after a Swiss or a round robin (docs/playoff.md), changeable until its first round is paired. */
+export const SetPlayoffInput = z
+  .object({
+    tournamentId: DocumentId,
+    topCut: PairingOptions.shape.topCut.unwrap(),
+    finals: PairingOptions.shape.finals.unwrap(),
+    finalKind: PairingOptions.shape.finalKind.unwrap(),
+  })
+  .strict();
+
 export const LinkClubInput = z.object({ championshipId: DocumentId, clubId: DocumentId }).strict();
 
 /** The accounts allowed to write any matchUp's score while its round is open: the whole list, replacing the old. */
@@ -123,3 +134,4 @@ export type ImportTournamentInput = z.infer<typeof ImportTournamentInput>;
 export type DeleteTournamentInput = z.infer<typeof DeleteTournamentInput>;
 export { ClaimEntryInput, RegenerateClaimCodeInput } from './claims.js';
 export type CloseTournamentInput = z.infer<typeof CloseTournamentInput>;
+export type SetPlayoffInput = z.infer<typeof SetPlayoffInput>;

@@ -15,6 +15,7 @@ import { type FieldErrors, check } from '../../lib/forms';
 import { unscoredGames } from '@competition/engine/domain/closing';
 import { useTournamentData } from './data';
 import { JoinDesk } from './JoinDesk';
+import { PlayoffForm } from './PlayoffForm';
 
 function download(name: string, type: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -181,6 +182,7 @@ export function OrganizeTab() {
     <div className="grid two">
       <JoinDesk />
       <Details tournament={tournament} />
+      {tournament.system === 'KNOCKOUT' ? null : <PlayoffForm tournament={tournament} />}
       <Scorekeepers />
       <section className="card stack" aria-labelledby="export-title">
         <h2 id="export-title">Export</h2>

@@ -15,7 +15,7 @@ import { byeReasons, pairReasons, softCosts } from '../../lib/reasons';
 import { recommendedRounds } from '@competition/engine/domain/pairing/rounds';
 import { useTournamentData } from './data';
 import { ScoreForm } from './ScoreForm';
-import { plannedPlayoff } from '../../lib/playoff';
+import { playoffOf } from '@competition/engine/domain/playoffPlan';
 
 export function RoundsTab({ roundNumber }: { roundNumber: number | undefined }) {
   const data = useTournamentData();
@@ -128,7 +128,7 @@ function RoundControls() {
         </label>
         {tournament?.totalRounds && next > tournament.totalRounds ? (
           <p className="note small">
-            {plannedPlayoff(tournament)
+            {playoffOf(tournament.system, tournament.pairing.options)
               ? `The tournament planned ${tournament.totalRounds} rounds: this one is in its playoff (see the Bracket).`
               : `The tournament planned ${tournament.totalRounds} rounds: this one is extra.`}
           </p>

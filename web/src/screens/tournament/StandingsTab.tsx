@@ -1,8 +1,12 @@
 /** Live standings: the stored rows in the policy's order, every tiebreak it names, shared ranks shown as shared. */
+import { Suspense, lazy } from 'react';
 import { href } from '../../app/route';
 import { PRIMARY_LABELS, TIEBREAK_LABELS, num } from '../../lib/format';
-import { FinalStandings } from './FinalStandings';
+import { playoffOf } from '@competition/engine/domain/playoffPlan';
 import { useTournamentData } from './data';
+
+// Only a tournament with a playoff needs it: loaded apart, so a tournament's first screen stays within its budget.
+const FinalStandings = lazy(() => import('./FinalStandings').then((m) => ({ default: m.FinalStandings })));
 
 export function StandingsTab({ compact = false }: { compact?: boolean }) {
   const { tournament, standings, standingsUpdating, roles, tournamentId, participant } = useTournamentData();
@@ -13,7 +17,11 @@ export function StandingsTab({ compact = false }: { compact?: boolean }) {
   if (standings.length === 0) return <p className="muted">No participants yet.</p>;
   return (
     <>
-      {compact ? null : <FinalStandings />}
+      {compact || !playoffOf(tournament.system, tournament.pairing.options) ? null : (
+        <Suspense fallback={null}>
+          <FinalStandings />
+        </Suspense>
+      )}
       <section className="card" aria-labelledby="standings-title">
         <h2 id="standings-title">Standings</h2>
         {standingsUpdating ? (
