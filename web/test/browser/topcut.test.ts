@@ -283,18 +283,19 @@ describe.skipIf(Boolean(skipReason))('a Swiss with a top 8 and a best-of-three f
         'Final · best of three',
       ]);
       const seedsOf = (entry: (typeof columns)[0]['entries'][0]) => entry.slots.map((s) => Number(s.seed));
+      // Laid out as a tree from the final back: the half of the final's first side (seed 2) on top.
       expect(columns[0]!.entries.map(seedsOf)).toEqual([
-        [1, 8],
-        [4, 5],
         [2, 7],
         [3, 6],
+        [1, 8],
+        [4, 5],
       ]);
-      expect(columns[0]!.entries.map((e) => seedOf(e.winner))).toEqual([1, 5, 2, 6]);
+      expect(columns[0]!.entries.map((e) => seedOf(e.winner))).toEqual([2, 6, 1, 5]);
       expect(columns[1]!.entries.map(seedsOf)).toEqual([
-        [1, 5],
         [2, 6],
+        [1, 5],
       ]);
-      expect(columns[1]!.entries.map((e) => seedOf(e.winner))).toEqual([5, 2]);
+      expect(columns[1]!.entries.map((e) => seedOf(e.winner))).toEqual([2, 5]);
       const final = columns[2]!.entries[0]!;
       expect(seedOf(final.winner)).toBe(5);
       expect(final.wins).toBe(seedOf(final.slots[0]!.who) === 5 ? '2-1' : '1-2');
