@@ -133,6 +133,8 @@ describe.skipIf(Boolean(skipReason))('a Swiss with a top 8 and a best-of-three f
     const form = desk.locator('form:has(#generate-status)');
     await freshStatus(form);
     await desk.getByRole('button', { name: `Generate round ${round}` }).click();
+    // Pairing 24 players on a machine shared with other suites can take longer than one ordinary wait.
+    await form.locator('.status[data-state="ok"], .status[data-state="error"]').first().waitFor({ timeout: 90_000 });
     return outcome(form);
   }
 
