@@ -34,6 +34,7 @@ export {
   setClubMember,
   setForbiddenPairs,
   setJoiningOptions,
+  setPlayoff,
   setScorekeepers,
   undoLastRound,
   withdrawParticipant,

@@ -29,17 +29,17 @@ type EmulatorsBlock = Record<string, unknown> & Partial<Record<EmulatorName, Emu
 
 /**
  * The emulators' default ports lie between 4000 and 9500 and some differ by 100, 200, 400, 500 or 1000: two
- * stacks whose offsets differ by such an amount would want the same port. Offsets in whole steps of 10,000
- * give each stack a range of its own.
+ * stacks whose offsets differ by such an amount would want the same port. No two default ports differ by a
+ * multiple of 5,000, so offsets in whole steps of 5,000 never share a port (up to 11 stacks on one machine).
  */
-export const PORT_OFFSET_STEP = 10_000;
+export const PORT_OFFSET_STEP = 5_000;
 const MAX_PORT_OFFSET = 50_000;
 
 /** Why an offset cannot be used, or null. */
 export function portOffsetProblem(offset: number): string | null {
   if (Number.isInteger(offset) && offset >= 0 && offset <= MAX_PORT_OFFSET && offset % PORT_OFFSET_STEP === 0)
     return null;
-  return `a port offset moves every emulator port together, in steps of ${PORT_OFFSET_STEP} (so two stacks never share a port): 0, 10000, ... ${MAX_PORT_OFFSET}; got ${offset}`;
+  return `a port offset moves every emulator port together, in steps of ${PORT_OFFSET_STEP} (so two stacks never share a port): 0, ${PORT_OFFSET_STEP}, ... ${MAX_PORT_OFFSET}; got ${offset}`;
 }
 
 export interface EmulatorConfig {

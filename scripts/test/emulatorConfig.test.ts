@@ -25,17 +25,20 @@ describe('the emulators config with a port offset', () => {
     expect(first).toContain(8080);
     expect(second).toContain(8080 + PORT_OFFSET_STEP);
     expect(first.filter((port) => second.includes(port))).toEqual([]);
-    expect(Math.max(...portsOf(5 * PORT_OFFSET_STEP))).toBeLessThan(65_536);
+    const offsets = Array.from({ length: 11 }, (_, k) => k * PORT_OFFSET_STEP);
+    const all = offsets.flatMap(portsOf);
+    expect(new Set(all).size).toBe(all.length);
+    expect(Math.max(...portsOf(10 * PORT_OFFSET_STEP))).toBeLessThan(65_536);
   });
 
   it('refuses an offset that would let two stacks collide, saying which offsets work', () => {
     // 100 apart, the hub of one stack (4400 + 100) takes the logging port of the other (4500).
-    expect(portOffsetProblem(100)).toMatch(/steps of 10000/);
+    expect(portOffsetProblem(100)).toMatch(/steps of 5000/);
     expect(portOffsetProblem(-10_000)).toMatch(/got -10000/);
     expect(portOffsetProblem(60_000)).not.toBeNull();
     expect(portOffsetProblem(20_000)).toBeNull();
     expect(() => emulatorConfig({ portOffset: 300, ui: false, hosting: false, root: repoWithFirebaseJson() })).toThrow(
-      /steps of 10000/,
+      /steps of 5000/,
     );
   });
 });

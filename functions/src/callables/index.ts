@@ -17,6 +17,7 @@ import {
   RecordScoreInput,
   SetClubMemberInput,
   SetForbiddenPairsInput,
+  SetPlayoffInput,
   SetScorekeepersInput,
   TournamentRef,
   WithdrawParticipantInput,
@@ -44,6 +45,7 @@ import {
   editPairings as editPairingsService,
   setForbiddenPairs as forbiddenService,
 } from '../services/pairingEdits.js';
+import { setPlayoff as setPlayoffService } from '../services/playoff.js';
 import { recordScore as recordScoreService } from '../services/scores.js';
 import { getLeaderboard as leaderboardService, getStandingsCsv as csvService } from '../services/views.js';
 import { PAIRING } from '@competition/engine/deployment';
@@ -122,6 +124,10 @@ export const recordScore = callable('recordScore', RecordScoreInput, async (inpu
 });
 export const closeTournament = callable('closeTournament', CloseTournamentInput, async (input, { db, uid }) => {
   await closeService(db, uid, input);
+  return ok;
+});
+export const setPlayoff = callable('setPlayoff', SetPlayoffInput, async (input, { db, uid }) => {
+  await setPlayoffService(db, uid, input);
   return ok;
 });
 export const reopenTournament = callable('reopenTournament', TournamentRef, async (input, { db, uid }) => {

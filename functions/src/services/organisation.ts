@@ -10,6 +10,7 @@ import {
 import { editorsOf, nextTournamentRoles, runsClub } from '../access/roles.js';
 import { DomainError } from '@competition/engine/domain/errors';
 import { pairingSettingsFor } from '@competition/engine/domain/pairing/method';
+import { assertPlayoffPlannable } from '@competition/engine/domain/playoff';
 import { resolvePolicy } from '@competition/engine/domain/policy';
 import type { Refs } from '../firebase/refs.js';
 import { refs } from '../firebase/refs.js';
@@ -245,6 +246,7 @@ export async function prepareTournament(
   } = input;
   const policy = resolvePolicy(policyInput, policyOverrides);
   const { system, method, options } = pairingSettingsFor({ system: input.system, ...input.pairing }, policy);
+  assertPlayoffPlannable(system, options, fields.totalRounds);
   const championship = await requireChampionship(tx, ref, championshipId);
   requireCanCreateTournamentIn(uid, championship, await readOwnEditor(tx, ref, championshipId, uid));
   if (fields.hostClubId && !(await tx.get(ref.club(fields.hostClubId))).exists) {

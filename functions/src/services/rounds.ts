@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { Firestore } from 'firebase-admin/firestore';
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import type { GeneratedRound } from '@competition/engine/model/answers';
-import { pairingRequestFor } from '@competition/engine/domain/pairing/fromCompetition';
 import type { PairingRound } from '@competition/engine/domain/pairing/index';
-import { generateRound } from '@competition/engine/domain/pairing/index';
+import { pairNextRound } from '@competition/engine/domain/pairing/nextRound';
 import { matchUpsOfRound } from '@competition/engine/domain/matchUps';
 import { parsePairingSpec } from '@competition/engine/domain/pairing/request';
 import { assertClosable, assertReopenable, unscoredGames } from '@competition/engine/domain/closing';
 import { assertUndoable } from '@competition/engine/domain/undo';
 import { participantsToPair } from '@competition/engine/domain/checkIn';
-import { refs } from '../firebase/refs.js';
+import { type Refs, refs } from '../firebase/refs.js';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
 import type { CloseTournamentInput, GenerateNextRoundInput } from '@competition/engine/model/requests';
 import type { RoundDoc } from '@competition/engine/model/round';
@@ -66,10 +65,20 @@ export async function generateNextRound(
     });
     // Every matchUp goes in, scored or not: an open one is refused unless forced, and counts as met when forced.
     const competition = { policy: tournament.policy, participants: participants.map(toParticipant), matchUps };
-    const round = generateRound({
-      ...pairingRequestFor(competition, spec, { force: input.force, forbiddenPairs: tournament.forbiddenPairs ?? [] }),
-      roundNumber: tournament.currentRound + 1,
-    });
+    const { round, playoff } = pairNextRound(
+      competition,
+      spec,
+      {
+        system: tournament.system,
+        ...(tournament.totalRounds ? { totalRounds: tournament.totalRounds } : {}),
+        ...(await frozenSeeding(tx, ref, tournamentId, tournament.currentRound)),
+      },
+      {
+        force: input.force,
+        forbiddenPairs: tournament.forbiddenPairs ?? [],
+        roundNumber: tournament.currentRound + 1,
+      },
+    );
     const docs = matchUpDocs(round);
     const roundDoc: RoundDoc = {
       roundNumber: round.roundNumber,
@@ -84,6 +93,7 @@ export async function generateNextRound(
       generatedAt: now.toISOString(),
       stats: { ...round.stats },
       ...(round.forbiddenPairsMet ? { forbiddenPairsMet: round.forbiddenPairsMet.map(([a, b]) => ({ a, b })) } : {}),
+      ...(playoff ? { playoff } : {}),
     };
     if (tournament.currentRound > 0) tx.update(ref.round(tournamentId, tournament.currentRound), { status: 'CLOSED' });
     tx.create(ref.round(tournamentId, round.roundNumber), roundDoc);
@@ -98,6 +108,21 @@ export async function generateNextRound(
       repeated: false,
     };
   });
+}
+
+/** The seeding a playoff under way was frozen with, read from its first round (docs/playoff.md). */
+async function frozenSeeding(
+  tx: Transaction,
+  ref: Refs,
+  tournamentId: string,
+  currentRound: number,
+): Promise<{ seeding?: string[] }> {
+  if (currentRound === 0) return {};
+  const current = (await tx.get(ref.round(tournamentId, currentRound))).data()?.playoff;
+  if (!current) return {};
+  const first =
+    current.seeding ?? (await tx.get(ref.round(tournamentId, current.mainRounds + 1))).data()?.playoff?.seeding;
+  return first ? { seeding: first } : {};
 }
 
 function matchUpDocs(round: PairingRound): MatchUpDoc[] {

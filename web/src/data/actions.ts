@@ -57,6 +57,7 @@ export const actions = {
   exportTournament: callable('exportTournament', 'TournamentRef'),
   importTournament: callable('importTournament', 'ImportTournamentInput'),
   getStandingsCsv: callable('getStandingsCsv', 'TournamentRef'),
+  setPlayoff: callable('setPlayoff', 'SetPlayoffInput'),
   /** Club owners and admins name members and admins (role null removes); anyone may leave. */
   setClubMember: callable('setClubMember', 'SetClubMemberInput'),
   leaveClub: callable('leaveClub', 'ClubRef'),

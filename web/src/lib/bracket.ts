@@ -75,7 +75,16 @@ const playersOf = (entry: BracketEntry): [string, string | null] =>
 
 const winnerOfEntry = (entry: BracketEntry) => entry.winner;
 
-export function buildBracket(matchUps: readonly MatchUp[], options: KnockoutOptions, scoring: ScoringPolicy): Bracket {
+/**
+ * `roundOffset`: the rounds played before the bracket (a top cut after a Swiss, docs/playoff.md); the matchUps are
+ * numbered from the bracket's first round, and the columns name the tournament's own round numbers.
+ */
+export function buildBracket(
+  matchUps: readonly MatchUp[],
+  options: KnockoutOptions,
+  scoring: ScoringPolicy,
+  roundOffset = 0,
+): Bracket {
   const inRound = (round: number) => matchUps.filter((m) => m.roundNumber === round).sort((x, y) => x.order - y.order);
   const entrants = new Set(inRound(1).flatMap((m) => (m.b === null ? [m.a] : [m.a, m.b]))).size;
   if (entrants === 0) return { entrants, columns: [], champion: null, third: null };
@@ -102,9 +111,9 @@ export function buildBracket(matchUps: readonly MatchUp[], options: KnockoutOpti
       label: round === total ? labelOf(m.a, m.b) : null,
     }));
     const stage = round === total && options.finals === 2 ? 'Final and third place' : stageName(round, total);
-    columns.push({ title: `Round ${round} · ${stage}`, rounds: [round], entries });
+    columns.push({ title: `Round ${round + roundOffset} · ${stage}`, rounds: [round + roundOffset], entries });
   }
-  if (hasFinal && options.bestOfThree) columns.push(seriesColumn(matchUps, total, labelOf, scoring));
+  if (hasFinal && options.bestOfThree) columns.push(seriesColumn(matchUps, total, labelOf, scoring, roundOffset));
 
   // From the last column back: each game in line with the game its winner plays next, finals before third place.
   const last = columns.at(-1);
@@ -136,6 +145,7 @@ function seriesColumn(
   total: number,
   labelOf: (a: string, b: string | null) => FinalLabel,
   scoring: ScoringPolicy,
+  roundOffset: number,
 ): BracketColumn {
   const games = matchUps
     .filter((m) => m.roundNumber >= total && m.b !== null)
@@ -162,6 +172,6 @@ function seriesColumn(
     else if (winner === entry.b) entry.wins.b++;
     entry.winner = entry.wins.a >= SERIES_WINS ? entry.a : entry.wins.b >= SERIES_WINS ? entry.b : null;
   }
-  const rounds = [...new Set(games.map((g) => g.roundNumber))];
+  const rounds = [...new Set(games.map((g) => g.roundNumber + roundOffset))];
   return { title: 'Final · best of three', rounds, entries: [...series.values()] };
 }

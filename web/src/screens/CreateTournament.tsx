@@ -79,6 +79,9 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
     preset: 'REDEMPTION' as PresetName | 'CUSTOM',
     customPolicy: '',
     totalRounds: '',
+    topCut: '0',
+    finals: 'DEFAULT',
+    finalKind: 'SINGLE',
     expectedPlayers: '16',
     roundDurationMinutes: '30',
     preAlarmMinutes: '5',
@@ -116,7 +119,7 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
         return undefined;
       }
     };
-    const options = parseJson('methodOptions', form.methodOptions) ?? {};
+    const options = { ...(parseJson('methodOptions', form.methodOptions) ?? {}), ...playoffOptions(form) };
     const policy = form.preset === 'CUSTOM' ? parseJson('customPolicy', form.customPolicy) : form.preset;
     if (form.preset === 'CUSTOM' && policy === undefined && !errors.customPolicy)
       errors.customPolicy = 'paste a whole competition policy, as JSON';
@@ -235,6 +238,43 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
           {(p) => <input {...p} value={form.methodOptions} onChange={set('methodOptions')} />}
         </Field>
       </div>
+      <fieldset>
+        <legend>Finals{form.system === 'KNOCKOUT' ? '' : ' and top cut'}</legend>
+        <div className="row wrap">
+          {form.system === 'KNOCKOUT' ? null : (
+            <Field label="Top cut" hint="single elimination after the last round, seeded by the standings">
+              {(p) => (
+                <select {...p} value={form.topCut} onChange={set('topCut')}>
+                  <option value="0">None</option>
+                  <option value="4">Top 4</option>
+                  <option value="8">Top 8</option>
+                  <option value="16">Top 16</option>
+                </select>
+              )}
+            </Field>
+          )}
+          <Field label="Finals">
+            {(p) => (
+              <select {...p} value={form.finals} onChange={set('finals')}>
+                <option value="DEFAULT">
+                  {form.system === 'KNOCKOUT' || form.topCut !== '0' ? 'A final (default)' : 'None (default)'}
+                </option>
+                <option value="0">No final</option>
+                <option value="1">A final for 1st and 2nd</option>
+                <option value="2">Finals for 1st and 2nd, 3rd and 4th</option>
+              </select>
+            )}
+          </Field>
+          <Field label="Each final">
+            {(p) => (
+              <select {...p} value={form.finalKind} onChange={set('finalKind')}>
+                <option value="SINGLE">A single game</option>
+                <option value="BEST_OF_THREE">Best of three games</option>
+              </select>
+            )}
+          </Field>
+        </div>
+      </fieldset>
       <Field label="Competition policy" error={errors.policy}>
         {(p) => (
           <select {...p} value={form.preset} onChange={(e) => onPreset(e.target.value as PresetName | 'CUSTOM')}>
@@ -312,4 +352,14 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
       <Status status={status} />
     </form>
   );
+}
+
+/** The finals and top cut fields as the engine's pairing options (docs/playoff.md); defaults are left out. */
+function playoffOptions(form: { system: System; topCut: string; finals: string; finalKind: string }) {
+  const topCut = form.system === 'KNOCKOUT' ? 0 : Number(form.topCut);
+  return {
+    ...(topCut > 0 ? { topCut } : {}),
+    ...(form.finals === 'DEFAULT' ? {} : { finals: Number(form.finals) }),
+    ...(form.finalKind === 'BEST_OF_THREE' ? { finalKind: 'BEST_OF_THREE' } : {}),
+  };
 }

@@ -4,6 +4,7 @@ import { type Route, type TournamentTab, href } from '../app/route';
 import { useSession } from '../app/session';
 import { ErrorNote, Loading } from '../components/ui';
 import type { Roles, Tournament } from '../data/shapes';
+import { playoffOf } from '@competition/engine/domain/playoffPlan';
 import { TournamentProvider, useTournamentLive } from './tournament/data';
 import { ParticipantsTab } from './tournament/ParticipantsTab';
 import { PlayTab } from './tournament/PlayTab';
@@ -25,11 +26,14 @@ const CrosstableTab = lazy(() => import('./tournament/CrosstableTab').then((m) =
 type TournamentRoute = Extract<Route, { screen: 'tournament' | 'participant' | 'table' }>;
 
 /** The tabs this account sees, in order: the format's own view, and the organizer's desk for its editors. */
-function tabsFor(system: Tournament['system'] | undefined, roles: Roles): Array<[TournamentTab, string]> {
+function tabsFor(tournament: Tournament | undefined, roles: Roles): Array<[TournamentTab, string]> {
+  const system = tournament?.system;
+  // A Swiss or a round robin with a top cut or finals has a bracket too (docs/playoff.md).
+  const playoff = tournament ? playoffOf(tournament.system, tournament.pairing.options) !== null : false;
   const plays = roles.participantIds.length > 0;
   return [
     ['standings', 'Standings'],
-    ...(system === 'KNOCKOUT' ? [['bracket', 'Bracket'] as [TournamentTab, string]] : []),
+    ...(system === 'KNOCKOUT' || playoff ? [['bracket', 'Bracket'] as [TournamentTab, string]] : []),
     ...(system === 'ROUND_ROBIN' ? [['crosstable', 'Crosstable'] as [TournamentTab, string]] : []),
     ['rounds', 'Rounds'],
     ['participants', 'Participants'],
@@ -87,7 +91,7 @@ export function TournamentScreen({ route }: { route: TournamentRoute }) {
             <a href={href.print(route.tournamentId)}>Print sheets</a>
           </p>
           <nav className="tabs" aria-label="Tournament sections">
-            {tabsFor(t?.system, data.roles).map(([key, label]) => (
+            {tabsFor(t ?? undefined, data.roles).map(([key, label]) => (
               <a
                 key={key}
                 href={href.tournament(route.tournamentId, key)}

@@ -65,6 +65,7 @@ export interface CallableAnswers {
   register: RegistrationOutcome;
   decideRegistration: RegistrationOutcome | { status: 'REFUSED' };
   setJoiningOptions: Done;
+  setPlayoff: Done;
 }
 
 export type CallableName = keyof CallableAnswers;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DocumentId, GamePoints, Minutes, PairingSeed, Rating, RoundCount, TEXT } from '../domain/limits.js';
 import { Participant } from '../domain/participants.js';
 import { MatchPointTable, PolicyChoice, PolicyOverrides } from '../domain/policy.js';
+import { PairingOptions } from '../domain/pairing/request.js';
 import { MatchUpResult } from '../domain/results.js';
 import { ClubRole, Uid } from './roles.js';
 import { checkPreAlarm } from './clock.js';
@@ -107,6 +108,16 @@ export const CloseTournamentInput = z
   .object({ tournamentId: DocumentId, leaveUnscored: z.boolean().default(false) })
   .strict();
 
+/** The playoff after a Swiss or a round robin (docs/playoff.md), changeable until its first round is paired. */
+export const SetPlayoffInput = z
+  .object({
+    tournamentId: DocumentId,
+    topCut: PairingOptions.shape.topCut.unwrap(),
+    finals: PairingOptions.shape.finals.unwrap(),
+    finalKind: PairingOptions.shape.finalKind.unwrap(),
+  })
+  .strict();
+
 export const LinkClubInput = z.object({ championshipId: DocumentId, clubId: DocumentId }).strict();
 
 /** The accounts allowed to write any matchUp's score while its round is open: the whole list, replacing the old. */
@@ -167,3 +178,4 @@ export type CloseTournamentInput = z.infer<typeof CloseTournamentInput>;
 export type ChangeScoringInput = z.infer<typeof ChangeScoringInput>;
 export type DeleteParticipantInput = z.infer<typeof DeleteParticipantInput>;
 export type CorrectRatingInput = z.infer<typeof CorrectRatingInput>;
+export type SetPlayoffInput = z.infer<typeof SetPlayoffInput>;

@@ -63,6 +63,18 @@ export const RoundDoc = z
     forbiddenPairsMet: z.array(z.object({ a: z.string(), b: z.string() }).strict()).optional(),
     /** Absent until an editor starts the round's clock. */
     clock: RoundClock.optional(),
+    /**
+     * A round of the playoff after the main stage (docs/playoff.md): its number in the playoff, the main stage's
+     * rounds, and on its first round the main stage's ranking it is seeded from.
+     */
+    playoff: z
+      .object({
+        playoffRound: z.number().int().positive(),
+        mainRounds: z.number().int().min(0),
+        seeding: z.array(z.string()).optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type RoundDoc = z.infer<typeof RoundDoc>;

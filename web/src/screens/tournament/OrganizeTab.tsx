@@ -17,6 +17,7 @@ import { useTournamentData } from './data';
 import { JoinDesk } from './JoinDesk';
 import { DeleteTournament, Scoring } from './SetupCorrections';
 import { RegistrationDesk } from './RegistrationDesk';
+import { PlayoffForm } from './PlayoffForm';
 
 function download(name: string, type: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -190,6 +191,7 @@ export function OrganizeTab() {
       <RegistrationDesk />
       <Details tournament={tournament} />
       <Scoring tournament={tournament} />
+      {tournament.system === 'KNOCKOUT' ? null : <PlayoffForm tournament={tournament} />}
       <Scorekeepers />
       <section className="card stack" aria-labelledby="export-title">
         <h2 id="export-title">Export</h2>

@@ -16,6 +16,7 @@ import { recommendedRounds } from '@competition/engine/domain/pairing/rounds';
 import { useTournamentData } from './data';
 import { PairingEditor, RoundEdits } from './PairingEditor';
 import { ScoreForm } from './ScoreForm';
+import { playoffOf } from '@competition/engine/domain/playoffPlan';
 
 export function RoundsTab({ roundNumber }: { roundNumber: number | undefined }) {
   const data = useTournamentData();
@@ -127,7 +128,11 @@ function RoundControls() {
           are still open
         </label>
         {tournament?.totalRounds && next > tournament.totalRounds ? (
-          <p className="note small">The tournament planned {tournament.totalRounds} rounds: this one is extra.</p>
+          <p className="note small">
+            {playoffOf(tournament.system, tournament.pairing.options)
+              ? `The tournament planned ${tournament.totalRounds} rounds: this one is in its playoff (see the Bracket).`
+              : `The tournament planned ${tournament.totalRounds} rounds: this one is extra.`}
+          </p>
         ) : null}
         <button type="submit" className="primary" disabled={status.state === 'pending'}>
           Generate round {next}

@@ -1,7 +1,12 @@
 /** Live standings: the stored rows in the policy's order, every tiebreak it names, shared ranks shown as shared. */
+import { Suspense, lazy } from 'react';
 import { href } from '../../app/route';
 import { PRIMARY_LABELS, TIEBREAK_LABELS, num } from '../../lib/format';
+import { playoffOf } from '@competition/engine/domain/playoffPlan';
 import { useTournamentData } from './data';
+
+// Only a tournament with a playoff needs it: loaded apart, so a tournament's first screen stays within its budget.
+const FinalStandings = lazy(() => import('./FinalStandings').then((m) => ({ default: m.FinalStandings })));
 
 export function StandingsTab({ compact = false }: { compact?: boolean }) {
   const { tournament, standings, standingsUpdating, roles, tournamentId, participant } = useTournamentData();
@@ -11,100 +16,107 @@ export function StandingsTab({ compact = false }: { compact?: boolean }) {
   const order = [PRIMARY_LABELS[primaryRanking], ...tiebreakOrder.map((t) => TIEBREAK_LABELS[t].long)].join(', then ');
   if (standings.length === 0) return <p className="muted">No participants yet.</p>;
   return (
-    <section className="card" aria-labelledby="standings-title">
-      <h2 id="standings-title">Standings</h2>
-      {standingsUpdating ? (
-        <p role="status" className="standings-updating">
-          The standings are being brought up to date after a corrected result; some places may still change.
-        </p>
-      ) : null}
-      <div className="table-scroll">
-        <table className="standings" data-rows={standings.length}>
-          <caption>
-            Ranked by {order}. Players still equal share a place (shown as “3=”).
-            {compact ? null : (
-              <span className="form-note">
-                {' '}
-                Form: the dynamic form rating, which starts from the player’s baseline rating (in brackets) and moves
-                with every rated game.
-              </span>
-            )}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Rank</th>
-              <th scope="col">Player</th>
-              <th scope="col" className="num">
-                <abbr title="Match points">MP</abbr>
-              </th>
-              <th scope="col" className="num">
-                <abbr title="Wins - draws - losses">W-D-L</abbr>
-              </th>
+    <>
+      {compact || !playoffOf(tournament.system, tournament.pairing.options) ? null : (
+        <Suspense fallback={null}>
+          <FinalStandings />
+        </Suspense>
+      )}
+      <section className="card" aria-labelledby="standings-title">
+        <h2 id="standings-title">Standings</h2>
+        {standingsUpdating ? (
+          <p role="status" className="standings-updating">
+            The standings are being brought up to date after a corrected result; some places may still change.
+          </p>
+        ) : null}
+        <div className="table-scroll">
+          <table className="standings" data-rows={standings.length}>
+            <caption>
+              Ranked by {order}. Players still equal share a place (shown as “3=”).
               {compact ? null : (
-                <th scope="col" className="num">
-                  <abbr title="Game points won - lost">Games</abbr>
-                </th>
+                <span className="form-note">
+                  {' '}
+                  Form: the dynamic form rating, which starts from the player’s baseline rating (in brackets) and moves
+                  with every rated game.
+                </span>
               )}
-              {tiebreakOrder.map((t) => (
-                <th key={t} scope="col" className="num" data-tiebreak={t}>
-                  <abbr title={TIEBREAK_LABELS[t].long}>{TIEBREAK_LABELS[t].short}</abbr>
-                </th>
-              ))}
-              {compact ? null : (
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Rank</th>
+                <th scope="col">Player</th>
                 <th scope="col" className="num">
-                  <abbr title="Dynamic form rating: starts from the baseline rating (in brackets), moves with every rated game">
-                    Form
-                  </abbr>
+                  <abbr title="Match points">MP</abbr>
                 </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {standings.map((row) => {
-              const club = participant(row.participantId)?.club;
-              return (
-                <tr
-                  key={row.participantId}
-                  data-participant={row.participantId}
-                  className={`${mine.has(row.participantId) ? 'mine' : ''} ${row.withdrawn ? 'withdrawn' : ''}`}
-                >
-                  <td className="rank" data-rank={row.rank}>
-                    {row.rank}
-                    {row.sharedRank ? '=' : ''}
-                  </td>
-                  <th scope="row" className="player">
-                    <a href={href.participant(tournamentId, row.participantId)}>{row.name}</a>
-                    {club && !compact ? <span className="muted small"> {club}</span> : null}
-                    {row.withdrawn ? <span className="tag warn">withdrawn</span> : null}
+                <th scope="col" className="num">
+                  <abbr title="Wins - draws - losses">W-D-L</abbr>
+                </th>
+                {compact ? null : (
+                  <th scope="col" className="num">
+                    <abbr title="Game points won - lost">Games</abbr>
                   </th>
-                  <td className="num strong" data-field="matchPoints">
-                    {num(row.matchPoints)}
-                  </td>
-                  <td className="num" data-field="wdl">
-                    {row.wins}-{row.draws}-{row.losses}
-                  </td>
-                  {compact ? null : (
-                    <td className="num" data-field="games">
-                      {num(row.pointsWon)}–{num(row.pointsLost)}
+                )}
+                {tiebreakOrder.map((t) => (
+                  <th key={t} scope="col" className="num" data-tiebreak={t}>
+                    <abbr title={TIEBREAK_LABELS[t].long}>{TIEBREAK_LABELS[t].short}</abbr>
+                  </th>
+                ))}
+                {compact ? null : (
+                  <th scope="col" className="num">
+                    <abbr title="Dynamic form rating: starts from the baseline rating (in brackets), moves with every rated game">
+                      Form
+                    </abbr>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {standings.map((row) => {
+                const club = participant(row.participantId)?.club;
+                return (
+                  <tr
+                    key={row.participantId}
+                    data-participant={row.participantId}
+                    className={`${mine.has(row.participantId) ? 'mine' : ''} ${row.withdrawn ? 'withdrawn' : ''}`}
+                  >
+                    <td className="rank" data-rank={row.rank}>
+                      {row.rank}
+                      {row.sharedRank ? '=' : ''}
                     </td>
-                  )}
-                  {tiebreakOrder.map((t) => (
-                    <td key={t} className="num" data-field={t}>
-                      {num(row.tiebreaks[t])}
+                    <th scope="row" className="player">
+                      <a href={href.participant(tournamentId, row.participantId)}>{row.name}</a>
+                      {club && !compact ? <span className="muted small"> {club}</span> : null}
+                      {row.withdrawn ? <span className="tag warn">withdrawn</span> : null}
+                    </th>
+                    <td className="num strong" data-field="matchPoints">
+                      {num(row.matchPoints)}
                     </td>
-                  ))}
-                  {compact ? null : (
-                    <td className="num" data-field="form">
-                      {num(row.dynamicFormRating, 0)}{' '}
-                      <span className="muted small">({num(row.baselineRating, 0)})</span>
+                    <td className="num" data-field="wdl">
+                      {row.wins}-{row.draws}-{row.losses}
                     </td>
-                  )}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    </section>
+                    {compact ? null : (
+                      <td className="num" data-field="games">
+                        {num(row.pointsWon)}–{num(row.pointsLost)}
+                      </td>
+                    )}
+                    {tiebreakOrder.map((t) => (
+                      <td key={t} className="num" data-field={t}>
+                        {num(row.tiebreaks[t])}
+                      </td>
+                    ))}
+                    {compact ? null : (
+                      <td className="num" data-field="form">
+                        {num(row.dynamicFormRating, 0)}{' '}
+                        <span className="muted small">({num(row.baselineRating, 0)})</span>
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </>
   );
 }

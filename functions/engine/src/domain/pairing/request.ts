@@ -113,9 +113,17 @@ export const PairingOptions = z
     cycles: z.union([z.literal(1), z.literal(2)]).optional(),
     /** SEEDS: which system the table is for (default ROUND_ROBIN; a tournament's own system when it has one). */
     system: z.enum(SYSTEMS).exclude(['SWISS']).optional(),
-    /** KNOCKOUT: 0 (no final), 1 (final) or 2 (final and third place). */
+    /**
+     * KNOCKOUT: 0 (no final), 1 (final) or 2 (final and third place). SWISS and ROUND_ROBIN: the same finals played
+     * after the last round by the standings (default 0), or as the last round of the top cut (default 1).
+     */
     finals: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
     finalKind: z.enum(['SINGLE', 'BEST_OF_THREE']).optional(),
+    /**
+     * SWISS and ROUND_ROBIN systems: after the last round, a single-elimination cut of the top 4, 8 or 16 seeded by
+     * the standings, its last round shaped by `finals` and `finalKind` (docs/playoff.md). 0: no cut.
+     */
+    topCut: z.union([z.literal(0), z.literal(4), z.literal(8), z.literal(16)]).optional(),
   })
   .strict();
 export type PairingOptions = z.infer<typeof PairingOptions>;

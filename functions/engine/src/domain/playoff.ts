@@ -1,0 +1,185 @@
+import { DomainError } from './errors.js';
+import type { LeaderboardRow } from './leaderboard.js';
+import type { PairingOptions, System } from './pairing/types.js';
+import { type Playoff, playoffOf } from './playoffPlan.js';
+
+export { type Playoff, playoffOf } from './playoffPlan.js';
+
+/**
+ * How many rounds the main stage has: the planned rounds of a Swiss (which a playoff needs, or it could not know
+ * when the Swiss ends), or a round robin's table (every entrant meets every other, per cycle).
+ */
+export function mainStageRounds(
+  system: System,
+  totalRounds: number | undefined,
+  entrants: number,
+  cycles: 1 | 2 = 1,
+): number {
+  if (totalRounds !== undefined) return totalRounds;
+  if (system === 'ROUND_ROBIN') return (entrants % 2 === 0 ? entrants - 1 : entrants) * cycles;
+  throw new DomainError(
+    'failed-precondition',
+    'a playoff after a Swiss needs its number of rounds, to know when the Swiss ends',
+  );
+}
+
+/** The longest the playoff can run, in rounds: the bracket's rounds, less the final without one, plus replays. */
+export function playoffRoundCount(playoff: Playoff): number {
+  const bracket = playoff.topCut === 0 ? 1 : Math.log2(playoff.topCut);
+  if (playoff.finals === 0) return bracket - 1;
+  return bracket + (playoff.bestOfThree ? 2 : 0);
+}
+
+export type NextRound = { stage: 'MAIN' } | { stage: 'PLAYOFF'; playoffRound: number };
+
+/** Which kind of round `roundNumber` is: one of the main stage, or round k of the playoff. */
+export function nextRoundKind(roundNumber: number, mainRounds: number, playoff: Playoff | null): NextRound {
+  if (playoff === null || roundNumber <= mainRounds) return { stage: 'MAIN' };
+  return { stage: 'PLAYOFF', playoffRound: roundNumber - mainRounds };
+}
+
+/** The main stage's ranking a playoff is seeded from: the leaderboard's order, withdrawn players left out. */
+export function playoffSeeding(leaderboard: readonly LeaderboardRow[]): string[] {
+  return leaderboard.filter((row) => !row.withdrawn).map((row) => row.participantId);
+}
+
+/** A playoff game as the final standings read it: its round in the playoff (1 = first) and who won (null: none). */
+export interface PlayoffGame {
+  playoffRound: number;
+  a: string;
+  b: string | null;
+  winner: string | null;
+}
+
+export interface FinalPlace {
+  participantId: string;
+  /** 1 = the winner. Players of the cut each have their own place; the rest share their main-stage rank. */
+  place: number;
+  /** The main stage's rank (1 = top), as seeded. */
+  seed: number;
+  /** What the place comes from: the playoff's result, or the main-stage rank for the players outside it. */
+  from: 'PLAYOFF' | 'MAIN_STAGE';
+  /** A decided final or match for third place: which, and whether this player won it. */
+  series?: { label: 'FINAL' | 'THIRD_PLACE'; won: boolean };
+  /** The playoff round this player was knocked out in (1 = the first), before the final round. */
+  knockedOutIn?: number;
+}
+
+/**
+ * The tournament's final order: the playoff's players first (the final's winner, its loser, the match for third
+ * place's winner and loser when played, then by the round they were knocked out in, the later first, and inside a
+ * round by their seed), then everyone else by their main-stage rank. A series still running, or a bracket not
+ * finished, places its players by how far they got so far.
+ */
+export function finalStandings(
+  seeding: readonly string[],
+  playoff: Playoff,
+  games: readonly PlayoffGame[],
+): FinalPlace[] {
+  const cut = playoff.topCut === 0 ? Math.min(seeding.length, 2 * playoff.finals) : playoff.topCut;
+  const inPlayoff = seeding.slice(0, cut);
+  const seedOf = new Map(seeding.map((id, k) => [id, k + 1]));
+  const bracket = playoff.topCut === 0 ? 1 : Math.log2(playoff.topCut);
+  // Knocked out in: the bracket round of a player's first loss, before the final round; a final decides the rest.
+  const knockedOut = new Map<string, number>();
+  for (const game of games) {
+    if (game.playoffRound >= bracket || game.b === null || game.winner === null) continue;
+    const loser = game.winner === game.a ? game.b : game.a;
+    const before = knockedOut.get(loser);
+    if (before === undefined || game.playoffRound < before) knockedOut.set(loser, game.playoffRound);
+  }
+  const series = seriesResults(games, bracket, playoff.bestOfThree);
+  // A series decided puts its winner just above its loser; the final's pair above the third-place pair.
+  const finalRank = new Map<string, number>();
+  const decided = [...series].sort((x, y) => seedPair(x, seedOf) - seedPair(y, seedOf));
+  const finalSeries = decided.find((s) => !knockedOut.has(s.a) && !knockedOut.has(s.b));
+  const thirdSeries = decided.find((s) => s !== finalSeries);
+  if (finalSeries?.winner) rankSeries(finalRank, finalSeries, 0);
+  if (thirdSeries?.winner) rankSeries(finalRank, thirdSeries, 2);
+  const reached = (id: string) => knockedOut.get(id) ?? bracket;
+  const ordered = [...inPlayoff].sort(
+    (x, y) =>
+      (finalRank.get(x) ?? 9) - (finalRank.get(y) ?? 9) || reached(y) - reached(x) || seedOf.get(x)! - seedOf.get(y)!,
+  );
+  const seriesOf = (id: string): FinalPlace['series'] => {
+    const rankIn = finalRank.get(id);
+    if (rankIn === undefined) return undefined;
+    return { label: rankIn < 2 ? 'FINAL' : 'THIRD_PLACE', won: rankIn % 2 === 0 };
+  };
+  const places: FinalPlace[] = ordered.map((id, k) => {
+    const series = seriesOf(id);
+    const out = knockedOut.get(id);
+    return {
+      participantId: id,
+      place: k + 1,
+      seed: seedOf.get(id)!,
+      from: 'PLAYOFF',
+      ...(series ? { series } : {}),
+      ...(out !== undefined ? { knockedOutIn: out } : {}),
+    };
+  });
+  for (const id of seeding.slice(cut))
+    places.push({ participantId: id, place: seedOf.get(id)!, seed: seedOf.get(id)!, from: 'MAIN_STAGE' });
+  return places;
+}
+
+interface SeriesResult {
+  a: string;
+  b: string;
+  winner: string | null;
+}
+
+const seedPair = (s: SeriesResult, seedOf: Map<string, number>) =>
+  Math.min(seedOf.get(s.a) ?? Infinity, seedOf.get(s.b) ?? Infinity);
+
+function rankSeries(finalRank: Map<string, number>, s: SeriesResult, offset: number): void {
+  finalRank.set(s.winner!, offset);
+  finalRank.set(s.winner === s.a ? s.b : s.a, offset + 1);
+}
+
+/** The games from the final round on, grouped by pair: a single game decides, or the first to two wins. */
+function seriesResults(games: readonly PlayoffGame[], finalRound: number, bestOfThree: boolean): SeriesResult[] {
+  const byPair = new Map<string, { a: string; b: string; wins: Map<string, number> }>();
+  for (const game of games) {
+    if (game.playoffRound < finalRound || game.b === null) continue;
+    const key = [game.a, game.b].sort().join('\u0000');
+    const entry = byPair.get(key) ?? { a: game.a, b: game.b, wins: new Map<string, number>() };
+    byPair.set(key, entry);
+    if (game.winner !== null) entry.wins.set(game.winner, (entry.wins.get(game.winner) ?? 0) + 1);
+  }
+  const needed = bestOfThree ? 2 : 1;
+  return [...byPair.values()].map(({ a, b, wins }) => ({
+    a,
+    b,
+    winner: (wins.get(a) ?? 0) >= needed ? a : (wins.get(b) ?? 0) >= needed ? b : null,
+  }));
+}
+
+/** Refuses, when a tournament is created or its playoff changed, a playoff that could not be played. */
+export function assertPlayoffPlannable(
+  system: System,
+  options: Readonly<PairingOptions>,
+  totalRounds: number | undefined,
+): void {
+  if (system === 'KNOCKOUT' && (options.topCut ?? 0) > 0)
+    throw new DomainError('invalid-argument', 'a knockout is single elimination already: it has no top cut');
+  if (system === 'SWISS' && playoffOf(system, options) !== null && totalRounds === undefined)
+    throw new DomainError(
+      'invalid-argument',
+      'a top cut or finals after a Swiss need its number of rounds, to know when the Swiss ends',
+    );
+}
+
+/**
+ * The playoff can change until its first round is paired: the main stage's last round may already be under way,
+ * but a bracket, once seeded, keeps its shape.
+ */
+export function assertPlayoffChangeable(system: System, currentRound: number, mainRounds: number | undefined): void {
+  if (system === 'KNOCKOUT')
+    throw new DomainError('failed-precondition', 'a knockout keeps the finals it was created with');
+  if (mainRounds !== undefined && currentRound > mainRounds)
+    throw new DomainError(
+      'failed-precondition',
+      `the playoff has started (round ${mainRounds + 1}); its finals and cut can no longer change`,
+    );
+}

@@ -1,0 +1,112 @@
+/** The playoff's plan (which round comes next) and the final standings it leaves. */
+import { describe, expect, it } from 'vitest';
+import type { Playoff, PlayoffGame } from '../../src/domain/playoff.js';
+import {
+  finalStandings,
+  mainStageRounds,
+  nextRoundKind,
+  playoffOf,
+  playoffRoundCount,
+} from '../../src/domain/playoff.js';
+
+const seeding = Array.from({ length: 12 }, (_, k) => `s${k + 1}`);
+const game = (playoffRound: number, a: string, b: string, winner: string): PlayoffGame => ({
+  playoffRound,
+  a,
+  b,
+  winner,
+});
+
+describe('the playoff plan', () => {
+  it('reads the options: none on a knockout, finals default to one with a cut and to none without', () => {
+    expect(playoffOf('KNOCKOUT', { topCut: 8 })).toBeNull();
+    expect(playoffOf('SWISS', {})).toBeNull();
+    expect(playoffOf('SWISS', { topCut: 8 })).toEqual({ topCut: 8, finals: 1, bestOfThree: false });
+    expect(playoffOf('ROUND_ROBIN', { finals: 2, finalKind: 'BEST_OF_THREE' })).toEqual({
+      topCut: 0,
+      finals: 2,
+      bestOfThree: true,
+    });
+  });
+
+  it('the main stage ends after the planned Swiss rounds, or the round robin table', () => {
+    expect(mainStageRounds('SWISS', 7, 24)).toBe(7);
+    expect(mainStageRounds('ROUND_ROBIN', undefined, 6)).toBe(5);
+    expect(mainStageRounds('ROUND_ROBIN', undefined, 7, 2)).toBe(14);
+    expect(() => mainStageRounds('SWISS', undefined, 24)).toThrow(/number of rounds/);
+  });
+
+  it('says which kind of round comes next', () => {
+    const playoff: Playoff = { topCut: 8, finals: 1, bestOfThree: true };
+    expect(nextRoundKind(7, 7, playoff)).toEqual({ stage: 'MAIN' });
+    expect(nextRoundKind(8, 7, playoff)).toEqual({ stage: 'PLAYOFF', playoffRound: 1 });
+    expect(nextRoundKind(8, 7, null)).toEqual({ stage: 'MAIN' });
+    expect(playoffRoundCount(playoff)).toBe(5);
+    expect(playoffRoundCount({ topCut: 8, finals: 0, bestOfThree: false })).toBe(2);
+    expect(playoffRoundCount({ topCut: 0, finals: 2, bestOfThree: false })).toBe(1);
+  });
+});
+
+describe('final standings', () => {
+  it('top 8, single final: winner, runner-up, semi-final losers by seed, quarter-final losers by seed, then the Swiss', () => {
+    const playoff: Playoff = { topCut: 8, finals: 1, bestOfThree: false };
+    const games = [
+      game(1, 's1', 's8', 's8'),
+      game(1, 's4', 's5', 's4'),
+      game(1, 's2', 's7', 's2'),
+      game(1, 's3', 's6', 's6'),
+      game(2, 's8', 's4', 's4'),
+      game(2, 's2', 's6', 's6'),
+      game(3, 's4', 's6', 's6'),
+    ];
+    const places = finalStandings(seeding, playoff, games);
+    expect(places.map((p) => `${p.place}:${p.participantId}`)).toEqual([
+      '1:s6',
+      '2:s4',
+      '3:s2',
+      '4:s8',
+      '5:s1',
+      '6:s3',
+      '7:s5',
+      '8:s7',
+      '9:s9',
+      '10:s10',
+      '11:s11',
+      '12:s12',
+    ]);
+    expect(places.slice(0, 8).every((p) => p.from === 'PLAYOFF')).toBe(true);
+    expect(places[8]!.from).toBe('MAIN_STAGE');
+  });
+
+  it('finals 2: the match for third place orders the semi-final losers', () => {
+    const playoff: Playoff = { topCut: 4, finals: 2, bestOfThree: false };
+    const games = [
+      game(1, 's1', 's4', 's1'),
+      game(1, 's2', 's3', 's3'),
+      game(2, 's1', 's3', 's3'),
+      game(2, 's2', 's4', 's4'),
+    ];
+    expect(
+      finalStandings(seeding, playoff, games)
+        .slice(0, 5)
+        .map((p) => p.participantId),
+    ).toEqual(['s3', 's1', 's4', 's2', 's5']);
+  });
+
+  it('best of three: the runner-up is who lost two games of the final, whoever won the first', () => {
+    const playoff: Playoff = { topCut: 0, finals: 1, bestOfThree: true };
+    const first = [game(1, 's1', 's2', 's1')];
+    expect(
+      finalStandings(seeding, playoff, first)
+        .slice(0, 2)
+        .map((p) => p.participantId),
+    ).toEqual(['s1', 's2']);
+    const all = [...first, game(2, 's1', 's2', 's2'), game(3, 's1', 's2', 's2')];
+    const places = finalStandings(seeding, playoff, all);
+    expect(places.slice(0, 3).map((p) => `${p.place}:${p.participantId}:${p.from}`)).toEqual([
+      '1:s2:PLAYOFF',
+      '2:s1:PLAYOFF',
+      '3:s3:MAIN_STAGE',
+    ]);
+  });
+});
