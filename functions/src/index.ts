@@ -6,11 +6,13 @@ import './firebase/options.js';
 
 export { onMatchUpWritten } from './triggers/onMatchUpWritten.js';
 export {
+  acceptInvitation,
   addParticipants,
   claimEntry,
   closeTournament,
   createChampionship,
   createClub,
+  createInvitation,
   createTournament,
   deleteClub,
   deleteTournament,
@@ -25,6 +27,7 @@ export {
   recordScore,
   regenerateClaimCode,
   reopenTournament,
+  revokeInvitation,
   setClubMember,
   setScorekeepers,
   undoLastRound,

@@ -17,6 +17,9 @@ import {
   WithdrawParticipantInput,
 } from '@competition/engine/model/requests';
 import { ClaimEntryInput, RegenerateClaimCodeInput } from '@competition/engine/model/claims';
+import { CreateInvitationInput, InvitationRefInput } from '@competition/engine/model/invitations';
+import { profileDisplayName } from '../firebase/profiles.js';
+import * as invitations from '../services/invitations.js';
 import { claimEntry as claimService, regenerateClaimCode as regenerateService } from '../services/claims.js';
 import { deleteTournament as deleteService } from '../services/deletion.js';
 import { exportTournament as exportService, importTournament as importService } from '../services/exchange.js';
@@ -112,7 +115,19 @@ export const getStandingsCsv = callable(TournamentRef, async (input, { db, uid }
   await admitCaller(db, uid, 'getStandingsCsv');
   return { csv: await csvService(db, input.tournamentId) };
 });
-export const claimEntry = callable(ClaimEntryInput, (input, { db, uid }) => claimService(db, uid, input));
+export const claimEntry = callable(ClaimEntryInput, async (input, { db, uid }) =>
+  claimService(db, uid, input, Date.now, await profileDisplayName(uid)),
+);
 export const regenerateClaimCode = callable(RegenerateClaimCodeInput, (input, { db, uid }) =>
   regenerateService(db, uid, input),
+);
+export const createInvitation = callable(CreateInvitationInput, (input, { db, uid }) =>
+  invitations.createInvitation(db, uid, input),
+);
+export const revokeInvitation = callable(InvitationRefInput, async (input, { db, uid }) => {
+  await invitations.revokeInvitation(db, uid, input);
+  return ok;
+});
+export const acceptInvitation = callable(InvitationRefInput, async (input, { db, uid }) =>
+  invitations.acceptInvitation(db, uid, input, await profileDisplayName(uid)),
 );

@@ -2,6 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { ChampionshipDoc, TournamentKeyDoc } from '@competition/engine/model/championship';
 import { ClaimAttemptsDoc, ClaimCodeDoc } from '@competition/engine/model/claims';
 import { ClubDoc } from '@competition/engine/model/club';
+import { InvitationDoc } from '@competition/engine/model/invitations';
 import { AppliedDoc, StandingDoc, StandingsStatusDoc, StateDoc } from '@competition/engine/model/derived';
 import { MatchUpDoc } from '@competition/engine/model/matchUp';
 import { ParticipantDoc } from '@competition/engine/model/participant';
@@ -30,6 +31,7 @@ const converters = {
   standingsStatus: converterFor(StandingsStatusDoc),
   claimCode: converterFor(ClaimCodeDoc),
   claimAttempts: converterFor(ClaimAttemptsDoc),
+  invitation: converterFor(InvitationDoc),
 };
 
 /** Typed references: every read of a document goes through its schema's converter. */
@@ -71,6 +73,10 @@ export function refs(db: Firestore) {
     claimCode: (t: string, p: string) => db.doc(paths.claimCode(t, p)).withConverter(converters.claimCode),
     claimAttempts: (t: string, uid: string) =>
       db.doc(paths.claimAttempt(t, uid)).withConverter(converters.claimAttempts),
+    tournamentInvitation: (t: string, token: string) =>
+      db.doc(paths.tournamentInvitation(t, token)).withConverter(converters.invitation),
+    clubInvitation: (clubId: string, token: string) =>
+      db.doc(paths.clubInvitation(clubId, token)).withConverter(converters.invitation),
   };
 }
 export type Refs = ReturnType<typeof refs>;

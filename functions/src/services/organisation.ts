@@ -61,12 +61,12 @@ export async function createClub(
   return { clubId };
 }
 
-async function requireClub(tx: Transaction, ref: Refs, clubId: string): Promise<void> {
+export async function requireClub(tx: Transaction, ref: Refs, clubId: string): Promise<void> {
   if (!(await tx.get(ref.club(clubId))).exists) throw new DomainError('not-found', `club ${clubId} does not exist`);
 }
 
 /** The club's runners once `uid` holds `role` (null: has left). */
-async function runnersAfter(
+export async function runnersAfter(
   tx: Transaction,
   ref: Refs,
   clubId: string,

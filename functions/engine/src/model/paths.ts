@@ -21,6 +21,7 @@ export const COLLECTIONS = {
   rateLimits: 'rateLimits',
   claimCodes: 'claimCodes',
   claimAttempts: 'claimAttempts',
+  invitations: 'invitations',
 } as const;
 
 export const paths = {
@@ -65,6 +66,11 @@ export const paths = {
   claimCode: (tournamentId: string, participantId: string) => `tournaments/${tournamentId}/claimCodes/${participantId}`,
   /** One account's wrong claim codes in a row: backend only. */
   claimAttempt: (tournamentId: string, uid: string) => `tournaments/${tournamentId}/claimAttempts/${uid}`,
+  /** Staff invitations, keyed by their secret token: the tournament's editors (the club's runners) read them. */
+  tournamentInvitations: (tournamentId: string) => `tournaments/${tournamentId}/invitations`,
+  tournamentInvitation: (tournamentId: string, token: string) => `tournaments/${tournamentId}/invitations/${token}`,
+  clubInvitations: (clubId: string) => `clubs/${clubId}/invitations`,
+  clubInvitation: (clubId: string, token: string) => `clubs/${clubId}/invitations/${token}`,
 } as const;
 
 /** The trigger's document pattern (firebase-functions path syntax). */
