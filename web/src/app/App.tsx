@@ -11,6 +11,9 @@ import { SessionProvider, useSession } from './session';
 const ChampionshipScreen = lazy(() =>
   import('../screens/Championship').then((m) => ({ default: m.ChampionshipScreen })),
 );
+const InvitationScreen = lazy(() =>
+  import('../screens/Invitation').then((m) => ({ default: m.InvitationScreen })),
+);
 const TournamentScreen = lazy(() => import('../screens/Tournament').then((m) => ({ default: m.TournamentScreen })));
 
 export function App({ connection }: { connection: Connection }) {
@@ -61,6 +64,7 @@ function Shell({ connection }: { connection: Connection }) {
             {route.screen === 'tournament' || route.screen === 'participant' || route.screen === 'table' ? (
               <TournamentScreen route={route} />
             ) : null}
+            {route.screen === 'invitation' ? <InvitationScreen invitation={route.invitation} /> : null}
             {route.screen === 'missing' ? (
               <p>
                 Nothing here. <a href={href.home()}>Back to the start</a>

@@ -85,4 +85,15 @@ export const actions = {
     'linkParticipantAccount',
     'LinkParticipantAccountInput',
   ),
+  /** An invitation to keep score in a tournament, or to join a club; its token makes the link. */
+  createInvitation: callable<'CreateInvitationInput', { token: string; expiresAt: number }>(
+    'createInvitation',
+    'CreateInvitationInput',
+  ),
+  revokeInvitation: callable<'InvitationRefInput', { ok: boolean }>('revokeInvitation', 'InvitationRefInput'),
+  /** The signed-in account takes the invitation's role. */
+  acceptInvitation: callable<'InvitationRefInput', { role: string; name: string }>(
+    'acceptInvitation',
+    'InvitationRefInput',
+  ),
 };

@@ -122,4 +122,5 @@ export type RecordScoreInput = z.infer<typeof RecordScoreInput>;
 export type ImportTournamentInput = z.infer<typeof ImportTournamentInput>;
 export type DeleteTournamentInput = z.infer<typeof DeleteTournamentInput>;
 export { ClaimEntryInput, RegenerateClaimCodeInput } from './claims.js';
+export { CreateInvitationInput, InvitationRefInput } from './invitations.js';
 export type CloseTournamentInput = z.infer<typeof CloseTournamentInput>;
