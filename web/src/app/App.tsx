@@ -11,9 +11,7 @@ import { SessionProvider, useSession } from './session';
 const ChampionshipScreen = lazy(() =>
   import('../screens/Championship').then((m) => ({ default: m.ChampionshipScreen })),
 );
-const InvitationScreen = lazy(() =>
-  import('../screens/Invitation').then((m) => ({ default: m.InvitationScreen })),
-);
+const InvitationScreen = lazy(() => import('../screens/Invitation').then((m) => ({ default: m.InvitationScreen })));
 const TournamentScreen = lazy(() => import('../screens/Tournament').then((m) => ({ default: m.TournamentScreen })));
 
 export function App({ connection }: { connection: Connection }) {

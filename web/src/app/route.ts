@@ -33,7 +33,8 @@ export function parseRoute(hash: string): Route {
   if (parts.length === 0) return { screen: 'home' };
   if (first === 'signin') return { screen: 'signin', next: new URLSearchParams(queryPart).get('next') ?? '/' };
   if (first === 'invite' && id && second && third) {
-    if (id === 't') return { screen: 'invitation', invitation: { kind: 'tournament', tournamentId: second, token: third } };
+    if (id === 't')
+      return { screen: 'invitation', invitation: { kind: 'tournament', tournamentId: second, token: third } };
     if (id === 'club') return { screen: 'invitation', invitation: { kind: 'club', clubId: second, token: third } };
   }
   if (first === 'championships' && id) return { screen: 'championship', championshipId: id };

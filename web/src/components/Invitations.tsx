@@ -50,7 +50,13 @@ export function Invitations({ scope, roles }: { scope: InvitationScope; roles: r
       const maxUses = Number(uses);
       if (scope.kind === 'tournament')
         await actions.createInvitation({ ...scope, role: 'SCOREKEEPER', lifetimeDays, maxUses });
-      else await actions.createInvitation({ ...scope, role: role === 'ADMIN' ? 'ADMIN' : 'MEMBER', lifetimeDays, maxUses });
+      else
+        await actions.createInvitation({
+          ...scope,
+          role: role === 'ADMIN' ? 'ADMIN' : 'MEMBER',
+          lifetimeDays,
+          maxUses,
+        });
       return 'invitation created: send its link';
     });
   };
@@ -94,7 +100,13 @@ export function Invitations({ scope, roles }: { scope: InvitationScope; roles: r
               <span>
                 <span className="tag">{ROLE_WORDS[invitation.role]}</span> {state(invitation, now)}
               </span>
-              <input className="invitation-url" readOnly value={url} aria-label="Invitation link" onFocus={(e) => e.target.select()} />
+              <input
+                className="invitation-url"
+                readOnly
+                value={url}
+                aria-label="Invitation link"
+                onFocus={(e) => e.target.select()}
+              />
               <span className="row wrap">
                 <button
                   type="button"

@@ -368,7 +368,8 @@ export function watchInvitations(
   onData: (invitations: InvitationDoc[]) => void,
   onError: OnError,
 ) {
-  const at = scope.kind === 'tournament' ? path.tournamentInvitations(scope.tournamentId) : path.clubInvitations(scope.clubId);
+  const at =
+    scope.kind === 'tournament' ? path.tournamentInvitations(scope.tournamentId) : path.clubInvitations(scope.clubId);
   return watchQuery(
     col(at),
     (d: InvitationDoc) => d,

@@ -77,7 +77,6 @@ export function Home({ uid }: { uid: string }) {
   );
 }
 
-
 function CreateClub() {
   const [name, setName] = useState('');
   const [country, setCountry] = useState('');

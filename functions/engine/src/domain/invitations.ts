@@ -31,4 +31,3 @@ export function invitationRefusal(invitation: InvitationState, uid: string, now:
 export function acceptedAfter(invitation: InvitationState, uid: string): string[] {
   return invitation.acceptedBy.includes(uid) ? [...invitation.acceptedBy] : [...invitation.acceptedBy, uid];
 }
-

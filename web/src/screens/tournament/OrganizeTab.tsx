@@ -135,8 +135,8 @@ function Scorekeepers() {
     <section className="card stack" aria-labelledby="keepers-title">
       <h2 id="keepers-title">Scorekeepers</h2>
       <p className="muted">
-        They enter the score of any game of an open round, from “Score games” on their phone. Invite them: whoever
-        opens the link and signs in becomes a scorekeeper.
+        They enter the score of any game of an open round, from “Score games” on their phone. Invite them: whoever opens
+        the link and signs in becomes a scorekeeper.
       </p>
       <ErrorNote error={people.error} />
       {keepers.length === 0 ? <p className="muted">None yet.</p> : null}
