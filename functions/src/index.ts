@@ -6,6 +6,7 @@ import './firebase/options.js';
 
 export { onMatchUpWritten } from './triggers/onMatchUpWritten.js';
 export {
+  acceptInvitation,
   addParticipants,
   changeScoring,
   claimEntry,
@@ -13,6 +14,7 @@ export {
   correctRating,
   createChampionship,
   createClub,
+  createInvitation,
   createTournament,
   decideRegistration,
   deleteClub,
@@ -31,6 +33,7 @@ export {
   regenerateClaimCode,
   register,
   reopenTournament,
+  revokeInvitation,
   setClubMember,
   setForbiddenPairs,
   setJoiningOptions,

@@ -28,6 +28,8 @@ export interface RoleChange {
   scorekeepers?: ReadonlySet<string>;
   /** Re-links participants: each participant plays as that account only (null: as nobody). */
   accounts?: ReadonlyArray<{ participantId: string; uid: string | null }>;
+  /** The display names the accounts chose, copied onto their role documents. */
+  displayNames?: ReadonlyMap<string, string>;
 }
 
 export interface RoleWrites {
@@ -64,6 +66,10 @@ export function nextTournamentRoles(
     for (const role of roles.values()) role.participantIds = role.participantIds.filter((id) => id !== participantId);
     if (uid !== null) roleOf(uid).participantIds.push(participantId);
   }
+  for (const [uid, displayName] of change.displayNames ?? []) {
+    const role = roles.get(uid);
+    if (role) role.displayName = displayName;
+  }
   const before = new Map(existing.map((role) => [role.uid, role]));
   const write: TournamentRoleDoc[] = [];
   const remove: string[] = [];
@@ -83,6 +89,7 @@ function sameRole(x: TournamentRoleDoc, y: TournamentRoleDoc): boolean {
   return (
     x.editor === y.editor &&
     x.scorekeeper === y.scorekeeper &&
+    x.displayName === y.displayName &&
     x.participantIds.length === y.participantIds.length &&
     x.participantIds.every((id, i) => y.participantIds[i] === id)
   );

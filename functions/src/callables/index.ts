@@ -25,6 +25,9 @@ import {
 import { ClaimEntryInput, RegenerateClaimCodeInput } from '@competition/engine/model/claims';
 import { DecideRegistrationInput, RegisterInput, SetJoiningOptionsInput } from '@competition/engine/model/joining';
 import * as registrations from '../services/registrations.js';
+import { CreateInvitationInput, InvitationRefInput } from '@competition/engine/model/invitations';
+import { profileDisplayName } from '../firebase/profiles.js';
+import * as invitations from '../services/invitations.js';
 import { claimEntry as claimService, regenerateClaimCode as regenerateService } from '../services/claims.js';
 import { deleteTournament as deleteService } from '../services/deletion.js';
 import * as setupCorrections from '../services/setupCorrections.js';
@@ -153,7 +156,9 @@ export const getStandingsCsv = callable('getStandingsCsv', TournamentRef, async 
   await admitCaller(db, uid, 'getStandingsCsv');
   return { csv: await csvService(db, input.tournamentId) };
 });
-export const claimEntry = callable('claimEntry', ClaimEntryInput, (input, { db, uid }) => claimService(db, uid, input));
+export const claimEntry = callable('claimEntry', ClaimEntryInput, async (input, { db, uid }) =>
+  claimService(db, uid, input, Date.now, await profileDisplayName(uid)),
+);
 export const regenerateClaimCode = callable('regenerateClaimCode', RegenerateClaimCodeInput, (input, { db, uid }) =>
   regenerateService(db, uid, input),
 );
@@ -179,3 +184,13 @@ export const setJoiningOptions = callable('setJoiningOptions', SetJoiningOptions
   await registrations.setJoiningOptions(db, uid, input);
   return ok;
 });
+export const createInvitation = callable('createInvitation', CreateInvitationInput, (input, { db, uid }) =>
+  invitations.createInvitation(db, uid, input),
+);
+export const revokeInvitation = callable('revokeInvitation', InvitationRefInput, async (input, { db, uid }) => {
+  await invitations.revokeInvitation(db, uid, input);
+  return ok;
+});
+export const acceptInvitation = callable('acceptInvitation', InvitationRefInput, async (input, { db, uid }) =>
+  invitations.acceptInvitation(db, uid, input, await profileDisplayName(uid)),
+);

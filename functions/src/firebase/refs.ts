@@ -3,6 +3,7 @@ import { ChampionshipDoc, TournamentKeyDoc } from '@competition/engine/model/cha
 import { ClaimAttemptsDoc, ClaimCodeDoc } from '@competition/engine/model/claims';
 import { ClubDoc } from '@competition/engine/model/club';
 import { RegistrationDoc } from '@competition/engine/model/joining';
+import { InvitationDoc } from '@competition/engine/model/invitations';
 import { AppliedDoc, StandingDoc, StandingsStatusDoc, StateDoc } from '@competition/engine/model/derived';
 import { MatchUpDoc } from '@competition/engine/model/matchUp';
 import { ParticipantDoc } from '@competition/engine/model/participant';
@@ -32,6 +33,7 @@ const converters = {
   claimCode: converterFor(ClaimCodeDoc),
   claimAttempts: converterFor(ClaimAttemptsDoc),
   registration: converterFor(RegistrationDoc),
+  invitation: converterFor(InvitationDoc),
 };
 
 /** Typed references: every read of a document goes through its schema's converter. */
@@ -75,6 +77,10 @@ export function refs(db: Firestore) {
       db.doc(paths.claimAttempt(t, uid)).withConverter(converters.claimAttempts),
     registrations: (t: string) => db.collection(paths.registrations(t)).withConverter(converters.registration),
     registration: (t: string, r: string) => db.doc(paths.registration(t, r)).withConverter(converters.registration),
+    tournamentInvitation: (t: string, token: string) =>
+      db.doc(paths.tournamentInvitation(t, token)).withConverter(converters.invitation),
+    clubInvitation: (clubId: string, token: string) =>
+      db.doc(paths.clubInvitation(clubId, token)).withConverter(converters.invitation),
   };
 }
 export type Refs = ReturnType<typeof refs>;

@@ -38,6 +38,7 @@ export async function claimEntry(
   uid: string | undefined,
   input: ClaimEntryInput,
   now: () => number = Date.now,
+  displayName?: string,
 ): Promise<{ participantId: string; name: string }> {
   if (!uid) throw new DomainError('unauthenticated', 'sign in first, then enter your code');
   const ref = refs(db);
@@ -75,7 +76,10 @@ export async function claimEntry(
     }
     const participant = (await tx.get(ref.participant(tournamentId, participantId))).data();
     if (!participant) throw new DomainError('not-found', 'that entry is no longer in the tournament');
-    const writeRoles = await planTournamentRoles(tx, ref, tournamentId, { accounts: [{ participantId, uid }] });
+    const writeRoles = await planTournamentRoles(tx, ref, tournamentId, {
+      accounts: [{ participantId, uid }],
+      ...(displayName ? { displayNames: new Map([[uid, displayName]]) } : {}),
+    });
     writeRoles();
     if (attempts.wrongCodes > 0) tx.delete(ref.claimAttempts(tournamentId, uid));
     return { claimed: { participantId, name: participant.name } };

@@ -62,13 +62,13 @@ export async function createClub(
   return { clubId };
 }
 
-async function requireClub(tx: Transaction, ref: Refs, clubId: string): Promise<void> {
+export async function requireClub(tx: Transaction, ref: Refs, clubId: string): Promise<void> {
   if (!(await tx.get(ref.club(clubId))).exists)
     throw new DomainError('not-found', 'this club does not exist (or was deleted)');
 }
 
 /** The club's runners once `uid` holds `role` (null: has left). */
-async function runnersAfter(
+export async function runnersAfter(
   tx: Transaction,
   ref: Refs,
   clubId: string,

@@ -14,6 +14,7 @@ const ChampionshipScreen = lazy(() =>
 // The printed sheets and the projector board are pages of their own, without the dashboard's bar (docs/hall.md).
 const PrintScreen = lazy(() => import('../screens/print/PrintScreen').then((m) => ({ default: m.PrintScreen })));
 const BoardScreen = lazy(() => import('../screens/board/BoardScreen').then((m) => ({ default: m.BoardScreen })));
+const InvitationScreen = lazy(() => import('../screens/Invitation').then((m) => ({ default: m.InvitationScreen })));
 const TournamentScreen = lazy(() => import('../screens/Tournament').then((m) => ({ default: m.TournamentScreen })));
 
 export function App({ connection }: { connection: Connection }) {
@@ -76,6 +77,7 @@ function Shell({ connection }: { connection: Connection }) {
             {route.screen === 'tournament' || route.screen === 'participant' || route.screen === 'table' ? (
               <TournamentScreen route={route} />
             ) : null}
+            {route.screen === 'invitation' ? <InvitationScreen invitation={route.invitation} /> : null}
             {route.screen === 'missing' ? (
               <p>
                 Nothing here. <a href={href.home()}>Back to the start</a>

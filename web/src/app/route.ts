@@ -1,5 +1,6 @@
 /** Hash routes, so any static host (and the Hosting emulator) serves every screen from index.html. */
 import { useEffect, useState } from 'react';
+import type { InvitationRefInput } from '@competition/engine/model/invitations';
 
 export type TournamentTab =
   'standings' | 'bracket' | 'crosstable' | 'rounds' | 'participants' | 'organize' | 'play' | 'clock' | 'join';
@@ -28,6 +29,7 @@ export type Route =
   | { screen: 'table'; tournamentId: string; matchUpId: string }
   | { screen: 'print'; tournamentId: string; sheet: PrintSheet | null; roundNumber?: number }
   | { screen: 'board'; tournamentId: string; pageSeconds?: number }
+  | { screen: 'invitation'; invitation: InvitationRefInput }
   | { screen: 'missing'; hash: string };
 
 export function parseRoute(hash: string): Route {
@@ -36,6 +38,11 @@ export function parseRoute(hash: string): Route {
   const [first, id, second, third] = parts;
   if (parts.length === 0) return { screen: 'home' };
   if (first === 'signin') return { screen: 'signin', next: new URLSearchParams(queryPart).get('next') ?? '/' };
+  if (first === 'invite' && id && second && third) {
+    if (id === 't')
+      return { screen: 'invitation', invitation: { kind: 'tournament', tournamentId: second, token: third } };
+    if (id === 'club') return { screen: 'invitation', invitation: { kind: 'club', clubId: second, token: third } };
+  }
   if (first === 'championships' && id) return { screen: 'championship', championshipId: id };
   if (first === 't' && id) {
     if (second === undefined) return { screen: 'tournament', tournamentId: id, tab: 'standings' };
@@ -85,6 +92,11 @@ export const href = {
     `#/t/${encodeURIComponent(id)}/print${sheet ? `/${sheet}` : ''}${roundNumber ? `?round=${roundNumber}` : ''}`,
   /** The projector board: no sign-in, full screen. */
   board: (id: string) => `#/t/${encodeURIComponent(id)}/board`,
+  /** The page a staff invitation's link opens. */
+  invitation: (invitation: InvitationRefInput) =>
+    invitation.kind === 'tournament'
+      ? `#/invite/t/${encodeURIComponent(invitation.tournamentId)}/${invitation.token}`
+      : `#/invite/club/${encodeURIComponent(invitation.clubId)}/${invitation.token}`,
   table: (id: string, matchUpId: string) => `#/t/${encodeURIComponent(id)}/m/${encodeURIComponent(matchUpId)}`,
 };
 

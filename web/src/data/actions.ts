@@ -84,4 +84,9 @@ export const actions = {
   decideRegistration: callable('decideRegistration', 'DecideRegistrationInput'),
   /** Self-registration and check-in, opened or closed. */
   setJoiningOptions: callable('setJoiningOptions', 'SetJoiningOptionsInput'),
+  /** An invitation to keep score in a tournament, or to join a club; its token makes the link. */
+  createInvitation: callable('createInvitation', 'CreateInvitationInput'),
+  revokeInvitation: callable('revokeInvitation', 'InvitationRefInput'),
+  /** The signed-in account takes the invitation's role. */
+  acceptInvitation: callable('acceptInvitation', 'InvitationRefInput'),
 };

@@ -13,6 +13,7 @@ import {
 } from 'firebase/firestore';
 import type { ClubDoc } from '@competition/engine/model/club';
 import type { StandingsStatusDoc } from '@competition/engine/model/derived';
+import type { InvitationDoc, InvitationScope } from '@competition/engine/model/invitations';
 import { COLLECTIONS } from '@competition/engine/model/paths';
 import type { ClubMemberDoc, ClubRole, TournamentRoleDoc } from '@competition/engine/model/roles';
 import type { RegistrationDoc } from '@competition/engine/model/joining';
@@ -273,8 +274,10 @@ export function watchRoles(
 }
 
 export interface ClubMember {
+  /** The key of the member's document, used to change its role; never shown. */
   uid: string;
   role: ClubRole;
+  displayName?: string;
 }
 
 /** A club's people, for those who run it: clubs/{c}/members. */
@@ -285,7 +288,11 @@ export function watchClubMembers(
 ): Unsubscribe {
   return watchQuery(
     col(path.clubMembers(clubId)),
-    (d: ClubMemberDoc): ClubMember => ({ uid: d.uid, role: CLUB_ROLES.has(d.role) ? d.role : 'MEMBER' }),
+    (d: ClubMemberDoc): ClubMember => ({
+      uid: d.uid,
+      role: CLUB_ROLES.has(d.role) ? d.role : 'MEMBER',
+      ...(d.displayName ? { displayName: d.displayName } : {}),
+    }),
     onData,
     onError,
   );
@@ -411,6 +418,49 @@ export function watchMyRegistration(
     query(col(path.registrations(tournamentId)), where('uid', '==', uid)),
     registrationView,
     (items) => onData(items[0] ?? null),
+    onError,
+  );
+}
+
+/** One account's place in a tournament, for its editors: `uid` keys the removal callables and is never shown. */
+export interface TournamentPerson {
+  uid: string;
+  displayName?: string;
+  scorekeeper: boolean;
+  participantIds: string[];
+}
+
+/** Everyone who keeps score or plays as an entry, with the name each chose (the roles documents). */
+export function watchTournamentPeople(
+  tournamentId: string,
+  onData: (people: TournamentPerson[]) => void,
+  onError: OnError,
+) {
+  return watchQuery(
+    col(path.roles(tournamentId)),
+    (d: TournamentRoleDoc): TournamentPerson => ({
+      uid: d.uid,
+      ...(d.displayName ? { displayName: d.displayName } : {}),
+      scorekeeper: d.scorekeeper === true,
+      participantIds: d.participantIds ?? [],
+    }),
+    onData,
+    onError,
+  );
+}
+
+/** A tournament's or a club's invitations, newest first, for the people who run it. */
+export function watchInvitations(
+  scope: InvitationScope,
+  onData: (invitations: InvitationDoc[]) => void,
+  onError: OnError,
+) {
+  const at =
+    scope.kind === 'tournament' ? path.tournamentInvitations(scope.tournamentId) : path.clubInvitations(scope.clubId);
+  return watchQuery(
+    col(at),
+    (d: InvitationDoc) => d,
+    (list) => onData(list.sort((x, y) => y.createdAt - x.createdAt)),
     onError,
   );
 }

@@ -1,9 +1,10 @@
 /**
- * Participants pasted as CSV (from a spreadsheet or a club's list): `name, rating, club, country, account`, with or
+ * Participants pasted as CSV (from a spreadsheet or a club's list): `name, rating, club, country`, with or
  * without a header line (in English, French, German or Spanish), separated by tabs, semicolons or commas, fields
  * quoted RFC 4180 style, ratings written as the organizer's locale writes numbers. Each line becomes an
  * addParticipants entry checked by the callable's own schema and the domain's duplicate rule, so a bad line is
- * named before anything is sent.
+ * named before anything is sent. A column of account ids is refused: players link their own accounts with their
+ * claim codes (docs/joining.md), so no list can link an account that does not exist, or an email typed as an id.
  */
 import { duplicateEntries } from '@competition/engine/domain/duplicates';
 import { issuesInWords } from '@competition/engine/domain/messages';
@@ -13,8 +14,9 @@ import { parseLocaleNumber } from './localeNumber';
 
 export type NewParticipantInput = z.infer<typeof NewParticipant>;
 
-export const CSV_COLUMNS = ['name', 'rating', 'club', 'country', 'account'] as const;
-type Column = (typeof CSV_COLUMNS)[number];
+export const CSV_COLUMNS = ['name', 'rating', 'club', 'country'] as const;
+/** `account` is only recognised to be refused. */
+type Column = (typeof CSV_COLUMNS)[number] | 'account';
 /** Header words, lower case without accents, in the languages a club's spreadsheet is likely to use. */
 const ALIASES: Record<string, Column> = {
   uid: 'account',
@@ -109,7 +111,7 @@ export function parseParticipantsCsv(
   const firstLine = text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
   const rows = splitCsv(text, separatorOf(firstLine));
   const header = rows[0]?.map(headerWord);
-  const known = (f: string) => f in ALIASES || (CSV_COLUMNS as readonly string[]).includes(f);
+  const known = (f: string) => f in ALIASES || f === 'account' || (CSV_COLUMNS as readonly string[]).includes(f);
   const isHeader =
     header !== undefined &&
     header.some((f) => (ALIASES[f] ?? f) === 'name') &&
@@ -117,6 +119,14 @@ export function parseParticipantsCsv(
   const columns: Array<Column | undefined> = isHeader
     ? header.map((f) => ALIASES[f] ?? (f as Column))
     : [...CSV_COLUMNS];
+  if (columns.includes('account'))
+    return {
+      participants: [],
+      errors: [
+        'the list has an account column: remove it. Players link their own accounts with the claim codes on the ' +
+          "organizer's desk",
+      ],
+    };
   const lines = isHeader ? rows.slice(1) : rows;
   const offset = isHeader ? 2 : 1;
   const ids = nextIds(
@@ -147,7 +157,6 @@ export function parseParticipantsCsv(
       ...(number === undefined ? {} : { rating: number }),
       ...(value('club') === undefined ? {} : { club: value('club') }),
       ...(value('country') === undefined ? {} : { country: value('country') }),
-      ...(value('account') === undefined ? {} : { uid: value('account') }),
     };
     const checked = NewParticipant.safeParse(entry);
     if (checked.success) {

@@ -7,15 +7,9 @@ import { href, navigate } from '../app/route';
 import { useSession } from '../app/session';
 import { ErrorNote, Field, Loading, Status, useAction } from '../components/ui';
 import { actions } from '../data/actions';
-import { type Championship, type Club, type ClubRole } from '../data/shapes';
-import {
-  type ClubMember,
-  type MyTournament,
-  watchClubMembers,
-  watchMyChampionships,
-  watchMyClubs,
-  watchMyTournaments,
-} from '../data/watch';
+import { type Championship, type Club } from '../data/shapes';
+import { type MyTournament, watchMyChampionships, watchMyClubs, watchMyTournaments } from '../data/watch';
+import { ClubPeople } from './ClubPeople';
 import { useLive } from '../data/hooks';
 import { setDisplayName } from '../data/session';
 import { type FieldErrors, check, requests } from '../lib/forms';
@@ -119,90 +113,6 @@ function MyTournaments({ uid }: { uid: string }) {
         </ul>
       )}
     </section>
-  );
-}
-
-const ROLE_LABELS: Record<ClubRole, string> = { OWNER: 'owner', ADMIN: 'admin', MEMBER: 'member' };
-
-/** A club's people: owners and admins name members and admins; a member may leave. */
-function ClubPeople({ club }: { club: Club }) {
-  const [open, setOpen] = useState(false);
-  const [uid, setUid] = useState('');
-  const [role, setRole] = useState<Exclude<ClubRole, 'OWNER'>>('MEMBER');
-  const [status, run] = useAction();
-  const members = useLive<ClubMember[]>(open ? `members:${club.clubId}` : null, (onData, onError) =>
-    watchClubMembers(club.clubId, onData, onError),
-  );
-  const runs = club.role !== 'MEMBER';
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!uid.trim()) return;
-    void run(async () => {
-      await actions.setClubMember({ clubId: club.clubId, uid: uid.trim(), role });
-      setUid('');
-      return `${ROLE_LABELS[role]} saved`;
-    });
-  };
-  return (
-    <details className="club-people" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
-      <summary>People</summary>
-      <ErrorNote error={members.error} />
-      <ul className="list small">
-        {(members.data ?? []).map((m) => (
-          <li key={m.uid}>
-            <code className="uid">{m.uid}</code> <span className="tag">{ROLE_LABELS[m.role]}</span>
-            {runs && m.role !== 'OWNER' ? (
-              <button
-                disabled={status.state === 'pending'}
-                type="button"
-                className="quiet"
-                aria-label={`Remove ${m.uid} from ${club.name}`}
-                onClick={() =>
-                  void run(async () => {
-                    await actions.setClubMember({ clubId: club.clubId, uid: m.uid, role: null });
-                    return 'removed';
-                  })
-                }
-              >
-                Remove
-              </button>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-      {runs ? (
-        <form className="row wrap" onSubmit={onSubmit}>
-          <Field label="Account id">
-            {(p) => <input {...p} value={uid} onChange={(e) => setUid(e.target.value)} />}
-          </Field>
-          <Field label="Role">
-            {(p) => (
-              <select {...p} value={role} onChange={(e) => setRole(e.target.value as Exclude<ClubRole, 'OWNER'>)}>
-                <option value="MEMBER">member</option>
-                <option value="ADMIN">admin (edits the club's tournaments)</option>
-              </select>
-            )}
-          </Field>
-          <button disabled={status.state === 'pending'} type="submit">
-            Save
-          </button>
-        </form>
-      ) : (
-        <button
-          disabled={status.state === 'pending'}
-          type="button"
-          onClick={() =>
-            void run(async () => {
-              await actions.leaveClub({ clubId: club.clubId });
-              return `you left ${club.name}`;
-            })
-          }
-        >
-          Leave {club.name}
-        </button>
-      )}
-      <Status status={status} />
-    </details>
   );
 }
 

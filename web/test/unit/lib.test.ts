@@ -12,20 +12,29 @@ import { byeReasons, pairReasons } from '../../src/lib/reasons.js';
 import { emulatorsFromInitJs, parseHostPort } from '../../src/data/firebase.js';
 
 describe('participants pasted as CSV', () => {
-  it('reads a header line in any column order, quotes, and the account column', () => {
-    const text = 'Rating;Name;Account;Club\n1800;"Smith; Ann";uid-1;Riverside\n1650;Bo;;\n';
+  it('reads a header line in any column order, and quotes', () => {
+    const text = 'Rating;Name;Club\n1800;"Smith; Ann";Riverside\n1650;Bo;\n';
     const { participants, errors } = parseParticipantsCsv(text, [{ participantId: 'p1', name: 'Someone' }]);
     expect(errors).toEqual([]);
     expect(participants).toEqual([
-      { participantId: 'p2', name: 'Smith; Ann', rating: 1800, uid: 'uid-1', club: 'Riverside' },
+      { participantId: 'p2', name: 'Smith; Ann', rating: 1800, club: 'Riverside' },
       { participantId: 'p3', name: 'Bo', rating: 1650 },
     ]);
   });
 
-  it('takes lines without a header as name, rating, club, country, account; tabs from a spreadsheet', () => {
+  it('refuses a column of account ids, in any language, and links nobody', () => {
+    for (const header of ['name,rating,account', 'Nom;Compte', 'Spieler\tKonto', 'name,uid']) {
+      const { participants, errors } = parseParticipantsCsv(`${header}\nAda,1800,someone@example.com\n`);
+      expect(participants).toEqual([]);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toContain('account column: remove it');
+    }
+  });
+
+  it('takes lines without a header as name, rating, club, country; tabs from a spreadsheet', () => {
     const { participants } = parseParticipantsCsv('Ada\t1830\tRiverside\tGBR\tu1\nCy\t1755');
     expect(participants.map((p) => [p.name, p.rating, p.club, p.country, p.uid])).toEqual([
-      ['Ada', 1830, 'Riverside', 'GBR', 'u1'],
+      ['Ada', 1830, 'Riverside', 'GBR', undefined],
       ['Cy', 1755, undefined, undefined, undefined],
     ]);
   });

@@ -3,6 +3,7 @@
  * dashboard types its calls with it, so a changed answer is a type error on both sides, not a silent drift.
  */
 import type { LeaderboardRow } from '../domain/leaderboard.js';
+import type { InvitationRole } from './invitations.js';
 
 export interface Done {
   ok: true;
@@ -32,6 +33,12 @@ export interface EditAnswer {
 }
 
 export type RegistrationOutcome = { status: 'PENDING' } | { status: 'APPROVED'; participantId: string };
+
+export interface Accepted {
+  role: InvitationRole;
+  /** The tournament's or the club's name, for the welcome. */
+  name: string;
+}
 
 export interface CallableAnswers {
   createClub: { clubId: string };
@@ -66,6 +73,9 @@ export interface CallableAnswers {
   decideRegistration: RegistrationOutcome | { status: 'REFUSED' };
   setJoiningOptions: Done;
   setPlayoff: Done;
+  createInvitation: { token: string; expiresAt: number };
+  revokeInvitation: Done;
+  acceptInvitation: Accepted;
 }
 
 export type CallableName = keyof CallableAnswers;

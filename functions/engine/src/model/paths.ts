@@ -22,6 +22,7 @@ export const COLLECTIONS = {
   claimCodes: 'claimCodes',
   claimAttempts: 'claimAttempts',
   registrations: 'registrations',
+  invitations: 'invitations',
 } as const;
 
 export const paths = {
@@ -70,6 +71,11 @@ export const paths = {
   registrations: (tournamentId: string) => `tournaments/${tournamentId}/registrations`,
   registration: (tournamentId: string, registrationId: string) =>
     `tournaments/${tournamentId}/registrations/${registrationId}`,
+  /** Staff invitations, keyed by their secret token: the tournament's editors (the club's runners) read them. */
+  tournamentInvitations: (tournamentId: string) => `tournaments/${tournamentId}/invitations`,
+  tournamentInvitation: (tournamentId: string, token: string) => `tournaments/${tournamentId}/invitations/${token}`,
+  clubInvitations: (clubId: string) => `clubs/${clubId}/invitations`,
+  clubInvitation: (clubId: string, token: string) => `clubs/${clubId}/invitations/${token}`,
 } as const;
 
 /** The trigger's document pattern (firebase-functions path syntax). */

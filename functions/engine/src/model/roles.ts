@@ -5,13 +5,21 @@ import { DocumentId } from '../domain/limits.js';
 export const Uid = z.string().min(1).max(128);
 
 export const ClubRole = z.enum(['OWNER', 'ADMIN', 'MEMBER']);
+
+/**
+ * The name an account chose (its Auth profile's display name), copied onto its role documents by the callables
+ * so that the people who run a club or a tournament see who is who without an account id or an email.
+ */
+export const DisplayName = z.string().trim().min(1).max(100);
 export type ClubRole = z.infer<typeof ClubRole>;
 
 /**
  * clubs/{clubId}/members/{uid}: one account's place in a club. Read by that account and by the people who run
  * the club; written by the callables only. The club's owner and admins run it and edit its tournaments.
  */
-export const ClubMemberDoc = z.object({ uid: Uid, clubId: DocumentId, role: ClubRole }).strict();
+export const ClubMemberDoc = z
+  .object({ uid: Uid, clubId: DocumentId, role: ClubRole, displayName: DisplayName.optional() })
+  .strict();
 export type ClubMemberDoc = z.infer<typeof ClubMemberDoc>;
 
 /**
@@ -35,6 +43,7 @@ export const TournamentRoleDoc = z
     scorekeeper: z.boolean().default(false),
     /** The participants this account plays as: it may write their matchUps' scores. */
     participantIds: z.array(DocumentId).max(20).default([]),
+    displayName: DisplayName.optional(),
   })
   .strict();
 export type TournamentRoleDoc = z.infer<typeof TournamentRoleDoc>;

@@ -7,7 +7,8 @@ import { useEffect, useState } from 'react';
 import { href } from '../../app/route';
 import { ErrorNote, Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
-import { type ClaimCode, watchClaimCodes, watchLinkedParticipants } from '../../data/watch';
+import { type ClaimCode, type TournamentPerson, watchClaimCodes, watchTournamentPeople } from '../../data/watch';
+import { nameOf } from '../../lib/people';
 import { useLive } from '../../data/hooks';
 import { useTournamentData } from './data';
 
@@ -41,13 +42,13 @@ export function JoinDesk() {
   const codes = useLive<ClaimCode[]>(`claim-codes:${tournamentId}`, (onData, onError) =>
     watchClaimCodes(tournamentId, onData, onError),
   );
-  const linked = useLive<string[]>(`linked:${tournamentId}`, (onData, onError) =>
-    watchLinkedParticipants(tournamentId, onData, onError),
+  const people = useLive<TournamentPerson[]>(`people:${tournamentId}`, (onData, onError) =>
+    watchTournamentPeople(tournamentId, onData, onError),
   );
   const [status, run] = useAction();
   const url = joinUrl(tournamentId);
   const codeOf = new Map((codes.data ?? []).map((c) => [c.participantId, c.code]));
-  const linkedIds = new Set(linked.data ?? []);
+  const accountOf = new Map((people.data ?? []).flatMap((p) => p.participantIds.map((id) => [id, p] as const)));
   const entries = [...participants].sort((x, y) => x.name.localeCompare(y.name));
   return (
     <section className="card stack join-desk" aria-labelledby="join-desk-title">
@@ -68,7 +69,7 @@ export function JoinDesk() {
       <button type="button" className="no-print" onClick={() => print()}>
         Print the QR code and the codes
       </button>
-      <ErrorNote error={codes.error ?? linked.error} />
+      <ErrorNote error={codes.error ?? people.error} />
       <table className="claim-codes">
         <caption>Claim codes (private: give each player their own)</caption>
         <thead>
@@ -84,14 +85,15 @@ export function JoinDesk() {
         <tbody>
           {entries.map((p) => {
             const code = codeOf.get(p.participantId);
-            const joined = linkedIds.has(p.participantId);
+            const account = accountOf.get(p.participantId);
+            const joined = account !== undefined;
             return (
               <tr key={p.participantId} data-participant={p.participantId}>
                 <td>{p.name}</td>
                 <td>
                   <code className="claim-code">{code ? printed(code) : '—'}</code>
                 </td>
-                <td>{joined ? 'yes' : 'not yet'}</td>
+                <td className="joined-as">{account ? `as ${nameOf(account)}` : 'not yet'}</td>
                 <td className="no-print">
                   <button
                     disabled={status.state === 'pending'}

@@ -8,7 +8,9 @@ import { ConfirmButton } from '../../components/Confirm';
 import { ErrorNote, Field, Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
 import { type Tournament } from '../../data/shapes';
-import { watchScorekeepers } from '../../data/watch';
+import { type TournamentPerson, watchTournamentPeople } from '../../data/watch';
+import { Invitations } from '../../components/Invitations';
+import { nameOf } from '../../lib/people';
 import { updateTournamentDetails } from '../../data/writes';
 import { useLive } from '../../data/hooks';
 import { type FieldErrors, check } from '../../lib/forms';
@@ -120,61 +122,47 @@ function DetailsForm({
   );
 }
 
+/** The tournament's scorekeepers by the names they chose; new ones join by invitation. */
 function Scorekeepers() {
   const { tournamentId } = useTournamentData();
-  const keepers = useLive<string[]>(`keepers:${tournamentId}`, (onData, onError) =>
-    watchScorekeepers(tournamentId, onData, onError),
+  const people = useLive<TournamentPerson[]>(`people:${tournamentId}`, (onData, onError) =>
+    watchTournamentPeople(tournamentId, onData, onError),
   );
-  const [uid, setUid] = useState('');
   const [status, run] = useAction();
-  const current = keepers.data ?? [];
-  const save = (uids: string[], done: string) =>
+  const keepers = (people.data ?? []).filter((p) => p.scorekeeper);
+  const remove = (leaving: TournamentPerson) =>
     run(async () => {
+      const uids = keepers.filter((k) => k.uid !== leaving.uid).map((k) => k.uid);
       await actions.setScorekeepers({ tournamentId, uids });
-      return done;
+      return `${nameOf(leaving)} no longer keeps score`;
     });
-  const onAdd = (event: FormEvent) => {
-    event.preventDefault();
-    const id = uid.trim();
-    if (!id || current.includes(id)) return;
-    void save([...current, id], 'scorekeeper added').then((ok) => ok && setUid(''));
-  };
   return (
     <section className="card stack" aria-labelledby="keepers-title">
       <h2 id="keepers-title">Scorekeepers</h2>
-      <p className="muted">They enter the score of any game of an open round, from “Score games” on their phone.</p>
-      <ErrorNote error={keepers.error} />
-      {current.length === 0 ? <p className="muted">None yet.</p> : null}
+      <p className="muted">
+        They enter the score of any game of an open round, from “Score games” on their phone. Invite them: whoever opens
+        the link and signs in becomes a scorekeeper.
+      </p>
+      <ErrorNote error={people.error} />
+      {keepers.length === 0 ? <p className="muted">None yet.</p> : null}
       <ul className="list" aria-label="Scorekeepers">
-        {current.map((id) => (
-          <li key={id}>
-            <code className="uid">{id}</code>{' '}
+        {keepers.map((keeper) => (
+          <li key={keeper.uid}>
+            <span className="person">{nameOf(keeper)}</span>{' '}
             <button
               type="button"
               className="quiet"
               disabled={status.state === 'pending'}
-              aria-label={`Remove scorekeeper ${id}`}
-              onClick={() =>
-                void save(
-                  current.filter((k) => k !== id),
-                  'scorekeeper removed',
-                )
-              }
+              aria-label={`Remove scorekeeper ${nameOf(keeper)}`}
+              onClick={() => void remove(keeper)}
             >
               Remove
             </button>
           </li>
         ))}
       </ul>
-      <form className="row wrap" onSubmit={onAdd}>
-        <Field label="Scorekeeper's account id">
-          {(p) => <input {...p} value={uid} onChange={(e) => setUid(e.target.value)} />}
-        </Field>
-        <button type="submit" disabled={status.state === 'pending'}>
-          Add scorekeeper
-        </button>
-      </form>
       <Status status={status} id="keepers-status" />
+      <Invitations scope={{ kind: 'tournament', tournamentId }} roles={['SCOREKEEPER']} />
     </section>
   );
 }

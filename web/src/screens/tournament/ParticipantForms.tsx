@@ -38,7 +38,7 @@ function PasteCsv() {
       <h2 id="csv-title">Paste participants (CSV)</h2>
       <Field
         label={`One per line: ${CSV_COLUMNS.join(', ')}`}
-        hint="a header line is optional; commas, semicolons or tabs; account is the player's account id"
+        hint="a header line is optional; commas, semicolons or tabs; players link their own accounts with their claim codes"
       >
         {(p) => <textarea {...p} rows={8} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />}
       </Field>
@@ -60,7 +60,7 @@ function PasteCsv() {
 
 function AddOne() {
   const { tournamentId, participants } = useTournamentData();
-  const [form, setForm] = useState({ name: '', rating: '', club: '', country: '', uid: '' });
+  const [form, setForm] = useState({ name: '', rating: '', club: '', country: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, run] = useAction();
   const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
@@ -77,14 +77,13 @@ function AddOne() {
       ...(form.rating.trim() ? { rating: Number(form.rating) } : {}),
       ...(form.club.trim() ? { club: form.club.trim() } : {}),
       ...(form.country.trim() ? { country: form.country.trim() } : {}),
-      ...(form.uid.trim() ? { uid: form.uid.trim() } : {}),
     };
     const checked = check(NewParticipant, entry);
     setErrors(checked.ok ? {} : checked.errors);
     if (!checked.ok) return;
     void run(async () => {
       await actions.addParticipants({ tournamentId, participants: [checked.data] });
-      setForm({ name: '', rating: '', club: '', country: '', uid: '' });
+      setForm({ name: '', rating: '', club: '', country: '' });
       return `${entry.name} added`;
     });
   };
@@ -103,9 +102,6 @@ function AddOne() {
         </Field>
         <Field label="Country" error={errors.country}>
           {(p) => <input {...p} value={form.country} onChange={set('country')} />}
-        </Field>
-        <Field label="Account id (optional)" error={errors.uid}>
-          {(p) => <input {...p} value={form.uid} onChange={set('uid')} />}
         </Field>
       </div>
       <button type="submit" disabled={status.state === 'pending'}>

@@ -93,7 +93,6 @@ function ParticipantRow({ participant: p, editor }: { participant: Participant; 
     rating: p.rating === undefined ? '' : String(p.rating),
     club: p.club ?? '',
     country: p.country ?? '',
-    account: '',
     unlink: false,
   });
   if (editing) {
@@ -109,15 +108,9 @@ function ParticipantRow({ participant: p, editor }: { participant: Participant; 
           ...(draft.club.trim() ? { club: draft.club.trim() } : {}),
           ...(draft.country.trim() ? { country: draft.country.trim() } : {}),
         });
-        // The account that may enter this participant's scores: linked, replaced or removed on its own.
+        // Players link themselves with their claim code (docs/joining.md); the organizer can only unlink.
         if (draft.unlink)
           await actions.linkParticipantAccount({ tournamentId, participantId: p.participantId, uid: null });
-        else if (draft.account.trim())
-          await actions.linkParticipantAccount({
-            tournamentId,
-            participantId: p.participantId,
-            uid: draft.account.trim(),
-          });
         setEditing(false);
         return 'saved';
       });
@@ -150,16 +143,6 @@ function ParticipantRow({ participant: p, editor }: { participant: Participant; 
             <Field label="Country">
               {(f) => (
                 <input {...f} value={draft.country} onChange={(e) => setDraft({ ...draft, country: e.target.value })} />
-              )}
-            </Field>
-            <Field label="Link to account id" hint="blank: keep the linked account">
-              {(f) => (
-                <input
-                  {...f}
-                  value={draft.account}
-                  disabled={draft.unlink}
-                  onChange={(e) => setDraft({ ...draft, account: e.target.value })}
-                />
               )}
             </Field>
             <label className="check">
