@@ -21,6 +21,7 @@ export const COLLECTIONS = {
   rateLimits: 'rateLimits',
   claimCodes: 'claimCodes',
   claimAttempts: 'claimAttempts',
+  resultChanges: 'resultChanges',
 } as const;
 
 export const paths = {
@@ -65,6 +66,9 @@ export const paths = {
   claimCode: (tournamentId: string, participantId: string) => `tournaments/${tournamentId}/claimCodes/${participantId}`,
   /** One account's wrong claim codes in a row: backend only. */
   claimAttempt: (tournamentId: string, uid: string) => `tournaments/${tournamentId}/claimAttempts/${uid}`,
+  /** Every change of a result or a report, by role and time (written by the score trigger; editors read it). */
+  resultChanges: (tournamentId: string) => `tournaments/${tournamentId}/resultChanges`,
+  resultChange: (tournamentId: string, changeId: string) => `tournaments/${tournamentId}/resultChanges/${changeId}`,
 } as const;
 
 /** The trigger's document pattern (firebase-functions path syntax). */
