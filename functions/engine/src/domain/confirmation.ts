@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import { sameResult } from './matchUps.js';
-import { MatchUpResult } from './results.js';
+import type { MatchUpResult } from './results.js';
+import { sameResult } from './sameResult.js';
 
 /**
  * Confirmation by the opponent (docs/results.md#confirmation-by-the-opponent): when a tournament asks for it, a
@@ -9,14 +8,14 @@ import { MatchUpResult } from './results.js';
  * both follow it.
  */
 
-/** Each player's own report of the game, from side a's point of view; null or absent: not reported. */
-export const Reports = z
-  .object({
-    a: MatchUpResult.nullable().optional(),
-    b: MatchUpResult.nullable().optional(),
-  })
-  .strict();
-export type Reports = z.infer<typeof Reports>;
+/**
+ * Each player's own report of the game, from side a's point of view; null or absent: not reported. Plain types
+ * (the schema is the model's, model/matchUp.ts), so the dashboard decides without the schema library.
+ */
+export interface Reports {
+  a?: MatchUpResult | null | undefined;
+  b?: MatchUpResult | null | undefined;
+}
 
 export type ReportSide = 'a' | 'b';
 

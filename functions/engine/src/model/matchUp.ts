@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { Reports } from '../domain/confirmation.js';
 import { MatchUpResult } from '../domain/results.js';
 
 /**
@@ -23,6 +22,11 @@ export const StoredTimestamp = z.custom<StoredTimestamp>(
  */
 export const Scorer = z.enum(['SIDE_A', 'SIDE_B', 'SCOREKEEPER', 'EDITOR']);
 export type Scorer = z.infer<typeof Scorer>;
+
+/** Each player's own report (domain/confirmation.ts `Reports`). */
+export const Reports = z
+  .object({ a: MatchUpResult.nullable().optional(), b: MatchUpResult.nullable().optional() })
+  .strict();
 
 /**
  * tournaments/{t}/matchUps/{matchUpId}: one pairing of a round, and the document scores are written into by
