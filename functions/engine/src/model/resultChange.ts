@@ -15,9 +15,7 @@ export const ResultChangeDoc = z
     roundNumber: z.number().int().positive(),
     changes: z
       .array(
-        z
-          .object({ field: ChangedField, before: MatchUpResult.nullable(), after: MatchUpResult.nullable() })
-          .strict(),
+        z.object({ field: ChangedField, before: MatchUpResult.nullable(), after: MatchUpResult.nullable() }).strict(),
       )
       .min(1)
       .max(3),
