@@ -24,7 +24,9 @@ export const onMatchUpWritten = onDocumentWritten(TRIGGER, async (event) => {
   const db = firestore();
   try {
     const { before, after } = event.data ?? {};
-    await recordResultChange(db, tournamentId, event.id, before?.data(), after?.data(), event.time);
+    // The write's own commit time orders the history; the event's time is when it was sent.
+    const writtenAt = after?.exists ? after.updateTime.toDate().toISOString() : event.time;
+    await recordResultChange(db, tournamentId, event.id, before?.data(), after?.data(), writtenAt);
     const outcome = await applyMatchUpScore(db, tournamentId, matchUpId);
     logger.debug('matchUp score applied', { tournamentId, matchUpId, outcome });
   } catch (error) {
