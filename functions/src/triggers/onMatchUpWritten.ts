@@ -25,7 +25,7 @@ export const onMatchUpWritten = onDocumentWritten(TRIGGER, async (event) => {
   try {
     const { before, after } = event.data ?? {};
     // The write's own commit time orders the history; the event's time is when it was sent.
-    const writtenAt = after?.exists ? after.updateTime.toDate().toISOString() : event.time;
+    const writtenAt = after?.updateTime?.toDate().toISOString() ?? event.time;
     await recordResultChange(db, tournamentId, event.id, before?.data(), after?.data(), writtenAt);
     const outcome = await applyMatchUpScore(db, tournamentId, matchUpId);
     logger.debug('matchUp score applied', { tournamentId, matchUpId, outcome });
