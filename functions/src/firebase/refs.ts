@@ -9,6 +9,7 @@ import { MatchUpDoc } from '@competition/engine/model/matchUp';
 import { ParticipantDoc } from '@competition/engine/model/participant';
 import { COLLECTIONS, paths } from '@competition/engine/model/paths';
 import { ChampionshipEditorDoc, ClubMemberDoc, TournamentRoleDoc } from '@competition/engine/model/roles';
+import { ResultChangeDoc } from '@competition/engine/model/resultChange';
 import { RoundDoc } from '@competition/engine/model/round';
 import { ScoreProblemDoc } from '@competition/engine/model/scoreProblem';
 import { TournamentDoc } from '@competition/engine/model/tournament';
@@ -29,6 +30,7 @@ const converters = {
   standing: converterFor(StandingDoc),
   applied: converterFor(AppliedDoc),
   scoreProblem: converterFor(ScoreProblemDoc),
+  resultChange: converterFor(ResultChangeDoc),
   standingsStatus: converterFor(StandingsStatusDoc),
   claimCode: converterFor(ClaimCodeDoc),
   claimAttempts: converterFor(ClaimAttemptsDoc),
@@ -70,6 +72,8 @@ export function refs(db: Firestore) {
     applied: (t: string, m: string) => db.doc(paths.applied(t, m)).withConverter(converters.applied),
     scoreProblems: (t: string) => db.collection(paths.scoreProblems(t)).withConverter(converters.scoreProblem),
     scoreProblem: (t: string, m: string) => db.doc(paths.scoreProblem(t, m)).withConverter(converters.scoreProblem),
+    resultChanges: (t: string) => db.collection(paths.resultChanges(t)).withConverter(converters.resultChange),
+    resultChange: (t: string, id: string) => db.doc(paths.resultChange(t, id)).withConverter(converters.resultChange),
     standingsStatus: (t: string) => db.doc(paths.standingsStatus(t)).withConverter(converters.standingsStatus),
     claimCodes: (t: string) => db.collection(paths.claimCodes(t)).withConverter(converters.claimCode),
     claimCode: (t: string, p: string) => db.doc(paths.claimCode(t, p)).withConverter(converters.claimCode),

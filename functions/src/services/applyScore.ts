@@ -14,7 +14,8 @@ import { writeBytes } from '@competition/engine/domain/documentSize';
 import { foldCompetition } from '@competition/engine/domain/fold';
 import type { MatchUpRecord } from '@competition/engine/domain/matchUps';
 import { sidesOf } from '@competition/engine/domain/matchUps';
-import { problemOfResult, sameProblem } from '@competition/engine/domain/problems';
+import type { ScoreProblem } from '@competition/engine/domain/problems';
+import { disputeProblem, problemOfResult, sameProblem } from '@competition/engine/domain/problems';
 import { needsStates, scoreStep } from '@competition/engine/domain/scoreStep';
 import { rowsMovedBy, standingRows } from '@competition/engine/domain/standings';
 import type { ParticipantStates } from '@competition/engine/domain/state';
@@ -27,7 +28,7 @@ import type { ScoreProblemDoc } from '@competition/engine/model/scoreProblem';
 import type { TournamentDoc } from '@competition/engine/model/tournament';
 import { paths } from '@competition/engine/model/paths';
 import type { DocumentWriter } from './plannedWrites.js';
-import { toMatchUpRecord, toParticipant } from './records.js';
+import { toCountedRecord, toMatchUpRecord, toParticipant } from './records.js';
 import type { ReplaySettings } from './replay.js';
 import { bringStandingsUpToDate, replaySettings, requestReplay } from './replay.js';
 import { readRowInputs, readStates } from './standings.js';
@@ -112,7 +113,7 @@ async function applyInTransaction(
     tx.get(ref.standingsStatus(tournamentId)),
   ]);
   const current = currentSnap.data();
-  const judged = current ? judgeMatchUp(toMatchUpRecord(current), policy) : undefined;
+  const judged = current ? judgeMatchUp(toCountedRecord(current, tournament.confirmScores), policy) : undefined;
   const status = statusSnap.data();
   // While the standings are being brought up to date, the states are the runner's alone: it is told to look again.
   const step: Step = status?.pending
@@ -121,7 +122,8 @@ async function applyInTransaction(
   if (step.outcome === 'DEFERRED' || step.outcome === 'REPLAY') requestReplay(tx, ref, tournamentId, status, now);
   // This event went through: the organizer is told of a refused result, and an earlier failure is cleared. Last,
   // because a transaction reads everything before it writes anything.
-  settleProblem(tx, ref.scoreProblem(tournamentId, matchUpId), problemSnap.data(), judged, now);
+  const wanted = current ? disputeProblem(current, tournament.confirmScores) : undefined;
+  settleProblem(tx, ref.scoreProblem(tournamentId, matchUpId), problemSnap.data(), judged, now, wanted);
   return step;
 }
 
@@ -173,8 +175,9 @@ function settleProblem(
   stored: ScoreProblemDoc | undefined,
   judged: JudgedMatchUp | undefined,
   now: Date,
+  dispute: ScoreProblem | undefined,
 ): void {
-  const wanted = problemOfResult(judged);
+  const wanted = dispute ?? problemOfResult(judged);
   if (sameProblem(stored, wanted)) return;
   if (!wanted || !judged) tx.delete(problemRef);
   else
@@ -209,7 +212,9 @@ async function readRound(
     tx.get(ref.appliedMarkers(tournamentId).where('roundNumber', '==', roundNumber)),
     tx.get(ref.round(tournamentId, roundNumber)),
   ]);
-  const matchUps = round.docs.map((d) => judgeMatchUp(toMatchUpRecord(d.data()), policy).record);
+  const matchUps = round.docs.map(
+    (d) => judgeMatchUp(toCountedRecord(d.data(), tournament.confirmScores), policy).record,
+  );
   const markers = applied.docs.map((d) => toMatchUpRecord(d.data()));
   const ids = [...new Set([...matchUps, ...markers].flatMap(sidesOf))];
   const states = requireStates(

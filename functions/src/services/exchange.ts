@@ -17,7 +17,7 @@ import type { TournamentDoc } from '@competition/engine/model/tournament';
 import { writeFold } from './applyScore.js';
 import { prepareTournament, writeNewTournament } from './organisation.js';
 import { PlannedWrites } from './plannedWrites.js';
-import { toMatchUpRecord, toParticipant } from './records.js';
+import { toCountedRecord, toParticipant } from './records.js';
 import { readTournamentToEdit } from './tournamentAccess.js';
 
 /** What of the tournament document travels in an export: its description, not its identity or its people. */
@@ -48,7 +48,7 @@ export async function exportTournament(db: Firestore, uid: string | undefined, t
     matchUps: matchUps.docs
       .map((d) => d.data())
       .map((m) => ({
-        ...judgeMatchUp(toMatchUpRecord(m), tournament.policy).record,
+        ...judgeMatchUp(toCountedRecord(m, tournament.confirmScores), tournament.policy).record,
         movesFirst: firstMover(m),
       })),
   });

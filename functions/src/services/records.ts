@@ -1,3 +1,4 @@
+import { confirmation } from '@competition/engine/domain/confirmation';
 import type { MatchUpRecord } from '@competition/engine/domain/matchUps';
 import type { Participant } from '@competition/engine/domain/participants';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
@@ -20,4 +21,12 @@ export function toMatchUpRecord(
     b: doc.b,
     result: doc.result,
   };
+}
+
+/**
+ * A stored matchUp as the engine counts it under the tournament's confirmation option: a player's result the
+ * opponent has not confirmed is no result yet (docs/results.md#confirmation-by-the-opponent).
+ */
+export function toCountedRecord(doc: MatchUpDoc, confirmScores: boolean | undefined): MatchUpRecord {
+  return { ...toMatchUpRecord(doc), result: confirmation(doc, confirmScores === true).counts };
 }

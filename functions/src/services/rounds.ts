@@ -12,7 +12,7 @@ import { type Refs, refs } from '../firebase/refs.js';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
 import type { CloseTournamentInput, GenerateNextRoundInput } from '@competition/engine/model/requests';
 import type { RoundDoc } from '@competition/engine/model/round';
-import { toMatchUpRecord, toParticipant } from './records.js';
+import { toCountedRecord, toMatchUpRecord, toParticipant } from './records.js';
 import { readEditableTournament, readTournamentToEdit } from './tournamentAccess.js';
 
 /** A reproducible seed per request when the organizer does not choose one. */
@@ -50,7 +50,7 @@ export async function generateNextRound(
       tx.get(ref.participants(tournamentId)),
       tx.get(ref.matchUps(tournamentId)),
     ]);
-    const matchUps = matchUpSnap.docs.map((d) => toMatchUpRecord(d.data()));
+    const matchUps = matchUpSnap.docs.map((d) => toCountedRecord(d.data(), tournament.confirmScores));
     const participants = participantsToPair(
       participantSnap.docs.map((d) => d.data()),
       matchUps,
@@ -177,7 +177,7 @@ export async function closeTournament(
       tx.get(ref.participants(tournamentId)),
     ]);
     const names = new Map(participantSnap.docs.map((d) => [d.id, d.data().name]));
-    const games = unscoredGames(matchUpSnap.docs.map((d) => toMatchUpRecord(d.data())));
+    const games = unscoredGames(matchUpSnap.docs.map((d) => toCountedRecord(d.data(), tournament.confirmScores)));
     assertClosable(games, (id) => names.get(id) ?? 'a player no longer entered', input.leaveUnscored);
     if (tournament.currentRound > 0) tx.update(ref.round(tournamentId, tournament.currentRound), { status: 'CLOSED' });
     tx.set(ref.tournament(tournamentId), { ...tournament, status: 'CLOSED' });

@@ -5,12 +5,14 @@ import { SCORE_TRIGGER } from '@competition/engine/deployment';
 import { firestore } from '../firebase/app.js';
 import { MATCHUP_DOCUMENT } from '@competition/engine/model/paths';
 import { applyMatchUpScore } from '../services/applyScore.js';
+import { recordResultChange } from '../services/resultChanges.js';
 import { recordNotApplied } from '../services/scoreProblems.js';
 
 /**
  * Turns a score written into a matchUp into ratings and standings. Delivered at least once and in any order,
  * so it ignores the event's payload and applies the matchUp's current document (see applyMatchUpScore).
- * It never writes the matchUp, so it cannot trigger itself.
+ * It never writes the matchUp, so it cannot trigger itself. It keeps each change of the result in the game's
+ * history first (services/resultChanges.ts).
  *
  * A failure is retried (retry: true) and recorded on every attempt where the organizer sees it; past the retry
  * window (domain/problems.ts) the event is given up: recorded as such and acknowledged, not thrown again.
@@ -21,6 +23,10 @@ export const onMatchUpWritten = onDocumentWritten(TRIGGER, async (event) => {
   const { tournamentId, matchUpId } = event.params;
   const db = firestore();
   try {
+    const { before, after } = event.data ?? {};
+    // The write's own commit time orders the history; the event's time is when it was sent.
+    const writtenAt = after?.updateTime?.toDate().toISOString() ?? event.time;
+    await recordResultChange(db, tournamentId, event.id, before?.data(), after?.data(), writtenAt);
     const outcome = await applyMatchUpScore(db, tournamentId, matchUpId);
     logger.debug('matchUp score applied', { tournamentId, matchUpId, outcome });
   } catch (error) {

@@ -15,6 +15,7 @@ import type { StandingDoc, StateDoc } from '@competition/engine/model/derived';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
 import type { ParticipantDoc } from '@competition/engine/model/participant';
 import type { ClubRole, TournamentRoleDoc } from '@competition/engine/model/roles';
+import type { ResultChangeDoc } from '@competition/engine/model/resultChange';
 import type { RoundAuthor, RoundDoc } from '@competition/engine/model/round';
 import type { ScoreProblemDoc } from '@competition/engine/model/scoreProblem';
 import type { TournamentDoc } from '@competition/engine/model/tournament';
@@ -36,6 +37,9 @@ export const NO_ROLES: Roles = { uid: '', editor: false, scorekeeper: false, par
 
 /** tournaments/{t}/scoreProblems/{matchUpId}: a result that is not in the standings, and why, for the organizer. */
 export type ScoreProblem = Pick<ScoreProblemDoc, 'matchUpId' | 'roundNumber' | 'kind' | 'message'>;
+
+/** tournaments/{t}/resultChanges/{id}: one change of a result or a report, by role and time, for the organizer. */
+export type ResultChange = ResultChangeDoc;
 
 /** A stored document: the model's type, where the fields whose schema default a view fills may be absent. */
 export type Stored<T, Defaulted extends keyof T> = Omit<T, Defaulted> & Partial<Pick<T, Defaulted>>;
@@ -100,6 +104,7 @@ export const view = {
     cost: d.cost ?? {},
     result: d.result ?? null,
     scoredBy: d.scoredBy ?? null,
+    ...(d.reports ? { reports: d.reports } : {}),
   }),
   standing: (d: Stored<StandingDoc, 'tiebreaks' | 'withdrawn'>): Standing => ({
     ...d,

@@ -28,6 +28,7 @@ import {
   type ParticipantState,
   type Roles,
   type Round,
+  type ResultChange,
   type ScoreProblem,
   type Standing,
   type Tournament,
@@ -255,6 +256,18 @@ export function watchScoreProblems(
   onError: OnError,
 ): Unsubscribe {
   return watchQuery(col(path.scoreProblems(tournamentId)), view.scoreProblem, onData, onError);
+}
+
+/** Every change of one game's result and reports, oldest first: only editors may read them. */
+export function watchResultChanges(
+  tournamentId: string,
+  matchUpId: string,
+  onData: (items: ResultChange[]) => void,
+  onError: OnError,
+): Unsubscribe {
+  const q = query(col(path.resultChanges(tournamentId)), where('matchUpId', '==', matchUpId));
+  const oldestFirst = (items: ResultChange[]) => onData([...items].sort((x, y) => x.at.localeCompare(y.at)));
+  return watchQuery(q, (d: ResultChange) => d, oldestFirst, onError);
 }
 
 /** What this account may do in the tournament and which participants it plays: its own roles document. */

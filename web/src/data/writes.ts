@@ -1,6 +1,7 @@
 /** The writes a client makes itself, through the security rules (firestore.rules) rather than a callable. */
 import { deleteField, serverTimestamp, updateDoc } from 'firebase/firestore';
-import type { MatchUpResultInput } from '@competition/engine/domain/results';
+import { type ReportSide, reportWrite } from '@competition/engine/domain/confirmation';
+import type { MatchUpResult, MatchUpResultInput } from '@competition/engine/domain/results';
 import { scorerOf } from '@competition/engine/access/scorer';
 import { live, path, ref } from './connection';
 import { ActionError, rethrow } from './errors';
@@ -24,6 +25,35 @@ export async function writeScore(
       ? { result, scoredBy: null, scoredAt: null }
       : { result, scoredBy: scorerOf(roles, matchUp), scoredAt: serverTimestamp() };
   await updateDoc(ref(path.matchUp(tournamentId, matchUp.matchUpId)), change).catch(rethrow);
+}
+
+/**
+ * A player's own report when the tournament asks for the opponent's confirmation: their side's report, and the
+ * result that then counts (the domain's `reportWrite`, which the rules check the same way). The report is written
+ * by its field path, so an opponent's report that landed meanwhile is never overwritten; if it changed what counts,
+ * the rules refuse the write and the player sees the new report before trying again.
+ */
+export async function writeReport(
+  tournamentId: string,
+  matchUp: Pick<MatchUp, 'matchUpId' | 'result' | 'scoredBy' | 'reports'>,
+  side: ReportSide,
+  report: MatchUpResult | null,
+): Promise<void> {
+  if (!live().auth.currentUser) throw new ActionError('unauthenticated', 'sign in first');
+  const next = reportWrite(matchUp, side, report);
+  const entered = next.result === matchUp.result && next.scoredBy === matchUp.scoredBy && next.scoredBy !== null;
+  const counted = entered
+    ? {}
+    : { result: next.result, scoredBy: next.scoredBy, scoredAt: next.result === null ? null : serverTimestamp() };
+  await updateDoc(ref(path.matchUp(tournamentId, matchUp.matchUpId)), {
+    [`reports.${side}`]: report,
+    ...counted,
+  }).catch(rethrow);
+}
+
+/** Editors turn the opponent's confirmation of players' scores on or off. */
+export async function setConfirmScores(tournamentId: string, confirmScores: boolean): Promise<void> {
+  await updateDoc(ref(path.tournament(tournamentId)), { confirmScores }).catch(rethrow);
 }
 
 /** Editors close a round, or reopen it to correct a score. */

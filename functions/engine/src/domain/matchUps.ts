@@ -47,15 +47,7 @@ export function sameGame(x: Omit<MatchUpRecord, 'result'>, y: Omit<MatchUpRecord
   );
 }
 
-/** Two results are the same result (key order in a stored map is not significant). */
-export function sameResult(x: MatchUpResult | null | undefined, y: MatchUpResult | null | undefined): boolean {
-  return canonical(x ?? null) === canonical(y ?? null);
-}
-
-function canonical(result: MatchUpResult | null): string {
-  if (result === null) return 'null';
-  return JSON.stringify([result.kind, result.score?.a ?? null, result.score?.b ?? null, result.winner ?? null]);
-}
+export { sameResult } from './sameResult.js';
 
 /** Names matchUps in a message, the first few of them and how many more: a refusal stays short in any round. */
 export function nameMatchUps(names: readonly string[], shown = 10): string {

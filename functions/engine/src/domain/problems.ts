@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import type { JudgedMatchUp } from './acceptance.js';
+import type { ScoreFields } from './confirmation.js';
+import { confirmation } from './confirmation.js';
+import type { MatchUpResult } from './results.js';
 
 /**
  * What the organizer is told about a matchUp whose result did not reach the standings.
  * - REFUSED_RESULT: the stored result is one the engine refuses (written past the rules); it counts as none.
  * - NOT_APPLIED: the score trigger failed on the matchUp's latest write; retried, then given up.
+ * - DISPUTED: under confirmation, the two players reported different results and nobody has settled it.
  */
-export const ScoreProblemKind = z.enum(['REFUSED_RESULT', 'NOT_APPLIED']);
+export const ScoreProblemKind = z.enum(['REFUSED_RESULT', 'NOT_APPLIED', 'DISPUTED']);
 export type ScoreProblemKind = z.infer<typeof ScoreProblemKind>;
 
 export interface ScoreProblem {
@@ -39,6 +43,20 @@ export function problemOfResult(judged: JudgedMatchUp | undefined): ScoreProblem
     : undefined;
 }
 
+/** Under confirmation, the players' disagreement until someone settles it (a player agreeing, or an entered result). */
+export function disputeProblem(fields: ScoreFields, confirmScores: boolean | undefined): ScoreProblem | undefined {
+  if (confirmation(fields, confirmScores === true).state !== 'DISPUTED') return undefined;
+  const a = fields.reports?.a ?? null;
+  const b = fields.reports?.b ?? null;
+  return {
+    kind: 'DISPUTED',
+    message: clip(
+      `the players disagree: the first player reported ${reported(a)}, the second ${reported(b)}; ` +
+        'enter the result that stands, or one of them agrees with the other',
+    ),
+  };
+}
+
 /** The problem recorded for a failed attempt: still retrying, or given up. */
 export function notAppliedProblem(error: unknown, givingUp: boolean): ScoreProblem {
   const reason = error instanceof Error ? error.message : String(error);
@@ -49,6 +67,13 @@ export function notAppliedProblem(error: unknown, givingUp: boolean): ScoreProbl
 /** Whether a stored problem already says what should be said (its time aside). */
 export function sameProblem(stored: ScoreProblem | undefined, wanted: ScoreProblem | undefined): boolean {
   return stored?.kind === wanted?.kind && stored?.message === wanted?.message;
+}
+
+/** A report in a line: game points from the first player's side, or the kind. */
+function reported(result: MatchUpResult | null): string {
+  if (result === null) return 'nothing';
+  if (result.score) return `${result.score.a}-${result.score.b}`;
+  return result.kind === 'PLAYED' ? `a ${result.winner === 'draw' ? 'draw' : 'win'}` : result.kind.toLowerCase();
 }
 
 function clip(text: string): string {

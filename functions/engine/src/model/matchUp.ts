@@ -23,9 +23,14 @@ export const StoredTimestamp = z.custom<StoredTimestamp>(
 export const Scorer = z.enum(['SIDE_A', 'SIDE_B', 'SCOREKEEPER', 'EDITOR']);
 export type Scorer = z.infer<typeof Scorer>;
 
+/** Each player's own report (domain/confirmation.ts `Reports`). */
+export const Reports = z
+  .object({ a: MatchUpResult.nullable().optional(), b: MatchUpResult.nullable().optional() })
+  .strict();
+
 /**
  * tournaments/{t}/matchUps/{matchUpId}: one pairing of a round, and the document scores are written into by
- * clients. Only `result`, `scoredBy` and `scoredAt` change after generation.
+ * clients. Only `result`, `scoredBy`, `scoredAt` and `reports` change after generation.
  */
 export const MatchUpDoc = z
   .object({
@@ -47,6 +52,11 @@ export const MatchUpDoc = z
      * serverTimestamp()); null when there is no result. Documents written before that carry an ISO string.
      */
     scoredAt: z.union([StoredTimestamp, z.string()]).nullable().default(null),
+    /**
+     * Each player's own report, when the tournament asks for the opponent's confirmation
+     * (docs/results.md#confirmation-by-the-opponent): the result counts once both agree.
+     */
+    reports: Reports.optional(),
   })
   .strict();
 export type MatchUpDoc = z.infer<typeof MatchUpDoc>;

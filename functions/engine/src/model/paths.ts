@@ -23,6 +23,7 @@ export const COLLECTIONS = {
   claimAttempts: 'claimAttempts',
   registrations: 'registrations',
   invitations: 'invitations',
+  resultChanges: 'resultChanges',
 } as const;
 
 export const paths = {
@@ -76,6 +77,9 @@ export const paths = {
   tournamentInvitation: (tournamentId: string, token: string) => `tournaments/${tournamentId}/invitations/${token}`,
   clubInvitations: (clubId: string) => `clubs/${clubId}/invitations`,
   clubInvitation: (clubId: string, token: string) => `clubs/${clubId}/invitations/${token}`,
+  /** Every change of a result or a report, by role and time (written by the score trigger; editors read it). */
+  resultChanges: (tournamentId: string) => `tournaments/${tournamentId}/resultChanges`,
+  resultChange: (tournamentId: string, changeId: string) => `tournaments/${tournamentId}/resultChanges/${changeId}`,
 } as const;
 
 /** The trigger's document pattern (firebase-functions path syntax). */

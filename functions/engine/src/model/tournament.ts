@@ -70,6 +70,8 @@ const Descriptive = {
   /** Minutes per round for the countdown; 0 shows no countdown. */
   roundDurationMinutes: Minutes.default(0).catch(0),
   preAlarmMinutes: Minutes.default(0).catch(0),
+  /** A player's score counts only once the opponent reports the same (docs/results.md#confirmation-by-the-opponent). */
+  confirmScores: z.boolean().optional().catch(undefined),
 };
 
 /** tournaments/{tournamentId}: a tournament, its competition policy and progress (docs/organisation.md#tournaments). */

@@ -2,6 +2,7 @@
  * The organizer's desk: the tournament's details (location, social site, round clock), who keeps score, the
  * tournament's files (the whole tournament as JSON, importable; the standings as CSV), and closing the tournament.
  */
+import { ConfirmScoresSwitch } from './Confirmation';
 import { type FormEvent, useState } from 'react';
 import { ClockFields } from '../../components/ClockFields';
 import { ConfirmButton } from '../../components/Confirm';
@@ -181,6 +182,7 @@ export function OrganizeTab() {
       <Scoring tournament={tournament} />
       {tournament.system === 'KNOCKOUT' ? null : <PlayoffForm tournament={tournament} />}
       <Scorekeepers />
+      <ConfirmScoresSwitch />
       <section className="card stack" aria-labelledby="export-title">
         <h2 id="export-title">Export</h2>
         <p className="muted">

@@ -3,6 +3,7 @@
  * no scores, review each pair with the engine's reasons in words, enter and correct every score, and reopen a
  * closed round to correct it.
  */
+import { Disputes } from './Disputes';
 import { type FormEvent, useRef, useState } from 'react';
 import { href, navigate } from '../../app/route';
 import { ConfirmButton } from '../../components/Confirm';
@@ -58,7 +59,8 @@ export function RoundsTab({ roundNumber }: { roundNumber: number | undefined }) 
         {roles.editor && tournament.status !== 'CLOSED' ? <RoundControls /> : null}
       </aside>
       <div className="stack">
-        {roles.editor && scoreProblems.length > 0 ? (
+        {roles.editor ? <Disputes /> : null}
+        {roles.editor && scoreProblems.some((p) => p.kind !== 'DISPUTED') ? (
           <section className="card warn" aria-labelledby="problems-title">
             <h2 id="problems-title">Scores the engine refused</h2>
             <p className="small">
@@ -66,17 +68,20 @@ export function RoundsTab({ roundNumber }: { roundNumber: number | undefined }) 
               it.
             </p>
             <ul aria-label="Refused scores">
-              {scoreProblems.map((p) => {
-                const game = matchUps.find((m) => m.matchUpId === p.matchUpId);
-                const where = game
-                  ? `Round ${game.roundNumber}, table ${game.order + 1} (${nameOf(game.a)} v ${nameOf(game.b)})`
-                  : `${p.roundNumber ? `Round ${p.roundNumber}, ` : ''}${p.matchUpId}`;
-                return (
-                  <li key={p.matchUpId} data-matchup={p.matchUpId}>
-                    {game ? <a href={href.round(data.tournamentId, game.roundNumber)}>{where}</a> : where}: {p.message}
-                  </li>
-                );
-              })}
+              {scoreProblems
+                .filter((p) => p.kind !== 'DISPUTED')
+                .map((p) => {
+                  const game = matchUps.find((m) => m.matchUpId === p.matchUpId);
+                  const where = game
+                    ? `Round ${game.roundNumber}, table ${game.order + 1} (${nameOf(game.a)} v ${nameOf(game.b)})`
+                    : `${p.roundNumber ? `Round ${p.roundNumber}, ` : ''}${p.matchUpId}`;
+                  return (
+                    <li key={p.matchUpId} data-matchup={p.matchUpId}>
+                      {game ? <a href={href.round(data.tournamentId, game.roundNumber)}>{where}</a> : where}:{' '}
+                      {p.message}
+                    </li>
+                  );
+                })}
             </ul>
           </section>
         ) : null}

@@ -8,7 +8,8 @@ import { type FormEvent, useState } from 'react';
 import { Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
 import { type MatchUp } from '../../data/shapes';
-import { writeScore } from '../../data/writes';
+import { writeReport, writeScore } from '../../data/writes';
+import { Reports, sideIn } from './Confirmation';
 import { useTournamentData } from './data';
 import { BYE_KINDS, GAME_KINDS, KIND_LABELS, resultText } from '../../lib/format';
 import type { ScoringPolicy } from '@competition/engine/domain/policy';
@@ -29,7 +30,10 @@ interface Props {
 
 export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channel, large = false }: Props) {
   const [status, run] = useAction();
-  const { roles } = useTournamentData();
+  const { roles, tournament } = useTournamentData();
+  // Under confirmation a player reports their own side's score (docs/results.md#confirmation-by-the-opponent).
+  const reporting =
+    tournament?.confirmScores === true && !isByeOf(matchUp) ? sideIn(matchUp, roles.participantIds) : null;
   const stored = matchUp.result;
   const isBye = matchUp.b === null;
   const table = matchUp.order + 1;
@@ -51,13 +55,16 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
         // The engine's own check, loaded with the first score (it brings the schema library).
         const { resolveResult } = await import('@competition/engine/domain/results');
         if (result) resolveResult({ kind: 'PLAYED', ...result }, !isBye, scoring);
-        await writeScore(tournamentId, matchUp, result, roles);
+        if (reporting) await writeReport(tournamentId, matchUp, reporting, result && { kind: 'PLAYED', ...result });
+        else await writeScore(tournamentId, matchUp, result, roles);
       }
+      if (reporting) return result ? `reported: ${resultText({ kind: 'PLAYED', ...result }, isBye)}` : 'report cleared';
       return result ? `saved: ${resultText({ kind: 'PLAYED', ...result }, isBye)}` : 'cleared';
     });
 
   return (
     <div className={`score-form ${large ? 'large' : ''}`} data-matchup={matchUp.matchUpId} data-result={key}>
+      <Reports game={matchUp} />
       <Inputs key={key} {...{ matchUp, nameA, nameB, isBye, table, save, large }} />
       <Status status={status} />
     </div>
@@ -169,3 +176,5 @@ function SidePoints({ side, name, value, onChange, disabled, large }: SidePoints
     </label>
   );
 }
+
+const isByeOf = (matchUp: MatchUp) => matchUp.b === null;

@@ -4,6 +4,7 @@ import { useSession } from '../../app/session';
 import { resultText } from '../../lib/format';
 import { useTournamentData } from './data';
 import { ScoreForm } from './ScoreForm';
+import { Reports, ResultHistory } from './Confirmation';
 
 export function TablePage({ matchUpId }: { matchUpId: string }) {
   const { user } = useSession();
@@ -34,7 +35,10 @@ export function TablePage({ matchUpId }: { matchUpId: string }) {
           Only the two players of this game, a scorekeeper or the organizer can enter its score.
         </p>
       ) : !open ? (
-        <p className="note">Round {game.roundNumber} is closed: ask the organizer to reopen it for a correction.</p>
+        <>
+          <Reports game={game} />
+          <p className="note">Round {game.roundNumber} is closed: ask the organizer to reopen it for a correction.</p>
+        </>
       ) : (
         <ScoreForm
           key={game.matchUpId}
@@ -47,6 +51,7 @@ export function TablePage({ matchUpId }: { matchUpId: string }) {
           large
         />
       )}
+      {roles.editor ? <ResultHistory game={game} /> : null}
     </section>
   );
 }

@@ -1,0 +1,161 @@
+/**
+ * Confirmation by the opponent on screen (docs/results.md#confirmation-by-the-opponent): what a game's two reports
+ * say, with one button to agree (a player) or to accept one of them (the organizer), the desk's switch, and the
+ * history of a game's result for the organizer (docs/results.md#who-changed-a-result).
+ */
+import { type ConfirmationState, confirmation } from '@competition/engine/domain/confirmation';
+import type { MatchUpResult } from '@competition/engine/domain/results';
+import { Status, useAction, ErrorNote } from '../../components/ui';
+import { actions } from '../../data/actions';
+import { useLive } from '../../data/hooks';
+import type { MatchUp, ResultChange } from '../../data/shapes';
+import { watchResultChanges } from '../../data/watch';
+import { setConfirmScores, writeReport } from '../../data/writes';
+import { resultText } from '../../lib/format';
+import { useTournamentData } from './data';
+
+/** The side this account plays in the game, if any. */
+export function sideIn(game: Pick<MatchUp, 'a' | 'b'>, participantIds: readonly string[]): 'a' | 'b' | null {
+  if (participantIds.includes(game.a)) return 'a';
+  if (game.b !== null && participantIds.includes(game.b)) return 'b';
+  return null;
+}
+
+export function confirmationOf(game: MatchUp, confirmScores: boolean | undefined): ConfirmationState {
+  return confirmation(game, confirmScores === true).state;
+}
+
+const STATE_WORDS: Record<ConfirmationState, string> = {
+  NO_RESULT: 'No score reported yet.',
+  ENTERED: 'Entered by the organizer or a scorekeeper: it counts.',
+  CONFIRMED: 'Confirmed by both players: it counts.',
+  WAITING: 'Waiting for the opponent to confirm: it does not count yet.',
+  DISPUTED: 'The players disagree: it does not count until one agrees or the organizer settles it.',
+};
+
+/**
+ * A game's reports under confirmation: shown to its players, the scorekeepers and the organizer. A player may agree
+ * with the opponent's report in one tap; the organizer may accept either report.
+ */
+export function Reports({ game }: { game: MatchUp }) {
+  const { tournament, tournamentId, roles, nameOf } = useTournamentData();
+  const [status, run] = useAction();
+  if (!tournament?.confirmScores || game.b === null) return null;
+  const state = confirmationOf(game, true);
+  const mine = sideIn(game, roles.participantIds);
+  const reported: Array<{ side: 'a' | 'b'; report: MatchUpResult }> = (['a', 'b'] as const).flatMap((side) => {
+    const report = game.reports?.[side] ?? null;
+    return report ? [{ side, report }] : [];
+  });
+  const who = (side: 'a' | 'b') => (side === mine ? 'You' : nameOf(side === 'a' ? game.a : game.b));
+  const theirs = mine ? (game.reports?.[mine === 'a' ? 'b' : 'a'] ?? null) : null;
+  const counts = state === 'ENTERED' || state === 'CONFIRMED';
+  const agree = (report: MatchUpResult) =>
+    run(async () => {
+      await writeReport(tournamentId, game, mine!, report);
+      return `you agreed with ${resultText(report, false)}`;
+    });
+  const accept = (report: MatchUpResult) =>
+    run(async () => {
+      await actions.recordScore({ tournamentId, matchUpId: game.matchUpId, result: report });
+      return `${resultText(report, false)} entered`;
+    });
+  return (
+    <div className={`reports ${state === 'DISPUTED' ? 'warn' : ''}`} data-confirmation={state} role="status">
+      <p className="strong">{STATE_WORDS[state]}</p>
+      {reported.length > 0 ? (
+        <ul aria-label="Reported scores">
+          {reported.map(({ side, report }) => (
+            <li key={side} data-report={side}>
+              {who(side)} reported <strong>{resultText(report, false)}</strong>
+              {roles.editor && !mine && !counts ? (
+                <>
+                  {' '}
+                  <button type="button" className="quiet" onClick={() => void accept(report)}>
+                    Accept {resultText(report, false)}
+                  </button>
+                </>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {mine && theirs && !counts ? (
+        <button type="button" className="primary" onClick={() => void agree(theirs)}>
+          Agree with {resultText(theirs, false)}
+        </button>
+      ) : null}
+      <Status status={status} />
+    </div>
+  );
+}
+
+/** The desk's switch: whether a player's score counts only once the opponent confirms it. */
+export function ConfirmScoresSwitch() {
+  const { tournament, tournamentId } = useTournamentData();
+  const [status, run] = useAction();
+  if (!tournament) return null;
+  const on = tournament.confirmScores === true;
+  return (
+    <section className="card stack" aria-labelledby="confirm-title">
+      <h2 id="confirm-title">Players' scores</h2>
+      <label className="row">
+        <input
+          type="checkbox"
+          checked={on}
+          onChange={(e) => {
+            const next = e.target.checked;
+            void run(async () => {
+              await setConfirmScores(tournamentId, next);
+              return next ? 'a player’s score now waits for the opponent' : 'a player’s score now counts at once';
+            });
+          }}
+        />
+        The opponent confirms a player's score before it counts
+      </label>
+      <p className="muted small">
+        A scorekeeper's or your own entry counts at once and settles a disagreement. Scores already counted stay.
+      </p>
+      <Status status={status} />
+    </section>
+  );
+}
+
+const ROLE_WORDS = {
+  SIDE_A: 'first player',
+  SIDE_B: 'second player',
+  SCOREKEEPER: 'a scorekeeper',
+  EDITOR: 'the organizer',
+};
+const FIELD_WORDS = { result: 'result', reportA: 'first player’s report', reportB: 'second player’s report' };
+
+/** Every change of the game's result and reports, oldest first, for the organizer. */
+export function ResultHistory({ game }: { game: MatchUp }) {
+  const { tournamentId, nameOf } = useTournamentData();
+  const history = useLive<ResultChange[]>(`rc:${tournamentId}:${game.matchUpId}`, (onData, onError) =>
+    watchResultChanges(tournamentId, game.matchUpId, onData, onError),
+  );
+  const by = (change: ResultChange) => {
+    if (change.by === null) return 'role not recorded (a cleared result)';
+    const player = change.by === 'SIDE_A' ? game.a : change.by === 'SIDE_B' ? game.b : null;
+    return player ? `${ROLE_WORDS[change.by]} (${nameOf(player)})` : ROLE_WORDS[change.by];
+  };
+  const items = history.data ?? [];
+  return (
+    <section aria-labelledby="history-title" className="stack">
+      <h3 id="history-title">Changes of this result</h3>
+      <ErrorNote error={history.error} />
+      {items.length === 0 ? <p className="muted">No change yet.</p> : null}
+      <ol className="history" aria-label="Changes of this result">
+        {items.map((change) => (
+          <li key={`${change.at}-${change.by ?? ''}-${change.changes.map((c) => c.field).join()}`}>
+            <time dateTime={change.at}>{new Date(change.at).toLocaleTimeString()}</time> · {by(change)}:{' '}
+            {change.changes
+              .map((c) => `${FIELD_WORDS[c.field]} ${resultText(c.before, false)} → ${resultText(c.after, false)}`)
+              .join('; ')}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
