@@ -8,6 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type Plugin, defaultClientConditions, defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const FIRST_SCREEN_BUDGET_KB = 250;
 /** The lazily loaded screens a visitor can land on first, and what the build calls each. */
@@ -57,10 +58,52 @@ function firstScreenBudget(): Plugin {
   };
 }
 
+/**
+ * The installable app: its manifest and a Workbox service worker that keeps the app shell and every chunk, so the
+ * app opens offline with the last data Firestore's cache saw (see docs/offline.md). Hosting's reserved URLs (the
+ * project's config and the emulators' addresses) are fetched fresh and kept for when the network is gone: without
+ * them an offline start would not know its project.
+ */
+function installableApp() {
+  return VitePWA({
+    registerType: 'autoUpdate',
+    injectRegister: 'script-defer',
+    includeAssets: ['icons/apple-touch-icon.png'],
+    manifest: {
+      name: 'Club competitions',
+      short_name: 'Competitions',
+      description: 'Standings, rounds and your game, with scores entered from the phone, even offline.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#f3f5f7',
+      theme_color: '#1f6feb',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,png}'],
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/__\//],
+      runtimeCaching: [
+        {
+          urlPattern: ({ url }) => url.pathname.startsWith('/__/firebase/'),
+          handler: 'NetworkFirst',
+          options: { cacheName: 'firebase-hosting-config', networkTimeoutSeconds: 3 },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
-  plugins: [firstScreenBudget()],
+  plugins: [firstScreenBudget(), installableApp()],
   // The engine is compiled from its TypeScript source with the dashboard (functions/engine/package.json).
   // re2js serves only the regular expressions of Firestore's pipeline queries, unused here (src/lib/noPipelineRegex.ts).
   resolve: {
