@@ -23,17 +23,17 @@ export function SentScores() {
     matchUp: byId.get(s.matchUpId),
     delivery: deliveryOf(s, byId.get(s.matchUpId)),
   }));
-  const arrivedNow = judged.filter((j) => j.delivery === 'arrived');
+  // A score seen on the server is forgotten, and said once to have arrived.
   useEffect(() => {
-    for (const { sent: s, matchUp } of arrivedNow) {
+    const here = new Map(matchUps.map((m) => [m.matchUpId, m]));
+    for (const s of sent) {
+      const matchUp = here.get(s.matchUpId);
+      if (!matchUp || deliveryOf(s, matchUp) !== 'arrived') continue;
       forgetSentScore(s);
-      if (matchUp)
-        setArrived((list) => [
-          ...list.filter((line) => !line.startsWith(`Table ${matchUp.order + 1}:`)),
-          `Table ${matchUp.order + 1}: your score ${text(s.result, matchUp.b === null)} reached the server.`,
-        ]);
+      const line = `Table ${matchUp.order + 1}: your score ${text(s.result, matchUp.b === null)} reached the server.`;
+      setArrived((list) => [...list.filter((l) => !l.startsWith(`Table ${matchUp.order + 1}:`)), line]);
     }
-  });
+  }, [sent, matchUps]);
   const describeWriter = (m: MatchUp) =>
     m.scoredBy === 'EDITOR'
       ? 'entered by the organizer'
