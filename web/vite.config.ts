@@ -85,6 +85,9 @@ function installableApp() {
       ],
     },
     workbox: {
+      // A new worker takes over the open pages at once: the first visit is already ready for the next offline start.
+      clientsClaim: true,
+      skipWaiting: true,
       globPatterns: ['**/*.{js,css,html,png}'],
       maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       navigateFallback: '/index.html',
