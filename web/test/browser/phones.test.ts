@@ -38,10 +38,14 @@ describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
   beforeAll(async () => {
     emulators = await discoverEmulators();
     site = await hostingOrigin();
-    seeded = await seedTournament(emulators, { label: 'phones', players: 4 });
+    // A cold Functions emulator on a busy machine can miss the call timeout once; a second seed starts afresh.
+    seeded = await seedTournament(emulators, { label: 'phones', players: 4 }).catch((error: unknown) => {
+      console.warn(`[phones.test.ts] seeding again after: ${String(error)}`);
+      return seedTournament(emulators, { label: 'phones-again', players: 4 });
+    });
     tournamentId = seeded.tournamentId;
     driver = await startDriver();
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await driver?.close();
