@@ -10,9 +10,10 @@
  * Without emulators the app finds no Firebase and shows its empty first screen; the page weight and the layout are
  * what is measured (the data comes later over Firestore's channel, which Lighthouse does not wait for).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -61,7 +62,9 @@ const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const url = `${origin}/${values.path}`;
 
 const debuggingPort = 9300 + Math.floor(Math.random() * 500);
-const browser = await chromium.launch({
+// A profile on disk, as a phone's browser has: Chromium does not offer to install from an incognito window.
+const profile = mkdtempSync(join(tmpdir(), 'lighthouse-profile-'));
+const browser = await chromium.launchPersistentContext(profile, {
   executablePath: CHROMIUM,
   args: [
     '--no-sandbox',
@@ -75,7 +78,7 @@ try {
   const page = await browser.newPage();
   await page.goto(origin);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-  const cdp = await page.context().newCDPSession(page);
+  const cdp = await browser.newCDPSession(page);
   const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
     installabilityErrors: Array<{ errorId: string }>;
   };
@@ -107,7 +110,7 @@ try {
       .map((audit) => audit.id);
     if (failing.length) console.log(`run ${run + 1}: audits not passed: ${failing.join(', ')}`);
   }
-  console.log(`Lighthouse ${url} (mobile profile, Chromium ${browser.version()})`);
+  console.log(`Lighthouse ${url} (mobile profile, Chromium ${browser.browser()?.version() ?? ''})`);
   console.log(
     `installable: ${installabilityErrors.length === 0 ? 'yes' : `no (${installabilityErrors.map((e) => e.errorId).join(', ')})`}` +
       ` · manifest ${manifest.url || 'missing'}${manifest.errors.length ? ` with ${manifest.errors.length} errors` : ''}`,
@@ -116,4 +119,5 @@ try {
 } finally {
   await browser.close();
   server.close();
+  rmSync(profile, { recursive: true, force: true });
 }

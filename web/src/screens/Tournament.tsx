@@ -103,7 +103,8 @@ export function TournamentScreen({ route }: { route: TournamentRoute }) {
         </header>
         <ErrorNote error={data.error} />
         {data.loaded ? <SentScores /> : null}
-        {data.loaded && tab !== 'clock' ? <RoundNotice /> : null}
+        {/* The play tab shows the same game with its score form. */}
+        {data.loaded && tab !== 'clock' && tab !== 'play' ? <RoundNotice /> : null}
         {!data.loaded ? (
           <Loading what="the tournament" />
         ) : (
