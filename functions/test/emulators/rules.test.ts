@@ -138,7 +138,7 @@ const CASES: CollectionCase[] = [
       data: { championshipId: 'ch-new', name: 'Autumn Series', ownerUid: uid ?? 'nobody', clubIds: [], closed: false },
     }),
     change: () => ({ name: 'Renamed Series' }),
-    allowed: { read: SIGNED_IN, create: NOBODY, update: EDITORS, delete: NOBODY },
+    allowed: { read: EVERYONE, create: NOBODY, update: EDITORS, delete: NOBODY },
   },
   {
     collection: 'editors',
@@ -589,6 +589,7 @@ describe('privacy', () => {
     const tournament = paths.tournament(world.ids.tournamentId);
     const read = [
       (await getDoc(doc(visitor, tournament))).data(),
+      (await getDoc(doc(visitor, paths.championship(world.ids.championshipId)))).data(),
       ...(
         await Promise.all(
           ['participants', 'rounds', 'matchUps', 'states', 'standings'].map((name) =>

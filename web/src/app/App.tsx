@@ -2,8 +2,6 @@ import { Suspense, lazy } from 'react';
 import type { Connection } from '../data/firebase';
 import { signOut } from '../data/session';
 import { Loading } from '../components/ui';
-import { Home } from '../screens/Home';
-import { SignIn } from '../screens/SignIn';
 import { href, useRoute } from './route';
 import { SessionProvider, useSession } from './session';
 
@@ -15,6 +13,9 @@ const ChampionshipScreen = lazy(() =>
 const PrintScreen = lazy(() => import('../screens/print/PrintScreen').then((m) => ({ default: m.PrintScreen })));
 const BoardScreen = lazy(() => import('../screens/board/BoardScreen').then((m) => ({ default: m.BoardScreen })));
 const InvitationScreen = lazy(() => import('../screens/Invitation').then((m) => ({ default: m.InvitationScreen })));
+// Home and sign-in too: a visitor from a tournament's link needs neither, and the room pays for the offline cache.
+const Home = lazy(() => import('../screens/Home').then((m) => ({ default: m.Home })));
+const SignIn = lazy(() => import('../screens/SignIn').then((m) => ({ default: m.SignIn })));
 const TournamentScreen = lazy(() => import('../screens/Tournament').then((m) => ({ default: m.TournamentScreen })));
 
 export function App({ connection }: { connection: Connection }) {

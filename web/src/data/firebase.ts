@@ -11,7 +11,13 @@
  */
 import { type FirebaseApp, initializeApp } from 'firebase/app';
 import { type Auth, browserLocalPersistence, connectAuthEmulator, initializeAuth } from 'firebase/auth';
-import { type Firestore, connectFirestoreEmulator, getFirestore } from 'firebase/firestore';
+import {
+  type Firestore,
+  connectFirestoreEmulator,
+  initializeFirestore,
+  persistentLocalCache,
+  persistentMultipleTabManager,
+} from 'firebase/firestore';
 import type { Functions } from 'firebase/functions';
 import { FUNCTIONS_REGION } from '@competition/engine/deployment';
 import { appCheckPlan, startAppCheck } from './appCheck';
@@ -140,7 +146,12 @@ export async function connect(): Promise<Connection> {
   const emulators = config.projectId.startsWith('demo-') ? await emulatorAddresses() : null;
   const app = initializeApp({ authDomain: `${config.projectId}.firebaseapp.com`, ...config });
   const auth = initializeAuth(app, { persistence: browserLocalPersistence });
-  const db = getFirestore(app);
+  // A phone in a hall loses the network: the cache and the queue of unsent writes live in IndexedDB, so a score
+  // entered offline survives a reload and is sent when the network returns (see docs/offline.md). The multi-tab
+  // manager shares them between the app's open tabs.
+  const db = initializeFirestore(app, {
+    localCache: persistentLocalCache({ tabManager: persistentMultipleTabManager() }),
+  });
   const region = (import.meta.env.VITE_FUNCTIONS_REGION as string | undefined) ?? FUNCTIONS_REGION;
   if (emulators) {
     connectAuthEmulator(auth, url(emulators.auth), { disableWarnings: true });

@@ -27,7 +27,12 @@ export type Tournament = Omit<TournamentDoc, 'ownerUid'>;
 export type Participant = ParticipantDoc;
 export type Round = RoundDoc;
 /** The screens never read when a score was written. */
-export type MatchUp = Omit<MatchUpDoc, 'scoredAt'>;
+/**
+ * Where this copy of a matchUp stands: `pending` holds a write of this device the server has not taken yet,
+ * `cache` is what the device last saw (offline), `server` is what the server holds.
+ */
+export type MatchUpSync = 'pending' | 'cache' | 'server';
+export type MatchUp = Omit<MatchUpDoc, 'scoredAt'> & { sync?: MatchUpSync };
 export type Standing = StandingDoc;
 export type ParticipantState = StateDoc;
 

@@ -208,11 +208,21 @@ export function watchRounds(tournamentId: string, onData: (items: Round[]) => vo
   );
 }
 
+/**
+ * The matchUps with where each copy stands (MatchUpSync): the metadata changes too, so a score written offline
+ * reads "waiting to send" until the server has it, and a refusal on arrival shows as the server's result coming back.
+ */
 export function watchMatchUps(tournamentId: string, onData: (items: MatchUp[]) => void, onError: OnError) {
-  return watchQuery(
+  return onSnapshot(
     col(path.matchUps(tournamentId)),
-    view.matchUp,
-    (items) => onData(items.sort((x, y) => x.roundNumber - y.roundNumber || x.order - y.order)),
+    { includeMetadataChanges: true },
+    (snap) => {
+      const items = snap.docs.map((d) => ({
+        ...view.matchUp(stored<Parameters<typeof view.matchUp>[0]>(d)!),
+        sync: d.metadata.hasPendingWrites ? 'pending' : snap.metadata.fromCache ? 'cache' : 'server',
+      })) satisfies MatchUp[];
+      onData(items.sort((x, y) => x.roundNumber - y.roundNumber || x.order - y.order));
+    },
     onError,
   );
 }

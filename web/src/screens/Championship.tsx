@@ -17,13 +17,6 @@ export function ChampionshipScreen({ championshipId }: { championshipId: string 
   const tournaments = useLive<Tournament[]>(`ct:${championshipId}`, (onData, onError) =>
     watchTournamentsOf(championshipId, onData, onError),
   );
-  if (!user) {
-    return (
-      <p>
-        <a href={href.signIn(`/championships/${championshipId}`)}>Sign in</a> to see this championship.
-      </p>
-    );
-  }
   const c = championship.data;
   return (
     <div className="stack">
@@ -34,7 +27,7 @@ export function ChampionshipScreen({ championshipId }: { championshipId: string 
       {championship.data === undefined ? <Loading what="the championship" /> : null}
       {c === null ? <p>This championship does not exist.</p> : null}
       {c ? (
-        <div className="grid two">
+        <div className={user ? 'grid two' : 'stack'}>
           <section className="card" aria-labelledby="tournaments-title">
             <h1 id="tournaments-title">{c.name}</h1>
             <p className="muted">
@@ -63,13 +56,24 @@ export function ChampionshipScreen({ championshipId }: { championshipId: string 
                 ))}
               </ul>
             )}
-            <LinkClub championshipId={championshipId} linked={c.clubIds} uid={user.uid} />
-            <ImportTournament championshipId={championshipId} />
+            {/* Its tournaments are public; organizing them is for signed-in accounts. */}
+            {user ? (
+              <>
+                <LinkClub championshipId={championshipId} linked={c.clubIds} uid={user.uid} />
+                <ImportTournament championshipId={championshipId} />
+              </>
+            ) : (
+              <p className="muted">
+                <a href={href.signIn(`/championships/${championshipId}`)}>Sign in</a> to organize.
+              </p>
+            )}
           </section>
-          <section className="card" aria-labelledby="new-tournament-title">
-            <h2 id="new-tournament-title">New tournament</h2>
-            <CreateTournamentForm championshipId={championshipId} clubIds={c.clubIds} />
-          </section>
+          {user ? (
+            <section className="card" aria-labelledby="new-tournament-title">
+              <h2 id="new-tournament-title">New tournament</h2>
+              <CreateTournamentForm championshipId={championshipId} clubIds={c.clubIds} />
+            </section>
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -6,14 +6,10 @@ import { ErrorNote, Loading } from '../components/ui';
 import type { Roles, Tournament } from '../data/shapes';
 import { playoffOf } from '@competition/engine/domain/playoffPlan';
 import { TournamentProvider, useTournamentLive } from './tournament/data';
-import { ParticipantsTab } from './tournament/ParticipantsTab';
-import { PlayTab } from './tournament/PlayTab';
-import { RoundsTab } from './tournament/RoundsTab';
 import { StandingsTab } from './tournament/StandingsTab';
-import { TablePage } from './tournament/TablePage';
-import { ClockTab } from './tournament/ClockTab';
-import { OrganizeTab } from './tournament/OrganizeTab';
-import { JoinTab } from './tournament/JoinTab';
+import { SentScores } from './tournament/SentScores';
+import { RoundNotice } from './tournament/RoundNotice';
+import { FindPlayer } from './tournament/FindPlayer';
 
 // The rating chart (Chart.js) loads only with a participant's page; the bracket and the crosstable read results
 // with the engine's own function, which brings the schema library: they load with their tab.
@@ -22,6 +18,17 @@ const ParticipantPage = lazy(() =>
 );
 const BracketTab = lazy(() => import('./tournament/BracketTab').then((m) => ({ default: m.BracketTab })));
 const CrosstableTab = lazy(() => import('./tournament/CrosstableTab').then((m) => ({ default: m.CrosstableTab })));
+// The other tabs load when opened: the standings are what a visitor from the tournament's link sees first, and the
+// room they leave pays for the offline cache of the scores (see docs/offline.md).
+const RoundsTab = lazy(() => import('./tournament/RoundsTab').then((m) => ({ default: m.RoundsTab })));
+const ParticipantsTab = lazy(() =>
+  import('./tournament/ParticipantsTab').then((m) => ({ default: m.ParticipantsTab })),
+);
+const PlayTab = lazy(() => import('./tournament/PlayTab').then((m) => ({ default: m.PlayTab })));
+const TablePage = lazy(() => import('./tournament/TablePage').then((m) => ({ default: m.TablePage })));
+const ClockTab = lazy(() => import('./tournament/ClockTab').then((m) => ({ default: m.ClockTab })));
+const OrganizeTab = lazy(() => import('./tournament/OrganizeTab').then((m) => ({ default: m.OrganizeTab })));
+const JoinTab = lazy(() => import('./tournament/JoinTab').then((m) => ({ default: m.JoinTab })));
 
 type TournamentRoute = Extract<Route, { screen: 'tournament' | 'participant' | 'table' }>;
 
@@ -103,33 +110,41 @@ export function TournamentScreen({ route }: { route: TournamentRoute }) {
           </nav>
         </header>
         <ErrorNote error={data.error} />
+        {data.loaded ? <SentScores /> : null}
+        {/* The play tab shows the same game with its score form. */}
+        {data.loaded && tab !== 'clock' && tab !== 'play' ? <RoundNotice /> : null}
         {!data.loaded ? (
           <Loading what="the tournament" />
-        ) : route.screen === 'participant' ? (
-          <Suspense fallback={<Loading what="the participant" />}>
-            <ParticipantPage participantId={route.participantId} />
+        ) : (
+          <Suspense fallback={<Loading what="the page" />}>
+            {route.screen === 'participant' ? (
+              <ParticipantPage participantId={route.participantId} />
+            ) : route.screen === 'table' ? (
+              <TablePage matchUpId={route.matchUpId} />
+            ) : tab === 'standings' ? (
+              <>
+                {data.roles.participantIds.length === 0 ? <FindPlayer /> : null}
+                <StandingsTab />
+              </>
+            ) : tab === 'bracket' ? (
+              <BracketTab />
+            ) : tab === 'crosstable' ? (
+              <CrosstableTab />
+            ) : tab === 'rounds' ? (
+              <RoundsTab roundNumber={route.screen === 'tournament' ? route.roundNumber : undefined} />
+            ) : tab === 'participants' ? (
+              <ParticipantsTab />
+            ) : tab === 'play' ? (
+              <PlayTab />
+            ) : tab === 'clock' ? (
+              <ClockTab />
+            ) : tab === 'organize' ? (
+              <OrganizeTab />
+            ) : tab === 'join' ? (
+              <JoinTab />
+            ) : null}
           </Suspense>
-        ) : route.screen === 'table' ? (
-          <TablePage matchUpId={route.matchUpId} />
-        ) : tab === 'standings' ? (
-          <StandingsTab />
-        ) : tab === 'bracket' || tab === 'crosstable' ? (
-          <Suspense fallback={<Loading what={`the ${tab}`} />}>
-            {tab === 'bracket' ? <BracketTab /> : <CrosstableTab />}
-          </Suspense>
-        ) : tab === 'rounds' ? (
-          <RoundsTab roundNumber={route.screen === 'tournament' ? route.roundNumber : undefined} />
-        ) : tab === 'participants' ? (
-          <ParticipantsTab />
-        ) : tab === 'play' ? (
-          <PlayTab />
-        ) : tab === 'clock' ? (
-          <ClockTab />
-        ) : tab === 'organize' ? (
-          <OrganizeTab />
-        ) : tab === 'join' ? (
-          <JoinTab />
-        ) : null}
+        )}
       </div>
     </TournamentProvider>
   );

@@ -9,6 +9,7 @@ import { useLive } from '../../data/hooks';
 import { num, signed } from '../../lib/format';
 import { useTournamentData } from './data';
 import { resultFor } from './PlayTab';
+import { OpenGameLine } from './OpenGame';
 
 export function ParticipantPage({ participantId }: { participantId: string }) {
   const { tournamentId, tournament, participant, standings, matchUps, nameOf } = useTournamentData();
@@ -93,6 +94,9 @@ export function ParticipantPage({ participantId }: { participantId: string }) {
       </section>
       <section className="card" aria-labelledby="games-title">
         <h2 id="games-title">Games</h2>
+        <p className="this-round">
+          This round: <OpenGameLine participantId={participantId} />
+        </p>
         <div className="table-scroll">
           <table>
             <thead>

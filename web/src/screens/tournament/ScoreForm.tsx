@@ -9,6 +9,7 @@ import { Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
 import { type MatchUp } from '../../data/shapes';
 import { writeReport, writeScore } from '../../data/writes';
+import { sendScore } from '../../data/outbox';
 import { Reports, sideIn } from './Confirmation';
 import { useTournamentData } from './data';
 import { BYE_KINDS, GAME_KINDS, KIND_LABELS, resultText } from '../../lib/format';
@@ -56,14 +57,27 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
         const { resolveResult } = await import('@competition/engine/domain/results');
         if (result) resolveResult({ kind: 'PLAYED', ...result }, !isBye, scoring);
         if (reporting) await writeReport(tournamentId, matchUp, reporting, result && { kind: 'PLAYED', ...result });
-        else await writeScore(tournamentId, matchUp, result, roles);
+        else {
+          const write = () => writeScore(tournamentId, matchUp, result, roles);
+          const answer = await sendScore(write, { tournamentId, matchUpId: matchUp.matchUpId, result });
+          // Offline: kept on this device and sent later; the tournament screen says when it arrives (SentScores).
+          if (answer === 'queued')
+            return result
+              ? `kept on this phone: ${resultText({ kind: 'PLAYED', ...result }, isBye)}`
+              : 'clear kept on this phone';
+        }
       }
       if (reporting) return result ? `reported: ${resultText({ kind: 'PLAYED', ...result }, isBye)}` : 'report cleared';
       return result ? `saved: ${resultText({ kind: 'PLAYED', ...result }, isBye)}` : 'cleared';
     });
 
   return (
-    <div className={`score-form ${large ? 'large' : ''}`} data-matchup={matchUp.matchUpId} data-result={key}>
+    <div
+      className={`score-form ${large ? 'large' : ''}`}
+      data-matchup={matchUp.matchUpId}
+      data-result={key}
+      data-sync={matchUp.sync}
+    >
       <Reports game={matchUp} />
       <Inputs key={key} {...{ matchUp, nameA, nameB, isBye, table, save, large }} />
       <Status status={status} />

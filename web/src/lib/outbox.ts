@@ -1,0 +1,36 @@
+/**
+ * What became of a score this device wrote through the rules (see docs/offline.md): the device keeps the score it
+ * sent and compares it with the matchUp as the server holds it. A write still queued is waiting; the server's copy
+ * with the same result means it arrived; the server's copy with another result means the server refused it (the
+ * round was closed, the rules refused it) or somebody wrote after it, and the player is told which result stands.
+ */
+import type { MatchUpResultInput } from '@competition/engine/domain/results';
+import type { MatchUp } from '../data/shapes';
+
+export interface SentScore {
+  tournamentId: string;
+  matchUpId: string;
+  /** The result written; null for a cleared one. */
+  result: MatchUpResultInput | null;
+  /** When this device wrote it (its own clock, ms). */
+  writtenAt: number;
+}
+
+export type Delivery = 'waiting' | 'arrived' | 'refused';
+
+/** The result as the standings compare it: the kind (PLAYED by default), the game points, the winner. */
+export function sameResult(x: MatchUpResultInput | null, y: MatchUpResultInput | null): boolean {
+  if (x === null || y === null) return x === y;
+  return (
+    (x.kind ?? 'PLAYED') === (y.kind ?? 'PLAYED') &&
+    x.score?.a === y.score?.a &&
+    x.score?.b === y.score?.b &&
+    x.winner === y.winner
+  );
+}
+
+/** Only the server's copy settles it: a cached copy may be older than the write. */
+export function deliveryOf(sent: SentScore, matchUp: MatchUp | undefined): Delivery {
+  if (!matchUp || matchUp.sync !== 'server') return 'waiting';
+  return sameResult(sent.result, matchUp.result) ? 'arrived' : 'refused';
+}

@@ -1,0 +1,49 @@
+/**
+ * One player's game in the open round, in a sentence: the round, the table, the opponent and the side. Shared by
+ * the spectator's search, the participant's page and the player's round notice.
+ */
+import { href } from '../../app/route';
+import { type MatchUp } from '../../data/shapes';
+import { colourNames, resultText } from '../../lib/format';
+import { useTournamentData } from './data';
+
+/** The player's game in the latest round, or undefined when the round has none for them (or there is no round). */
+export function useOpenGame(participantId: string): MatchUp | undefined {
+  const { matchUps, currentRound } = useTournamentData();
+  if (!currentRound) return undefined;
+  return matchUps.find(
+    (m) => m.roundNumber === currentRound.roundNumber && (m.a === participantId || m.b === participantId),
+  );
+}
+
+export function OpenGameLine({ participantId, you = false }: { participantId: string; you?: boolean }) {
+  const { tournament, tournamentId, nameOf, currentRound } = useTournamentData();
+  const game = useOpenGame(participantId);
+  if (!tournament || !currentRound) return <span className="muted">No round paired yet.</span>;
+  if (!game) return <span className="muted">No game in round {currentRound.roundNumber}.</span>;
+  const opponent = game.a === participantId ? game.b : game.a;
+  const colours = colourNames(tournament.pairing.options, tournament.policy);
+  const first = game.movesFirst === participantId;
+  const side = colours ? (first ? colours.first : colours.second) : first ? 'moves first' : 'moves second';
+  const who = you ? 'you' : nameOf(participantId);
+  return (
+    <span className="open-game" data-participant={participantId} data-matchup={game.matchUpId}>
+      Round <strong>{game.roundNumber}</strong> · Table <strong className="table-number">{game.order + 1}</strong>
+      {opponent === null ? (
+        <> · {who === 'you' ? 'you have' : `${who} has`} a bye</>
+      ) : (
+        <>
+          {' '}
+          · against <strong className="opponent">{nameOf(opponent)}</strong> ·{' '}
+          <span className="side">
+            {colours
+              ? `${who} ${who === 'you' ? 'play' : 'plays'} ${side}`
+              : `${who} ${side.replace('moves', who === 'you' ? 'move' : 'moves')}`}
+          </span>
+          {game.result ? <> · result {resultText(game.result, false)}</> : null} ·{' '}
+          <a href={href.table(tournamentId, game.matchUpId)}>the table's score</a>
+        </>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,231 @@
+/**
+ * Emulator Suite tier, phones in a hall (375x812 Chromium, the Hosting-served dashboard with its service worker):
+ * a player loses the network, writes a score, sees it waiting to send, reloads (the service worker serves the app,
+ * Firestore's persistent cache the data and the queued write), gets the network back and sees the standings row
+ * arrive; another player's offline score arrives after the organizer entered another result and closed the round,
+ * is refused, says so, and the organizer's result stands; a round paired while a player's app is open shows the new
+ * table at once, and a system notification while the app is in the background; a signed-out phone finds a player's
+ * table, reads the standings with the name in view, and lists a championship's tournaments.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import {
+  type Emulators,
+  type SeededParticipant,
+  type SeededTournament,
+  adminFirestore,
+  call,
+  closeAdmin,
+  discoverEmulators,
+  playerOf,
+  seedTournament,
+  whyNoEmulators,
+} from '../../../functions/test/emulators/stack.js';
+import { type Driver, PHONE, WAIT_MS, hostingOrigin, shot, startDriver } from './driver.js';
+
+const skipReason = whyNoEmulators();
+if (skipReason) console.warn(`[phones.test.ts] skipped: ${skipReason}`);
+
+describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
+  let emulators: Emulators;
+  let site: string;
+  let driver: Driver;
+  let seeded: SeededTournament;
+  let tournamentId: string;
+  let phone: Page;
+
+  beforeAll(async () => {
+    emulators = await discoverEmulators();
+    site = await hostingOrigin();
+    // A cold Functions emulator on a busy machine can miss the call timeout once; a second seed starts afresh.
+    seeded = await seedTournament(emulators, { label: 'phones', players: 4 }).catch((error: unknown) => {
+      console.warn(`[phones.test.ts] seeding again after: ${String(error)}`);
+      return seedTournament(emulators, { label: 'phones-again', players: 4 });
+    });
+    tournamentId = seeded.tournamentId;
+    driver = await startDriver();
+  }, 240_000);
+
+  afterAll(async () => {
+    await driver?.close();
+    await closeAdmin();
+  });
+
+  const matchUp = async (matchUpId: string) =>
+    (await adminFirestore().doc(`tournaments/${tournamentId}/matchUps/${matchUpId}`).get()).data() as MatchUpDoc;
+
+  /**
+   * A player's phone, signed in on the play tab, with the service worker in control and Hosting's config in its
+   * cache (an online reload after the worker took over), as after a first visit.
+   */
+  async function playerPhone(player: SeededParticipant, label: string): Promise<Page> {
+    const page = await driver.openPage(PHONE, label);
+    await page.goto(`${site}/#/signin?next=${encodeURIComponent(`/t/${tournamentId}/play`)}`);
+    await page.getByLabel('Email').fill(player.account.email);
+    await page.getByLabel('Password').fill(player.account.password);
+    await page.getByLabel('Password').press('Enter');
+    await page.locator('.my-game .score-form').waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.reload();
+    await page.locator('.my-game .score-form').waitFor();
+    return page;
+  }
+
+  const enterScore = async (page: Page, name: string, opponent: string, mine: number, theirs: number) => {
+    await page.getByLabel(`Game points of ${name} (you)`).fill(String(mine));
+    await page.getByLabel(`Game points of ${opponent}`).fill(String(theirs));
+    await page.getByRole('button', { name: /^Save the result of table/ }).click();
+  };
+
+  it(
+    'a score written offline waits, survives a reload, and reaches the standings when the network returns',
+    { timeout: 180_000 },
+    async () => {
+      const game = seeded.round1[0]!;
+      const me = playerOf(seeded, game, 'a');
+      const opponent = playerOf(seeded, game, 'b');
+      phone = await playerPhone(me, 'player offline');
+      const context: BrowserContext = phone.context();
+
+      await context.setOffline(true);
+      await enterScore(phone, me.name, opponent.name, 5, 3);
+      const waiting = phone.locator(`.waiting-to-send[data-matchup="${game.matchUpId}"]`);
+      await expect.poll(() => waiting.textContent()).toMatch(/Waiting to send table 1: 5–3/);
+      expect(await phone.locator('.my-game .score-form').getAttribute('data-sync')).toBe('pending');
+      await shot(phone, 'phone-01-waiting-to-send');
+      await driver.checkLabels(phone, 'play tab offline');
+
+      // Offline, the page comes back from the service worker and the score from Firestore's persistent cache.
+      await phone.reload();
+      await phone.locator('.my-game .score-form').waitFor();
+      await expect.poll(() => waiting.textContent()).toMatch(/Waiting to send table 1: 5–3/);
+      expect(await phone.getByLabel(`Game points of ${me.name} (you)`).inputValue()).toBe('5');
+      expect((await matchUp(game.matchUpId)).result).toBeNull();
+      await shot(phone, 'phone-02-after-offline-reload');
+
+      await context.setOffline(false);
+      const row = phone.locator(`table.standings tr[data-participant="${me.participantId}"]`);
+      await expect.poll(() => row.locator('[data-field="matchPoints"]').textContent(), { timeout: WAIT_MS }).toBe('3');
+      await expect.poll(() => phone.locator('.score-arrived').textContent()).toMatch(/5–3 reached the server/);
+      expect(await waiting.count()).toBe(0);
+      expect((await matchUp(game.matchUpId)).result).toMatchObject({ score: { a: 5, b: 3 } });
+      await shot(phone, 'phone-03-arrived');
+    },
+  );
+
+  it(
+    "a score sent offline after the organizer closed the round is refused on arrival and the organizer's result stands",
+    { timeout: 180_000 },
+    async () => {
+      const game = seeded.round1[1]!;
+      const me = playerOf(seeded, game, 'a');
+      const opponent = playerOf(seeded, game, 'b');
+      const late = await playerPhone(me, 'player refused');
+      await late.context().setOffline(true);
+      await enterScore(late, me.name, opponent.name, 5, 1);
+      await late.locator(`.waiting-to-send[data-matchup="${game.matchUpId}"]`).waitFor();
+
+      // Meanwhile the organizer enters the result from the score sheet and closes the round.
+      const result = { kind: 'PLAYED', score: { a: 2, b: 5 } };
+      await call(emulators, 'recordScore', { tournamentId, matchUpId: game.matchUpId, result }, seeded.organizer);
+      await adminFirestore().doc(`tournaments/${tournamentId}/rounds/1`).update({ status: 'CLOSED' });
+
+      await late.context().setOffline(false);
+      const refused = late.locator(`.score-refused[data-matchup="${game.matchUpId}"]`);
+      await refused.waitFor({ timeout: WAIT_MS });
+      const text = await refused.textContent();
+      expect(text).toMatch(/did not count/);
+      expect(text).toMatch(/you sent 5–1, but the round was closed before it arrived/);
+      expect(text).toMatch(/The result that stands is 2–5, entered by the organizer/);
+      await shot(late, 'phone-04-refused-on-arrival');
+      const stored = await matchUp(game.matchUpId);
+      expect(stored.result).toMatchObject({ score: { a: 2, b: 5 } });
+      expect(stored.scoredBy).toBe('EDITOR');
+
+      // The notice stays after a reload until the player has read it.
+      await late.reload();
+      await refused.waitFor();
+      await refused.getByRole('button', { name: 'Understood' }).click();
+      expect(await refused.count()).toBe(0);
+    },
+  );
+
+  it('a round paired while the player has the app open shows the new table at once', { timeout: 180_000 }, async () => {
+    const me = playerOf(seeded, seeded.round1[0]!, 'a');
+    await phone.goto(`${site}/#/t/${tournamentId}`);
+    await phone.locator('table.standings').waitFor();
+    expect(await phone.locator('.round-notice').count()).toBe(0);
+
+    await call(
+      emulators,
+      'generateNextRound',
+      { tournamentId, requestId: `phones-2-${tournamentId}` },
+      seeded.organizer,
+    );
+    const round2 = (await adminFirestore().collection(`tournaments/${tournamentId}/matchUps`).get()).docs
+      .map((d) => d.data() as MatchUpDoc)
+      .filter((m) => m.roundNumber === 2);
+    const mine = round2.find((m) => m.a === me.participantId || m.b === me.participantId)!;
+    const opponentId = mine.a === me.participantId ? mine.b : mine.a;
+    const opponent = seeded.participants.find((p) => p.participantId === opponentId)!;
+
+    const notice = phone.locator('.round-notice[data-round="2"]');
+    await notice.waitFor({ timeout: WAIT_MS });
+    expect(await notice.locator('.table-number').textContent()).toBe(String(mine.order + 1));
+    expect(await notice.locator('.opponent').textContent()).toBe(opponent.name);
+    expect(await notice.locator('.side').textContent()).toBe(
+      mine.movesFirst === me.participantId ? 'you move first' : 'you move second',
+    );
+    await shot(phone, 'phone-05-next-round-notice');
+  });
+
+  it(
+    "a signed-out phone finds a player's table, keeps names in view in the standings, and lists a championship",
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const spectator = await driver.openPage(PHONE, 'spectator');
+      await spectator.goto(`${site}/#/t/${tournamentId}`);
+      const wanted = seeded.participants[2]!;
+      const game = (await adminFirestore().collection(`tournaments/${tournamentId}/matchUps`).get()).docs
+        .map((d) => d.data() as MatchUpDoc)
+        .find((m) => m.roundNumber === 2 && (m.a === wanted.participantId || m.b === wanted.participantId))!;
+      const opponentId = game.a === wanted.participantId ? game.b : game.a;
+      // Lower case and part of the name, as a spectator types it.
+      await spectator.getByLabel("Player's name").fill(wanted.name.toLowerCase().slice(0, -1) + wanted.name.slice(-1));
+      const line = spectator.locator(`.find-player .open-game[data-participant="${wanted.participantId}"]`);
+      await line.waitFor();
+      expect(await line.locator('.table-number').textContent()).toBe(String(game.order + 1));
+      expect(await line.locator('.opponent').textContent()).toBe(
+        seeded.participants.find((p) => p.participantId === opponentId)!.name,
+      );
+      await shot(spectator, 'phone-06-spectator-finds-a-player');
+      await driver.checkLabels(spectator, 'standings with the search');
+
+      // The standings scroll sideways at 375 px; the rank and the name stay in view over the tiebreak columns.
+      const scroller = spectator.locator('.table-scroll').first();
+      const widths = await scroller.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      expect(widths.scroll).toBeGreaterThan(widths.client);
+      await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      const name = spectator.locator('table.standings tbody th.player').first();
+      const box = (await name.boundingBox())!;
+      const frame = (await scroller.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(frame.x);
+      await shot(spectator, 'phone-07-standings-scrolled');
+
+      await spectator.goto(`${site}/#/championships/${seeded.championshipId}`);
+      const listed = spectator.getByRole('list', { name: 'Tournaments' }).getByRole('link');
+      await listed.first().waitFor();
+      expect(await listed.allTextContents()).toEqual([expect.stringContaining('Open phones-')]);
+      expect(await spectator.getByText('Sign in to see this championship').count()).toBe(0);
+      await shot(spectator, 'phone-08-championship-signed-out');
+    },
+  );
+
+  it('every control had a label', () => {
+    expect(driver.unlabelled).toEqual([]);
+    console.log(`[phones.test.ts] console errors seen: ${JSON.stringify(driver.consoleErrors, null, 1)}`);
+  });
+});
