@@ -2,7 +2,13 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { ChampionshipDoc, TournamentKeyDoc } from '@competition/engine/model/championship';
 import { ClaimAttemptsDoc, ClaimCodeDoc } from '@competition/engine/model/claims';
 import { ClubDoc } from '@competition/engine/model/club';
-import { AppliedDoc, StandingDoc, StandingsStatusDoc, StateDoc } from '@competition/engine/model/derived';
+import {
+  AppliedDoc,
+  StandingDoc,
+  StandingsPageDoc,
+  StandingsStatusDoc,
+  StateDoc,
+} from '@competition/engine/model/derived';
 import { MatchUpDoc } from '@competition/engine/model/matchUp';
 import { ParticipantDoc } from '@competition/engine/model/participant';
 import { COLLECTIONS, paths } from '@competition/engine/model/paths';
@@ -28,6 +34,7 @@ const converters = {
   applied: converterFor(AppliedDoc),
   scoreProblem: converterFor(ScoreProblemDoc),
   standingsStatus: converterFor(StandingsStatusDoc),
+  standingsPage: converterFor(StandingsPageDoc),
   claimCode: converterFor(ClaimCodeDoc),
   claimAttempts: converterFor(ClaimAttemptsDoc),
 };
@@ -67,6 +74,9 @@ export function refs(db: Firestore) {
     scoreProblems: (t: string) => db.collection(paths.scoreProblems(t)).withConverter(converters.scoreProblem),
     scoreProblem: (t: string, m: string) => db.doc(paths.scoreProblem(t, m)).withConverter(converters.scoreProblem),
     standingsStatus: (t: string) => db.doc(paths.standingsStatus(t)).withConverter(converters.standingsStatus),
+    standingsPages: (t: string) => db.collection(paths.standingsPages(t)).withConverter(converters.standingsPage),
+    standingsPage: (t: string, page: number) =>
+      db.doc(paths.standingsPage(t, page)).withConverter(converters.standingsPage),
     claimCodes: (t: string) => db.collection(paths.claimCodes(t)).withConverter(converters.claimCode),
     claimCode: (t: string, p: string) => db.doc(paths.claimCode(t, p)).withConverter(converters.claimCode),
     claimAttempts: (t: string, uid: string) =>
