@@ -1,10 +1,13 @@
 /**
- * Cloud Functions entry point: the score trigger and the organizer's callables. The engines they wrap live in
- * ./domain (pure TypeScript); ./services reads documents, calls the domain and writes documents.
+ * Cloud Functions entry point: the score trigger, the standings pages' trigger and task, and the callables. The
+ * engine they wrap is @competition/engine (pure TypeScript); ./services reads documents, calls it and writes.
  */
 import './firebase/options.js';
 
 export { onMatchUpWritten } from './triggers/onMatchUpWritten.js';
+export { onStandingWritten } from './triggers/onStandingWritten.js';
+// The queue's name is the function's (PAGES_QUEUE in services/standingsPages.ts).
+export { rebuildStandingsPagesTask as rebuildStandingsPages } from './tasks/rebuildStandingsPages.js';
 export {
   acceptInvitation,
   addParticipants,

@@ -4,7 +4,13 @@ import { ClaimAttemptsDoc, ClaimCodeDoc } from '@competition/engine/model/claims
 import { ClubDoc } from '@competition/engine/model/club';
 import { RegistrationDoc } from '@competition/engine/model/joining';
 import { InvitationDoc } from '@competition/engine/model/invitations';
-import { AppliedDoc, StandingDoc, StandingsStatusDoc, StateDoc } from '@competition/engine/model/derived';
+import {
+  AppliedDoc,
+  StandingDoc,
+  StandingsPageDoc,
+  StandingsStatusDoc,
+  StateDoc,
+} from '@competition/engine/model/derived';
 import { MatchUpDoc } from '@competition/engine/model/matchUp';
 import { ParticipantDoc } from '@competition/engine/model/participant';
 import { COLLECTIONS, paths } from '@competition/engine/model/paths';
@@ -32,6 +38,7 @@ const converters = {
   scoreProblem: converterFor(ScoreProblemDoc),
   resultChange: converterFor(ResultChangeDoc),
   standingsStatus: converterFor(StandingsStatusDoc),
+  standingsPage: converterFor(StandingsPageDoc),
   claimCode: converterFor(ClaimCodeDoc),
   claimAttempts: converterFor(ClaimAttemptsDoc),
   registration: converterFor(RegistrationDoc),
@@ -75,6 +82,9 @@ export function refs(db: Firestore) {
     resultChanges: (t: string) => db.collection(paths.resultChanges(t)).withConverter(converters.resultChange),
     resultChange: (t: string, id: string) => db.doc(paths.resultChange(t, id)).withConverter(converters.resultChange),
     standingsStatus: (t: string) => db.doc(paths.standingsStatus(t)).withConverter(converters.standingsStatus),
+    standingsPages: (t: string) => db.collection(paths.standingsPages(t)).withConverter(converters.standingsPage),
+    standingsPage: (t: string, page: number) =>
+      db.doc(paths.standingsPage(t, page)).withConverter(converters.standingsPage),
     claimCodes: (t: string) => db.collection(paths.claimCodes(t)).withConverter(converters.claimCode),
     claimCode: (t: string, p: string) => db.doc(paths.claimCode(t, p)).withConverter(converters.claimCode),
     claimAttempts: (t: string, uid: string) =>

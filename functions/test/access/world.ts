@@ -12,7 +12,7 @@ import { type CompetitionPolicy, presetPolicy } from '@competition/engine/domain
 import { initialParticipantState } from '@competition/engine/domain/state';
 import { ChampionshipDoc, TournamentKeyDoc } from '@competition/engine/model/championship';
 import { ClubDoc } from '@competition/engine/model/club';
-import { AppliedDoc, StandingDoc, StateDoc } from '@competition/engine/model/derived';
+import { AppliedDoc, StandingDoc, StandingsPageDoc, StateDoc } from '@competition/engine/model/derived';
 import { MatchUpDoc, type Scorer } from '@competition/engine/model/matchUp';
 import { ParticipantDoc } from '@competition/engine/model/participant';
 import { paths } from '@competition/engine/model/paths';
@@ -196,6 +196,12 @@ export function buildWorld(options: WorldOptions = {}): World {
   for (const matchUp of matchUps) documents[paths.matchUp(t, matchUp.matchUpId)] = matchUp;
   for (const state of states) documents[paths.state(t, state.participantId)] = state;
   for (const standing of standings) documents[paths.standing(t, standing.participantId)] = standing;
+  documents[paths.standingsPage(t, 1)] = StandingsPageDoc.parse({
+    page: 1,
+    count: 1,
+    rows: standings.map((standing, index) => ({ ...standing, rank: index + 1, sharedRank: false })),
+    updatedAt: '2025-06-01T10:00:00.000Z',
+  });
   return {
     ids,
     policy,

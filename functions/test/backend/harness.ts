@@ -9,13 +9,14 @@ import { paths } from '@competition/engine/model/paths';
 const testEnv = functionsTest();
 
 /** The real callables, wrapped by firebase-functions-test: `call.generateNextRound(data, uid)`. */
-type CallableNames = Exclude<keyof typeof functions, 'onMatchUpWritten'>;
+const NOT_CALLABLE = ['onMatchUpWritten', 'onStandingWritten', 'rebuildStandingsPages'] as const;
+type CallableNames = Exclude<keyof typeof functions, (typeof NOT_CALLABLE)[number]>;
 /** What a callable answers, as its handler declares it. Its input stays `unknown`: tests send bad input on purpose. */
 type Answer<K extends CallableNames> =
   (typeof functions)[K] extends CallableFunction<unknown, Promise<infer R>> ? R : never;
 export const call = Object.fromEntries(
   (Object.keys(functions) as Array<keyof typeof functions>)
-    .filter((name): name is CallableNames => name !== 'onMatchUpWritten')
+    .filter((name): name is CallableNames => !(NOT_CALLABLE as readonly string[]).includes(name))
     .map((name) => {
       const wrapped = testEnv.wrap(functions[name] as never) as unknown as (request: object) => Promise<unknown>;
       return [name, (data: unknown, uid?: string) => wrapped({ data, ...(uid ? { auth: { uid, token: {} } } : {}) })];

@@ -241,6 +241,16 @@ const CASES: CollectionCase[] = [
     allowed: { read: EVERYONE, create: NOBODY, update: NOBODY, delete: NOBODY },
   },
   {
+    collection: 'standingsPages',
+    existing: (w) => paths.standingsPage(t(w), 1),
+    created: (w) => ({
+      path: paths.standingsPage(t(w), 2),
+      data: { ...w.documents[paths.standingsPage(t(w), 1)], page: 2 },
+    }),
+    change: () => ({ count: 5 }),
+    allowed: { read: EVERYONE, create: NOBODY, update: NOBODY, delete: NOBODY },
+  },
+  {
     collection: 'applied',
     existing: (w) => paths.applied(t(w), w.ids.otherMatchUpId),
     created: (w) => ({
@@ -592,7 +602,7 @@ describe('privacy', () => {
       (await getDoc(doc(visitor, paths.championship(world.ids.championshipId)))).data(),
       ...(
         await Promise.all(
-          ['participants', 'rounds', 'matchUps', 'states', 'standings'].map((name) =>
+          ['participants', 'rounds', 'matchUps', 'states', 'standings', 'standingsPages'].map((name) =>
             getDocs(collection(visitor, tournament, name)),
           ),
         )
@@ -632,7 +642,7 @@ describe('privacy', () => {
 
 describe('queries', () => {
   it('let anyone list the public collections of a tournament', async () => {
-    for (const name of ['participants', 'rounds', 'matchUps', 'states', 'standings']) {
+    for (const name of ['participants', 'rounds', 'matchUps', 'states', 'standings', 'standingsPages']) {
       await assertSucceeds(getDocs(collection(dbAs('anonymous'), paths.tournament(world.ids.tournamentId), name)));
     }
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CompetitionPolicy } from './policy.js';
 import { CompetitionTiebreak } from './policy.js';
-import { rankStandings } from './ranking.js';
+import { type Ranked, rankStandings } from './ranking.js';
 import type { ParticipantState, ParticipantStates } from './state.js';
 import type { TiebreakContext } from './tiebreaks.js';
 import { GROUP_TIEBREAKS, TIEBREAKS } from './tiebreaks.js';
@@ -82,9 +82,23 @@ export function buildLeaderboard(
 ): LeaderboardRow[] {
   const context = tiebreakContext(policy, states, options);
   const rows = Object.values(states).map((s) => standingValues(policy, s, context));
+  return leaderboardRanking(policy, rows, states).map(({ sharedRank: _shared, ...row }) => row);
+}
+
+/**
+ * Stored rows in standings order, with the tiebreaks decided inside a tied group (head-to-head) evaluated on the
+ * tied players' states.
+ */
+export function leaderboardRanking<R extends StandingValues>(
+  policy: CompetitionPolicy,
+  rows: readonly R[],
+  states: ParticipantStates,
+): Array<Ranked<R>> {
+  const withdrawn = rows.filter((row) => row.withdrawn).map((row) => row.participantId);
+  const context = tiebreakContext(policy, states, { withdrawn });
   const groupTiebreak = (tiebreak: CompetitionTiebreak, s: ParticipantState, group: ParticipantState[]) =>
     TIEBREAKS[tiebreak](s, group, context);
-  return rankStandings(policy, rows, { states, groupTiebreak }).map(({ sharedRank: _shared, ...row }) => row);
+  return rankStandings(policy, rows, { states, groupTiebreak });
 }
 
 function toRow(s: ParticipantState, rank: number, context: TiebreakContext, tiebreaks: TiebreakValues): LeaderboardRow {

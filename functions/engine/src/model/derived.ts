@@ -39,3 +39,17 @@ export const StandingsStatusDoc = z
   })
   .strict();
 export type StandingsStatusDoc = z.infer<typeof StandingsStatusDoc>;
+
+/**
+ * tournaments/{t}/standingsPages/{page}: STANDINGS_PAGE_SIZE ranked rows of the public standings (docs/standings-updates.md#pages),
+ * rebuilt by the backend a few seconds after the standings change. `count` is the number of pages when written.
+ */
+export const StandingsPageDoc = z
+  .object({
+    page: z.number().int().positive(),
+    count: z.number().int().positive(),
+    rows: z.array(StandingDoc.extend({ rank: z.number().int().positive(), sharedRank: z.boolean() }).strict()),
+    updatedAt: z.string().max(40),
+  })
+  .strict();
+export type StandingsPageDoc = z.infer<typeof StandingsPageDoc>;

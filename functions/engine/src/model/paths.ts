@@ -20,6 +20,7 @@ export const COLLECTIONS = {
   status: 'status',
   rateLimits: 'rateLimits',
   claimCodes: 'claimCodes',
+  standingsPages: 'standingsPages',
   claimAttempts: 'claimAttempts',
   registrations: 'registrations',
   invitations: 'invitations',
@@ -61,6 +62,9 @@ export const paths = {
   scoreProblem: (tournamentId: string, matchUpId: string) => `tournaments/${tournamentId}/scoreProblems/${matchUpId}`,
   /** Whether the standings are being brought up to date (written by the backend only; public). */
   standingsStatus: (tournamentId: string) => `tournaments/${tournamentId}/status/standings`,
+  /** The public standings in ranked pages (written by the backend only; public). */
+  standingsPages: (tournamentId: string) => `tournaments/${tournamentId}/standingsPages`,
+  standingsPage: (tournamentId: string, page: number) => `tournaments/${tournamentId}/standingsPages/${page}`,
   /** How often one account has lately called one callable (a token bucket): written by the backend only. */
   rateLimit: (callable: string, uid: string) => `rateLimits/${callable}-${uid}`,
   /** Each participant's private claim code: the tournament's editors read it, nobody writes it but the backend. */
@@ -84,3 +88,5 @@ export const paths = {
 
 /** The trigger's document pattern (firebase-functions path syntax). */
 export const MATCHUP_DOCUMENT = 'tournaments/{tournamentId}/matchUps/{matchUpId}';
+/** The standings rows' pattern: any change to one asks for the pages' rebuild. */
+export const STANDING_DOCUMENT = 'tournaments/{tournamentId}/standings/{participantId}';

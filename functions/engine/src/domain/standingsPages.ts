@@ -1,0 +1,42 @@
+/**
+ * The public standings in pages (docs/standings-updates.md#pages): the ranked rows cut into pages of
+ * STANDINGS_PAGE_SIZE, so a spectator opening the standings of 2,000 players reads about 20 documents instead of
+ * 2,000. The backend rebuilds them at most once per STANDINGS_PAGE_INTERVAL_MS, whatever the number of scores.
+ */
+import { leaderboardRanking } from './leaderboard.js';
+import type { CompetitionPolicy } from './policy.js';
+import type { Ranked } from './ranking.js';
+import type { StandingValues } from './leaderboard.js';
+import type { ParticipantStates } from './state.js';
+
+export const STANDINGS_PAGE_SIZE = 100;
+/** Scores arriving within one interval are shown together: each page is written at most once per interval. */
+export const STANDINGS_PAGE_INTERVAL_MS = 3000;
+
+export type PageRow = Ranked<StandingValues & { name: string }>;
+
+export interface StandingsPage {
+  page: number;
+  rows: PageRow[];
+}
+
+/** The pages of the ranked standings, page 1 first; an empty field has no page. */
+export function standingsPages(
+  policy: CompetitionPolicy,
+  rows: ReadonlyArray<StandingValues & { name: string }>,
+  states: ParticipantStates,
+): StandingsPage[] {
+  const ranked = leaderboardRanking(policy, rows, states);
+  const pages: StandingsPage[] = [];
+  for (let start = 0; start < ranked.length; start += STANDINGS_PAGE_SIZE)
+    pages.push({ page: pages.length + 1, rows: ranked.slice(start, start + STANDINGS_PAGE_SIZE) });
+  return pages;
+}
+
+/**
+ * The end of the interval a change at `now` falls in: the one rebuild that shows it runs then, so every change of
+ * an interval waits for the same rebuild.
+ */
+export function pageRebuildDue(now: number, intervalMs = STANDINGS_PAGE_INTERVAL_MS): number {
+  return (Math.floor(now / intervalMs) + 1) * intervalMs;
+}

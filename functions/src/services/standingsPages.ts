@@ -1,0 +1,84 @@
+/**
+ * Keeps the public standings pages (docs/standings-updates.md#pages): a change to any standings row asks for one
+ * rebuild at the end of its interval; the rebuild ranks every row and writes only the pages that changed.
+ */
+import type { Firestore } from 'firebase-admin/firestore';
+import { getFunctions } from 'firebase-admin/functions';
+import { FUNCTIONS_REGION } from '@competition/engine/deployment';
+import { groupTiebreaksOf } from '@competition/engine/domain/ranking';
+import { pageRebuildDue, standingsPages } from '@competition/engine/domain/standingsPages';
+import { defaultApp } from '../firebase/app.js';
+import { refs } from '../firebase/refs.js';
+
+/** The task queue of the rebuild (the function of that name in functions/src/index.ts). */
+export const PAGES_QUEUE = 'rebuildStandingsPages';
+/** A batch holds at most this many pages (100 rows each, ~30 KB): well inside a commit's size limit. */
+const PAGES_PER_COMMIT = 50;
+
+export interface PagesRebuild {
+  tournamentId: string;
+  due: number;
+}
+
+/**
+ * Asks for the rebuild that shows a change made now. Every change of one interval asks for the same task (its id
+ * names the tournament and the interval), so the queue runs one rebuild per interval and refuses the copies.
+ */
+export async function askForPagesRebuild(tournamentId: string, now: number): Promise<'asked' | 'already asked'> {
+  const due = pageRebuildDue(now);
+  const queue = getFunctions(defaultApp()).taskQueue<PagesRebuild>(
+    `locations/${FUNCTIONS_REGION}/functions/${PAGES_QUEUE}`,
+  );
+  try {
+    await queue.enqueue({ tournamentId, due }, { id: taskId(tournamentId, due), scheduleTime: new Date(due) });
+    return 'asked';
+  } catch (error) {
+    if ((error as { code?: string }).code === 'functions/task-already-exists') return 'already asked';
+    throw error;
+  }
+}
+
+function taskId(tournamentId: string, due: number): string {
+  return `pages-${tournamentId.replace(/[^A-Za-z0-9_-]/g, '_')}-${due}`;
+}
+
+/** Ranks the stored rows and writes the pages whose rows changed; pages past the last are deleted. */
+export async function rebuildStandingsPages(
+  db: Firestore,
+  tournamentId: string,
+  now = new Date(),
+): Promise<{ pages: number; written: number }> {
+  const ref = refs(db);
+  const tournament = (await ref.tournament(tournamentId).get()).data();
+  if (!tournament) return { pages: 0, written: 0 };
+  const [standings, stored] = await Promise.all([
+    ref.standings(tournamentId).get(),
+    ref.standingsPages(tournamentId).get(),
+  ]);
+  const rows = standings.docs.map((d) => d.data());
+  const policy = tournament.policy;
+  // Head-to-head is decided inside a tied group, from the tied players' states: read them only when it counts.
+  const states =
+    groupTiebreaksOf(policy, rows).length > 0
+      ? Object.fromEntries((await ref.states(tournamentId).get()).docs.map((d) => [d.id, d.data()]))
+      : {};
+  const pages = standingsPages(policy, rows, states);
+  const before = new Map(stored.docs.map((d) => [d.id, d.data()]));
+  const updatedAt = now.toISOString();
+  const writes: Array<(batch: FirebaseFirestore.WriteBatch) => void> = [];
+  for (const { page, rows: pageRows } of pages) {
+    const previous = before.get(String(page));
+    before.delete(String(page));
+    if (previous && previous.count === pages.length && JSON.stringify(previous.rows) === JSON.stringify(pageRows))
+      continue;
+    const doc = { page, count: pages.length, rows: pageRows, updatedAt };
+    writes.push((batch) => batch.set(ref.standingsPage(tournamentId, page), doc));
+  }
+  for (const id of before.keys()) writes.push((batch) => batch.delete(ref.standingsPage(tournamentId, Number(id))));
+  for (let start = 0; start < writes.length; start += PAGES_PER_COMMIT) {
+    const batch = db.batch();
+    for (const write of writes.slice(start, start + PAGES_PER_COMMIT)) write(batch);
+    await batch.commit();
+  }
+  return { pages: pages.length, written: writes.length };
+}
