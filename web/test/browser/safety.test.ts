@@ -362,7 +362,7 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     }
     expect(refusals).toHaveLength(3);
   });
-  it('shares the round clock: started, paused and resumed on the desk, the same on a signed-out phone', async () => {
+  it('shares the round clock: started, paused and resumed on the desk, the same on a signed-out phone and the wall', async () => {
     await adminFirestore()
       .doc(`tournaments/${seeded.tournamentId}`)
       .update({ roundDurationMinutes: 40, preAlarmMinutes: 5 });
@@ -399,6 +399,13 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(await seconds(spectator)).toBe(paused);
     expect(await phoneClock.textContent()).toContain('The clock is paused');
+    // The projector board, opened only now, shows the same stored time, paused.
+    const wall = await driver.openPage(DESKTOP, 'wall');
+    await wall.goto(`${site}/#/t/${seeded.tournamentId}/board`);
+    const wallClock = wall.locator('.board-clock');
+    await expect.poll(() => wallClock.getAttribute('data-state'), { timeout: WAIT_MS }).toBe('paused');
+    expect(await wallClock.textContent()).toBe(`${await spectator.getByRole('timer').textContent()} (paused)`);
+    await shot(wall, 'safety-clock-paused-board');
     await shot(desk, 'safety-clock-paused-desktop');
     await shot(spectator, 'safety-clock-paused-phone');
 
