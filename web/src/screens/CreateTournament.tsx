@@ -18,6 +18,7 @@ import { recommendedRounds } from '@competition/engine/domain/pairing/rounds';
 import { type PresetName, resolvePolicy } from '@competition/engine/domain/policy';
 import { CreateTournamentInput } from '@competition/engine/model/requests';
 import { METHODS_OF_SYSTEM, type PairingMethod, type System } from '@competition/engine/domain/pairing/types';
+import { FINAL_KIND_OPTIONS, FINALS_OPTIONS, TOP_CUT_OPTIONS } from '../components/PlayoffChoices';
 
 const SYSTEMS: Record<System, string> = { SWISS: 'Swiss', KNOCKOUT: 'Knockout', ROUND_ROBIN: 'Round robin' };
 
@@ -245,10 +246,7 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
             <Field label="Top cut" hint="single elimination after the last round, seeded by the standings">
               {(p) => (
                 <select {...p} value={form.topCut} onChange={set('topCut')}>
-                  <option value="0">None</option>
-                  <option value="4">Top 4</option>
-                  <option value="8">Top 8</option>
-                  <option value="16">Top 16</option>
+                  {TOP_CUT_OPTIONS}
                 </select>
               )}
             </Field>
@@ -259,17 +257,14 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
                 <option value="DEFAULT">
                   {form.system === 'KNOCKOUT' || form.topCut !== '0' ? 'A final (default)' : 'None (default)'}
                 </option>
-                <option value="0">No final</option>
-                <option value="1">A final for 1st and 2nd</option>
-                <option value="2">Finals for 1st and 2nd, 3rd and 4th</option>
+                {FINALS_OPTIONS}
               </select>
             )}
           </Field>
           <Field label="Each final">
             {(p) => (
               <select {...p} value={form.finalKind} onChange={set('finalKind')}>
-                <option value="SINGLE">A single game</option>
-                <option value="BEST_OF_THREE">Best of three games</option>
+                {FINAL_KIND_OPTIONS}
               </select>
             )}
           </Field>

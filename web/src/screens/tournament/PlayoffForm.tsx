@@ -8,6 +8,7 @@ import { Field, Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
 import type { Tournament } from '../../data/shapes';
 import { useTournamentData } from './data';
+import { FINAL_KIND_OPTIONS, FINALS_OPTIONS, TOP_CUT_OPTIONS } from '../../components/PlayoffChoices';
 
 const valuesOf = (t: Tournament) => {
   const playoff = playoffOf(t.system, t.pairing.options);
@@ -52,27 +53,21 @@ function PlayoffFields({ tournament }: { tournament: Tournament }) {
         <Field label="Top cut">
           {(p) => (
             <select {...p} value={form.topCut} onChange={set('topCut')}>
-              <option value="0">None</option>
-              <option value="4">Top 4</option>
-              <option value="8">Top 8</option>
-              <option value="16">Top 16</option>
+              {TOP_CUT_OPTIONS}
             </select>
           )}
         </Field>
         <Field label="Finals">
           {(p) => (
             <select {...p} value={form.finals} onChange={set('finals')}>
-              <option value="0">No final</option>
-              <option value="1">A final for 1st and 2nd</option>
-              <option value="2">Finals for 1st and 2nd, 3rd and 4th</option>
+              {FINALS_OPTIONS}
             </select>
           )}
         </Field>
         <Field label="Each final">
           {(p) => (
             <select {...p} value={form.finalKind} onChange={set('finalKind')}>
-              <option value="SINGLE">A single game</option>
-              <option value="BEST_OF_THREE">Best of three games</option>
+              {FINAL_KIND_OPTIONS}
             </select>
           )}
         </Field>
