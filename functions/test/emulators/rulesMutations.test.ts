@@ -216,8 +216,8 @@ const MUTATIONS: Mutation[] = [
   },
   {
     weakens: 'the server time',
-    find: 'after.scoredAt == request.time',
-    replace: 'true',
+    find: 'after.scoredBy) && after.scoredAt == request.time',
+    replace: 'after.scoredBy) && true',
     caught: 'clientChosenTime',
   },
   {

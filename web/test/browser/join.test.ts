@@ -125,10 +125,10 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
       ).data() as MatchUpDoc;
       expect(stored.result).toEqual({ kind: 'PLAYED', score: { a: 5, b: 2 } });
       expect(stored.scoredBy).toBe('SIDE_A');
-      // The desk sees the entry joined.
+      // The desk sees the entry joined, by the name the account chose (this one chose none), never by account id.
       await expect
         .poll(() => desk.locator(`tr[data-participant="${me.participantId}"] td`).nth(2).textContent())
-        .toBe('yes');
+        .toBe('as someone without a name yet');
     },
   );
 
