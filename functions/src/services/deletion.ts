@@ -24,8 +24,8 @@ const SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   [COLLECTIONS.roles]: TournamentRoleDoc,
 };
 
-const { participants, rounds, matchUps, states, standings, applied, roles } = COLLECTIONS;
-const SUBCOLLECTIONS = [participants, rounds, matchUps, states, standings, applied, roles];
+const { participants, rounds, matchUps, states, standings, applied, roles, standingsPages } = COLLECTIONS;
+const SUBCOLLECTIONS = [participants, rounds, matchUps, states, standings, applied, roles, standingsPages];
 
 /**
  * Deletes a draft or a broken tournament with everything under it and the key that claims its date, in one

@@ -2,7 +2,7 @@
  * Keeps the public standings pages (docs/standings-updates.md#pages): a change to any standings row asks for one
  * rebuild at the end of its interval; the rebuild ranks every row and writes only the pages that changed.
  */
-import type { Firestore } from 'firebase-admin/firestore';
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { getFunctions } from 'firebase-admin/functions';
 import { FUNCTIONS_REGION } from '@competition/engine/deployment';
 import { groupTiebreaksOf } from '@competition/engine/domain/ranking';
@@ -65,20 +65,24 @@ export async function rebuildStandingsPages(
   const pages = standingsPages(policy, rows, states);
   const before = new Map(stored.docs.map((d) => [d.id, d.data()]));
   const updatedAt = now.toISOString();
-  const writes: Array<(batch: FirebaseFirestore.WriteBatch) => void> = [];
+  const writes: Array<(tx: Transaction) => void> = [];
   for (const { page, rows: pageRows } of pages) {
     const previous = before.get(String(page));
     before.delete(String(page));
     if (previous && previous.count === pages.length && JSON.stringify(previous.rows) === JSON.stringify(pageRows))
       continue;
     const doc = { page, count: pages.length, rows: pageRows, updatedAt };
-    writes.push((batch) => batch.set(ref.standingsPage(tournamentId, page), doc));
+    writes.push((tx) => tx.set(ref.standingsPage(tournamentId, page), doc));
   }
-  for (const id of before.keys()) writes.push((batch) => batch.delete(ref.standingsPage(tournamentId, Number(id))));
+  for (const id of before.keys()) writes.push((tx) => tx.delete(ref.standingsPage(tournamentId, Number(id))));
   for (let start = 0; start < writes.length; start += PAGES_PER_COMMIT) {
-    const batch = db.batch();
-    for (const write of writes.slice(start, start + PAGES_PER_COMMIT)) write(batch);
-    await batch.commit();
+    // Each commit holds the tournament: a tournament deleted meanwhile gets no page written after it is gone.
+    const stillThere = await db.runTransaction(async (tx) => {
+      if (!(await tx.get(ref.tournament(tournamentId))).exists) return false;
+      for (const write of writes.slice(start, start + PAGES_PER_COMMIT)) write(tx);
+      return true;
+    });
+    if (!stillThere) return { pages: 0, written: 0 };
   }
   return { pages: pages.length, written: writes.length };
 }

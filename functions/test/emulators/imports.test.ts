@@ -315,15 +315,21 @@ describe('deleteTournament', () => {
       },
       organizer,
     );
-    // The tournament, its owner's role, 2 participants, their states, standings rows and claim codes.
-    expect(await tournamentDocuments(tournamentId)).toBe(10);
+    // The spectators' standings page follows the new rows within seconds (docs/standings-updates.md#pages).
+    await waitFor(
+      'the standings page of the draft',
+      async () => (await db.doc(paths.standingsPage(tournamentId, 1)).get()).exists,
+      (exists) => exists,
+    );
+    // The tournament, its owner's role, 2 participants, their states, standings rows and claim codes, the page.
+    expect(await tournamentDocuments(tournamentId)).toBe(11);
     const result = await call<{ deleted: number; problems: string[] }>(
       emulators,
       'deleteTournament',
       { tournamentId },
       organizer,
     );
-    expect(result).toEqual({ deleted: 11, problems: [] });
+    expect(result).toEqual({ deleted: 12, problems: [] });
     expect(await tournamentDocuments(tournamentId)).toBe(0);
     expect(await dateIsFree(seeded.championshipId, date)).toBe(true);
     await call(
