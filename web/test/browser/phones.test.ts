@@ -92,7 +92,8 @@ describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
       await enterScore(phone, me.name, opponent.name, 5, 3);
       const waiting = phone.locator(`.waiting-to-send[data-matchup="${game.matchUpId}"]`);
       await expect.poll(() => waiting.textContent()).toMatch(/Waiting to send table 1: 5–3/);
-      expect(await phone.locator('.my-game .score-form').getAttribute('data-sync')).toBe('pending');
+      // The outbox line is written at once; Firestore's own pending write reaches the listener after IndexedDB.
+      await expect.poll(() => phone.locator('.my-game .score-form').getAttribute('data-sync')).toBe('pending');
       await shot(phone, 'phone-01-waiting-to-send');
       await driver.checkLabels(phone, 'play tab offline');
 
