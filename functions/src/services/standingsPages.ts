@@ -15,6 +15,9 @@ export const PAGES_QUEUE = 'rebuildStandingsPages';
 /** A batch holds at most this many pages (100 rows each, ~30 KB): well inside a commit's size limit. */
 const PAGES_PER_COMMIT = 50;
 
+/** The interval this instance last asked a rebuild for, per tournament (one number each: it cannot grow past them). */
+const askedHere = new Map<string, number>();
+
 export interface PagesRebuild {
   tournamentId: string;
   due: number;
@@ -26,15 +29,19 @@ export interface PagesRebuild {
  */
 export async function askForPagesRebuild(tournamentId: string, now: number): Promise<'asked' | 'already asked'> {
   const due = pageRebuildDue(now);
+  // A warm instance sees most changes of an interval: it asks the queue once, not once per standings row.
+  if (askedHere.get(tournamentId) === due) return 'already asked';
   const queue = getFunctions(defaultApp()).taskQueue<PagesRebuild>(
     `locations/${FUNCTIONS_REGION}/functions/${PAGES_QUEUE}`,
   );
   try {
     await queue.enqueue({ tournamentId, due }, { id: taskId(tournamentId, due), scheduleTime: new Date(due) });
+    askedHere.set(tournamentId, due);
     return 'asked';
   } catch (error) {
-    if ((error as { code?: string }).code === 'functions/task-already-exists') return 'already asked';
-    throw error;
+    if ((error as { code?: string }).code !== 'functions/task-already-exists') throw error;
+    askedHere.set(tournamentId, due);
+    return 'already asked';
   }
 }
 
