@@ -3,67 +3,32 @@
  * code only the tournament's editors can read; a signed-in player who types it becomes that entry's account;
  * wrong codes are counted per account and lock it out; the organizer regenerates a code and unlinks an account.
  */
-import { type FirebaseApp, deleteApp, initializeApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
-import {
-  type Firestore,
-  collection,
-  connectFirestoreEmulator,
-  deleteDoc,
-  doc,
-  getDoc,
-  getDocs,
-  getFirestore,
-  setDoc,
-  terminate,
-} from 'firebase/firestore';
+import { collection, deleteDoc, doc, getDoc, getDocs, setDoc } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_WRONG_CODES, LOCK_MINUTES } from '@competition/engine/domain/claimCodes';
 import { paths } from '@competition/engine/model/paths';
 import {
   type Account,
   type Emulators,
-  FAKE_API_KEY,
   type SeededTournament,
   adminFirestore,
   call,
   closeAdmin,
   discoverEmulators,
-  origin,
   refusal,
   seedTournament,
   signUp,
   whyNoEmulators,
 } from './stack.js';
+import { clientApps, outcome } from './clients.js';
 
 const skipReason = whyNoEmulators();
 if (skipReason) console.warn(`[claims.test.ts] skipped: ${skipReason}`);
 
-const apps: FirebaseApp[] = [];
 let emulators: Emulators;
 
-/** A client SDK Firestore signed in as `account`, or signed out. */
-async function clientAs(account: Account | null): Promise<Firestore> {
-  const app = initializeApp({ projectId: emulators.projectId, apiKey: FAKE_API_KEY }, `claims-${apps.length}`);
-  apps.push(app);
-  const db = getFirestore(app);
-  connectFirestoreEmulator(db, emulators.firestore.host, emulators.firestore.port);
-  if (account) {
-    const auth = getAuth(app);
-    connectAuthEmulator(auth, origin(emulators.auth), { disableWarnings: true });
-    await signInWithEmailAndPassword(auth, account.email, account.password);
-  }
-  return db;
-}
-
-async function outcome(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return 'accepted';
-  } catch (error) {
-    return (error as { code?: string }).code ?? String(error);
-  }
-}
+const clients = clientApps('claims', () => emulators);
+const clientAs = (account: Account | null) => clients.firestoreAs(account);
 
 const newAccount = (label: string) =>
   signUp(emulators, `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`);
@@ -89,10 +54,7 @@ describe.skipIf(Boolean(skipReason))('claim codes on the Emulator Suite', () => 
   }, 90_000);
 
   afterAll(async () => {
-    for (const app of apps) {
-      await terminate(getFirestore(app));
-      await deleteApp(app);
-    }
+    await clients.closeAll();
     await closeAdmin();
   });
 

@@ -10,20 +10,15 @@
  *   confirmed result reaches the standings; a dispute does not and is a score problem until the organizer
  *   settles it; a settled result stays when a player reports again.
  */
-import { type FirebaseApp, deleteApp, initializeApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import {
   type Firestore,
   collection,
-  connectFirestoreEmulator,
   doc,
   getDoc,
   getDocs,
-  getFirestore,
   query,
   serverTimestamp,
   setDoc,
-  terminate,
   updateDoc,
   where,
 } from 'firebase/firestore';
@@ -37,53 +32,35 @@ import {
   type Account,
   type Emulators,
   type SeededTournament,
-  FAKE_API_KEY,
   adminFirestore,
   call,
   closeAdmin,
   discoverEmulators,
-  origin,
   playerOf,
   readRow,
   seedTournament,
   waitFor,
   whyNoEmulators,
 } from './stack.js';
+import { clientApps, outcome } from './clients.js';
 
 const skipReason = whyNoEmulators();
 if (skipReason) console.warn(`[confirmation.test.ts] skipped: ${skipReason}`);
 
-interface Phone {
-  app: FirebaseApp;
-  db: Firestore;
-}
-
-const phones: Phone[] = [];
 let emulators: Emulators;
 let seeded: SeededTournament;
 
+interface Phone {
+  db: Firestore;
+}
+
+const clients = clientApps('phone', () => emulators);
+
 async function phoneOf(account: Account): Promise<Phone> {
-  const app = initializeApp({ projectId: emulators.projectId, apiKey: FAKE_API_KEY }, `phone-${phones.length}`);
-  const auth = getAuth(app);
-  connectAuthEmulator(auth, origin(emulators.auth), { disableWarnings: true });
-  const db = getFirestore(app);
-  connectFirestoreEmulator(db, emulators.firestore.host, emulators.firestore.port);
-  await signInWithEmailAndPassword(auth, account.email, account.password);
-  const phone = { app, db };
-  phones.push(phone);
-  return phone;
+  return { db: await clients.firestoreAs(account) };
 }
 
 const played = (a: number, b: number): MatchUpResult => ({ kind: 'PLAYED', score: { a, b } });
-
-async function outcome(write: Promise<unknown>): Promise<string> {
-  try {
-    await write;
-    return 'accepted';
-  } catch (error) {
-    return (error as { code?: string }).code ?? String(error);
-  }
-}
 
 const matchUpRef = (phone: Phone, matchUpId: string) => doc(phone.db, paths.matchUp(seeded.tournamentId, matchUpId));
 
@@ -127,10 +104,7 @@ describe.skipIf(Boolean(skipReason))('confirmation by the opponent and who chang
   }, 120_000);
 
   afterAll(async () => {
-    for (const phone of phones) {
-      await terminate(phone.db);
-      await deleteApp(phone.app);
-    }
+    await clients.closeAll();
     await closeAdmin();
   });
 

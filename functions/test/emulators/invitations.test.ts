@@ -4,20 +4,7 @@
  * display name they chose; expired, revoked and used-up invitations are refused; only the people who run the
  * tournament or the club read invitations, and nobody writes them but the backend.
  */
-import { type FirebaseApp, deleteApp, initializeApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
-import {
-  type Firestore,
-  collection,
-  connectFirestoreEmulator,
-  deleteDoc,
-  doc,
-  getDoc,
-  getDocs,
-  getFirestore,
-  setDoc,
-  terminate,
-} from 'firebase/firestore';
+import { collection, deleteDoc, doc, getDoc, getDocs, setDoc } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@competition/engine/model/paths';
 import {
@@ -35,34 +22,15 @@ import {
   signUp,
   whyNoEmulators,
 } from './stack.js';
+import { clientApps, outcome } from './clients.js';
 
 const skipReason = whyNoEmulators();
 if (skipReason) console.warn(`[invitations.test.ts] skipped: ${skipReason}`);
 
-const apps: FirebaseApp[] = [];
 let emulators: Emulators;
 
-async function clientAs(account: Account | null): Promise<Firestore> {
-  const app = initializeApp({ projectId: emulators.projectId, apiKey: FAKE_API_KEY }, `invitations-${apps.length}`);
-  apps.push(app);
-  const db = getFirestore(app);
-  connectFirestoreEmulator(db, emulators.firestore.host, emulators.firestore.port);
-  if (account) {
-    const auth = getAuth(app);
-    connectAuthEmulator(auth, origin(emulators.auth), { disableWarnings: true });
-    await signInWithEmailAndPassword(auth, account.email, account.password);
-  }
-  return db;
-}
-
-async function outcome(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return 'accepted';
-  } catch (error) {
-    return (error as { code?: string }).code ?? String(error);
-  }
-}
+const clients = clientApps('invitations', () => emulators);
+const clientAs = (account: Account | null) => clients.firestoreAs(account);
 
 /** A new account with the display name it chose on its profile (the Auth REST call the SDK's updateProfile makes). */
 async function person(label: string, displayName?: string): Promise<Account> {
@@ -109,10 +77,7 @@ describe.skipIf(Boolean(skipReason))('staff invitations on the Emulator Suite', 
   }, 90_000);
 
   afterAll(async () => {
-    for (const app of apps) {
-      await terminate(getFirestore(app));
-      await deleteApp(app);
-    }
+    await clients.closeAll();
     await closeAdmin();
   });
 

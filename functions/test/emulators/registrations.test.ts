@@ -5,9 +5,7 @@
  * pairs only those who checked in, and a late check-in is paired from round 2.
  */
 import { randomUUID } from 'node:crypto';
-import { type FirebaseApp, deleteApp, initializeApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
-import { type Firestore, connectFirestoreEmulator, doc, getFirestore, terminate, updateDoc } from 'firebase/firestore';
+import { doc, updateDoc } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSED_JOINING, type JoiningOptions } from '@competition/engine/domain/joining';
 import type { RegistrationDoc } from '@competition/engine/model/joining';
@@ -16,21 +14,19 @@ import { paths } from '@competition/engine/model/paths';
 import {
   type Account,
   type Emulators,
-  FAKE_API_KEY,
   adminFirestore,
   call,
   closeAdmin,
   discoverEmulators,
-  origin,
   refusal,
   signUp,
   whyNoEmulators,
 } from './stack.js';
+import { clientApps } from './clients.js';
 
 const skipReason = whyNoEmulators();
 if (skipReason) console.warn(`[registrations.test.ts] skipped: ${skipReason}`);
 
-const apps: FirebaseApp[] = [];
 let emulators: Emulators;
 let organizer: Account;
 let championshipId: string;
@@ -38,17 +34,8 @@ let day = 0;
 
 const newAccount = (label: string) => signUp(emulators, `${label}-${randomUUID().slice(0, 8)}@example.com`);
 
-/** A client SDK Firestore signed in as `account`: what a player's phone writes through the rules. */
-async function clientAs(account: Account): Promise<Firestore> {
-  const app = initializeApp({ projectId: emulators.projectId, apiKey: FAKE_API_KEY }, `reg-${apps.length}`);
-  apps.push(app);
-  const db = getFirestore(app);
-  connectFirestoreEmulator(db, emulators.firestore.host, emulators.firestore.port);
-  const auth = getAuth(app);
-  connectAuthEmulator(auth, origin(emulators.auth), { disableWarnings: true });
-  await signInWithEmailAndPassword(auth, account.email, account.password);
-  return db;
-}
+const clients = clientApps('reg', () => emulators);
+const clientAs = (account: Account | null) => clients.firestoreAs(account);
 
 /** A draft Swiss of `players` entries (Player 1 rated 1800, then 50 less each), with the joining options given. */
 async function draftTournament(players: number, joining?: Partial<JoiningOptions>): Promise<string> {
@@ -124,10 +111,7 @@ describe.skipIf(Boolean(skipReason))('self-registration and check-in on the Emul
   }, 90_000);
 
   afterAll(async () => {
-    for (const app of apps) {
-      await terminate(getFirestore(app));
-      await deleteApp(app);
-    }
+    await clients.closeAll();
     await closeAdmin();
   });
 

@@ -4,19 +4,14 @@
  * plays as a participant, and which clubs a championship links. Both sides must give the same answer at once.
  * Also: clubs and championships exist only through callables, and account ids stay out of public documents.
  */
-import { type FirebaseApp, deleteApp, initializeApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import {
   type Firestore,
   collection,
-  connectFirestoreEmulator,
   doc,
   getDoc,
   getDocs,
-  getFirestore,
   serverTimestamp,
   setDoc,
-  terminate,
   updateDoc,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,20 +20,18 @@ import type { RoundDoc } from '@competition/engine/model/round';
 import { paths } from '@competition/engine/model/paths';
 import {
   type Account,
-  CallableError,
   type Emulators,
-  FAKE_API_KEY,
   type SeededTournament,
   adminFirestore,
   call,
   closeAdmin,
   discoverEmulators,
-  origin,
   playerOf,
   seedTournament,
   signUp,
   whyNoEmulators,
 } from './stack.js';
+import { clientApps, outcome } from './clients.js';
 
 const skipReason = whyNoEmulators();
 if (skipReason) console.warn(`[roles.test.ts] skipped: ${skipReason}`);
@@ -48,32 +41,12 @@ interface Person {
   db: Firestore;
 }
 
-const apps: FirebaseApp[] = [];
 let emulators: Emulators;
 
-async function person(account: Account): Promise<Person> {
-  const app = initializeApp(
-    { projectId: emulators.projectId, apiKey: FAKE_API_KEY },
-    `roles-${account.uid}-${apps.length}`,
-  );
-  apps.push(app);
-  const auth = getAuth(app);
-  connectAuthEmulator(auth, origin(emulators.auth), { disableWarnings: true });
-  const db = getFirestore(app);
-  connectFirestoreEmulator(db, emulators.firestore.host, emulators.firestore.port);
-  await signInWithEmailAndPassword(auth, account.email, account.password);
-  return { account, db };
-}
+const clients = clientApps('roles', () => emulators);
 
-/** 'accepted', or the refusal's code, for a client write or a callable alike. */
-async function outcome(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return 'accepted';
-  } catch (error) {
-    if (error instanceof CallableError) return error.code;
-    return (error as { code?: string }).code ?? `no code: ${String(error)}`;
-  }
+async function person(account: Account): Promise<Person> {
+  return { account, db: await clients.firestoreAs(account) };
 }
 
 const newAccount = (label: string) =>
@@ -91,10 +64,7 @@ describe.skipIf(Boolean(skipReason))('roles on the Emulator Suite', () => {
   }, 90_000);
 
   afterAll(async () => {
-    for (const app of apps) {
-      await terminate(getFirestore(app));
-      await deleteApp(app);
-    }
+    await clients.closeAll();
     await closeAdmin();
   });
 
@@ -234,10 +204,7 @@ describe.skipIf(Boolean(skipReason))('roles on the Emulator Suite', () => {
   });
 
   it("keeps every player's and club admin's account id out of what a signed-out visitor reads", async () => {
-    const app = initializeApp({ projectId: emulators.projectId, apiKey: FAKE_API_KEY }, `roles-visitor`);
-    apps.push(app);
-    const visitor = getFirestore(app);
-    connectFirestoreEmulator(visitor, emulators.firestore.host, emulators.firestore.port);
+    const visitor = await clients.firestoreAs(null);
     // A game its player scored from their phone, and one the organizer entered.
     const [byPlayer, byOrganizer] = seeded.round1 as [MatchUpDoc, MatchUpDoc];
     const phone = await person(playerOf(seeded, byPlayer, 'b').account);
