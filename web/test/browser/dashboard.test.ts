@@ -440,7 +440,8 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
       await desk.getByRole('link', { name: /^Round 1/ }).click();
       const section = roundSection(desk, 1);
       await section.getByRole('button', { name: 'Reopen round 1 for corrections' }).click();
-      await section.locator('li.matchup').first().getByRole('spinbutton').first().waitFor();
+      // The score inputs are on the page while the round is closed too (disabled), so wait for the round itself.
+      await expect.poll(() => section.getAttribute('data-status'), { timeout: WAIT_MS }).toBe('OPEN');
       const game = (await storedMatchUps()).find((m) => m.roundNumber === 1 && m.order === 0)!;
       await expectOk(await enterScore(tables(desk, 1).first(), game, CORRECTED));
       typed.set(game.matchUpId, played(CORRECTED));
