@@ -11,7 +11,7 @@ import { useSession } from '../app/session';
 import { Field, Status, useAction } from '../components/ui';
 import { actions } from '../data/actions';
 import { type Club } from '../data/shapes';
-import { watchMyClubs } from '../data/watch';
+import { watchMyClubs } from '../data/watchMine';
 import { useLive } from '../data/hooks';
 import { check, type FieldErrors } from '../lib/forms';
 import { recommendedRounds } from '@competition/engine/domain/pairing/rounds';

@@ -8,7 +8,7 @@ import { type JoiningOptions } from '@competition/engine/domain/joining';
 import { ErrorNote, Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
 import { useLive } from '../../data/hooks';
-import { type Registration, watchRegistrations } from '../../data/watch';
+import { type Registration, watchRegistrations } from '../../data/watchStaff';
 import { setCheckedIn } from '../../data/writes';
 import { useTournamentData } from './data';
 
