@@ -18,7 +18,7 @@ import { recommendedRounds } from '@competition/engine/domain/pairing/rounds';
 import { type PresetName, resolvePolicy } from '@competition/engine/domain/policy';
 import { CreateTournamentInput } from '@competition/engine/model/requests';
 import { METHODS_OF_SYSTEM, type PairingMethod, type System } from '@competition/engine/domain/pairing/types';
-import { FINAL_KIND_OPTIONS, FINALS_OPTIONS, TOP_CUT_OPTIONS } from '../components/PlayoffChoices';
+import { PlayoffChoices } from '../components/PlayoffChoices';
 
 const SYSTEMS: Record<System, string> = { SWISS: 'Swiss', KNOCKOUT: 'Knockout', ROUND_ROBIN: 'Round robin' };
 
@@ -241,34 +241,13 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
       </div>
       <fieldset>
         <legend>Finals{form.system === 'KNOCKOUT' ? '' : ' and top cut'}</legend>
-        <div className="row wrap">
-          {form.system === 'KNOCKOUT' ? null : (
-            <Field label="Top cut" hint="single elimination after the last round, seeded by the standings">
-              {(p) => (
-                <select {...p} value={form.topCut} onChange={set('topCut')}>
-                  {TOP_CUT_OPTIONS}
-                </select>
-              )}
-            </Field>
-          )}
-          <Field label="Finals">
-            {(p) => (
-              <select {...p} value={form.finals} onChange={set('finals')}>
-                <option value="DEFAULT">
-                  {form.system === 'KNOCKOUT' || form.topCut !== '0' ? 'A final (default)' : 'None (default)'}
-                </option>
-                {FINALS_OPTIONS}
-              </select>
-            )}
-          </Field>
-          <Field label="Each final">
-            {(p) => (
-              <select {...p} value={form.finalKind} onChange={set('finalKind')}>
-                {FINAL_KIND_OPTIONS}
-              </select>
-            )}
-          </Field>
-        </div>
+        <PlayoffChoices
+          values={form}
+          set={set}
+          withTopCut={form.system !== 'KNOCKOUT'}
+          topCutHint="single elimination after the last round, seeded by the standings"
+          defaultFinals={form.system === 'KNOCKOUT' || form.topCut !== '0' ? 'A final (default)' : 'None (default)'}
+        />
       </fieldset>
       <Field label="Competition policy" error={errors.policy}>
         {(p) => (
