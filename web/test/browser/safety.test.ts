@@ -482,6 +482,7 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     await expect.poll(() => scoring.locator('[data-scoring-note]').textContent()).toContain('Round 1 is paired');
     expect(await scoring.getByRole('button', { name: 'Save scoring' }).count()).toBe(0);
     expect(await scoring.getByLabel('Game to (points)').isDisabled()).toBe(true);
+    await shot(desk, 'safety-scoring-locked-desktop');
     expect(await desk.getByRole('button', { name: 'Delete this tournament' }).count()).toBe(0);
     const [game] = (await adminFirestore().collection(`tournaments/${tournamentId}/matchUps`).get()).docs
       .map((d) => d.data() as MatchUpDoc)

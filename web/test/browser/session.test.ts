@@ -83,6 +83,8 @@ describe.skipIf(Boolean(skipReason))('a signed-in session in Chromium', () => {
         await page.reload();
         await expectSignedIn(page, account.email);
       }
+      // Home loads lazily after the session is known: the picture is of Home, not of its loading line.
+      await page.getByRole('heading', { name: 'My tournaments' }).waitFor();
       await shot(page, `session-${label}-reloaded`);
 
       const secondTab = await page.context().newPage();
@@ -91,6 +93,7 @@ describe.skipIf(Boolean(skipReason))('a signed-in session in Chromium', () => {
       await secondTab.goto(site);
       await expectSignedIn(secondTab, account.email);
       expect(tabErrors).toEqual([]);
+      await secondTab.getByRole('heading', { name: 'My tournaments' }).waitFor();
       await shot(secondTab, `session-${label}-second-tab`);
       expect(driver.consoleErrors).toEqual([]);
     });

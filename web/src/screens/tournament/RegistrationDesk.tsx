@@ -114,7 +114,12 @@ function PendingRegistrations() {
             <button type="button" aria-label={`Approve ${r.name}`} onClick={() => decide(r, true)}>
               Approve
             </button>{' '}
-            <button type="button" className="quiet" aria-label={`Decline ${r.name}`} onClick={() => decide(r, false)}>
+            <button
+              type="button"
+              className="quiet outlined"
+              aria-label={`Decline ${r.name}`}
+              onClick={() => decide(r, false)}
+            >
               Decline
             </button>
           </li>
