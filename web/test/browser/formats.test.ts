@@ -26,7 +26,6 @@ import {
   type Account,
   type Emulators,
   adminFirestore,
-  call,
   closeAdmin,
   discoverEmulators,
   signUp,
@@ -45,6 +44,7 @@ import {
   shot,
   startDriver,
 } from './driver.js';
+import { clubAndChampionship, signInThrough } from './setup.js';
 
 const skipReason = whyNoEmulators();
 if (skipReason) console.warn(`[formats.test.ts] skipped: ${skipReason}`);
@@ -104,19 +104,13 @@ describe.skipIf(Boolean(skipReason))('knockout bracket, round-robin crosstable a
     emulators = await discoverEmulators();
     site = await hostingOrigin();
     organizer = await signUp(emulators, `formats-${Date.now()}@example.com`, 'organizer-pass-2');
-    const { clubId } = await call<{ clubId: string }>(emulators, 'createClub', { name: 'Hillside Club' }, organizer);
-    ({ championshipId } = await call<{ championshipId: string }>(
-      emulators,
-      'createChampionship',
-      { name: 'Spring Series', clubIds: [clubId] },
-      organizer,
-    ));
+    ({ championshipId } = await clubAndChampionship(emulators, organizer, {
+      club: 'Hillside Club',
+      championship: 'Spring Series',
+    }));
     driver = await startDriver();
     desk = await driver.openPage(DESKTOP, 'organizer');
-    await desk.goto(`${site}/#/signin?next=${encodeURIComponent(`/championships/${championshipId}`)}`);
-    await desk.getByLabel('Email').fill(organizer.email);
-    await desk.getByLabel('Password').fill(organizer.password);
-    await desk.getByLabel('Password').press('Enter');
+    await signInThrough(desk, site, organizer, `/championships/${championshipId}`);
     await desk.getByRole('heading', { name: 'Spring Series' }).waitFor();
   }, 120_000);
 

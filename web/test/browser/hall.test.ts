@@ -31,6 +31,7 @@ import {
   whyNoEmulators,
 } from '../../../functions/test/emulators/stack.js';
 import { DESKTOP, type Driver, SCREENSHOTS, WAIT_MS, hostingOrigin, shot, startDriver } from './driver.js';
+import { clubAndChampionship, signInThrough } from './setup.js';
 
 const skipReason = whyNoEmulators();
 if (skipReason) console.warn(`[hall.test.ts] skipped: ${skipReason}`);
@@ -190,19 +191,13 @@ describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the proje
     emulators = await discoverEmulators();
     site = await hostingOrigin();
     organizer = await signUp(emulators, `hall-${Date.now()}@example.com`, 'organizer-pass-3');
-    ({ clubId } = await call<{ clubId: string }>(emulators, 'createClub', { name: 'Harbour Chess Club' }, organizer));
-    ({ championshipId } = await call<{ championshipId: string }>(
-      emulators,
-      'createChampionship',
-      { name: 'Harbour Season', clubIds: [clubId] },
-      organizer,
-    ));
+    ({ clubId, championshipId } = await clubAndChampionship(emulators, organizer, {
+      club: 'Harbour Chess Club',
+      championship: 'Harbour Season',
+    }));
     driver = await startDriver();
     desk = await driver.openPage(DESKTOP, 'organizer');
-    await desk.goto(`${site}/#/signin?next=${encodeURIComponent(`/championships/${championshipId}`)}`);
-    await desk.getByLabel('Email').fill(organizer.email);
-    await desk.getByLabel('Password').fill(organizer.password);
-    await desk.getByLabel('Password').press('Enter');
+    await signInThrough(desk, site, organizer, `/championships/${championshipId}`);
     await desk.getByRole('heading', { name: 'Harbour Season' }).waitFor();
   }, 120_000);
 

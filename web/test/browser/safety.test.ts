@@ -47,6 +47,7 @@ import {
   shot,
   startDriver,
 } from './driver.js';
+import { signInThrough } from './setup.js';
 
 const skipReason = whyNoEmulators();
 if (skipReason) console.warn(`[safety.test.ts] skipped: ${skipReason}`);
@@ -80,10 +81,7 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
   ): Promise<Page> {
     const page = await driver.openPage(viewport, label);
     const next = `/t/${seeded.tournamentId}/${tab}`;
-    await page.goto(`${site}/#/signin?next=${encodeURIComponent(next)}`);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password').fill(account.password);
-    await page.getByLabel('Password').press('Enter');
+    await signInThrough(page, site, account, next);
     await page.getByRole('heading', { name: heading }).first().waitFor();
     return page;
   }

@@ -34,6 +34,7 @@ import {
   shot,
   startDriver,
 } from './driver.js';
+import { clubAndChampionship, signInThrough } from './setup.js';
 
 const skipReason = whyNoEmulators();
 if (skipReason) console.warn(`[topcut.test.ts] skipped: ${skipReason}`);
@@ -96,19 +97,13 @@ describe.skipIf(Boolean(skipReason))('a Swiss with a top 8 and a best-of-three f
     emulators = await discoverEmulators();
     site = await hostingOrigin();
     organizer = await signUp(emulators, `topcut-${Date.now()}@example.com`, 'organizer-pass-2');
-    const { clubId } = await call<{ clubId: string }>(emulators, 'createClub', { name: 'Card Hall' }, organizer);
-    ({ championshipId } = await call<{ championshipId: string }>(
-      emulators,
-      'createChampionship',
-      { name: 'Saturday Series', clubIds: [clubId] },
-      organizer,
-    ));
+    ({ championshipId } = await clubAndChampionship(emulators, organizer, {
+      club: 'Card Hall',
+      championship: 'Saturday Series',
+    }));
     driver = await startDriver();
     desk = await driver.openPage(DESKTOP, 'organizer');
-    await desk.goto(`${site}/#/signin?next=${encodeURIComponent(`/championships/${championshipId}`)}`);
-    await desk.getByLabel('Email').fill(organizer.email);
-    await desk.getByLabel('Password').fill(organizer.password);
-    await desk.getByLabel('Password').press('Enter');
+    await signInThrough(desk, site, organizer, `/championships/${championshipId}`);
     await desk.getByRole('heading', { name: 'Saturday Series' }).waitFor();
   }, 120_000);
 
