@@ -27,11 +27,10 @@ import {
   call,
   closeAdmin,
   discoverEmulators,
-  signUp,
   whyNoEmulators,
 } from '../../../functions/test/emulators/stack.js';
-import { DESKTOP, type Driver, SCREENSHOTS, WAIT_MS, hostingOrigin, shot, startDriver } from './driver.js';
-import { clubAndChampionship, signInThrough } from './setup.js';
+import { type Driver, SCREENSHOTS, WAIT_MS, hostingOrigin, shot } from './driver.js';
+import { organizerAtChampionship } from './setup.js';
 
 const skipReason = whyNoEmulators();
 if (skipReason) console.warn(`[hall.test.ts] skipped: ${skipReason}`);
@@ -190,15 +189,12 @@ describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the proje
   beforeAll(async () => {
     emulators = await discoverEmulators();
     site = await hostingOrigin();
-    organizer = await signUp(emulators, `hall-${Date.now()}@example.com`, 'organizer-pass-3');
-    ({ clubId, championshipId } = await clubAndChampionship(emulators, organizer, {
+    ({ organizer, clubId, championshipId, driver, desk } = await organizerAtChampionship(emulators, site, {
+      label: 'hall',
+      password: 'organizer-pass-3',
       club: 'Harbour Chess Club',
       championship: 'Harbour Season',
     }));
-    driver = await startDriver();
-    desk = await driver.openPage(DESKTOP, 'organizer');
-    await signInThrough(desk, site, organizer, `/championships/${championshipId}`);
-    await desk.getByRole('heading', { name: 'Harbour Season' }).waitFor();
   }, 120_000);
 
   afterAll(async () => {

@@ -3,7 +3,8 @@
  * club and championship made through the callables (the suites then create their tournaments in the page or by call).
  */
 import type { Page } from 'playwright-core';
-import { type Account, type Emulators, call } from '../../../functions/test/emulators/stack.js';
+import { type Account, type Emulators, adminFirestore, call, signUp } from '../../../functions/test/emulators/stack.js';
+import { DESKTOP, type Driver, startDriver } from './driver.js';
 
 /**
  * Signs in on the sign-in screen as a person would (typing, then Enter); the app then opens `next`, a path of the
@@ -35,4 +36,28 @@ export async function clubAndChampionship(
     organizer,
   );
   return { clubId, championshipId };
+}
+
+/**
+ * A new organizer with a club and a championship, signed in on a desktop page that shows the championship (where a
+ * tournament is created). The caller closes the driver.
+ */
+export async function organizerAtChampionship(
+  emulators: Emulators,
+  site: string,
+  setup: { label: string; password: string; club: string; championship: string },
+): Promise<{ organizer: Account; clubId: string; championshipId: string; driver: Driver; desk: Page }> {
+  const organizer = await signUp(emulators, `${setup.label}-${Date.now()}@example.com`, setup.password);
+  const { clubId, championshipId } = await clubAndChampionship(emulators, organizer, setup);
+  const driver = await startDriver();
+  const desk = await driver.openPage(DESKTOP, 'organizer');
+  await signInThrough(desk, site, organizer, `/championships/${championshipId}`);
+  await desk.getByRole('heading', { name: setup.championship }).waitFor();
+  return { organizer, clubId, championshipId, driver, desk };
+}
+
+/** Every document of one of a tournament's collections as stored (read with the admin SDK, past the rules). */
+export async function storedIn<T>(tournamentId: string, collection: string): Promise<T[]> {
+  const snap = await adminFirestore().collection(`tournaments/${tournamentId}/${collection}`).get();
+  return snap.docs.map((d) => d.data() as T);
 }
