@@ -19,6 +19,7 @@ import { type PresetName, resolvePolicy } from '@competition/engine/domain/polic
 import { CreateTournamentInput } from '@competition/engine/model/requests';
 import { METHODS_OF_SYSTEM, type PairingMethod, type System } from '@competition/engine/domain/pairing/types';
 import { PlayoffChoices } from '../components/PlayoffChoices';
+import { ScoringChoices, scoringFieldsOf } from '../components/ScoringChoices';
 
 const SYSTEMS: Record<System, string> = { SWISS: 'Swiss', KNOCKOUT: 'Knockout', ROUND_ROBIN: 'Round robin' };
 
@@ -47,17 +48,7 @@ const PRESETS: Record<PresetName, string> = {
 };
 
 /** The preset's own scoring, as the engine resolves it (its defaults filled): a null game target shows empty. */
-function presetScoring(name: PresetName) {
-  const { gameTarget, matchPoints, phantomScore } = resolvePolicy(name).scoringPolicy;
-  return {
-    gameTarget: gameTarget === null ? '' : String(gameTarget),
-    win: String(matchPoints.win),
-    timedWin: String(matchPoints.timedWin),
-    draw: String(matchPoints.draw),
-    loss: String(matchPoints.loss),
-    phantomScore: String(phantomScore),
-  };
-}
+const presetScoring = (name: PresetName) => scoringFieldsOf(resolvePolicy(name).scoringPolicy);
 
 const today = () => new Date().toISOString().slice(0, 10);
 const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
@@ -268,28 +259,7 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
       ) : null}
       <fieldset>
         <legend>Scoring</legend>
-        <div className="row wrap">
-          <Field label="Game to (points)" hint="empty: any lead wins">
-            {(p) => (
-              <input {...p} type="number" min={1} size={4} value={form.gameTarget} onChange={set('gameTarget')} />
-            )}
-          </Field>
-          <Field label="Match points: win">
-            {(p) => <input {...p} type="number" step="0.5" min={0} value={form.win} onChange={set('win')} />}
-          </Field>
-          <Field label="Timed win">
-            {(p) => <input {...p} type="number" step="0.5" min={0} value={form.timedWin} onChange={set('timedWin')} />}
-          </Field>
-          <Field label="Draw">
-            {(p) => <input {...p} type="number" step="0.5" min={0} value={form.draw} onChange={set('draw')} />}
-          </Field>
-          <Field label="Loss">
-            {(p) => <input {...p} type="number" step="0.5" min={0} value={form.loss} onChange={set('loss')} />}
-          </Field>
-          <Field label="Phantom score (pairing bye)">
-            {(p) => <input {...p} type="number" min={0} value={form.phantomScore} onChange={set('phantomScore')} />}
-          </Field>
-        </div>
+        <ScoringChoices values={form} set={set} />
         {errors.policyOverrides ? <p className="field-error">{errors.policyOverrides}</p> : null}
       </fieldset>
       <div className="row wrap">
