@@ -8,7 +8,7 @@ import { DEFAULT_LIFETIME_DAYS } from '@competition/engine/domain/invitations';
 import { href } from '../app/route';
 import { actions } from '../data/actions';
 import { useLive } from '../data/hooks';
-import { watchInvitations } from '../data/watch';
+import { watchInvitations } from '../data/watchStaff';
 import { ErrorNote, Field, Status, useAction } from './ui';
 
 export type InvitedRole = 'SCOREKEEPER' | 'ADMIN' | 'MEMBER';

@@ -11,14 +11,15 @@ import { useSession } from '../app/session';
 import { Field, Status, useAction } from '../components/ui';
 import { actions } from '../data/actions';
 import { type Club } from '../data/shapes';
-import { watchMyClubs } from '../data/watch';
+import { watchMyClubs } from '../data/watchMine';
 import { useLive } from '../data/hooks';
 import { check, type FieldErrors } from '../lib/forms';
 import { recommendedRounds } from '@competition/engine/domain/pairing/rounds';
 import { type PresetName, resolvePolicy } from '@competition/engine/domain/policy';
 import { CreateTournamentInput } from '@competition/engine/model/requests';
 import { METHODS_OF_SYSTEM, type PairingMethod, type System } from '@competition/engine/domain/pairing/types';
-import { FINAL_KIND_OPTIONS, FINALS_OPTIONS, TOP_CUT_OPTIONS } from '../components/PlayoffChoices';
+import { PlayoffChoices } from '../components/PlayoffChoices';
+import { ScoringChoices, scoringFieldsOf } from '../components/ScoringChoices';
 
 const SYSTEMS: Record<System, string> = { SWISS: 'Swiss', KNOCKOUT: 'Knockout', ROUND_ROBIN: 'Round robin' };
 
@@ -47,17 +48,7 @@ const PRESETS: Record<PresetName, string> = {
 };
 
 /** The preset's own scoring, as the engine resolves it (its defaults filled): a null game target shows empty. */
-function presetScoring(name: PresetName) {
-  const { gameTarget, matchPoints, phantomScore } = resolvePolicy(name).scoringPolicy;
-  return {
-    gameTarget: gameTarget === null ? '' : String(gameTarget),
-    win: String(matchPoints.win),
-    timedWin: String(matchPoints.timedWin),
-    draw: String(matchPoints.draw),
-    loss: String(matchPoints.loss),
-    phantomScore: String(phantomScore),
-  };
-}
+const presetScoring = (name: PresetName) => scoringFieldsOf(resolvePolicy(name).scoringPolicy);
 
 const today = () => new Date().toISOString().slice(0, 10);
 const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
@@ -241,34 +232,13 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
       </div>
       <fieldset>
         <legend>Finals{form.system === 'KNOCKOUT' ? '' : ' and top cut'}</legend>
-        <div className="row wrap">
-          {form.system === 'KNOCKOUT' ? null : (
-            <Field label="Top cut" hint="single elimination after the last round, seeded by the standings">
-              {(p) => (
-                <select {...p} value={form.topCut} onChange={set('topCut')}>
-                  {TOP_CUT_OPTIONS}
-                </select>
-              )}
-            </Field>
-          )}
-          <Field label="Finals">
-            {(p) => (
-              <select {...p} value={form.finals} onChange={set('finals')}>
-                <option value="DEFAULT">
-                  {form.system === 'KNOCKOUT' || form.topCut !== '0' ? 'A final (default)' : 'None (default)'}
-                </option>
-                {FINALS_OPTIONS}
-              </select>
-            )}
-          </Field>
-          <Field label="Each final">
-            {(p) => (
-              <select {...p} value={form.finalKind} onChange={set('finalKind')}>
-                {FINAL_KIND_OPTIONS}
-              </select>
-            )}
-          </Field>
-        </div>
+        <PlayoffChoices
+          values={form}
+          set={set}
+          withTopCut={form.system !== 'KNOCKOUT'}
+          topCutHint="single elimination after the last round, seeded by the standings"
+          defaultFinals={form.system === 'KNOCKOUT' || form.topCut !== '0' ? 'A final (default)' : 'None (default)'}
+        />
       </fieldset>
       <Field label="Competition policy" error={errors.policy}>
         {(p) => (
@@ -289,28 +259,7 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
       ) : null}
       <fieldset>
         <legend>Scoring</legend>
-        <div className="row wrap">
-          <Field label="Game to (points)" hint="empty: any lead wins">
-            {(p) => (
-              <input {...p} type="number" min={1} size={4} value={form.gameTarget} onChange={set('gameTarget')} />
-            )}
-          </Field>
-          <Field label="Match points: win">
-            {(p) => <input {...p} type="number" step="0.5" min={0} value={form.win} onChange={set('win')} />}
-          </Field>
-          <Field label="Timed win">
-            {(p) => <input {...p} type="number" step="0.5" min={0} value={form.timedWin} onChange={set('timedWin')} />}
-          </Field>
-          <Field label="Draw">
-            {(p) => <input {...p} type="number" step="0.5" min={0} value={form.draw} onChange={set('draw')} />}
-          </Field>
-          <Field label="Loss">
-            {(p) => <input {...p} type="number" step="0.5" min={0} value={form.loss} onChange={set('loss')} />}
-          </Field>
-          <Field label="Phantom score (pairing bye)">
-            {(p) => <input {...p} type="number" min={0} value={form.phantomScore} onChange={set('phantomScore')} />}
-          </Field>
-        </div>
+        <ScoringChoices values={form} set={set} />
         {errors.policyOverrides ? <p className="field-error">{errors.policyOverrides}</p> : null}
       </fieldset>
       <div className="row wrap">

@@ -8,7 +8,7 @@ import { useSession } from '../app/session';
 import { ErrorNote, Field, Loading, Status, useAction } from '../components/ui';
 import { actions } from '../data/actions';
 import { type Championship, type Club } from '../data/shapes';
-import { type MyTournament, watchMyChampionships, watchMyClubs, watchMyTournaments } from '../data/watch';
+import { type MyTournament, watchMyChampionships, watchMyClubs, watchMyTournaments } from '../data/watchMine';
 import { ClubPeople } from './ClubPeople';
 import { useLive } from '../data/hooks';
 import { setDisplayName } from '../data/session';

@@ -40,6 +40,7 @@ import {
   whyNoEmulators,
 } from '../../../functions/test/emulators/stack.js';
 import { DESKTOP, type Driver, PHONE, WAIT_MS, expectOk, hostingOrigin, outcome, shot, startDriver } from './driver.js';
+import { signInThrough } from './setup.js';
 
 /** An ID token for an account created in the UI (the Auth emulator's REST sign-in, as the SDK posts it). */
 async function signInAs(
@@ -322,10 +323,7 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
 
       const signInOnPhone = async (account: { email: string; password: string }, next: string, label: string) => {
         const phone = await openPage(PHONE, label);
-        await phone.goto(`${site}/#/signin?next=${encodeURIComponent(next)}`);
-        await phone.getByLabel('Email').fill(account.email);
-        await phone.getByLabel('Password').fill(account.password);
-        await phone.getByLabel('Password').press('Enter');
+        await signInThrough(phone, site, account, next);
         await phone.locator('.who').waitFor();
         return phone;
       };

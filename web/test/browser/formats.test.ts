@@ -23,28 +23,15 @@ import type { ParticipantDoc } from '@competition/engine/model/participant';
 import type { StandingDoc } from '@competition/engine/model/derived';
 import type { TournamentDoc } from '@competition/engine/model/tournament';
 import {
-  type Account,
   type Emulators,
   adminFirestore,
-  call,
   closeAdmin,
   discoverEmulators,
-  signUp,
   waitFor,
   whyNoEmulators,
 } from '../../../functions/test/emulators/stack.js';
-import {
-  DESKTOP,
-  type Driver,
-  PHONE,
-  WAIT_MS,
-  expectOk,
-  freshStatus,
-  hostingOrigin,
-  outcome,
-  shot,
-  startDriver,
-} from './driver.js';
+import { type Driver, PHONE, WAIT_MS, expectOk, freshStatus, hostingOrigin, outcome, shot } from './driver.js';
+import { organizerAtChampionship, storedIn } from './setup.js';
 
 const skipReason = whyNoEmulators();
 if (skipReason) console.warn(`[formats.test.ts] skipped: ${skipReason}`);
@@ -93,7 +80,6 @@ describe.skipIf(Boolean(skipReason))('knockout bracket, round-robin crosstable a
   let site: string;
   let driver: Driver;
   let desk: Page;
-  let organizer: Account;
   let championshipId = '';
   let knockoutId = '';
   let roundRobinId = '';
@@ -103,21 +89,12 @@ describe.skipIf(Boolean(skipReason))('knockout bracket, round-robin crosstable a
   beforeAll(async () => {
     emulators = await discoverEmulators();
     site = await hostingOrigin();
-    organizer = await signUp(emulators, `formats-${Date.now()}@example.com`, 'organizer-pass-2');
-    const { clubId } = await call<{ clubId: string }>(emulators, 'createClub', { name: 'Hillside Club' }, organizer);
-    ({ championshipId } = await call<{ championshipId: string }>(
-      emulators,
-      'createChampionship',
-      { name: 'Spring Series', clubIds: [clubId] },
-      organizer,
-    ));
-    driver = await startDriver();
-    desk = await driver.openPage(DESKTOP, 'organizer');
-    await desk.goto(`${site}/#/signin?next=${encodeURIComponent(`/championships/${championshipId}`)}`);
-    await desk.getByLabel('Email').fill(organizer.email);
-    await desk.getByLabel('Password').fill(organizer.password);
-    await desk.getByLabel('Password').press('Enter');
-    await desk.getByRole('heading', { name: 'Spring Series' }).waitFor();
+    ({ championshipId, driver, desk } = await organizerAtChampionship(emulators, site, {
+      label: 'formats',
+      password: 'organizer-pass-2',
+      club: 'Hillside Club',
+      championship: 'Spring Series',
+    }));
   }, 120_000);
 
   afterAll(async () => {
@@ -127,12 +104,8 @@ describe.skipIf(Boolean(skipReason))('knockout bracket, round-robin crosstable a
 
   // ---------------------------------------------------------------- driving the pages
 
-  async function stored<T>(tournamentId: string, collection: string): Promise<T[]> {
-    const snap = await adminFirestore().collection(`tournaments/${tournamentId}/${collection}`).get();
-    return snap.docs.map((d) => d.data() as T);
-  }
   const storedMatchUps = async (tournamentId: string) =>
-    (await stored<MatchUpDoc>(tournamentId, 'matchUps')).sort(
+    (await storedIn<MatchUpDoc>(tournamentId, 'matchUps')).sort(
       (x, y) => x.roundNumber - y.roundNumber || x.order - y.order,
     );
 
@@ -155,7 +128,7 @@ describe.skipIf(Boolean(skipReason))('knockout bracket, round-robin crosstable a
     await desk.getByRole('button', { name: `Add ${players.length} participants` }).click();
     await expectOk(desk.locator('form', { has: desk.locator('#csv-status') }));
     await expect.poll(() => desk.locator('table.participants tbody tr').count()).toBe(players.length);
-    const people = await stored<ParticipantDoc>(tournamentId, 'participants');
+    const people = await storedIn<ParticipantDoc>(tournamentId, 'participants');
     return { tournamentId, names: new Map(people.map((p) => [p.participantId, p.name])) };
   }
 
@@ -401,7 +374,7 @@ describe.skipIf(Boolean(skipReason))('knockout bracket, round-robin crosstable a
         expect(onScreen, row.name).toEqual(expected);
       }
       // Rows in standings order, as the standings rows hold them.
-      const standings = await stored<StandingDoc>(roundRobinId, 'standings');
+      const standings = await storedIn<StandingDoc>(roundRobinId, 'standings');
       const points = rows.map((row) => standings.find((s) => s.name === row.name)!.matchPoints);
       expect(points).toEqual([...points].sort((x, y) => y - x));
       await driver.checkLabels(desk, 'crosstable');
@@ -450,7 +423,7 @@ describe.skipIf(Boolean(skipReason))('knockout bracket, round-robin crosstable a
 
   it("a result the engine refuses shows among the organizer's score problems, and goes once corrected", async () => {
     const game = (await storedMatchUps(roundRobinId)).find((m) => m.roundNumber === 5 && m.b !== null)!;
-    const names = (await stored<ParticipantDoc>(roundRobinId, 'participants')).reduce(
+    const names = (await storedIn<ParticipantDoc>(roundRobinId, 'participants')).reduce(
       (map, p) => map.set(p.participantId, p.name),
       new Map<string, string>(),
     );

@@ -27,10 +27,10 @@ import {
   call,
   closeAdmin,
   discoverEmulators,
-  signUp,
   whyNoEmulators,
 } from '../../../functions/test/emulators/stack.js';
-import { DESKTOP, type Driver, SCREENSHOTS, WAIT_MS, hostingOrigin, shot, startDriver } from './driver.js';
+import { type Driver, SCREENSHOTS, WAIT_MS, hostingOrigin, shot } from './driver.js';
+import { organizerAtChampionship } from './setup.js';
 
 const skipReason = whyNoEmulators();
 if (skipReason) console.warn(`[hall.test.ts] skipped: ${skipReason}`);
@@ -189,21 +189,12 @@ describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the proje
   beforeAll(async () => {
     emulators = await discoverEmulators();
     site = await hostingOrigin();
-    organizer = await signUp(emulators, `hall-${Date.now()}@example.com`, 'organizer-pass-3');
-    ({ clubId } = await call<{ clubId: string }>(emulators, 'createClub', { name: 'Harbour Chess Club' }, organizer));
-    ({ championshipId } = await call<{ championshipId: string }>(
-      emulators,
-      'createChampionship',
-      { name: 'Harbour Season', clubIds: [clubId] },
-      organizer,
-    ));
-    driver = await startDriver();
-    desk = await driver.openPage(DESKTOP, 'organizer');
-    await desk.goto(`${site}/#/signin?next=${encodeURIComponent(`/championships/${championshipId}`)}`);
-    await desk.getByLabel('Email').fill(organizer.email);
-    await desk.getByLabel('Password').fill(organizer.password);
-    await desk.getByLabel('Password').press('Enter');
-    await desk.getByRole('heading', { name: 'Harbour Season' }).waitFor();
+    ({ organizer, clubId, championshipId, driver, desk } = await organizerAtChampionship(emulators, site, {
+      label: 'hall',
+      password: 'organizer-pass-3',
+      club: 'Harbour Chess Club',
+      championship: 'Harbour Season',
+    }));
   }, 120_000);
 
   afterAll(async () => {

@@ -29,6 +29,7 @@ import {
   shot,
   startDriver,
 } from './driver.js';
+import { signInThrough } from './setup.js';
 
 const skipReason = whyNoEmulators();
 if (skipReason) console.warn(`[join.test.ts] skipped: ${skipReason}`);
@@ -68,10 +69,7 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
 
   it('the desk shows the join link as a QR code and each entry its claim code', { timeout: 90_000 }, async () => {
     desk = await driver.openPage(DESKTOP, 'organizer');
-    await desk.goto(`${site}/#/signin?next=${encodeURIComponent(`/t/${tournamentId}/organize`)}`);
-    await desk.getByLabel('Email').fill(seeded.organizer.email);
-    await desk.getByLabel('Password').fill(seeded.organizer.password);
-    await desk.getByLabel('Password').press('Enter');
+    await signInThrough(desk, site, seeded.organizer, `/t/${tournamentId}/organize`);
     const qr = desk.locator('img.join-qr');
     await qr.waitFor();
     joinUrl = (await qr.getAttribute('data-url')) ?? '';

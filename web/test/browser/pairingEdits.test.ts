@@ -19,6 +19,7 @@ import {
   whyNoEmulators,
 } from '../../../functions/test/emulators/stack.js';
 import { DESKTOP, type Driver, freshStatus, hostingOrigin, outcome, shot, startDriver } from './driver.js';
+import { signInThrough } from './setup.js';
 
 const skipReason = whyNoEmulators();
 if (skipReason) console.warn(`[pairingEdits.test.ts] skipped: ${skipReason}`);
@@ -88,10 +89,7 @@ describe.skipIf(Boolean(skipReason))('pairing edits in Chromium', () => {
 
   it('a swap that makes a rematch is named, and cancelling it changes nothing', { timeout: 90_000 }, async () => {
     page = await driver.openPage(DESKTOP, 'organizer');
-    await page.goto(`${site}/#/signin?next=${encodeURIComponent(`/t/${tournamentId}/rounds`)}`);
-    await page.getByLabel('Email').fill(seeded.organizer.email);
-    await page.getByLabel('Password').fill(seeded.organizer.password);
-    await page.getByLabel('Password').press('Enter');
+    await signInThrough(page, site, seeded.organizer, `/t/${tournamentId}/rounds`);
     await page.locator('section[data-round="2"]').waitFor();
     await page.getByRole('heading', { name: 'Change the pairings' }).waitFor();
     await driver.checkLabels(page, 'rounds with pairing edits');

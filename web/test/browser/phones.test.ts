@@ -23,6 +23,7 @@ import {
   whyNoEmulators,
 } from '../../../functions/test/emulators/stack.js';
 import { type Driver, PHONE, WAIT_MS, hostingOrigin, shot, startDriver } from './driver.js';
+import { signInThrough } from './setup.js';
 
 const skipReason = whyNoEmulators();
 if (skipReason) console.warn(`[phones.test.ts] skipped: ${skipReason}`);
@@ -61,10 +62,7 @@ describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
    */
   async function playerPhone(player: SeededParticipant, label: string): Promise<Page> {
     const page = await driver.openPage(PHONE, label);
-    await page.goto(`${site}/#/signin?next=${encodeURIComponent(`/t/${tournamentId}/play`)}`);
-    await page.getByLabel('Email').fill(player.account.email);
-    await page.getByLabel('Password').fill(player.account.password);
-    await page.getByLabel('Password').press('Enter');
+    await signInThrough(page, site, player.account, `/t/${tournamentId}/play`);
     await page.locator('.my-game .score-form').waitFor();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.reload();

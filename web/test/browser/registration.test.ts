@@ -32,6 +32,7 @@ import {
   shot,
   startDriver,
 } from './driver.js';
+import { signInThrough } from './setup.js';
 
 /** One card of a page, as the organizer sees it. */
 const shotOf = (card: Locator, name: string) => card.screenshot({ path: `${SCREENSHOTS}${name}.png` });
@@ -98,10 +99,7 @@ describe.skipIf(Boolean(skipReason))('self-registration and check-in in Chromium
 
   it('the organizer opens registration with approval, and check-in, on the desk', { timeout: 90_000 }, async () => {
     desk = await driver.openPage(DESKTOP, 'organizer');
-    await desk.goto(`${site}/#/signin?next=${encodeURIComponent(`/t/${tournamentId}/organize`)}`);
-    await desk.getByLabel('Email').fill(organizer.email);
-    await desk.getByLabel('Password').fill(organizer.password);
-    await desk.getByLabel('Password').press('Enter');
+    await signInThrough(desk, site, organizer, `/t/${tournamentId}/organize`);
     const card = registrationDesk();
     await card.getByLabel('open, each registration waits for your approval').check();
     await card.getByLabel('Check-in: pair only the players who checked in').check();

@@ -47,6 +47,7 @@ import {
   shot,
   startDriver,
 } from './driver.js';
+import { signInThrough } from './setup.js';
 
 const skipReason = whyNoEmulators();
 if (skipReason) console.warn(`[safety.test.ts] skipped: ${skipReason}`);
@@ -80,10 +81,7 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
   ): Promise<Page> {
     const page = await driver.openPage(viewport, label);
     const next = `/t/${seeded.tournamentId}/${tab}`;
-    await page.goto(`${site}/#/signin?next=${encodeURIComponent(next)}`);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password').fill(account.password);
-    await page.getByLabel('Password').press('Enter');
+    await signInThrough(page, site, account, next);
     await page.getByRole('heading', { name: heading }).first().waitFor();
     return page;
   }
@@ -482,6 +480,7 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     await expect.poll(() => scoring.locator('[data-scoring-note]').textContent()).toContain('Round 1 is paired');
     expect(await scoring.getByRole('button', { name: 'Save scoring' }).count()).toBe(0);
     expect(await scoring.getByLabel('Game to (points)').isDisabled()).toBe(true);
+    await shot(desk, 'safety-scoring-locked-desktop');
     expect(await desk.getByRole('button', { name: 'Delete this tournament' }).count()).toBe(0);
     const [game] = (await adminFirestore().collection(`tournaments/${tournamentId}/matchUps`).get()).docs
       .map((d) => d.data() as MatchUpDoc)

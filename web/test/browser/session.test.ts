@@ -15,6 +15,7 @@ import {
   whyNoEmulators,
 } from '../../../functions/test/emulators/stack.js';
 import { DESKTOP, type Driver, PHONE, hostingOrigin, shot, startDriver } from './driver.js';
+import { signInThrough } from './setup.js';
 
 const skipReason = whyNoEmulators();
 if (skipReason) console.warn(`[session.test.ts] skipped: ${skipReason}`);
@@ -48,10 +49,7 @@ describe.skipIf(Boolean(skipReason))('a signed-in session in Chromium', () => {
     async () => {
       const account = await signUp(emulators, `named-${Date.now()}@example.com`);
       const page = await driver.openPage(PHONE, 'named');
-      await page.goto(`${site}/#/signin`);
-      await page.getByLabel('Email').fill(account.email);
-      await page.getByLabel('Password').fill(account.password);
-      await page.getByLabel('Password').press('Enter');
+      await signInThrough(page, site, account);
       await expectSignedIn(page, account.email);
       await page.getByLabel('Your name').fill('Ada Lovelace');
       await page.getByRole('button', { name: 'Save name' }).click();
@@ -73,16 +71,15 @@ describe.skipIf(Boolean(skipReason))('a signed-in session in Chromium', () => {
     it(`on a ${label}, a reload and a second tab stay signed in`, { timeout: 90_000 }, async () => {
       const account = await signUp(emulators, `reload-${label}-${Date.now()}@example.com`);
       const page = await driver.openPage(viewport, label);
-      await page.goto(`${site}/#/signin`);
-      await page.getByLabel('Email').fill(account.email);
-      await page.getByLabel('Password').fill(account.password);
-      await page.getByLabel('Password').press('Enter');
+      await signInThrough(page, site, account);
       await expectSignedIn(page, account.email);
 
       for (let reload = 1; reload <= 3; reload++) {
         await page.reload();
         await expectSignedIn(page, account.email);
       }
+      // Home loads lazily after the session is known: the picture is of Home, not of its loading line.
+      await page.getByRole('heading', { name: 'My tournaments' }).waitFor();
       await shot(page, `session-${label}-reloaded`);
 
       const secondTab = await page.context().newPage();
@@ -91,6 +88,7 @@ describe.skipIf(Boolean(skipReason))('a signed-in session in Chromium', () => {
       await secondTab.goto(site);
       await expectSignedIn(secondTab, account.email);
       expect(tabErrors).toEqual([]);
+      await secondTab.getByRole('heading', { name: 'My tournaments' }).waitFor();
       await shot(secondTab, `session-${label}-second-tab`);
       expect(driver.consoleErrors).toEqual([]);
     });

@@ -20,20 +20,10 @@ import {
   call,
   closeAdmin,
   discoverEmulators,
-  signUp,
   whyNoEmulators,
 } from '../../../functions/test/emulators/stack.js';
-import {
-  DESKTOP,
-  type Driver,
-  WAIT_MS,
-  expectOk,
-  freshStatus,
-  hostingOrigin,
-  outcome,
-  shot,
-  startDriver,
-} from './driver.js';
+import { DESKTOP, type Driver, WAIT_MS, expectOk, freshStatus, hostingOrigin, outcome, shot } from './driver.js';
+import { organizerAtChampionship, storedIn } from './setup.js';
 
 const skipReason = whyNoEmulators();
 if (skipReason) console.warn(`[topcut.test.ts] skipped: ${skipReason}`);
@@ -95,21 +85,12 @@ describe.skipIf(Boolean(skipReason))('a Swiss with a top 8 and a best-of-three f
   beforeAll(async () => {
     emulators = await discoverEmulators();
     site = await hostingOrigin();
-    organizer = await signUp(emulators, `topcut-${Date.now()}@example.com`, 'organizer-pass-2');
-    const { clubId } = await call<{ clubId: string }>(emulators, 'createClub', { name: 'Card Hall' }, organizer);
-    ({ championshipId } = await call<{ championshipId: string }>(
-      emulators,
-      'createChampionship',
-      { name: 'Saturday Series', clubIds: [clubId] },
-      organizer,
-    ));
-    driver = await startDriver();
-    desk = await driver.openPage(DESKTOP, 'organizer');
-    await desk.goto(`${site}/#/signin?next=${encodeURIComponent(`/championships/${championshipId}`)}`);
-    await desk.getByLabel('Email').fill(organizer.email);
-    await desk.getByLabel('Password').fill(organizer.password);
-    await desk.getByLabel('Password').press('Enter');
-    await desk.getByRole('heading', { name: 'Saturday Series' }).waitFor();
+    ({ organizer, championshipId, driver, desk } = await organizerAtChampionship(emulators, site, {
+      label: 'topcut',
+      password: 'organizer-pass-2',
+      club: 'Card Hall',
+      championship: 'Saturday Series',
+    }));
   }, 120_000);
 
   afterAll(async () => {
@@ -117,12 +98,8 @@ describe.skipIf(Boolean(skipReason))('a Swiss with a top 8 and a best-of-three f
     await closeAdmin();
   });
 
-  async function stored<T>(tournamentId: string, collection: string): Promise<T[]> {
-    const snap = await adminFirestore().collection(`tournaments/${tournamentId}/${collection}`).get();
-    return snap.docs.map((d) => d.data() as T);
-  }
   const roundGames = async (tournamentId: string, round: number) =>
-    (await stored<MatchUpDoc>(tournamentId, 'matchUps'))
+    (await storedIn<MatchUpDoc>(tournamentId, 'matchUps'))
       .filter((m) => m.roundNumber === round)
       .sort((x, y) => x.order - y.order);
 
@@ -195,7 +172,7 @@ describe.skipIf(Boolean(skipReason))('a Swiss with a top 8 and a best-of-three f
       await desk.getByLabel(/^One per line/).fill(csv);
       await desk.getByRole('button', { name: `Add ${PLAYERS.length} participants` }).click();
       await expectOk(desk.locator('form', { has: desk.locator('#csv-status') }));
-      const people = await stored<ParticipantDoc>(tournamentId, 'participants');
+      const people = await storedIn<ParticipantDoc>(tournamentId, 'participants');
       const nameOf = (id: string) => people.find((p) => p.participantId === id)?.name ?? id;
       const ratingOf = (id: string) => people.find((p) => p.participantId === id)!.rating!;
 

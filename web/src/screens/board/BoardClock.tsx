@@ -22,11 +22,11 @@ export function BoardClock({ tournament, round }: { tournament: Tournament; roun
       data-phase={clock.phase}
       data-state={clock.state}
     >
-      {clock.state === 'not-started'
-        ? `${clock.text} (not started)`
-        : clock.state === 'paused'
-          ? `${clock.text} (paused)`
-          : clock.text}
+      {clock.text}
+      {clock.state === 'running' ? null : (
+        // Beside the digits in the board's ordinary type, so it reads as a note rather than as part of the time.
+        <span className="board-clock-state">{clock.state === 'paused' ? ' (paused)' : ' (not started)'}</span>
+      )}
     </p>
   );
 }

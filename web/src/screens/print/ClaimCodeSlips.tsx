@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { joinUrl } from '../tournament/JoinDesk';
-import { type ClaimCode, watchClaimCodes } from '../../data/watch';
+import { type ClaimCode, watchClaimCodes } from '../../data/watchStaff';
 import { useLive } from '../../data/hooks';
 import { ErrorNote } from '../../components/ui';
 import { useTournamentData } from '../tournament/data';

@@ -9,7 +9,7 @@ import { Status, useAction, ErrorNote } from '../../components/ui';
 import { actions } from '../../data/actions';
 import { useLive } from '../../data/hooks';
 import type { MatchUp, ResultChange } from '../../data/shapes';
-import { watchResultChanges } from '../../data/watch';
+import { watchResultChanges } from '../../data/watchTournamentData';
 import { setConfirmScores, writeReport } from '../../data/writes';
 import { resultText } from '../../lib/format';
 import { useTournamentData } from './data';

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { href } from '../../app/route';
 import { ErrorNote, Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
-import { type ClaimCode, type TournamentPerson, watchClaimCodes, watchTournamentPeople } from '../../data/watch';
+import { type ClaimCode, type TournamentPerson, watchClaimCodes, watchTournamentPeople } from '../../data/watchStaff';
 import { nameOf } from '../../lib/people';
 import { useLive } from '../../data/hooks';
 import { useTournamentData } from './data';

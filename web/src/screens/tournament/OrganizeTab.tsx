@@ -9,7 +9,7 @@ import { ConfirmButton } from '../../components/Confirm';
 import { ErrorNote, Field, Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
 import { type Tournament } from '../../data/shapes';
-import { type TournamentPerson, watchTournamentPeople } from '../../data/watch';
+import { type TournamentPerson, watchTournamentPeople } from '../../data/watchStaff';
 import { Invitations } from '../../components/Invitations';
 import { nameOf } from '../../lib/people';
 import { updateTournamentDetails } from '../../data/writes';

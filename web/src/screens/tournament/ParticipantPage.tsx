@@ -4,7 +4,7 @@ import { href } from '../../app/route';
 import { ErrorNote, Loading } from '../../components/ui';
 import { RatingChart, ratingSeries } from '../../components/RatingChart';
 import { type ParticipantState } from '../../data/shapes';
-import { watchState } from '../../data/watch';
+import { watchState } from '../../data/watchTournamentData';
 import { useLive } from '../../data/hooks';
 import { num, signed } from '../../lib/format';
 import { useTournamentData } from './data';

@@ -4,11 +4,11 @@
  */
 import { type FormEvent, useState } from 'react';
 import { playoffOf } from '@competition/engine/domain/playoffPlan';
-import { Field, Status, useAction } from '../../components/ui';
+import { Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
 import type { Tournament } from '../../data/shapes';
 import { useTournamentData } from './data';
-import { FINAL_KIND_OPTIONS, FINALS_OPTIONS, TOP_CUT_OPTIONS } from '../../components/PlayoffChoices';
+import { PlayoffChoices } from '../../components/PlayoffChoices';
 
 const valuesOf = (t: Tournament) => {
   const playoff = playoffOf(t.system, t.pairing.options);
@@ -21,10 +21,10 @@ const valuesOf = (t: Tournament) => {
 
 export function PlayoffForm({ tournament }: { tournament: Tournament }) {
   // The inputs restart from the stored values whenever they change (another editor, a save).
-  return <PlayoffFields key={JSON.stringify(valuesOf(tournament))} tournament={tournament} />;
+  return <PlayoffEditor key={JSON.stringify(valuesOf(tournament))} tournament={tournament} />;
 }
 
-function PlayoffFields({ tournament }: { tournament: Tournament }) {
+function PlayoffEditor({ tournament }: { tournament: Tournament }) {
   const { tournamentId } = useTournamentData();
   const [form, setForm] = useState(() => valuesOf(tournament));
   const [status, run] = useAction();
@@ -49,29 +49,7 @@ function PlayoffFields({ tournament }: { tournament: Tournament }) {
         Played after the last {tournament.system === 'SWISS' ? 'Swiss ' : ''}round, seeded by the standings; they can
         change until the first playoff round is paired.
       </p>
-      <div className="row wrap">
-        <Field label="Top cut">
-          {(p) => (
-            <select {...p} value={form.topCut} onChange={set('topCut')}>
-              {TOP_CUT_OPTIONS}
-            </select>
-          )}
-        </Field>
-        <Field label="Finals">
-          {(p) => (
-            <select {...p} value={form.finals} onChange={set('finals')}>
-              {FINALS_OPTIONS}
-            </select>
-          )}
-        </Field>
-        <Field label="Each final">
-          {(p) => (
-            <select {...p} value={form.finalKind} onChange={set('finalKind')}>
-              {FINAL_KIND_OPTIONS}
-            </select>
-          )}
-        </Field>
-      </div>
+      <PlayoffChoices values={form} set={set} withTopCut />
       <button type="submit">Save finals and top cut</button>
       <Status status={status} id="playoff-status" />
     </form>

@@ -6,7 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { ErrorNote, Field, Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
 import { useLive } from '../../data/hooks';
-import { type Registration, watchMyRegistration } from '../../data/watch';
+import { type Registration, watchMyRegistration } from '../../data/watchStaff';
 import { setCheckedIn } from '../../data/writes';
 import { useTournamentData } from './data';
 

@@ -8,7 +8,7 @@ import { type JoiningOptions } from '@competition/engine/domain/joining';
 import { ErrorNote, Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
 import { useLive } from '../../data/hooks';
-import { type Registration, watchRegistrations } from '../../data/watch';
+import { type Registration, watchRegistrations } from '../../data/watchStaff';
 import { setCheckedIn } from '../../data/writes';
 import { useTournamentData } from './data';
 
@@ -114,7 +114,12 @@ function PendingRegistrations() {
             <button type="button" aria-label={`Approve ${r.name}`} onClick={() => decide(r, true)}>
               Approve
             </button>{' '}
-            <button type="button" className="quiet" aria-label={`Decline ${r.name}`} onClick={() => decide(r, false)}>
+            <button
+              type="button"
+              className="quiet outlined"
+              aria-label={`Decline ${r.name}`}
+              onClick={() => decide(r, false)}
+            >
               Decline
             </button>
           </li>

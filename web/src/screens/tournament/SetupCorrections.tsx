@@ -5,24 +5,15 @@
 import { type FormEvent, useState } from 'react';
 import { href, navigate } from '../../app/route';
 import { ConfirmButton } from '../../components/Confirm';
-import { Field, Status, useAction } from '../../components/ui';
+import { ScoringChoices, scoringFieldsOf } from '../../components/ScoringChoices';
+import { Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
 import type { Tournament } from '../../data/shapes';
 import { useTournamentData } from './data';
 
 const numeric = (value: string) => (value.trim() === '' ? undefined : Number(value));
 
-function scoringOf(t: Tournament) {
-  const { gameTarget, matchPoints, phantomScore } = t.policy.scoringPolicy;
-  return {
-    gameTarget: gameTarget === null ? '' : String(gameTarget),
-    win: String(matchPoints.win),
-    timedWin: String(matchPoints.timedWin),
-    draw: String(matchPoints.draw),
-    loss: String(matchPoints.loss),
-    phantomScore: String(phantomScore),
-  };
-}
+const scoringOf = (t: Tournament) => scoringFieldsOf(t.policy.scoringPolicy);
 
 /** The scoring as the create form set it; once round 1 is paired it is shown, not changed, and the note says why. */
 export function Scoring({ tournament }: { tournament: Tournament }) {
@@ -60,13 +51,6 @@ function ScoringForm({
       return 'scoring saved';
     });
   };
-  const number = (field: keyof typeof form, label: string, step = '0.5', hint?: string) => (
-    <Field label={label} {...(hint ? { hint } : {})}>
-      {(p) => (
-        <input {...p} type="number" step={step} min={0} value={form[field]} onChange={set(field)} disabled={fixed} />
-      )}
-    </Field>
-  );
   return (
     <section className="card stack" aria-labelledby="scoring-title">
       <h2 id="scoring-title">Scoring</h2>
@@ -77,14 +61,7 @@ function ScoringForm({
           : 'The game’s target and the match points can change until round 1 is paired.'}
       </p>
       <form className="stack" onSubmit={onSubmit} noValidate>
-        <div className="row wrap">
-          {number('gameTarget', 'Game to (points)', '1', 'empty: any lead wins')}
-          {number('win', 'Match points: win')}
-          {number('timedWin', 'Timed win')}
-          {number('draw', 'Draw')}
-          {number('loss', 'Loss')}
-          {number('phantomScore', 'Phantom score (pairing bye)', '1')}
-        </div>
+        <ScoringChoices values={form} set={set} disabled={fixed} />
         {fixed ? null : (
           <button type="submit" disabled={status.state === 'pending'}>
             Save scoring

@@ -21,7 +21,7 @@ import {
   watchStandingsUpdating,
   watchStates,
   watchTournament,
-} from '../../data/watch';
+} from '../../data/watchTournamentData';
 import { useLive } from '../../data/hooks';
 import { type GroupTiebreak, type Ranked, groupTiebreaksOf, rankStandings } from '@competition/engine/domain/ranking';
 
