@@ -2,7 +2,8 @@
  * Pairing edits and forbidden pairs through the real callables on the emulator (docs/pairing.md#pairing-edits):
  * a dry run answers the warnings and writes nothing, a confirmed edit rewrites the round with recomputed cost terms
  * and records itself by role and time, an edit after the first result is refused, and the standings after the
- * edited round is scored are the engine's fold of the final matchUps.
+ * edited round is scored are the engine's fold of the final matchUps. Under confirmation by the opponent, the cost
+ * terms are recomputed from the results that count, as when the round was paired.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { foldCompetition } from '@competition/engine/domain/fold';
