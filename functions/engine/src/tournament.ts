@@ -8,6 +8,7 @@ import { type CompetitionPolicy, resolvePolicy } from './domain/policy.js';
 import { parseScenario } from './domain/scenario.js';
 import { MatchUpResult, type MatchUpResultInput, type ResultKind } from './domain/results.js';
 import { pairingRequestFor } from './domain/pairing/fromCompetition.js';
+import { lastPairedRound, nextRoundNumber } from './domain/roundNumber.js';
 import { generateRound } from './domain/pairing/index.js';
 import { type PairingSpec, parsePairingSpec } from './domain/pairing/request.js';
 import type { PairingRound } from './domain/pairing/types.js';
@@ -113,7 +114,7 @@ export class Tournament {
 
   /** The last round paired (0 before the first). */
   get currentRound(): number {
-    return this.state.matchUps.reduce((max, m) => Math.max(max, m.roundNumber), 0);
+    return lastPairedRound(this.state.matchUps);
   }
 
   get totalRounds(): number | undefined {
@@ -131,9 +132,9 @@ export class Tournament {
     const { policy, participants, matchUps, pairing, totalRounds } = this.state;
     if (totalRounds !== undefined && this.currentRound >= totalRounds)
       throw new DomainError('failed-precondition', `all ${totalRounds} rounds are paired`);
-    const roundNumber = this.currentRound + 1;
+    const roundNumber = nextRoundNumber(this.currentRound);
     const spec = { ...pairing, seed: options.seed ?? pairing.seed };
-    const request = pairingRequestFor({ policy, participants, matchUps }, spec, { force: options.force });
+    const request = pairingRequestFor({ policy, participants, matchUps }, spec, { force: options.force, roundNumber });
     const round = generateRound(request);
     const added = matchUpsOfRound(round).map(({ cost: _cost, ...record }) => record);
     this.state = {

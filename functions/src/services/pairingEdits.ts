@@ -3,24 +3,13 @@ import { DomainError } from '@competition/engine/domain/errors';
 import { matchUpsOfRound } from '@competition/engine/domain/matchUps';
 import { assertPairingsEditable, editRound, type RoundLayout } from '@competition/engine/domain/pairing/edits';
 import { pairingRequestFor } from '@competition/engine/domain/pairing/fromCompetition';
-import { parsePairingSpec } from '@competition/engine/domain/pairing/request';
+import { pairingSpecOf } from '@competition/engine/domain/roundLifecycle';
 import type { EditPairingsInput, SetForbiddenPairsInput } from '@competition/engine/model/requests';
 import type { RoundEditRecord } from '@competition/engine/model/round';
-import type { TournamentDoc } from '@competition/engine/model/tournament';
 import type { EditAnswer } from '@competition/engine/model/answers';
 import { refs } from '../firebase/refs.js';
-import { toMatchUpRecord, toParticipant } from './records.js';
+import { toCountedRecord, toMatchUpRecord, toParticipant } from './records.js';
 import { readEditableTournament, readTournamentToEdit } from './tournamentAccess.js';
-
-/** The request the round was paired from: the same spec, every earlier round, the tournament's forbidden pairs. */
-export function specOf(tournament: TournamentDoc, seed: number) {
-  return parsePairingSpec({
-    ...tournament.pairing.options,
-    method: tournament.pairing.method,
-    seed,
-    ...(tournament.totalRounds ? { totalRounds: tournament.totalRounds } : {}),
-  });
-}
 
 /**
  * One pairing edit of the current round, before its first result. The domain applies it and names what it breaks;
@@ -56,17 +45,19 @@ export async function editPairings(
     const name = (id: string) => names.get(id) ?? 'a player no longer entered';
     const all = matchUpSnap.docs.map((d) => d.data());
     const current = all.filter((m) => m.roundNumber === roundNumber).sort((x, y) => x.order - y.order);
+    // A result stored in the round holds it, whether it counts yet or not: rewriting the games would lose it.
     assertPairingsEditable(roundNumber, current.map(toMatchUpRecord), tournament.policy);
 
-    const earlier = all.filter((m) => m.roundNumber < roundNumber).map(toMatchUpRecord);
+    // The earlier rounds as they count, as when the round was paired: a report still waiting for the opponent is none.
+    const earlier = all
+      .filter((m) => m.roundNumber < roundNumber)
+      .map((m) => toCountedRecord(m, tournament.confirmScores));
     const competition = { policy: tournament.policy, participants: participants.map(toParticipant), matchUps: earlier };
-    const request = {
-      ...pairingRequestFor(competition, specOf(tournament, round.seed), {
-        force: true,
-        forbiddenPairs: tournament.forbiddenPairs ?? [],
-      }),
+    const request = pairingRequestFor(competition, pairingSpecOf(tournament, round.seed), {
+      force: true,
+      forbiddenPairs: tournament.forbiddenPairs ?? [],
       roundNumber,
-    };
+    });
     const layout: RoundLayout = {
       tables: current.filter((m) => m.b !== null).map((m) => ({ a: m.a, b: m.b! })),
       byes: current.filter((m) => m.b === null).map((m) => m.a),

@@ -3,6 +3,7 @@ import { assertNoDuplicateEntries } from '@competition/engine/domain/duplicates'
 import { DomainError } from '@competition/engine/domain/errors';
 import { standingRows } from '@competition/engine/domain/standings';
 import { initialParticipantState } from '@competition/engine/domain/state';
+import { roundEnteredBy } from '@competition/engine/domain/roundLifecycle';
 import { type Refs, refs } from '../firebase/refs.js';
 import type { ParticipantDoc } from '@competition/engine/model/participant';
 import type { TournamentDoc } from '@competition/engine/model/tournament';
@@ -62,7 +63,7 @@ export function writeEntries(
   what: string,
 ): number {
   const { tournamentId } = tournament;
-  const enteredRound = tournament.status === 'RUNNING' ? tournament.currentRound + 1 : 1;
+  const enteredRound = roundEnteredBy(tournament);
   const plan = new PlannedWrites();
   for (const { uid: _account, ...entry } of entries) {
     const participant: ParticipantDoc = { ...entry, enteredRound, withdrawn: false };

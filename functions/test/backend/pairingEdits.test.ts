@@ -2,7 +2,8 @@
  * Pairing edits and forbidden pairs through the real callables on the emulator (docs/pairing.md#pairing-edits):
  * a dry run answers the warnings and writes nothing, a confirmed edit rewrites the round with recomputed cost terms
  * and records itself by role and time, an edit after the first result is refused, and the standings after the
- * edited round is scored are the engine's fold of the final matchUps.
+ * edited round is scored are the engine's fold of the final matchUps. Under confirmation by the opponent, the cost
+ * terms are recomputed from the results that count, as when the round was paired.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { foldCompetition } from '@competition/engine/domain/fold';
@@ -136,6 +137,49 @@ describe('pairing edits through the callables', () => {
       fold[id]!.results.filter((r) => r.roundNumber === 2 && r.opponentParticipantId === null);
     expect(roundTwoByes(taker)).toHaveLength(1);
     expect(roundTwoByes(oldBye.a)).toHaveLength(0);
+  });
+
+  it('under confirmation, a report the opponent has not confirmed counts for nothing when the round is explained again', async () => {
+    const n = ++tournaments;
+    const { tournamentId } = await tournamentThroughCallables({
+      club: { name: `Confirmed edits ${n}` },
+      championship: `Confirmed edits league ${n}`,
+      // Scored game by game (PER_MATCHUP): an open game in round 1 holds nobody else's points back.
+      tournament: {
+        description: `Confirmed edits ${n}`,
+        policy: 'REDEMPTION',
+        pairing: { method: 'SWISS', options: {} },
+      },
+      players: 4,
+    });
+    await refs(fs.db).tournament(tournamentId).update({ confirmScores: true });
+    await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
+    const [reported, entered] = await matchUps(tournamentId, 1);
+    // Table 2 is entered by the owner and counts; on table 1 only side a's own report stands beside his result.
+    await call.recordScore(
+      { tournamentId, matchUpId: entered!.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: 1 } } },
+      'owner',
+    );
+    const claim = { kind: 'PLAYED' as const, score: { a: 5, b: 0 } };
+    await refs(fs.db)
+      .matchUp(tournamentId, reported!.matchUpId)
+      .update({ result: claim, scoredBy: 'SIDE_A', reports: { a: claim } });
+    await call.generateNextRound({ tournamentId, requestId: 'r2', force: true }, 'owner');
+    const scoreDifferences = async () =>
+      Object.fromEntries((await matchUps(tournamentId, 2)).map((m) => [pairKey(m), m.cost.scoreDifference]));
+    const before = await scoreDifferences();
+
+    const other = (await matchUps(tournamentId, 2)).find((m) => m.a !== entered!.a && m.b !== entered!.a)!;
+    const edit = { kind: 'SWAP', first: other.a, second: other.b };
+    expect((await call.editPairings({ tournamentId, roundNumber: 2, edit, confirm: true }, 'owner')).applied).toBe(
+      true,
+    );
+
+    // Only the winner of table 2 has a point: his table is one point apart, the other level, as when it was paired.
+    const after = await scoreDifferences();
+    expect(after).toEqual(before);
+    expect(after[pairKey(other)]).toBe(0);
+    expect(Object.values(after).filter((d) => d! > 0)).toHaveLength(1);
   });
 
   it('refuses an edit once the round has its first result, and bad input in words', async () => {

@@ -7,6 +7,7 @@ import type { Participant } from '../participants.js';
 import type { CompetitionPolicy } from '../policy.js';
 import { isWin, type Outcome } from '../results.js';
 import type { ParticipantStates } from '../state.js';
+import { lastPairedRound, nextRoundNumber } from '../roundNumber.js';
 import { PairingError } from './errors.js';
 import { pairingMethodFor } from './method.js';
 import type { PairingSpec } from './request.js';
@@ -23,6 +24,8 @@ export interface NextRoundOptions {
   force?: boolean;
   /** Pairs who must not meet; pairs naming someone no longer entered are left out. */
   forbiddenPairs?: readonly { a: string; b: string }[];
+  /** The round to pair; by default the one after the last the matchUps name. */
+  roundNumber?: number;
 }
 
 /**
@@ -34,10 +37,9 @@ export interface NextRoundOptions {
 export function pairingRequestFor(
   competition: Competition,
   spec: PairingSpec,
-  { force = false, forbiddenPairs = [] }: NextRoundOptions = {},
+  { force = false, forbiddenPairs = [], roundNumber }: NextRoundOptions = {},
 ): PairingRequest {
   const { policy, participants, matchUps } = competition;
-  const lastRound = matchUps.reduce((max, m) => Math.max(max, m.roundNumber), 0);
   const open = matchUps.map((m) => judgeMatchUp(m, policy)).filter((j) => j.record.result === null);
   open.sort((x, y) => compareMatchUpKeys(x.record, y.record));
   if (open.length > 0 && !force) throw new PairingError('failed-precondition', openRefusal(open));
@@ -49,7 +51,7 @@ export function pairingRequestFor(
     .filter(({ a, b }) => a !== b && entered.has(a) && entered.has(b))
     .map(({ a, b }): [string, string] => [a, b]);
   return {
-    roundNumber: lastRound + 1,
+    roundNumber: roundNumber ?? nextRoundNumber(lastPairedRound(matchUps)),
     ...(totalRounds !== undefined ? { totalRounds } : {}),
     method: pairingMethodFor(method, undefined, policy),
     seed,

@@ -39,7 +39,7 @@ export function pairNextRound(
   stage: TournamentStage,
   options: NextRoundOptions & { roundNumber: number },
 ): StagedRound {
-  const request = { ...pairingRequestFor(competition, spec, options), roundNumber: options.roundNumber };
+  const request = pairingRequestFor(competition, spec, options);
   const playoff = playoffOf(stage.system, spec);
   if (playoff === null) return { round: generateRound(request), playoff: null };
   const mainRounds = mainStageRounds(
