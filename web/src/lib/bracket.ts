@@ -8,6 +8,9 @@
  */
 import type { ScoringPolicy } from '@competition/engine/domain/policy';
 import { bracketRounds } from '@competition/engine/domain/pairing/schedule/knockout';
+import { stageName } from '@competition/engine/domain/playoffPlan';
+
+export { stageName };
 import type { MatchUp } from '../data/shapes';
 import { winnerOf } from './outcome';
 
@@ -61,14 +64,6 @@ export interface Bracket {
 }
 
 const SERIES_WINS = 2;
-
-/** "Final", "Semi-finals", "Quarter-finals", "Round of 16" ... for bracket round `round` of `total`. */
-export function stageName(round: number, total: number): string {
-  if (round === total) return 'Final';
-  if (round === total - 1) return 'Semi-finals';
-  if (round === total - 2) return 'Quarter-finals';
-  return `Round of ${2 ** (total - round + 1)}`;
-}
 
 const playersOf = (entry: BracketEntry): [string, string | null] =>
   entry.kind === 'series' ? [entry.a, entry.b] : [entry.matchUp.a, entry.matchUp.b];
