@@ -5,7 +5,7 @@ import { roundLabel, roundTitle } from '../../src/lib/roundLabel';
 
 const tournament = (system: System, options: PairingOptions, totalRounds?: number) => ({
   system,
-  pairing: { method: system === 'SWISS' ? ('DUTCH' as const) : ('ROUND_ROBIN' as const), options },
+  pairing: { method: system === 'SWISS' ? ('SWISS' as const) : ('ROUND_ROBIN' as const), options },
   ...(totalRounds === undefined ? {} : { totalRounds }),
 });
 const seeded = (mainRounds: number) => [{ playoff: { playoffRound: 1, mainRounds, seeding: [] } }];
