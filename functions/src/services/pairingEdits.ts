@@ -63,7 +63,7 @@ export async function editPairings(
       byes: current.filter((m) => m.b === null).map((m) => m.a),
       waiting: round.waiting ?? [],
     };
-    const edited = editRound(request, layout, input.edit, name);
+    const edited = editRound(request, layout, input.edit, name, round.method);
     const warnings = edited.warnings.map(({ kind, players, message }) => ({ kind, players, message }));
     if (warnings.length > 0 && !input.confirm) return { applied: false, warnings };
 

@@ -240,4 +240,30 @@ describe('forbidden pairs through the callables', () => {
     );
     expect((await refs(fs.db).tournament(tournamentId).get()).data()!.forbiddenPairs).toEqual(forbidden);
   });
+
+  it('re-seed a knockout so they do not meet in its first round, and an edit there warns it breaks the schedule', async () => {
+    const n = ++tournaments;
+    const { tournamentId } = await tournamentThroughCallables({
+      club: { name: `Forbidden ${n}` },
+      championship: `Forbidden league ${n}`,
+      tournament: { description: `Forbidden knockout ${n}`, policy: 'SWISS', system: 'KNOCKOUT' },
+      players: 8,
+    });
+    // Seeded by rating, p8 first: 1 v 8 would be p8 v p1, whom the organizer keeps apart.
+    await call.setForbiddenPairs({ tournamentId, pairs: [{ a: 'p8', b: 'p1' }] }, 'owner');
+    await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
+    const round1 = await matchUps(tournamentId, 1);
+    // Seed 8 (p1) and seed 7 (p2) change places: 1 v 7 and 2 v 8; the other games stay.
+    expect(round1.map(pairKey).sort()).toEqual(['p1-p7', 'p2-p8', 'p3-p6', 'p4-p5']);
+    const round = (await refs(fs.db).round(tournamentId, 1).get()).data()!;
+    expect(round.notes.join(' ')).toContain('re-seeded so that forbidden pairs do not meet: seeds 1 v 7, 2 v 8');
+    expect(round.forbiddenPairsMet ?? []).toEqual([]);
+
+    const edit = { kind: 'SWAP', first: 'p3', second: 'p4' };
+    const dryRun = await call.editPairings({ tournamentId, roundNumber: 1, edit }, 'owner');
+    expect(dryRun.applied).toBe(false);
+    expect(dryRun.warnings.map((w) => [w.kind, w.players])).toEqual([['SCHEDULE', ['p3', 'p4']]]);
+    expect(dryRun.warnings[0]!.message).toContain("set by the knockout's bracket: the edit breaks the schedule");
+    expect(await matchUps(tournamentId, 1)).toEqual(round1);
+  });
 });

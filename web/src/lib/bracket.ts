@@ -8,6 +8,9 @@
  */
 import type { ScoringPolicy } from '@competition/engine/domain/policy';
 import { bracketRounds } from '@competition/engine/domain/pairing/schedule/knockout';
+import { stageName } from '@competition/engine/domain/playoffPlan';
+
+export { stageName };
 import type { MatchUp } from '../data/shapes';
 import { winnerOf } from './outcome';
 
@@ -17,6 +20,11 @@ export interface KnockoutOptions {
   /** 0: the bracket ends with the semi-finals; 1: a final; 2: a final and a match for third place. */
   finals: 0 | 1 | 2;
   bestOfThree: boolean;
+  /**
+   * The finals alone after a Swiss or a round robin (no cut, docs/playoff.md): the seeding they were paired from.
+   * Their first round is already the final round: 1st v 2nd the final, 3rd v 4th the match for third place.
+   */
+  finalsOnlySeeding?: readonly string[];
 }
 
 /** The tournament's pairing options as the engine reads them (its defaults: one final, a single game). */
@@ -62,14 +70,6 @@ export interface Bracket {
 
 const SERIES_WINS = 2;
 
-/** "Final", "Semi-finals", "Quarter-finals", "Round of 16" ... for bracket round `round` of `total`. */
-export function stageName(round: number, total: number): string {
-  if (round === total) return 'Final';
-  if (round === total - 1) return 'Semi-finals';
-  if (round === total - 2) return 'Quarter-finals';
-  return `Round of ${2 ** (total - round + 1)}`;
-}
-
 const playersOf = (entry: BracketEntry): [string, string | null] =>
   entry.kind === 'series' ? [entry.a, entry.b] : [entry.matchUp.a, entry.matchUp.b];
 
@@ -88,7 +88,8 @@ export function buildBracket(
   const inRound = (round: number) => matchUps.filter((m) => m.roundNumber === round).sort((x, y) => x.order - y.order);
   const entrants = new Set(inRound(1).flatMap((m) => (m.b === null ? [m.a] : [m.a, m.b]))).size;
   if (entrants === 0) return { entrants, columns: [], champion: null, third: null };
-  const total = bracketRounds(entrants);
+  const finalsOnly = options.finalsOnlySeeding;
+  const total = finalsOnly ? 1 : bracketRounds(entrants);
   const hasFinal = options.finals > 0;
   const lastSingleRound = hasFinal && !options.bestOfThree ? total : total - 1;
 
@@ -99,8 +100,10 @@ export function buildBracket(
       if (winner !== null && m.b !== null) semiFinalLosers.add(winner === m.a ? m.b : m.a);
     }
   }
+  // Without semi-finals, the match for third place is between the third and the fourth seed.
+  const thirdPlace = finalsOnly ? new Set(finalsOnly.slice(2, 4)) : semiFinalLosers;
   const labelOf = (a: string, b: string | null): FinalLabel =>
-    options.finals === 2 && b !== null && semiFinalLosers.has(a) && semiFinalLosers.has(b) ? 'THIRD_PLACE' : 'FINAL';
+    options.finals === 2 && b !== null && thirdPlace.has(a) && thirdPlace.has(b) ? 'THIRD_PLACE' : 'FINAL';
 
   const columns: BracketColumn[] = [];
   for (let round = 1; round <= lastSingleRound; round++) {

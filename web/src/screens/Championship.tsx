@@ -1,6 +1,7 @@
 /** A championship: its tournaments, a new tournament, and importing one from an export. */
 import { type FormEvent, useState } from 'react';
 import { href, navigate } from '../app/route';
+import { roundLabel } from '../lib/roundLabel';
 import { useSession } from '../app/session';
 import { ErrorNote, Field, Loading, Status, useAction } from '../components/ui';
 import { actions } from '../data/actions';
@@ -48,11 +49,7 @@ export function ChampionshipScreen({ championshipId }: { championshipId: string 
                       {t.date} · {t.description}
                     </a>{' '}
                     <span className="tag">{t.status.toLowerCase()}</span>{' '}
-                    <span className="muted">
-                      {t.currentRound
-                        ? `round ${t.currentRound}${t.totalRounds ? ` of ${t.totalRounds}` : ''}`
-                        : 'not started'}
-                    </span>
+                    <span className="muted">{t.currentRound ? roundLabel(t, t.currentRound) : 'not started'}</span>
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,7 @@
 /** A tournament: its header, its tabs, and the participant and table pages under it. */
 import { Suspense, lazy } from 'react';
 import { type Route, type TournamentTab, href } from '../app/route';
+import { roundLabel } from '../lib/roundLabel';
 import { useSession } from '../app/session';
 import { ErrorNote, Loading } from '../components/ui';
 import type { Roles, Tournament } from '../data/shapes';
@@ -80,7 +81,7 @@ export function TournamentScreen({ route }: { route: TournamentRoute }) {
               {t.date}
               {t.location ? ` · ${t.location}` : ''} · {t.policy.policyName ?? 'custom policy'} ·{' '}
               <span className="tag">{t.status.toLowerCase()}</span>{' '}
-              {t.currentRound ? `round ${t.currentRound}${t.totalRounds ? ` of ${t.totalRounds}` : ''}` : 'not started'}
+              {t.currentRound ? roundLabel(t, t.currentRound, data.rounds) : 'not started'}
               {data.roles.editor ? <span className="tag strong">you organize</span> : null}
               {data.roles.scorekeeper ? <span className="tag strong">scorekeeper</span> : null}
               {t.socialUrl ? (

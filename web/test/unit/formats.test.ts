@@ -101,6 +101,19 @@ describe('the knockout bracket', () => {
     expect(bracket.champion).toBe('a');
   });
 
+  it('names the finals alone after a Swiss (no cut) the final and third place, by seed, with no semi-finals', () => {
+    // Seeded s1..s4 by the Swiss: the final 1st v 2nd, the match for third place 3rd v 4th, both in round 4.
+    const matchUps = [game(1, 's1', 's2', won(2, 5)), game(1, 's3', 's4', won(5, 3))];
+    const options = { ...knockoutOptions({ finals: 2 }), finalsOnlySeeding: ['s1', 's2', 's3', 's4', 's5'] };
+    const bracket = buildBracket(matchUps, options, scoring, 3);
+    expect(bracket.columns.map((c) => c.title)).toEqual(['Round 4 · Final and third place']);
+    expect(bracket.columns[0]!.entries.map((e) => [e.label, e.winner])).toEqual([
+      ['FINAL', 's2'],
+      ['THIRD_PLACE', 's3'],
+    ]);
+    expect([bracket.champion, bracket.third]).toEqual(['s2', 's3']);
+  });
+
   it('stage names from the end of the bracket', () => {
     expect([1, 2, 3, 4, 5].map((r) => stageName(r, 5))).toEqual([
       'Round of 32',

@@ -23,3 +23,23 @@ export function playoffOf(system: System, options: Readonly<PairingOptions>): Pl
   if (topCut === 0 && finals === 0) return null;
   return { topCut, finals, bestOfThree: options.finalKind === 'BEST_OF_THREE' };
 }
+
+/** "Final", "Semi-finals", "Quarter-finals", "Round of 16" ... for bracket round `round` of `total`. */
+export function stageName(round: number, total: number): string {
+  if (round === total) return 'Final';
+  if (round === total - 1) return 'Semi-finals';
+  if (round === total - 2) return 'Quarter-finals';
+  return `Round of ${2 ** (total - round + 1)}`;
+}
+
+/**
+ * What round `playoffRound` of the playoff (1 = its first) is called where the organizer and the players read
+ * the round: "Quarter-finals", "Semi-finals", "Final", "Final and third place", "Final, game 2" in a best of
+ * three. The finals alone (no cut) are all final rounds.
+ */
+export function playoffRoundName(playoff: Playoff, playoffRound: number): string {
+  const bracket = playoff.topCut === 0 ? 1 : Math.log2(playoff.topCut);
+  if (playoffRound < bracket) return stageName(playoffRound, bracket);
+  const final = playoff.finals === 2 ? 'Final and third place' : 'Final';
+  return playoff.bestOfThree ? `${final}, game ${playoffRound - bracket + 1}` : final;
+}

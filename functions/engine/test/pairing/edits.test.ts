@@ -149,6 +149,27 @@ describe('pairing edits', () => {
     expect(swiss.warnings).toEqual([]);
   });
 
+  it('an edit of a round robin or a knockout round warns that it breaks the schedule; a Swiss edit does not', () => {
+    const swap = { kind: 'SWAP', first: 'p3', second: 'p4' } as const;
+    const swiss = editRound(request(afterRoundOne()), ROUND_TWO, swap, name);
+    expect(swiss.warnings.map((w) => w.kind)).not.toContain('SCHEDULE');
+    for (const method of ['ROUND_ROBIN', 'KNOCKOUT'] as const) {
+      const out = editRound(request(afterRoundOne(), { method }), ROUND_TWO, swap, name);
+      const schedule = out.warnings.filter((w) => w.kind === 'SCHEDULE');
+      expect(schedule.map((w) => w.message)).toEqual([
+        method === 'KNOCKOUT'
+          ? "this round is set by the knockout's bracket: the edit breaks the schedule, and the later rounds may no " +
+            'longer follow the bracket'
+          : "this round is set by the round robin's table: the edit breaks the schedule, so some players may never " +
+            'meet or may meet twice',
+      ]);
+      expect(schedule[0]!.players).toEqual(['p3', 'p4']);
+    }
+    // A playoff's knockout round after a Swiss: the request is the Swiss's, the round was paired as a knockout.
+    const playoff = editRound(request(afterRoundOne()), ROUND_TWO, swap, name, 'KNOCKOUT');
+    expect(playoff.warnings.map((w) => w.kind)).toContain('SCHEDULE');
+  });
+
   it('an issue the round already had is not asked about again', () => {
     const first = editRound(request(afterRoundOne()), ROUND_TWO, { kind: 'SWAP', first: 'p3', second: 'p2' }, name);
     const second = editRound(request(afterRoundOne()), first.layout, { kind: 'SWAP', first: 'p5', second: 'p7' }, name);

@@ -10,6 +10,7 @@ import { ErrorNote, Loading } from '../../components/ui';
 import { gameFrom } from '../../lib/crosstable';
 import { colourNames, num } from '../../lib/format';
 import { type NameLine, pagesOf, pairingsByName } from '../../lib/hall';
+import { roundTitle } from '../../lib/roundLabel';
 import { TournamentProvider, useTournamentData, useTournamentLive } from '../tournament/data';
 import { BoardClock } from './BoardClock';
 import './board.css';
@@ -62,7 +63,7 @@ export function BoardScreen({ route }: { route: BoardRoute }) {
 }
 
 function Board({ pageSeconds }: { pageSeconds: number }) {
-  const { tournament, currentRound: round, matchUps, nameOf, standings } = useTournamentData();
+  const { tournament, currentRound: round, rounds, matchUps, nameOf, standings } = useTournamentData();
   const rows = useScreenRows();
   const lines =
     tournament && round
@@ -86,7 +87,9 @@ function Board({ pageSeconds }: { pageSeconds: number }) {
     <div className="board" data-round={round?.roundNumber ?? ''} data-page={page + 1} data-pages={pages.length}>
       <header className="board-head">
         <h1>{tournament.description}</h1>
-        <p className="board-round">{round ? `Round ${round.roundNumber}` : 'Waiting for round 1'}</p>
+        <p className="board-round">
+          {round ? roundTitle(tournament, round.roundNumber, rounds) : 'Waiting for round 1'}
+        </p>
         {round ? <BoardClock tournament={tournament} round={round} /> : null}
       </header>
       <section className="board-pairings" aria-label="Pairings by name">

@@ -1,5 +1,6 @@
 /** What every printed sheet says about itself: the tournament, the sheet, the round and when it was printed. */
 import type { Round } from '../../data/shapes';
+import { roundTitle } from '../../lib/roundLabel';
 import { useTournamentData } from '../tournament/data';
 
 const when = (at: Date) => at.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -32,14 +33,14 @@ export function SheetHead({
   latestRound: number | undefined;
   printedAt: Date;
 }) {
-  const { tournament } = useTournamentData();
+  const { tournament, rounds } = useTournamentData();
   if (!tournament) return null;
   const after = latestRound ? `as of round ${latestRound}` : 'before round 1';
   return (
     <header className="sheet-head">
       <h1>
         {title}
-        {round ? ` · Round ${round.roundNumber}` : ''}
+        {round ? ` · ${roundTitle(tournament, round.roundNumber, rounds)}` : ''}
       </h1>
       <p>
         <strong>{tournament.description}</strong> · {tournament.date}

@@ -27,7 +27,11 @@ export function BracketTab() {
     );
   }
   const options = cut
-    ? { finals: cut.playoff.finals, bestOfThree: cut.playoff.bestOfThree }
+    ? {
+        finals: cut.playoff.finals,
+        bestOfThree: cut.playoff.bestOfThree,
+        ...(cut.playoff.topCut === 0 ? { finalsOnlySeeding: cut.seeding } : {}),
+      }
     : knockoutOptions(tournament.pairing.options);
   const bracket = buildBracket(cut ? cut.matchUps : matchUps, options, scoring, cut?.mainRounds ?? 0);
   if (bracket.entrants === 0) return <p className="card muted">The bracket appears with round 1.</p>;

@@ -9,12 +9,14 @@ import { useTournamentData } from './data';
 const FinalStandings = lazy(() => import('./FinalStandings').then((m) => ({ default: m.FinalStandings })));
 
 export function StandingsTab({ compact = false }: { compact?: boolean }) {
-  const { tournament, standings, standingsUpdating, roles, tournamentId, participant } = useTournamentData();
+  const { tournament, standings, standingsAfterRound, standingsUpdating, roles, tournamentId, participant } =
+    useTournamentData();
   if (!tournament) return null;
   const { primaryRanking, tiebreakOrder = [] } = tournament.policy.victoryPolicy;
   const mine = new Set(roles.participantIds);
   const order = [PRIMARY_LABELS[primaryRanking], ...tiebreakOrder.map((t) => TIEBREAK_LABELS[t].long)].join(', then ');
-  if (standings.length === 0) return <p className="muted">No participants yet.</p>;
+  if (standings.length === 0)
+    return <p className="muted">{standingsAfterRound === null ? 'No participants yet.' : 'Loading the standings…'}</p>;
   return (
     <>
       {compact || !playoffOf(tournament.system, tournament.pairing.options) ? null : (
@@ -23,7 +25,15 @@ export function StandingsTab({ compact = false }: { compact?: boolean }) {
         </Suspense>
       )}
       <section className="card" aria-labelledby="standings-title">
-        <h2 id="standings-title">Standings</h2>
+        <h2 id="standings-title">
+          {standingsAfterRound === null ? 'Standings' : `Standings after round ${standingsAfterRound}`}
+        </h2>
+        {standingsAfterRound === null ? null : (
+          <p className="muted small" data-testid="main-stage-note">
+            The playoff’s games count in the bracket and the final standings, not here: these are the standings the
+            playoff was seeded from, with any result corrected since.
+          </p>
+        )}
         {standingsUpdating ? (
           <p role="status" className="standings-updating">
             The standings are being brought up to date after a corrected result; some places may still change.

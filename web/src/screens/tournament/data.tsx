@@ -40,14 +40,31 @@ function useGroupTiebreak(needed: boolean): GroupTiebreak | undefined {
   return fn;
 }
 
+type MainStageRows = typeof import('@competition/engine/domain/mainStage').mainStageRows;
+
+/** The main stage's standings (docs/playoff.md#standings), loaded only once a tournament's playoff has started. */
+function useMainStageRows(needed: boolean): MainStageRows | undefined {
+  const [fn, setFn] = useState<MainStageRows>();
+  useEffect(() => {
+    if (!needed || fn) return;
+    void import('@competition/engine/domain/mainStage').then(({ mainStageRows }) => setFn(() => mainStageRows));
+  }, [needed, fn]);
+  return fn;
+}
+
 export interface TournamentData {
   tournamentId: string;
   tournament: Tournament | null | undefined;
   participants: Participant[];
   rounds: Round[];
   matchUps: MatchUp[];
-  /** The stored standings rows, ranked by the policy. */
+  /**
+   * The standings, ranked by the policy: the stored rows, or once a playoff has started the main stage's rows as
+   * they stood after its last round (docs/playoff.md#standings).
+   */
   standings: Array<Ranked<Standing>>;
+  /** The main stage's last round once a playoff has started: the standings are those after it. Else null. */
+  standingsAfterRound: number | null;
   /** The backend is bringing the standings up to date after a corrected result: some rows may still move. */
   standingsUpdating: boolean;
   roles: Roles;
@@ -88,9 +105,12 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
     watchStandingsUpdating(tournamentId, onData, onError),
   );
   const policy = t.data?.policy;
-  const wantStates =
+  const mainRounds = rounds.data?.find((r) => r.playoff)?.playoff?.mainRounds;
+  const needGroup =
     policy !== undefined && standings.data !== undefined && groupTiebreaksOf(policy, standings.data).length > 0;
-  const groupTiebreak = useGroupTiebreak(wantStates);
+  const groupTiebreak = useGroupTiebreak(needGroup);
+  const mainStageRows = useMainStageRows(mainRounds !== undefined);
+  const wantStates = needGroup || mainRounds !== undefined;
   const states = useLive<ParticipantState[]>(wantStates ? `st:${tournamentId}` : null, (onData, onError) =>
     watchStates(tournamentId, onData, onError),
   );
@@ -105,8 +125,16 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
   const ranked = useMemo(() => {
     if (!policy || !standings.data) return [];
     const byId = states.data ? Object.fromEntries(states.data.map((s) => [s.participantId, s])) : undefined;
-    return rankStandings(policy, standings.data, byId && groupTiebreak ? { states: byId, groupTiebreak } : {});
-  }, [policy, standings.data, states.data, groupTiebreak]);
+    if (mainRounds === undefined)
+      return rankStandings(policy, standings.data, byId && groupTiebreak ? { states: byId, groupTiebreak } : {});
+    // Nothing until the main stage can be computed: the stored rows count the playoff's games too.
+    if (!byId || !mainStageRows) return [];
+    const names = new Map(standings.data.map((row) => [row.participantId, row.name]));
+    const withdrawn = (participants.data ?? []).filter((p) => p.withdrawn).map((p) => p.participantId);
+    const main = mainStageRows(policy, byId, mainRounds, { withdrawn });
+    const rows = main.rows.map((row) => ({ ...row, name: names.get(row.participantId) ?? row.participantId }));
+    return rankStandings(policy, rows, groupTiebreak ? { states: main.states, groupTiebreak } : {});
+  }, [policy, standings.data, states.data, groupTiebreak, mainRounds, mainStageRows, participants.data]);
 
   return useMemo(() => {
     const people = new Map((participants.data ?? []).map((p) => [p.participantId, p]));
@@ -118,6 +146,7 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
       rounds: roundList,
       matchUps: matchUps.data ?? [],
       standings: ranked,
+      standingsAfterRound: mainRounds ?? null,
       standingsUpdating: updating.data ?? false,
       roles: roles.data ?? { ...NO_ROLES, uid: uid ?? '' },
       scoreProblems: problems.data ?? [],
@@ -149,6 +178,7 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
     rounds,
     matchUps,
     ranked,
+    mainRounds,
     updating,
     roles,
     problems,

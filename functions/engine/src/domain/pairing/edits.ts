@@ -28,7 +28,7 @@ export interface RoundLayout {
   waiting: string[];
 }
 
-export type RoundIssueKind = 'REMATCH' | 'SECOND_BYE' | 'COLOUR' | 'SAME_TEAM' | 'FORBIDDEN' | 'NO_GAME';
+export type RoundIssueKind = 'REMATCH' | 'SECOND_BYE' | 'COLOUR' | 'SAME_TEAM' | 'FORBIDDEN' | 'NO_GAME' | 'SCHEDULE';
 
 /** Something the round breaks, in the organizer's words; `key` tells an issue the edit made from one already there. */
 export interface RoundIssue {
@@ -168,6 +168,8 @@ export function editRound(
   before: RoundLayout,
   edit: PairingEdit,
   name: (id: string) => string,
+  /** The method the round was paired with, when not the request's (a playoff's knockout round after a Swiss). */
+  pairedBy: PairingRequest['method'] = input.method,
 ): EditedRound {
   const request = parsePairingRequest(input);
   const field = prepareField(request);
@@ -179,8 +181,31 @@ export function editRound(
   const after = applyPairingEdit(before, edit, name);
   const had = new Set(roundIssues(request, field, before, name).map((i) => i.key));
   const layout = { ...after, tables: after.tables.map((t) => orderSides(request, field, before, t)) };
-  const warnings = roundIssues(request, field, layout, name).filter((i) => !had.has(i.key));
+  const schedule = scheduleBroken(pairedBy, request.options?.system, edit);
+  const warnings = [...roundIssues(request, field, layout, name).filter((i) => !had.has(i.key)), ...schedule];
   return { layout, ...explainLayout(request, field, layout), warnings };
+}
+
+/**
+ * A round robin's table and a knockout's bracket set every round: an edit by hand breaks that schedule (a pair of
+ * the table may never meet, or meet twice; a bracket's later rounds may not follow), so it is always confirmed.
+ */
+function scheduleBroken(method: PairingRequest['method'], system: string | undefined, edit: PairingEdit): RoundIssue[] {
+  const knockout = method === 'KNOCKOUT' || (method === 'SEEDS' && system === 'KNOCKOUT');
+  if (!knockout && !['ROUND_ROBIN', 'CIRCLE', 'SEEDS'].includes(method)) return [];
+  const message = knockout
+    ? "this round is set by the knockout's bracket: the edit breaks the schedule, and the later rounds may no " +
+      'longer follow the bracket'
+    : "this round is set by the round robin's table: the edit breaks the schedule, so some players may never " +
+      'meet or may meet twice';
+  return [
+    {
+      kind: 'SCHEDULE',
+      players: 'player' in edit ? [edit.player] : [edit.first, edit.second],
+      message,
+      key: 'SCHEDULE',
+    },
+  ];
 }
 
 /** Everything a layout breaks: rematches, second byes, colours beyond the limits, one team twice, forbidden pairs. */

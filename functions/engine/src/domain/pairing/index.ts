@@ -69,9 +69,14 @@ function withForbiddenNote(field: Field, round: PairingRound): PairingRound {
     .map(({ a, b }): [string, string] => [a, b]);
   if (met.length === 0) return round;
   const count = met.length === 1 ? 'a forbidden pair meets' : `${met.length} forbidden pairs meet`;
-  const why = ['ROUND_ROBIN', 'CIRCLE', 'SEEDS', 'KNOCKOUT'].includes(round.method)
-    ? 'the schedule sets who meets in this round'
-    : 'no pairing of this round keeps them apart';
+  const why =
+    round.method === 'KNOCKOUT'
+      ? round.roundNumber === 1
+        ? 'no re-seeding of the first round keeps them apart'
+        : 'the bracket sets who meets in this round'
+      : ['ROUND_ROBIN', 'CIRCLE', 'SEEDS'].includes(round.method)
+        ? 'a round robin meets everyone, and its schedule sets who meets in this round'
+        : 'no pairing of this round keeps them apart';
   return { ...round, notes: [...round.notes, `${count}: ${why}`], forbiddenPairsMet: met };
 }
 
@@ -165,6 +170,7 @@ function fromSchedule(request: PairingRequest, round: ScheduledRound, label: 'ta
     label === 'seed' ? round.pairs.map(([top, other]) => sides('FIDE', top, other, (p) => at(p.id))) : round.pairs;
   return {
     ...base(request),
+    notes: round.notes ?? [],
     pairings: pairs.map(([a, b]) => ({
       a: a.id,
       b: b.id,

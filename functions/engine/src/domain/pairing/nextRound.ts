@@ -1,4 +1,5 @@
-import { computeStandings } from '../competition.js';
+import { foldCompetition } from '../fold.js';
+import { mainStageLeaderboard } from '../mainStage.js';
 import { mainStageRounds, nextRoundKind, playoffOf, playoffSeeding } from '../playoff.js';
 import type { Competition, NextRoundOptions } from './fromCompetition.js';
 import { pairingRequestFor } from './fromCompetition.js';
@@ -53,11 +54,12 @@ export function pairNextRound(
   const first = next.playoffRound === 1 || stage.seeding === undefined;
   const seeding = first
     ? playoffSeeding(
-        computeStandings(
+        mainStageLeaderboard(
           competition.policy,
-          competition.participants,
-          competition.matchUps.filter((m) => m.roundNumber <= mainRounds),
-        ).leaderboard,
+          foldCompetition(competition.policy, competition.participants, competition.matchUps),
+          mainRounds,
+          { withdrawn: competition.participants.filter((p) => p.withdrawn).map((p) => p.participantId) },
+        ),
       )
     : [...stage.seeding!];
   return {

@@ -33,14 +33,22 @@ export function knockoutRound(request: PairingRequest): ScheduledRound {
   const bestOfThree = request.options?.finalKind === 'BEST_OF_THREE';
   const size = 2 ** bracketRounds(entrants.length);
   const total = Math.log2(size);
-  const slots: (FieldPlayer | null)[] = bracketOrder(size).map((s) => entrants[s - 1] ?? null);
-  const round = request.roundNumber;
   const positions = positionsOf(entrants);
+  const standard: (FieldPlayer | null)[] = bracketOrder(size).map((s) => entrants[s - 1] ?? null);
+  const { slots, notes } = asPlayed(
+    apartForbidden(standard, request.forbiddenPairs ?? [], positions),
+    gamesOf(request),
+  );
+  const round = request.roundNumber;
   const lastBracketRound = finals === 0 ? total - 1 : total;
   if (round < total || (round === total && !bestOfThree)) {
     if (round > lastBracketRound)
       throw new PairingError('out-of-range', 'the knockout has no final (finals = 0): it ends after the semi-finals');
-    return { ...bracketRound(request, slots, round, withdrawn, finals === 2 && round === total), positions };
+    return {
+      ...bracketRound(request, slots, round, withdrawn, finals === 2 && round === total),
+      positions,
+      ...(round === 1 ? { notes } : {}),
+    };
   }
   if (finals === 0)
     throw new PairingError('out-of-range', 'the knockout has no final (finals = 0): it ends after the semi-finals');
@@ -50,6 +58,88 @@ export function knockoutRound(request: PairingRequest): ScheduledRound {
       `the knockout of ${entrants.length} players has ${total} rounds; it is complete`,
     );
   return { ...finalSeries(request, slots, round, total, withdrawn, finals === 2), positions };
+}
+
+type Slots = (FieldPlayer | null)[];
+
+/**
+ * Re-seeds the first round so that no forbidden pair (docs/pairing.md#forbidden-pairs) meets in it whenever some
+ * re-seeding avoids them all, as an arbiter would by hand: the top seeds keep their places (so the byes stay with
+ * them and seeds 1 and 2 can still only meet in the final), and the lower seeds move between their games as
+ * little as needed. Each game keeps its standard opponent when allowed; the others get one by augmenting paths
+ * (a perfect matching of the allowed games, found whenever one exists), the nearest seed tried first.
+ */
+function apartForbidden(
+  standard: Slots,
+  forbidden: readonly (readonly [string, string])[],
+  positions: ReadonlyMap<string, number>,
+): { slots: Slots; notes: string[] } {
+  const slots = [...standard];
+  if (forbidden.length === 0) return { slots, notes: [] };
+  const banned = new Set(forbidden.map(([x, y]) => [x, y].sort().join('|')));
+  const allowed = (x: FieldPlayer, y: FieldPlayer) => !banned.has([x.id, y.id].sort().join('|'));
+  const games = [...Array(slots.length / 2).keys()]
+    .map((b) => 2 * b)
+    .filter((k) => slots[k] !== null && slots[k + 1] !== null);
+  if (games.every((k) => allowed(slots[k]!, slots[k + 1]!))) return { slots, notes: [] };
+  const seed = (p: FieldPlayer) => positions.get(p.id)!;
+  const lower = games.map((k) => slots[k + 1]!);
+  // The lower seed each game has: an index into `lower`, or undefined while it has none.
+  const of = new Map<number, number>();
+  const at = new Map<number, number>();
+  games.forEach((k, g) => {
+    if (!allowed(slots[k]!, lower[g]!)) return;
+    of.set(g, g);
+    at.set(g, g);
+  });
+  const augment = (g: number, seen: Set<number>): boolean => {
+    const nearest = [...lower.keys()].sort(
+      (x, y) => Math.abs(seed(lower[x]!) - seed(lower[g]!)) - Math.abs(seed(lower[y]!) - seed(lower[g]!)) || x - y,
+    );
+    for (const l of nearest) {
+      if (seen.has(l) || !allowed(slots[games[g]!]!, lower[l]!)) continue;
+      seen.add(l);
+      const holder = at.get(l);
+      if (holder === undefined || augment(holder, seen)) {
+        of.set(g, l);
+        at.set(l, g);
+        return true;
+      }
+    }
+    return false;
+  };
+  for (const g of games.keys()) if (!of.has(g)) augment(g, new Set());
+  // Games no re-seeding can save take the lower seeds left over, in seed order: their forbidden pair meets.
+  const left = [...lower.keys()].filter((l) => !at.has(l));
+  for (const g of games.keys()) if (!of.has(g)) of.set(g, left.shift()!);
+  const moved: string[] = [];
+  games.forEach((k, g) => {
+    slots[k + 1] = lower[of.get(g)!]!;
+    if (of.get(g) !== g) moved.push(`${seed(slots[k]!)} v ${seed(slots[k + 1]!)}`);
+  });
+  const notes = moved.length
+    ? [`the first round was re-seeded so that forbidden pairs do not meet: seeds ${moved.join(', ')}`]
+    : [];
+  return { slots, notes };
+}
+
+/**
+ * The bracket as its first round was played: each top seed's first opponent beside him. Later rounds follow the
+ * games, so a forbidden pair set or lifted after the first round never reshapes a bracket under way.
+ */
+function asPlayed(
+  { slots, notes }: { slots: Slots; notes: string[] },
+  games: GamesOf,
+): { slots: Slots; notes: string[] } {
+  const out = [...slots];
+  for (let k = 0; k < out.length; k += 2) {
+    const top = out[k];
+    const opponent = top ? games(top).find((g) => g.round === 1)?.opponent : undefined;
+    if (!opponent || out[k + 1]?.id === opponent) continue;
+    const j = out.findIndex((p) => p?.id === opponent);
+    if (j % 2 === 1) [out[k + 1], out[j]] = [out[j]!, out[k + 1]!];
+  }
+  return { slots: out, notes };
 }
 
 /** Unbeaten before `round`: no lost (or drawn) game in the bracket rounds before it, and not withdrawn. */

@@ -8,6 +8,8 @@ export interface ScheduledRound {
   byes: FieldPlayer[];
   /** Table number or seed of each entrant (1 = top), to explain the pairs. */
   positions: Map<string, number>;
+  /** What the schedule did that the organizer should know (a knockout re-seeded around a forbidden pair). */
+  notes?: string[];
 }
 
 export function positionsOf(entrants: readonly FieldPlayer[]): Map<string, number> {

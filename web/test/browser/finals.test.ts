@@ -1,0 +1,143 @@
+/**
+ * Emulator Suite tier: a Swiss of 3 rounds with the finals alone (no cut): 1st v 2nd for the title, 3rd v 4th for
+ * third place, both in round 4. The bracket names that round the final and third place (not semi-finals), the
+ * header names it too instead of "round 4 of 3", and the standings table under the final standings keeps the
+ * Swiss's tallies: the final's winner does not gain a win there (docs/playoff.md#standings).
+ *
+ * Runs only inside `firebase emulators:exec` with the Hosting emulator (npm test, or
+ * `npx tsx --conditions=source scripts/emulators/test.ts web/test/browser/finals.test.ts`), with Chromium at /usr/bin/chromium.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import type { RoundDoc } from '@competition/engine/model/round';
+import {
+  type Emulators,
+  type SeededTournament,
+  adminFirestore,
+  call,
+  closeAdmin,
+  discoverEmulators,
+  seedTournament,
+  whyNoEmulators,
+} from '../../../functions/test/emulators/stack.js';
+import { DESKTOP, type Driver, WAIT_MS, hostingOrigin, shot, startDriver } from './driver.js';
+
+const skipReason = whyNoEmulators();
+if (skipReason) console.warn(`[finals.test.ts] skipped: ${skipReason}`);
+
+describe.skipIf(Boolean(skipReason))('the finals alone after a Swiss, in the dashboard', () => {
+  let emulators: Emulators;
+  let site: string;
+  let driver: Driver;
+  let seeded: SeededTournament;
+
+  beforeAll(async () => {
+    emulators = await discoverEmulators();
+    site = await hostingOrigin();
+    seeded = await seedTournament(emulators, { label: 'finals', players: 8 });
+    driver = await startDriver();
+  }, 120_000);
+
+  afterAll(async () => {
+    await driver?.close();
+    await closeAdmin();
+  });
+
+  const games = async (round: number) =>
+    (await adminFirestore().collection(`tournaments/${seeded.tournamentId}/matchUps`).get()).docs
+      .map((d) => d.data() as MatchUpDoc)
+      .filter((m) => m.roundNumber === round)
+      .sort((x, y) => x.order - y.order);
+  const ratingOf = (id: string) => seeded.participants.find((p) => p.participantId === id)!.rating;
+  const score = (m: MatchUpDoc, aWins: boolean) =>
+    call(
+      emulators,
+      'recordScore',
+      {
+        tournamentId: seeded.tournamentId,
+        matchUpId: m.matchUpId,
+        result: { kind: 'PLAYED', score: aWins ? { a: 5, b: 2 } : { a: 2, b: 5 } },
+      },
+      seeded.organizer,
+    );
+  const generate = (round: number) =>
+    call(
+      emulators,
+      'generateNextRound',
+      { tournamentId: seeded.tournamentId, requestId: `finals-round-${round}` },
+      seeded.organizer,
+    );
+  const text = (page: Page, selector: string) => page.locator(selector).first().textContent();
+
+  it('round 4 holds the final and the match for third place, named so everywhere', { timeout: 300_000 }, async () => {
+    const { tournamentId, organizer } = seeded;
+    await call(emulators, 'setPlayoff', { tournamentId, topCut: 0, finals: 2, finalKind: 'SINGLE' }, organizer);
+    // The Swiss: the higher rating wins every game.
+    for (let round = 1; round <= 3; round++) {
+      if (round > 1) await generate(round);
+      for (const m of await games(round)) if (m.b !== null) await score(m, ratingOf(m.a) > ratingOf(m.b));
+    }
+    const page = await driver.openPage(DESKTOP, 'spectator');
+    await page.goto(`${site}/#/t/${tournamentId}/standings`);
+    await expect.poll(() => text(page, '.tournament-head .meta'), { timeout: WAIT_MS }).toContain('Swiss round 3 of 3');
+    const swissRow = async (id: string) =>
+      page
+        .locator(`table.standings:not(.final-standings) tr[data-participant="${id}"] [data-field="wdl"]`)
+        .textContent();
+
+    await generate(4);
+    const round4 = (await adminFirestore().doc(`tournaments/${tournamentId}/rounds/4`).get()).data() as RoundDoc;
+    const seeding = round4.playoff!.seeding!;
+    const [final, third] = await games(4);
+    expect([final!.a, final!.b, third!.a, third!.b]).toEqual(seeding.slice(0, 4));
+    // The second seed wins the final, the third seed the match for third place.
+    await score(final!, false);
+    await score(third!, true);
+    const champion = seeding[1]!;
+    const swissWins = (await games(1))
+      .concat(await games(2), await games(3))
+      .filter((m) => m.b !== null && (m.a === champion || m.b === champion))
+      .filter((m) => (ratingOf(m.a) > ratingOf(m.b!) ? m.a : m.b) === champion).length;
+
+    // The header names the round, never "round 4 of 3".
+    await page.reload();
+    await expect
+      .poll(() => text(page, '.tournament-head .meta'), { timeout: WAIT_MS })
+      .toContain('Final and third place (round 4)');
+    expect(await text(page, '.tournament-head .meta')).not.toContain('of 3');
+
+    // The standings table is the Swiss's: the final's win counts in the final standings, not in the tallies.
+    await page.getByRole('heading', { name: 'Standings after round 3' }).waitFor({ timeout: WAIT_MS });
+    await expect.poll(() => swissRow(champion), { timeout: WAIT_MS }).toBe(`${swissWins}-0-${3 - swissWins}`);
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('table.final-standings tbody tr')
+            .evaluateAll((rows) => rows.slice(0, 4).map((r) => r.getAttribute('data-participant'))),
+        { timeout: WAIT_MS },
+      )
+      .toEqual([seeding[1], seeding[0], seeding[2], seeding[3]]);
+    await shot(page, 'desktop-finals-1-standings');
+
+    // The bracket: one column, the final and the match for third place, each won by its winner.
+    await page.goto(`${site}/#/t/${tournamentId}/bracket`);
+    await page.locator('.bracket-round').first().waitFor({ timeout: WAIT_MS });
+    expect(await page.locator('.bracket-round h3').allTextContents()).toEqual(['Round 4 · Final and third place']);
+    const entries = await page
+      .locator('li.bracket-game')
+      .evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-label'), r.getAttribute('data-winner')]));
+    expect(entries).toEqual([
+      ['FINAL', champion],
+      ['THIRD_PLACE', seeding[2]],
+    ]);
+    await expect.poll(() => page.locator('.podium').getAttribute('data-champion'), { timeout: WAIT_MS }).toBe(champion);
+    expect(await page.locator('.podium').getAttribute('data-third')).toBe(seeding[2]);
+    expect(await page.locator('.bracket').textContent()).not.toMatch(/semi-final|goes on/i);
+    await driver.checkLabels(page, 'finals bracket');
+    await shot(page, 'desktop-finals-2-bracket');
+    expect(driver.consoleErrors).toEqual([]);
+    expect(driver.unlabelled).toEqual([]);
+  });
+});
