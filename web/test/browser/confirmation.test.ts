@@ -96,7 +96,9 @@ describe.skipIf(Boolean(skipReason))('two phones confirm and dispute a score', (
     const card = desk.locator('section', { has: toggle });
     await expectOk(card);
     await expect
-      .poll(async () => (await adminFirestore().doc(paths.tournament(tournamentId)).get()).get('confirmScores'))
+      .poll(
+        async () => (await adminFirestore().doc(paths.tournament(tournamentId)).get()).get('confirmScores') as unknown,
+      )
       .toBe(true);
   });
 
@@ -193,6 +195,8 @@ describe.skipIf(Boolean(skipReason))('two phones confirm and dispute a score', (
       ] as const) {
         const entered = await reportsOn(phone, 'ENTERED');
         expect(await entered.textContent()).toContain(`The organizer entered ${winner} won 5–4: it counts.`);
+        // The player's own "reported: you won 5–3" under the boxes is gone: the boxes show the organizer's 4–5.
+        expect(await phone.locator('.my-game .score-form > .status').textContent()).toBe('');
         await expect.poll(() => matchPoints(phone, second), { timeout: WAIT_MS }).toBe('3');
         expect(await matchPoints(phone, first)).toBe('0');
       }

@@ -3,6 +3,7 @@
  * say, with one button to agree (a player) or to accept one of them (the organizer), the desk's switch, and the
  * history of a game's result for the organizer (docs/results.md#who-changed-a-result).
  */
+import { useState } from 'react';
 import { type ConfirmationState, confirmation } from '@competition/engine/domain/confirmation';
 import type { MatchUpResult } from '@competition/engine/domain/results';
 import { Status, useAction, ErrorNote } from '../../components/ui';
@@ -131,8 +132,10 @@ export function Reports({ game }: { game: MatchUp }) {
 export function ConfirmScoresSwitch() {
   const { tournament, tournamentId } = useTournamentData();
   const [status, run] = useAction();
+  // The tick follows the click at once: the stored option reaches the screen only after the cache on disk has it.
+  const [wanted, setWanted] = useState<boolean | null>(null);
   if (!tournament) return null;
-  const on = tournament.confirmScores === true;
+  const on = wanted ?? tournament.confirmScores === true;
   return (
     <section className="card stack" aria-labelledby="confirm-title">
       <h2 id="confirm-title">Players' scores</h2>
@@ -142,8 +145,9 @@ export function ConfirmScoresSwitch() {
           checked={on}
           onChange={(e) => {
             const next = e.target.checked;
+            setWanted(next);
             void run(async () => {
-              await setConfirmScores(tournamentId, next);
+              await setConfirmScores(tournamentId, next).finally(() => setWanted(null));
               return next ? 'a player’s score now waits for the opponent' : 'a player’s score now counts at once';
             });
           }}

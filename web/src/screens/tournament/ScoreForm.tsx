@@ -41,7 +41,11 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
   // The inputs restart from the stored result whenever it changes (another scorer, a correction); a player who
   // reported under confirmation sees their own report until a result counts, also after a reload.
   const key = JSON.stringify(stored);
-  const shown = stored ?? (reporting ? (matchUp.reports?.[reporting] ?? null) : null);
+  const own = reporting ? (matchUp.reports?.[reporting] ?? null) : null;
+  const shown = stored ?? own;
+  // "reported: …" speaks of the player's report: once another result counts (the organizer settled a dispute), it
+  // is old news under boxes that show that result.
+  const overruled = stored !== null && own !== null && !sameOutcome(stored, own);
 
   const save = (result: MatchUpResultInput | null) =>
     run(async () => {
@@ -85,7 +89,7 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
     >
       <Reports game={matchUp} />
       <Inputs key={JSON.stringify(shown)} {...{ matchUp, shown, nameA, nameB, isBye, table, save, large }} />
-      <Status status={status} />
+      <Status status={overruled && status.state === 'ok' ? { state: 'idle' } : status} />
     </div>
   );
 }
@@ -200,3 +204,6 @@ function SidePoints({ side, name, value, onChange, disabled, large }: SidePoints
 }
 
 const isByeOf = (matchUp: MatchUp) => matchUp.b === null;
+
+const sameOutcome = (x: MatchUpResult, y: MatchUpResult) =>
+  x.kind === y.kind && x.score?.a === y.score?.a && x.score?.b === y.score?.b;
