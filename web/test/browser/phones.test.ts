@@ -35,6 +35,7 @@ describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
   let seeded: SeededTournament;
   let tournamentId: string;
   let phone: Page;
+  let late: Page;
 
   beforeAll(async () => {
     emulators = await discoverEmulators();
@@ -120,7 +121,7 @@ describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
       const game = seeded.round1[1]!;
       const me = playerOf(seeded, game, 'a');
       const opponent = playerOf(seeded, game, 'b');
-      const late = await playerPhone(me, 'player refused');
+      late = await playerPhone(me, 'player refused');
       await late.context().setOffline(true);
       await enterScore(late, me.name, opponent.name, 5, 1);
       await late.locator(`.waiting-to-send[data-matchup="${game.matchUpId}"]`).waitFor();
@@ -150,34 +151,86 @@ describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
     },
   );
 
-  it('a round paired while the player has the app open shows the new table at once', { timeout: 180_000 }, async () => {
-    const me = playerOf(seeded, seeded.round1[0]!, 'a');
-    await phone.goto(`${site}/#/t/${tournamentId}`);
-    await phone.locator('table.standings').waitFor();
-    expect(await phone.locator('.round-notice').count()).toBe(0);
+  /** The notifications the page's service worker shows, read in the worker itself. */
+  const notificationsOf = async (page: Page) => {
+    const [worker] = page.context().serviceWorkers();
+    if (!worker) throw new Error('no service worker in this phone');
+    return worker.evaluate(async () => {
+      const { registration } = globalThis as unknown as { registration: ServiceWorkerRegistration };
+      return (await registration.getNotifications()).map(({ title, body }) => ({ title, body }));
+    });
+  };
 
-    await call(
-      emulators,
-      'generateNextRound',
-      { tournamentId, requestId: `phones-2-${tournamentId}` },
-      seeded.organizer,
-    );
-    const round2 = (await adminFirestore().collection(`tournaments/${tournamentId}/matchUps`).get()).docs
-      .map((d) => d.data() as MatchUpDoc)
-      .filter((m) => m.roundNumber === 2);
-    const mine = round2.find((m) => m.a === me.participantId || m.b === me.participantId)!;
-    const opponentId = mine.a === me.participantId ? mine.b : mine.a;
-    const opponent = seeded.participants.find((p) => p.participantId === opponentId)!;
+  /**
+   * Headless Chromium shows every page as visible whatever is done to it (another tab in front, a minimized window,
+   * a lifecycle state through the DevTools protocol), so the phone is told its app went to the background the way
+   * the page itself learns it: the visibility state and its event.
+   */
+  const setHidden = (page: Page, hidden: boolean) =>
+    page.evaluate((hide) => {
+      if (hide) {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      } else {
+        // Own properties shadow the document's getters; removing them gives the real state back.
+        Reflect.deleteProperty(document, 'visibilityState');
+        Reflect.deleteProperty(document, 'hidden');
+      }
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
 
-    const notice = phone.locator('.round-notice[data-round="2"]');
-    await notice.waitFor({ timeout: WAIT_MS });
-    expect(await notice.locator('.table-number').textContent()).toBe(String(mine.order + 1));
-    expect(await notice.locator('.opponent').textContent()).toBe(opponent.name);
-    expect(await notice.locator('.side').textContent()).toBe(
-      mine.movesFirst === me.participantId ? 'you move first' : 'you move second',
-    );
-    await shot(phone, 'phone-05-next-round-notice');
-  });
+  it(
+    'a round paired while the player has the app open shows the new table at once, and a notification in the background',
+    { timeout: 180_000 },
+    async () => {
+      const me = playerOf(seeded, seeded.round1[0]!, 'a');
+      await phone.goto(`${site}/#/t/${tournamentId}`);
+      await phone.locator('table.standings').waitFor();
+      expect(await phone.locator('.round-notice').count()).toBe(0);
+      // Both phones allowed notifications; this one is in the background, the other in the player's hand.
+      for (const page of [phone, late]) await page.context().grantPermissions(['notifications'], { origin: site });
+      await late.goto(`${site}/#/t/${tournamentId}`);
+      await late.locator('table.standings').waitFor();
+      await setHidden(phone, true);
+      expect(await phone.evaluate(() => document.visibilityState)).toBe('hidden');
+
+      await call(
+        emulators,
+        'generateNextRound',
+        { tournamentId, requestId: `phones-2-${tournamentId}` },
+        seeded.organizer,
+      );
+      const round2 = (await adminFirestore().collection(`tournaments/${tournamentId}/matchUps`).get()).docs
+        .map((d) => d.data() as MatchUpDoc)
+        .filter((m) => m.roundNumber === 2);
+      const mine = round2.find((m) => m.a === me.participantId || m.b === me.participantId)!;
+      const opponentId = mine.a === me.participantId ? mine.b : mine.a;
+      const opponent = seeded.participants.find((p) => p.participantId === opponentId)!;
+
+      const notice = phone.locator('.round-notice[data-round="2"]');
+      await notice.waitFor({ timeout: WAIT_MS });
+      expect(await notice.locator('.table-number').textContent()).toBe(String(mine.order + 1));
+      expect(await notice.locator('.opponent').textContent()).toBe(opponent.name);
+      expect(await notice.locator('.side').textContent()).toBe(
+        mine.movesFirst === me.participantId ? 'you move first' : 'you move second',
+      );
+      const tournament = (await adminFirestore().doc(`tournaments/${tournamentId}`).get()).data()!;
+      await expect
+        .poll(() => notificationsOf(phone), { timeout: WAIT_MS })
+        .toEqual([
+          {
+            title: `${tournament.description}: round 2 is paired`,
+            body: `Round 2, table ${mine.order + 1}: you play ${opponent.name}.`,
+          },
+        ]);
+      await setHidden(phone, false);
+      await shot(phone, 'phone-05-next-round-notice');
+
+      // The phone in the player's hand shows the table on the page and no system notification on top of it.
+      await late.locator('.round-notice[data-round="2"]').waitFor({ timeout: WAIT_MS });
+      expect(await notificationsOf(late)).toEqual([]);
+    },
+  );
 
   it(
     "a signed-out phone finds a player's table, keeps names in view in the standings, and lists a championship",

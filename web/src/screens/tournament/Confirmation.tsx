@@ -3,6 +3,7 @@
  * say, with one button to agree (a player) or to accept one of them (the organizer), the desk's switch, and the
  * history of a game's result for the organizer (docs/results.md#who-changed-a-result).
  */
+import { useState } from 'react';
 import { type ConfirmationState, confirmation } from '@competition/engine/domain/confirmation';
 import type { MatchUpResult } from '@competition/engine/domain/results';
 import { Status, useAction, ErrorNote } from '../../components/ui';
@@ -25,17 +26,29 @@ export function confirmationOf(game: MatchUp, confirmScores: boolean | undefined
   return confirmation(game, confirmScores === true).state;
 }
 
-const STATE_WORDS: Record<ConfirmationState, string> = {
-  NO_RESULT: 'No score reported yet.',
-  ENTERED: 'Entered by the organizer or a scorekeeper: it counts.',
-  CONFIRMED: 'Confirmed by both players: it counts.',
-  WAITING: 'Waiting for the opponent to confirm: it does not count yet.',
-  DISPUTED: 'The players disagree: it does not count until one agrees or the organizer settles it.',
-};
+/**
+ * A reported or entered result in words that need no knowledge of which side is "a": who won, and the score from
+ * the winner's side ("Ada won 5–3", "you won 5–3", "a draw 4–4"); the account's own side is "you".
+ */
+export function reportWords(
+  report: MatchUpResult,
+  game: Pick<MatchUp, 'a' | 'b'>,
+  nameOf: (id: string) => string,
+  mine: 'a' | 'b' | null,
+): string {
+  const name = (side: 'a' | 'b') => (side === mine ? 'you' : nameOf(side === 'a' ? game.a : game.b!));
+  if (!report.score) return resultText(report, false);
+  const { a, b } = report.score;
+  if (a === b) return `a draw ${a}–${b}`;
+  return a > b ? `${name('a')} won ${a}–${b}` : `${name('b')} won ${b}–${a}`;
+}
+
+/** Who settled a result that counts as entered. */
+const ENTERED_BY = { SCOREKEEPER: 'A scorekeeper', EDITOR: 'The organizer' } as const;
 
 /**
- * A game's reports under confirmation: shown to its players, the scorekeepers and the organizer. A player may agree
- * with the opponent's report in one tap; the organizer may accept either report.
+ * A game's reports under confirmation: shown to its players, the scorekeepers and the organizer. A player may
+ * confirm the opponent's report in one tap; the organizer may accept either report.
  */
 export function Reports({ game }: { game: MatchUp }) {
   const { tournament, tournamentId, roles, nameOf } = useTournamentData();
@@ -43,36 +56,61 @@ export function Reports({ game }: { game: MatchUp }) {
   if (!tournament?.confirmScores || game.b === null) return null;
   const state = confirmationOf(game, true);
   const mine = sideIn(game, roles.participantIds);
+  const other = mine === 'a' ? 'b' : 'a';
+  const words = (report: MatchUpResult) => reportWords(report, game, nameOf, mine);
   const reported: Array<{ side: 'a' | 'b'; report: MatchUpResult }> = (['a', 'b'] as const).flatMap((side) => {
     const report = game.reports?.[side] ?? null;
     return report ? [{ side, report }] : [];
   });
   const who = (side: 'a' | 'b') => (side === mine ? 'You' : nameOf(side === 'a' ? game.a : game.b));
-  const theirs = mine ? (game.reports?.[mine === 'a' ? 'b' : 'a'] ?? null) : null;
+  const opponent = mine ? nameOf(mine === 'a' ? game.b : game.a) : null;
+  const theirs = mine ? (game.reports?.[other] ?? null) : null;
+  const ownReport = mine ? (game.reports?.[mine] ?? null) : null;
   const counts = state === 'ENTERED' || state === 'CONFIRMED';
   const agree = (report: MatchUpResult) =>
     run(async () => {
       await writeReport(tournamentId, game, mine!, report);
-      return `you agreed with ${resultText(report, false)}`;
+      return `you confirmed ${words(report)}`;
     });
   const accept = (report: MatchUpResult) =>
     run(async () => {
       await actions.recordScore({ tournamentId, matchUpId: game.matchUpId, result: report });
-      return `${resultText(report, false)} entered`;
+      return `${words(report)} entered`;
     });
+  const headline = (() => {
+    switch (state) {
+      case 'NO_RESULT':
+        return mine
+          ? `Enter the score when the game is over: it counts once ${opponent} confirms it.`
+          : 'No score reported yet.';
+      case 'ENTERED':
+        return `${game.scoredBy === 'SCOREKEEPER' || game.scoredBy === 'EDITOR' ? ENTERED_BY[game.scoredBy] : 'The organizer'} entered ${words(game.result!)}: it counts.`;
+      case 'CONFIRMED':
+        return `Confirmed by both players: ${words(game.result!)}. It counts.`;
+      case 'WAITING':
+        if (mine && ownReport) return `Waiting for ${opponent} to confirm: it does not count yet.`;
+        if (mine && theirs)
+          return `${opponent} reported a score. Confirm it if it is right; if not, enter the right score below.`;
+        return 'Waiting for the opponent to confirm: it does not count yet.';
+      case 'DISPUTED':
+        return mine
+          ? `You and ${opponent} reported different scores: it counts for nobody until one of you confirms the other's, or the organizer enters the result.`
+          : 'The players disagree: it does not count until one agrees or the organizer settles it.';
+    }
+  })();
   return (
     <div className={`reports ${state === 'DISPUTED' ? 'warn' : ''}`} data-confirmation={state} role="status">
-      <p className="strong">{STATE_WORDS[state]}</p>
-      {reported.length > 0 ? (
+      <p className="strong">{headline}</p>
+      {reported.length > 0 && !counts ? (
         <ul aria-label="Reported scores">
           {reported.map(({ side, report }) => (
             <li key={side} data-report={side}>
-              {who(side)} reported <strong>{resultText(report, false)}</strong>
-              {roles.editor && !mine && !counts ? (
+              {who(side)} reported: <strong>{words(report)}</strong>
+              {roles.editor && !mine ? (
                 <>
                   {' '}
                   <button type="button" className="quiet" onClick={() => void accept(report)}>
-                    Accept {resultText(report, false)}
+                    Accept: {words(report)}
                   </button>
                 </>
               ) : null}
@@ -82,7 +120,7 @@ export function Reports({ game }: { game: MatchUp }) {
       ) : null}
       {mine && theirs && !counts ? (
         <button type="button" className="primary" onClick={() => void agree(theirs)}>
-          Agree with {resultText(theirs, false)}
+          Confirm: {words(theirs)}
         </button>
       ) : null}
       <Status status={status} />
@@ -94,8 +132,10 @@ export function Reports({ game }: { game: MatchUp }) {
 export function ConfirmScoresSwitch() {
   const { tournament, tournamentId } = useTournamentData();
   const [status, run] = useAction();
+  // The tick follows the click at once: the stored option reaches the screen only after the cache on disk has it.
+  const [wanted, setWanted] = useState<boolean | null>(null);
   if (!tournament) return null;
-  const on = tournament.confirmScores === true;
+  const on = wanted ?? tournament.confirmScores === true;
   return (
     <section className="card stack" aria-labelledby="confirm-title">
       <h2 id="confirm-title">Players' scores</h2>
@@ -105,8 +145,9 @@ export function ConfirmScoresSwitch() {
           checked={on}
           onChange={(e) => {
             const next = e.target.checked;
+            setWanted(next);
             void run(async () => {
-              await setConfirmScores(tournamentId, next);
+              await setConfirmScores(tournamentId, next).finally(() => setWanted(null));
               return next ? 'a player’s score now waits for the opponent' : 'a player’s score now counts at once';
             });
           }}

@@ -13,18 +13,23 @@ const canNotify = () => 'Notification' in window && 'serviceWorker' in navigator
 export function RoundNotice() {
   const { roles, currentRound, tournament } = useTournamentData();
   const me = roles.participantIds[0];
-  if (!me || !currentRound || currentRound.status !== 'OPEN' || tournament?.status !== 'RUNNING') return null;
+  const open = currentRound?.status === 'OPEN' && tournament?.status === 'RUNNING';
+  // Watched whether or not the notice shows: a round the organizer closed before pairing the next one unmounts the
+  // notice, and the next pairing must still count as news.
+  useRoundNotification(me, open);
+  if (!me || !currentRound || !open) return null;
   return <Notice me={me} roundNumber={currentRound.roundNumber} />;
 }
 
-function Notice({ me, roundNumber }: { me: string; roundNumber: number }) {
-  const { tournament, nameOf } = useTournamentData();
-  const game = useOpenGame(me);
-  const [permission, setPermission] = useState(() => (canNotify() ? Notification.permission : 'denied'));
+/** A system notification, through the service worker, when the player's open game changes while the app is hidden. */
+function useRoundNotification(me: string | undefined, open: boolean) {
+  const { tournament, nameOf, loaded } = useTournamentData();
+  const game = useOpenGame(me ?? '');
   // The game this app has already shown: only a game paired while the app is open is news.
   const seen = useRef<string | null | undefined>(undefined);
-  const gameId = game?.matchUpId ?? null;
+  const gameId = me && loaded ? (open ? (game?.matchUpId ?? null) : null) : undefined;
   useEffect(() => {
+    if (gameId === undefined) return;
     const before = seen.current;
     seen.current = gameId;
     if (before === undefined || gameId === null || before === gameId || !game) return;
@@ -41,6 +46,10 @@ function Notice({ me, roundNumber }: { me: string; roundNumber: number }) {
       }),
     );
   }, [gameId, game, me, nameOf, tournament?.description]);
+}
+
+function Notice({ me, roundNumber }: { me: string; roundNumber: number }) {
+  const [permission, setPermission] = useState(() => (canNotify() ? Notification.permission : 'denied'));
   return (
     <section className="card round-notice" aria-label="Your game this round" data-round={roundNumber}>
       <p>

@@ -10,11 +10,11 @@ import { actions } from '../../data/actions';
 import { type MatchUp } from '../../data/shapes';
 import { writeReport, writeScore } from '../../data/writes';
 import { sendScore } from '../../data/outbox';
-import { Reports, sideIn } from './Confirmation';
+import { Reports, reportWords, sideIn } from './Confirmation';
 import { useTournamentData } from './data';
 import { BYE_KINDS, GAME_KINDS, KIND_LABELS, resultText } from '../../lib/format';
 import type { ScoringPolicy } from '@competition/engine/domain/policy';
-import type { MatchUpResultInput, ResultKind } from '@competition/engine/domain/results';
+import type { MatchUpResult, MatchUpResultInput, ResultKind } from '@competition/engine/domain/results';
 
 export type ScoreChannel = 'callable' | 'rules';
 
@@ -31,15 +31,21 @@ interface Props {
 
 export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channel, large = false }: Props) {
   const [status, run] = useAction();
-  const { roles, tournament } = useTournamentData();
+  const { roles, tournament, nameOf } = useTournamentData();
   // Under confirmation a player reports their own side's score (docs/results.md#confirmation-by-the-opponent).
   const reporting =
     tournament?.confirmScores === true && !isByeOf(matchUp) ? sideIn(matchUp, roles.participantIds) : null;
   const stored = matchUp.result;
   const isBye = matchUp.b === null;
   const table = matchUp.order + 1;
-  // The inputs restart from the stored result whenever it changes (another scorer, a correction).
+  // The inputs restart from the stored result whenever it changes (another scorer, a correction); a player who
+  // reported under confirmation sees their own report until a result counts, also after a reload.
   const key = JSON.stringify(stored);
+  const own = reporting ? (matchUp.reports?.[reporting] ?? null) : null;
+  const shown = stored ?? own;
+  // "reported: …" speaks of the player's report: once another result counts (the organizer settled a dispute), it
+  // is old news under boxes that show that result.
+  const overruled = stored !== null && own !== null && !sameOutcome(stored, own);
 
   const save = (result: MatchUpResultInput | null) =>
     run(async () => {
@@ -67,7 +73,10 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
               : 'clear kept on this phone';
         }
       }
-      if (reporting) return result ? `reported: ${resultText({ kind: 'PLAYED', ...result }, isBye)}` : 'report cleared';
+      if (reporting)
+        return result
+          ? `reported: ${reportWords({ kind: 'PLAYED', ...result }, matchUp, nameOf, reporting)}`
+          : 'report cleared';
       return result ? `saved: ${resultText({ kind: 'PLAYED', ...result }, isBye)}` : 'cleared';
     });
 
@@ -79,14 +88,15 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
       data-sync={matchUp.sync}
     >
       <Reports game={matchUp} />
-      <Inputs key={key} {...{ matchUp, nameA, nameB, isBye, table, save, large }} />
-      <Status status={status} />
+      <Inputs key={JSON.stringify(shown)} {...{ matchUp, shown, nameA, nameB, isBye, table, save, large }} />
+      <Status status={overruled && status.state === 'ok' ? { state: 'idle' } : status} />
     </div>
   );
 }
 
 function Inputs({
   matchUp,
+  shown,
   nameA,
   nameB,
   isBye,
@@ -95,6 +105,8 @@ function Inputs({
   large,
 }: {
   matchUp: MatchUp;
+  /** What the boxes start from: the stored result, else the player's own report. */
+  shown: MatchUpResult | null;
   nameA: string;
   nameB: string;
   isBye: boolean;
@@ -103,9 +115,9 @@ function Inputs({
   large: boolean;
 }) {
   const stored = matchUp.result;
-  const [kind, setKind] = useState<ResultKind>(stored?.kind ?? (isBye ? 'PAIRING_BYE' : 'PLAYED'));
-  const [a, setA] = useState(stored?.score ? String(stored.score.a) : '');
-  const [b, setB] = useState(stored?.score ? String(stored.score.b) : '');
+  const [kind, setKind] = useState<ResultKind>(shown?.kind ?? (isBye ? 'PAIRING_BYE' : 'PLAYED'));
+  const [a, setA] = useState(shown?.score ? String(shown.score.a) : '');
+  const [b, setB] = useState(shown?.score ? String(shown.score.b) : '');
   const played = kind === 'PLAYED';
 
   const onSubmit = (event: FormEvent) => {
@@ -192,3 +204,6 @@ function SidePoints({ side, name, value, onChange, disabled, large }: SidePoints
 }
 
 const isByeOf = (matchUp: MatchUp) => matchUp.b === null;
+
+const sameOutcome = (x: MatchUpResult, y: MatchUpResult) =>
+  x.kind === y.kind && x.score?.a === y.score?.a && x.score?.b === y.score?.b;

@@ -1,0 +1,212 @@
+/**
+ * Emulator Suite tier, the opponent's confirmation on two phones (375x812 Chromium, the Hosting-served dashboard):
+ * the organizer turns the option on at the desk; a player reports a score, the opponent's phone shows it waiting and
+ * agrees in one tap, and only then do the standings count it; on another table the two players report different
+ * scores, both phones show the dispute and the desk lists it, the organizer enters the result, the dispute leaves
+ * the desk and both phones show the result that stands (docs/results.md#confirmation-by-the-opponent).
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import { paths } from '@competition/engine/model/paths';
+import {
+  type Emulators,
+  type SeededParticipant,
+  type SeededTournament,
+  adminFirestore,
+  closeAdmin,
+  discoverEmulators,
+  playerOf,
+  seedTournament,
+  whyNoEmulators,
+} from '../../../functions/test/emulators/stack.js';
+import { DESKTOP, type Driver, PHONE, WAIT_MS, expectOk, hostingOrigin, shot, startDriver } from './driver.js';
+
+const skipReason = whyNoEmulators();
+if (skipReason) console.warn(`[confirmation.test.ts] skipped: ${skipReason}`);
+
+describe.skipIf(Boolean(skipReason))('two phones confirm and dispute a score', () => {
+  let emulators: Emulators;
+  let site: string;
+  let driver: Driver;
+  let seeded: SeededTournament;
+  let tournamentId: string;
+  let desk: Page;
+
+  beforeAll(async () => {
+    emulators = await discoverEmulators();
+    site = await hostingOrigin();
+    // A cold Functions emulator on a busy machine can miss the call timeout once; a second seed starts afresh.
+    seeded = await seedTournament(emulators, { label: 'confirm', players: 4 }).catch((error: unknown) => {
+      console.warn(`[confirmation.test.ts] seeding again after: ${String(error)}`);
+      return seedTournament(emulators, { label: 'confirm-again', players: 4 });
+    });
+    tournamentId = seeded.tournamentId;
+    driver = await startDriver();
+  }, 240_000);
+
+  afterAll(async () => {
+    await driver?.close();
+    await closeAdmin();
+  });
+
+  const stored = async (matchUpId: string) =>
+    (await adminFirestore().doc(paths.matchUp(tournamentId, matchUpId)).get()).data() as MatchUpDoc;
+
+  async function signIn(page: Page, email: string, password: string, next: string): Promise<void> {
+    await page.goto(`${site}/#/signin?next=${encodeURIComponent(next)}`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByLabel('Password').press('Enter');
+  }
+
+  async function playerPhone(player: SeededParticipant): Promise<Page> {
+    const page = await driver.openPage(PHONE, player.name);
+    await signIn(page, player.account.email, player.account.password, `/t/${tournamentId}/play`);
+    await page.locator('.my-game .score-form').waitFor();
+    return page;
+  }
+
+  /** The game's reports on a phone, once they say `state`. */
+  const reportsOn = async (page: Page, state: string) => {
+    const reports = page.locator(`.my-game .reports[data-confirmation="${state}"]`);
+    await reports.waitFor({ timeout: WAIT_MS });
+    return reports;
+  };
+
+  /** Types the two boxes in the order the form shows them (the game's first player, then the second) and saves. */
+  async function report(page: Page, game: MatchUpDoc, a: number, b: number): Promise<void> {
+    const form = page.locator('.my-game .score-form');
+    await form.locator('input[name="a"]').fill(String(a));
+    await form.locator('input[name="b"]').fill(String(b));
+    await form.getByRole('button', { name: `Save the result of table ${game.order + 1}` }).click();
+    await expectOk(form);
+  }
+
+  const matchPoints = (page: Page, player: SeededParticipant) =>
+    page
+      .locator(`table.standings tr[data-participant="${player.participantId}"] [data-field="matchPoints"]`)
+      .textContent();
+
+  it('the organizer turns the confirmation on at the desk', { timeout: 120_000 }, async () => {
+    desk = await driver.openPage(DESKTOP, 'organizer');
+    await signIn(desk, seeded.organizer.email, seeded.organizer.password, `/t/${tournamentId}/organize`);
+    const toggle = desk.getByLabel("The opponent confirms a player's score before it counts");
+    await toggle.check();
+    const card = desk.locator('section', { has: toggle });
+    await expectOk(card);
+    await expect
+      .poll(
+        async () => (await adminFirestore().doc(paths.tournament(tournamentId)).get()).get('confirmScores') as unknown,
+      )
+      .toBe(true);
+  });
+
+  it(
+    'a reported score waits for the opponent, who agrees on their phone; then the standings count it',
+    { timeout: 180_000 },
+    async () => {
+      const game = seeded.round1[0]!;
+      const first = playerOf(seeded, game, 'a');
+      const second = playerOf(seeded, game, 'b');
+      const phoneA = await playerPhone(first);
+      const phoneB = await playerPhone(second);
+
+      await report(phoneA, game, 5, 3);
+      const waitingA = await reportsOn(phoneA, 'WAITING');
+      expect(await waitingA.textContent()).toMatch(/Waiting for .* to confirm/);
+      await shot(phoneA, 'confirm-01-reported-waiting');
+
+      const waitingB = await reportsOn(phoneB, 'WAITING');
+      expect(await waitingB.textContent()).toContain(`${first.name} reported: ${first.name} won 5–3`);
+      // Nothing counts yet: the opponent has not agreed.
+      expect(await matchPoints(phoneB, first)).toBe('0');
+      expect((await stored(game.matchUpId)).result).toBeNull();
+      await shot(phoneB, 'confirm-02-opponent-asked');
+      await driver.checkLabels(phoneB, 'play tab, a report to confirm');
+
+      await waitingB.getByRole('button', { name: `Confirm: ${first.name} won 5–3` }).click();
+      await reportsOn(phoneB, 'CONFIRMED');
+      await reportsOn(phoneA, 'CONFIRMED');
+      await expect.poll(() => matchPoints(phoneB, first), { timeout: WAIT_MS }).toBe('3');
+      await expect.poll(() => matchPoints(phoneA, first), { timeout: WAIT_MS }).toBe('3');
+      expect(await matchPoints(phoneA, second)).toBe('0');
+      expect((await stored(game.matchUpId)).result).toMatchObject({ score: { a: 5, b: 3 } });
+      await shot(phoneA, 'confirm-03-confirmed-counts');
+    },
+  );
+
+  it(
+    'two different reports are a dispute on both phones and at the desk until the organizer enters the result',
+    { timeout: 180_000 },
+    async () => {
+      const game = seeded.round1[1]!;
+      const first = playerOf(seeded, game, 'a');
+      const second = playerOf(seeded, game, 'b');
+      const phoneA = await playerPhone(first);
+      const phoneB = await playerPhone(second);
+
+      await report(phoneA, game, 5, 3);
+      await reportsOn(phoneB, 'WAITING');
+      // The second player claims the opposite: 3–5, a win for themself.
+      await report(phoneB, game, 3, 5);
+
+      for (const [phone, opponent] of [
+        [phoneA, second],
+        [phoneB, first],
+      ] as const) {
+        const disputed = await reportsOn(phone, 'DISPUTED');
+        const text = await disputed.textContent();
+        expect(text).toContain(`You and ${opponent.name} reported different scores`);
+        expect(text).toContain('You reported: you won 5–3');
+        expect(text).toContain(`${opponent.name} reported: ${opponent.name} won 5–3`);
+      }
+      await shot(phoneA, 'confirm-04-dispute-first-player');
+      await shot(phoneB, 'confirm-05-dispute-second-player');
+      expect(await matchPoints(phoneA, first)).toBe('0');
+      expect(await matchPoints(phoneA, second)).toBe('0');
+
+      await desk.goto(`${site}/#/t/${tournamentId}/rounds/1`);
+      const disputes = desk.getByRole('list', { name: 'Disputed scores' });
+      const line = disputes.locator(`li[data-matchup="${game.matchUpId}"]`);
+      await line.waitFor({ timeout: WAIT_MS });
+      expect(await line.textContent()).toContain(`Round 1, table ${game.order + 1}`);
+      await expect
+        .poll(async () => (await adminFirestore().doc(paths.scoreProblem(tournamentId, game.matchUpId)).get()).data())
+        .toMatchObject({ kind: 'DISPUTED' });
+      await shot(desk, 'confirm-06-desk-dispute');
+      await driver.checkLabels(desk, 'rounds with a dispute');
+
+      // The organizer heard both players and the score sheet says the second player won 5–4.
+      const entry = desk.locator(`.score-form[data-matchup="${game.matchUpId}"]`).last();
+      await entry.locator('input[name="a"]').fill('4');
+      await entry.locator('input[name="b"]').fill('5');
+      await entry.getByRole('button', { name: `Save the result of table ${game.order + 1}` }).click();
+      await expectOk(entry);
+      await desk.getByRole('heading', { name: 'Scores the players disagree on' }).waitFor({ state: 'detached' });
+      await expect
+        .poll(async () => (await adminFirestore().doc(paths.scoreProblem(tournamentId, game.matchUpId)).get()).exists)
+        .toBe(false);
+      await shot(desk, 'confirm-07-desk-settled');
+
+      for (const [phone, winner] of [
+        [phoneA, second.name],
+        [phoneB, 'you'],
+      ] as const) {
+        const entered = await reportsOn(phone, 'ENTERED');
+        expect(await entered.textContent()).toContain(`The organizer entered ${winner} won 5–4: it counts.`);
+        // The player's own "reported: you won 5–3" under the boxes is gone: the boxes show the organizer's 4–5.
+        expect(await phone.locator('.my-game .score-form > .status').textContent()).toBe('');
+        await expect.poll(() => matchPoints(phone, second), { timeout: WAIT_MS }).toBe('3');
+        expect(await matchPoints(phone, first)).toBe('0');
+      }
+      await shot(phoneA, 'confirm-08-settled-first-player');
+      await shot(phoneB, 'confirm-09-settled-second-player');
+    },
+  );
+
+  it('every control had a label', () => {
+    expect(driver.unlabelled).toEqual([]);
+    console.log(`[confirmation.test.ts] console errors seen: ${JSON.stringify(driver.consoleErrors, null, 1)}`);
+  });
+});
