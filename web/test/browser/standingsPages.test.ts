@@ -134,10 +134,9 @@ describe.skipIf(Boolean(skipReason))('the public standings in pages', () => {
     await expect.poll(() => tableRows(viewer), { timeout: WAIT_MS }).toHaveLength(200);
     expect(await more.textContent()).toContain('Showing places 1–200 of 250.');
     expect(await reads(viewer)).toEqual({ pages: 2, rows: 0 });
-    // The places run on across the pages: the row after the first page is place 101 or a place shared into it.
-    const ranks = await viewer.$$eval('table.standings td.rank', (cells) => cells.map((c) => Number(c.dataset.rank)));
-    expect(ranks.slice(99, 101).every((rank, i, all) => i === 0 || rank >= all[i - 1]!)).toBe(true);
-    expect(ranks[100]).toBeGreaterThan(90);
+    // The places run on across the pages: the 246 late entries share 4th place with round 1's loser, on both.
+    const ranks = await viewer.$$eval('table.standings td.rank', (cells) => cells.map((c) => c.textContent));
+    expect(ranks.slice(98, 102)).toEqual(['4=', '4=', '4=', '4=']);
 
     await more.getByRole('button', { name: 'Show the next 50' }).click();
     await expect.poll(() => tableRows(viewer), { timeout: WAIT_MS }).toHaveLength(250);

@@ -128,6 +128,7 @@ export function StandingsTab({ compact = false }: { compact?: boolean }) {
 function MorePages(props: { count: number; read: number; players: number; shown: number; showMore: () => void }) {
   const { count, read, players, shown, showMore } = props;
   const total = Math.max(players, shown);
+  if (count <= 1) return null;
   return (
     <p className="standings-more">
       <span className="muted">
