@@ -7,11 +7,14 @@
  * deployed trigger; then one round-1 result corrected after the last round, as a judge would at the end of the
  * day. Prints a progress line per round (pairing time, settle time) on stderr and one JSON line on stdout:
  *
- * - rounds: per round, pairingMs (the callable's wall time) and settleMs (from the writes to every result's
- *   marker seen and nothing pending);
+ * - rounds: per round, pairingMs (the callable's wall time), settleMs (from the writes to every result's
+ *   marker seen and nothing pending) and pageMs (from the same writes to the spectators' pages showing every
+ *   stored standings row: the pages' freshness);
  * - correction: settleMs (the write to the standings status saying done), the cone (participants whose state the
  *   correction moved), commits and largestCommitBytes (the status document's own account of the run);
- * - readsPerSpectatorOpen: documents a spectator's client reads to open the standings;
+ * - correction.pageMs: from the corrected write to the pages showing the corrected standings;
+ * - readsPerSpectatorOpen: documents a spectator's client reads to open the standings (page 1), and to read them
+ *   all (every page), against one document per player without the pages;
  * - matchesReplay: every stored state deep-equals the replay tool's fold of the final results.
  */
 import { isDeepStrictEqual } from 'node:util';
@@ -23,6 +26,7 @@ import type { MatchUpResult } from '@competition/engine/domain/results';
 import { firestore } from '../functions/src/firebase/app.js';
 import { refs } from '../functions/src/firebase/refs.js';
 import { paths } from '@competition/engine/model/paths';
+import type { StandingsPageDoc } from '@competition/engine/model/derived';
 import { toMatchUpRecord, toParticipant } from '../functions/src/services/records.js';
 import { simulatedScore } from '@competition/engine/simulation/generate';
 import { PROJECT_ID, discoverEmulators } from '../functions/test/support/emulatorEnv.js';
@@ -57,6 +61,31 @@ async function bench(players: number, rounds: number, policy: PresetName, seed: 
   }
   progress(`${players} participants entered in ${Date.now() - t0} ms`);
 
+  // The spectators' pages as a spectator's listener sees them, and when each was last seen to change.
+  const pageRows = new Map<string, StandingsPageDoc['rows']>();
+  let pageCount = 0;
+  const stopPages = db.collection(paths.standingsPages(tournamentId)).onSnapshot((snap) => {
+    for (const change of snap.docChanges()) {
+      if (change.type === 'removed') pageRows.delete(change.doc.id);
+      else pageRows.set(change.doc.id, (change.doc.data() as StandingsPageDoc).rows);
+    }
+    pageCount = pageRows.size;
+  });
+  const figures = (r: { wins: number; draws: number; losses: number; pointsWon: number; pointsLost: number }) =>
+    `${r.wins}/${r.draws}/${r.losses}/${r.pointsWon}/${r.pointsLost}`;
+  /** Resolves, with the time it took from `since`, once the pages show every stored standings row's figures. */
+  const pagesShowStandings = async (since: number): Promise<number> => {
+    const rows = (await db.collection(paths.standings(tournamentId)).get()).docs.map((d) => d.data());
+    const want = new Map(rows.map((r) => [r.participantId as string, figures(r as Parameters<typeof figures>[0])]));
+    const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+    for (;;) {
+      const shown = new Map([...pageRows.values()].flat().map((r) => [r.participantId, figures(r)]));
+      if (shown.size === want.size && [...want].every(([id, f]) => shown.get(id) === f)) return Date.now() - since;
+      if (Date.now() > deadline) throw new Error(`the pages did not show the standings after ${SETTLE_TIMEOUT_MS} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
   /** Resolves once every given matchUp's marker shows `want(result)` and the standings status is not pending. */
   const settled = (want: Map<string, MatchUpResult | null>) =>
     new Promise<void>((resolve, reject) => {
@@ -81,7 +110,7 @@ async function bench(players: number, rounds: number, policy: PresetName, seed: 
       });
     });
 
-  const perRound: Array<{ round: number; pairingMs: number; settleMs: number }> = [];
+  const perRound: Array<{ round: number; pairingMs: number; settleMs: number; pageMs: number }> = [];
   let first: { matchUpId: string; result: MatchUpResult } | undefined;
   for (let roundNumber = 1; roundNumber <= rounds; roundNumber++) {
     const p0 = Date.now();
@@ -110,8 +139,12 @@ async function bench(players: number, rounds: number, policy: PresetName, seed: 
     );
     await done;
     const settleMs = Date.now() - s0;
-    perRound.push({ round: roundNumber, pairingMs, settleMs });
-    progress(`round ${roundNumber}: paired ${docs.length} matchUps in ${pairingMs} ms; settled in ${settleMs} ms`);
+    const pageMs = await pagesShowStandings(s0);
+    perRound.push({ round: roundNumber, pairingMs, settleMs, pageMs });
+    progress(
+      `round ${roundNumber}: paired ${docs.length} matchUps in ${pairingMs} ms; settled in ${settleMs} ms; ` +
+        `on the pages in ${pageMs} ms`,
+    );
   }
 
   // The judge's fix at the end of the day: round 1's first game had its score the wrong way round.
@@ -123,8 +156,10 @@ async function bench(players: number, rounds: number, policy: PresetName, seed: 
     .update({ result: fix, scoredBy: 'EDITOR', scoredAt: FieldValue.serverTimestamp() });
   await done;
   const correctionMs = Date.now() - c0;
+  const correctionPageMs = await pagesShowStandings(c0);
+  stopPages();
   const status = (await typed.standingsStatus(tournamentId).get()).data();
-  progress(`correction settled in ${correctionMs} ms`);
+  progress(`correction settled in ${correctionMs} ms; on the pages in ${correctionPageMs} ms`);
 
   const [tournamentSnap, participantSnap, matchUpSnap, stateSnap, standingsCount] = await Promise.all([
     typed.tournament(tournamentId).get(),
@@ -147,12 +182,14 @@ async function bench(players: number, rounds: number, policy: PresetName, seed: 
     perRound,
     correction: {
       settleMs: correctionMs,
+      pageMs: correctionPageMs,
       cone: status?.cone,
       commits: status?.commits,
       largestCommitBytes: status?.largestCommitBytes,
     },
-    // The standings screen reads one document per player (standings pages are not built yet).
-    readsPerSpectatorOpen: standingsCount.data().count,
+    // A spectator's standings screen opens on page 1 and reads the others on demand; without the pages it read
+    // one document per player.
+    readsPerSpectatorOpen: { firstScreen: 1, allPages: pageCount, perPlayerRows: standingsCount.data().count },
     statesDifferingFromReplay: differing.length,
     matchesReplay: differing.length === 0 && states.size === Object.keys(folded).length,
     wallSeconds: round1((Date.now() - started) / 1000),

@@ -1,4 +1,5 @@
-import type { Firestore } from 'firebase-admin/firestore';
+import { createHash } from 'node:crypto';
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { requireSignedIn } from '../access/permissions.js';
 import { firstMover } from '@competition/engine/domain/sides';
 import { judgeMatchUp } from '@competition/engine/domain/acceptance';
@@ -17,6 +18,8 @@ import type { TournamentDoc } from '@competition/engine/model/tournament';
 import { writeFold } from './applyScore.js';
 import { prepareTournament, writeNewTournament } from './organisation.js';
 import { PlannedWrites } from './plannedWrites.js';
+import { type BoundedWriteSettings, boundedWriteSettings, commitInParts } from './boundedWrites.js';
+import { askForPagesRebuild } from './standingsPages.js';
 import { toCountedRecord, toParticipant } from './records.js';
 import { readTournamentToEdit } from './tournamentAccess.js';
 
@@ -57,12 +60,16 @@ export async function exportTournament(db: Firestore, uid: string | undefined, t
 /**
  * Creates a new tournament in a championship from an export: its description, policy, participants, rounds and
  * results, and the fold of those results. The export is checked whole first (domain/importChecks.ts, the
- * schemas of live writes); then everything, the date key included, is written in one transaction or not at all.
+ * schemas of live writes) and the tournament's creation is checked before anything is written. The documents under
+ * the tournament then go in commits within the budget, unseen while the tournament document does not exist; the
+ * last commit, one transaction that checks again, creates the tournament with its date key and roles. Refused
+ * there (the date taken meanwhile), the parts are deleted; interrupted before, the same request id finishes it.
  */
 export async function importTournament(
   db: Firestore,
   uid: string | undefined,
   input: ImportTournamentInput,
+  settings: BoundedWriteSettings = boundedWriteSettings(),
 ): Promise<{ tournamentId: string }> {
   requireSignedIn(uid);
   const data = importJson(input.json);
@@ -71,8 +78,10 @@ export async function importTournament(
   const currentRound = Math.max(0, ...data.matchUps.map((m) => m.roundNumber));
   const participants = participantDocs(data);
   const ref = refs(db);
-  const tournamentId = ref.tournaments().doc().id;
-  await db.runTransaction(async (tx) => {
+  const tournamentId = input.requestId ? importedTournamentId(uid, input.requestId) : ref.tournaments().doc().id;
+  // A retry of an import that was finished answers the same tournament.
+  if (input.requestId && (await ref.tournament(tournamentId).get()).exists) return { tournamentId };
+  const prepare = async (tx: Transaction) => {
     const prepared = await prepareTournament(tx, ref, uid, creation, tournamentId);
     requireRoundsPairedBy(data.rounds, prepared.tournament.pairing.method);
     const tournament: TournamentDoc = {
@@ -80,29 +89,52 @@ export async function importTournament(
       currentRound,
       status: currentRound > 0 ? 'RUNNING' : 'DRAFT',
     };
-    const plan = new PlannedWrites();
-    writeNewTournament(plan, ref, { ...prepared, tournament });
-    for (const p of participants) plan.create(ref.participant(tournamentId, p.participantId), p);
-    // Each entry can be claimed by its player in the copy too (docs/joining.md).
-    for (const p of participants)
-      plan.create(ref.claimCode(tournamentId, p.participantId), {
-        participantId: p.participantId,
-        code: newClaimCode(),
-      });
-    for (const r of rounds) plan.create(ref.round(tournamentId, r.roundNumber), r);
-    for (const m of data.matchUps) {
-      plan.create(ref.matchUp(tournamentId, m.matchUpId), {
-        ...m,
-        movesFirst: firstMover(m),
-        cost: {},
-        scoredBy: null,
-        scoredAt: null,
-      });
-    }
-    writeFold(plan, ref, tournament, participants, data.matchUps);
-    plan.requireFitsOneTransaction('importing this tournament', 'import a smaller tournament').commitIn(tx);
+    return { ...prepared, tournament };
+  };
+  // Everything the last transaction will check, checked before the first write: a refused import writes nothing,
+  // and a retry refused now (the date taken meanwhile) deletes what its interrupted first run wrote.
+  const { tournament } = await db.runTransaction(prepare).catch(async (error: unknown) => {
+    if (input.requestId) await db.recursiveDelete(ref.tournament(tournamentId));
+    throw error;
   });
+
+  const parts = new PlannedWrites();
+  for (const p of participants) parts.set(ref.participant(tournamentId, p.participantId), p);
+  // Each entry can be claimed by its player in the copy too (docs/joining.md).
+  for (const p of participants)
+    parts.set(ref.claimCode(tournamentId, p.participantId), { participantId: p.participantId, code: newClaimCode() });
+  for (const r of rounds) parts.set(ref.round(tournamentId, r.roundNumber), r);
+  for (const m of data.matchUps) {
+    parts.set(ref.matchUp(tournamentId, m.matchUpId), {
+      ...m,
+      movesFirst: firstMover(m),
+      cost: {},
+      scoredBy: null,
+      scoredAt: null,
+    });
+  }
+  writeFold(parts, ref, tournament, participants, data.matchUps);
+  await commitInParts(db, parts, settings);
+
+  try {
+    await db.runTransaction(async (tx) => {
+      const prepared = await prepare(tx);
+      const last = new PlannedWrites();
+      writeNewTournament(last, ref, prepared);
+      last.requireFitsOneTransaction('importing this tournament', 'import a smaller tournament').commitIn(tx);
+    });
+  } catch (error) {
+    await commitInParts(db, parts.undoing(), { ...settings, maxCommits: Number.POSITIVE_INFINITY });
+    throw error;
+  }
+  // The standings were written before their tournament existed: the pages are built now.
+  await askForPagesRebuild(tournamentId, Date.now());
   return { tournamentId };
+}
+
+/** The same caller and request id always import into the same tournament: a retry finds what the first run wrote. */
+export function importedTournamentId(uid: string | undefined, requestId: string): string {
+  return `import-${createHash('sha256').update(`${uid}/${requestId}`).digest('hex').slice(0, 24)}`;
 }
 
 /** The export's description through the schema of a new tournament; its progress comes from its results. */

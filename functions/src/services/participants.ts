@@ -9,44 +9,109 @@ import type { ParticipantDoc } from '@competition/engine/model/participant';
 import type { TournamentDoc } from '@competition/engine/model/tournament';
 import type { AddParticipantsInput, LinkParticipantAccountInput } from '@competition/engine/model/requests';
 import { replayTournament } from './applyScore.js';
-import { writeClaimCodes } from './claims.js';
+import { newClaimCode, writeClaimCodes } from './claims.js';
 import { PlannedWrites } from './plannedWrites.js';
+import { type BoundedWriteSettings, boundedWriteSettings, commitInParts } from './boundedWrites.js';
 import { toParticipant } from './records.js';
 import { planTournamentRoles } from './roles.js';
 import { readEditableTournament } from './tournamentAccess.js';
 
 /**
  * Enters competitors, also into a running tournament (docs/organisation.md): a late entry is paired from the
- * next round on and starts with an empty state.
+ * next round on and starts with an empty state. A large entry is written in parts (docs/scale.md#bounded-writes):
+ * the states and claim codes first, in commits within the budget, unseen while their participant does not exist;
+ * then one transaction, checking again, enters the participants with their standings rows. Refused there, the
+ * parts are deleted; interrupted before, the same call again writes them again and finishes.
  */
 export async function addParticipants(
   db: Firestore,
   uid: string | undefined,
   input: AddParticipantsInput,
+  settings: BoundedWriteSettings = boundedWriteSettings(),
 ): Promise<{ added: number; enteredRound: number }> {
   const ref = refs(db);
   const ids = input.participants.map((p) => p.participantId);
   const duplicate = input.participants.find((p, i) => ids.indexOf(p.participantId) !== i);
   if (duplicate) throw new DomainError('invalid-argument', `${duplicate.name} is in the list twice`);
-  return db.runTransaction(async (tx) => {
+  const what = `entering these ${ids.length} participants`;
+  const check = async (tx: Transaction) => {
     const tournament = await readEditableTournament(tx, ref, uid, input.tournamentId);
     const existing = await tx.getAll(...ids.map((id) => ref.participant(input.tournamentId, id)));
     const taken = existing.find((snap) => snap.exists);
     if (taken) throw new DomainError('already-exists', `${taken.data()?.name ?? 'a participant'} is already entered`);
     const entered = (await tx.get(ref.participants(input.tournamentId))).docs.map((d) => d.data());
     assertNoDuplicateEntries(entered, input.participants);
-    const accounts = input.participants.flatMap(({ participantId, uid }) => (uid ? [{ participantId, uid }] : []));
-    const writeRoles = await planTournamentRoles(tx, ref, input.tournamentId, { accounts });
-    const enteredRound = writeEntries(
-      tx,
-      ref,
-      tournament,
-      input.participants,
-      `entering these ${ids.length} participants`,
-    );
-    writeRoles();
-    return { added: ids.length, enteredRound };
+    const entries = planEntries(ref, tournament, input.participants);
+    entries.entry.requireFitsOneTransaction(what, 'enter them in several calls');
+    return { tournament, entries };
+  };
+  // A refused entry writes nothing, and deletes what a run of the same call stopped halfway had written.
+  const undo = async (error: unknown): Promise<never> => {
+    await undoParts(db, ref, input.tournamentId, ids, settings);
+    throw error;
+  };
+  const { entries } = await db.runTransaction(check).catch(undo);
+  await commitInParts(db, entries.parts, settings);
+  return db
+    .runTransaction(async (tx) => {
+      const { entries: last } = await check(tx);
+      const accounts = input.participants.flatMap(({ participantId, uid }) => (uid ? [{ participantId, uid }] : []));
+      const writeRoles = await planTournamentRoles(tx, ref, input.tournamentId, { accounts });
+      last.entry.commitIn(tx);
+      writeRoles();
+      return { added: ids.length, enteredRound: last.enteredRound };
+    })
+    .catch(undo);
+}
+
+/** Deletes the states and claim codes of the listed ids that are not entered: what a stopped run left. */
+async function undoParts(
+  db: Firestore,
+  ref: Refs,
+  tournamentId: string,
+  ids: readonly string[],
+  settings: BoundedWriteSettings,
+): Promise<void> {
+  const entered = await db.getAll(...ids.map((id) => ref.participant(tournamentId, id)));
+  const plan = new PlannedWrites();
+  entered.forEach((snap, i) => {
+    if (snap.exists) return;
+    plan.delete(ref.state(tournamentId, ids[i]!));
+    plan.delete(ref.claimCode(tournamentId, ids[i]!));
   });
+  await commitInParts(db, plan, { ...settings, maxCommits: Number.POSITIVE_INFINITY });
+}
+
+/**
+ * The documents of new entries: `parts` (states and claim codes) nobody reads without their participant, and
+ * `entry` (participants and standings rows) that makes them count, written last in one transaction.
+ */
+function planEntries(
+  ref: Refs,
+  tournament: TournamentDoc,
+  entries: ReadonlyArray<Entry & { uid?: string | undefined }>,
+): { parts: PlannedWrites; entry: PlannedWrites; enteredRound: number } {
+  const { tournamentId } = tournament;
+  const enteredRound = tournament.status === 'RUNNING' ? tournament.currentRound + 1 : 1;
+  const parts = new PlannedWrites();
+  const entry = new PlannedWrites();
+  for (const { uid: _account, ...fields } of entries) {
+    const participant: ParticipantDoc = { ...fields, enteredRound, withdrawn: false };
+    const state = initialParticipantState(toParticipant(participant), tournament.policy);
+    const inputs = {
+      states: { [state.participantId]: state },
+      participants: new Map([[participant.participantId, participant]]),
+    };
+    const [row] = standingRows(tournament.policy, [state.participantId], inputs);
+    parts.set(ref.state(tournamentId, fields.participantId), state);
+    parts.set(ref.claimCode(tournamentId, fields.participantId), {
+      participantId: fields.participantId,
+      code: newClaimCode(),
+    });
+    entry.create(ref.participant(tournamentId, fields.participantId), participant);
+    entry.set(ref.standing(tournamentId, fields.participantId), row!);
+  }
+  return { parts, entry, enteredRound };
 }
 
 type Entry = Omit<ParticipantDoc, 'enteredRound' | 'withdrawn'>;

@@ -1,4 +1,4 @@
-import type { DocumentData, DocumentReference, Transaction, WithFieldValue } from 'firebase-admin/firestore';
+import type { DocumentData, DocumentReference, Firestore, Transaction, WithFieldValue } from 'firebase-admin/firestore';
 import { requireFitsOneTransaction, writeBytes } from '@competition/engine/domain/documentSize';
 
 /** What writes documents: a transaction, or a plan of writes not yet made. */
@@ -58,5 +58,45 @@ export class PlannedWrites implements DocumentWriter {
       else if (kind === 'set') tx.set(ref, data);
       else tx.delete(ref);
     }
+  }
+
+  /**
+   * The writes cut, in order, into plans of at most `bytes` each (a write larger than that alone makes one plan):
+   * what a change too large for one transaction commits one part at a time.
+   */
+  inCommitsOf(bytes: number): PlannedWrites[] {
+    const parts: PlannedWrites[] = [];
+    let part = new PlannedWrites();
+    let size = 0;
+    for (const write of this.writes) {
+      const writeSize = writeBytes(write.ref.path, write.kind === 'delete' ? null : (write.data as DocumentData));
+      if (part.count > 0 && size + writeSize > bytes) {
+        parts.push(part);
+        part = new PlannedWrites();
+        size = 0;
+      }
+      part.writes.push(write);
+      size += writeSize;
+    }
+    if (part.count > 0) parts.push(part);
+    return parts;
+  }
+
+  /** The deletion of every document this plan writes: what undoes it. */
+  undoing(): PlannedWrites {
+    const undo = new PlannedWrites();
+    for (const { ref } of this.writes) undo.delete(ref);
+    return undo;
+  }
+
+  /** Makes the planned writes in one batch: for writes that need no read first. */
+  async commit(db: Firestore): Promise<void> {
+    const batch = db.batch();
+    for (const { kind, ref, data } of this.writes) {
+      if (kind === 'create') batch.create(ref, data);
+      else if (kind === 'set') batch.set(ref, data);
+      else batch.delete(ref);
+    }
+    await batch.commit();
   }
 }

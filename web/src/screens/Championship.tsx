@@ -1,5 +1,5 @@
 /** A championship: its tournaments, a new tournament, and importing one from an export. */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { href, navigate } from '../app/route';
 import { roundLabel } from '../lib/roundLabel';
 import { useSession } from '../app/session';
@@ -124,11 +124,14 @@ function LinkClub({ championshipId, linked, uid }: { championshipId: string; lin
 function ImportTournament({ championshipId }: { championshipId: string }) {
   const [file, setFile] = useState<File | null>(null);
   const [status, run] = useAction();
+  // One id per chosen file: importing it again after a failure finishes the same import (docs/scale.md).
+  const requestId = useRef(crypto.randomUUID());
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!file) return;
     void run(async () => {
-      const { tournamentId } = await actions.importTournament({ championshipId, json: await file.text() });
+      const json = await file.text();
+      const { tournamentId } = await actions.importTournament({ championshipId, json, requestId: requestId.current });
       navigate(href.tournament(tournamentId));
     });
   };
@@ -141,7 +144,10 @@ function ImportTournament({ championshipId }: { championshipId: string }) {
             {...p}
             type="file"
             accept="application/json,.json"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              requestId.current = crypto.randomUUID();
+            }}
           />
         )}
       </Field>

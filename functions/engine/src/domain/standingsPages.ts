@@ -9,9 +9,9 @@ import type { Ranked } from './ranking.js';
 import type { StandingValues } from './leaderboard.js';
 import type { ParticipantStates } from './state.js';
 
-export const STANDINGS_PAGE_SIZE = 100;
-/** Scores arriving within one interval are shown together: each page is written at most once per interval. */
-export const STANDINGS_PAGE_INTERVAL_MS = 3000;
+import { STANDINGS_PAGE_INTERVAL_MS, STANDINGS_PAGE_SIZE } from './standingsPageSize.js';
+
+export { STANDINGS_PAGE_INTERVAL_MS, STANDINGS_PAGE_SIZE } from './standingsPageSize.js';
 
 export type PageRow = Ranked<StandingValues & { name: string }>;
 

@@ -157,7 +157,12 @@ export const RecordScoreInput = z
   .strict();
 
 export const ImportTournamentInput = z
-  .object({ championshipId: DocumentId, json: z.string().min(2).max(9_000_000) })
+  .object({
+    championshipId: DocumentId,
+    json: z.string().min(2).max(9_000_000),
+    /** Chosen by the client once per import: a retry with the same id finishes the same import (docs/scale.md). */
+    requestId: DocumentId.optional(),
+  })
   .strict();
 
 export type CreateClubInput = z.infer<typeof CreateClubInput>;

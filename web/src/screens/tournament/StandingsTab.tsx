@@ -3,14 +3,23 @@ import { Suspense, lazy } from 'react';
 import { href } from '../../app/route';
 import { PRIMARY_LABELS, TIEBREAK_LABELS, num } from '../../lib/format';
 import { playoffOf } from '@competition/engine/domain/playoffPlan';
+import { STANDINGS_PAGE_SIZE } from '../../data/standingsPages';
 import { useTournamentData } from './data';
 
 // Only a tournament with a playoff needs it: loaded apart, so a tournament's first screen stays within its budget.
 const FinalStandings = lazy(() => import('./FinalStandings').then((m) => ({ default: m.FinalStandings })));
 
 export function StandingsTab({ compact = false }: { compact?: boolean }) {
-  const { tournament, standings, standingsAfterRound, standingsUpdating, roles, tournamentId, participant } =
-    useTournamentData();
+  const {
+    tournament,
+    standings,
+    standingsAfterRound,
+    standingsUpdating,
+    standingsPages,
+    roles,
+    tournamentId,
+    participant,
+  } = useTournamentData();
   if (!tournament) return null;
   const { primaryRanking, tiebreakOrder = [] } = tournament.policy.victoryPolicy;
   const mine = new Set(roles.participantIds);
@@ -126,7 +135,27 @@ export function StandingsTab({ compact = false }: { compact?: boolean }) {
             </tbody>
           </table>
         </div>
+        {standingsPages ? <MorePages {...standingsPages} shown={standings.length} /> : null}
       </section>
     </>
+  );
+}
+
+/** The standings read page by page: how many rows are shown, and the next page on demand. */
+function MorePages(props: { count: number; read: number; players: number; shown: number; showMore: () => void }) {
+  const { count, read, players, shown, showMore } = props;
+  const total = Math.max(players, shown);
+  if (count <= 1) return null;
+  return (
+    <p className="standings-more">
+      <span className="muted">
+        Showing places 1–{shown} of {total}.
+      </span>{' '}
+      {read < count ? (
+        <button type="button" onClick={showMore}>
+          Show the next {Math.min(STANDINGS_PAGE_SIZE, total - shown)}
+        </button>
+      ) : null}
+    </p>
   );
 }

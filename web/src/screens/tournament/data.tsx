@@ -1,5 +1,5 @@
 /** Everything a tournament's screens show, live, read once for all its tabs. */
-import { createContext, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import {
   type MatchUp,
   NO_ROLES,
@@ -22,7 +22,14 @@ import {
   watchStates,
   watchTournament,
 } from '../../data/watchTournamentData';
-import { useLive } from '../../data/hooks';
+import { type LiveValue, useLive } from '../../data/hooks';
+import {
+  LARGE_FIELD,
+  type StandingsPagesView,
+  type StandingsPagesWatch,
+  countRowReads,
+  watchStandingsPages,
+} from '../../data/standingsPages';
 import { type GroupTiebreak, type Ranked, groupTiebreaksOf, rankStandings } from '@competition/engine/domain/ranking';
 
 /** The domain's head-to-head tiebreaks, loaded only when a policy needs them (they bring the schema library). */
@@ -67,6 +74,11 @@ export interface TournamentData {
   standingsAfterRound: number | null;
   /** The backend is bringing the standings up to date after a corrected result: some rows may still move. */
   standingsUpdating: boolean;
+  /**
+   * Set when the standings come from the backend's ranked pages (a signed-out viewer, or a large field): `standings`
+   * then holds the pages read so far, and `showMore` reads the next one.
+   */
+  standingsPages: { count: number; read: number; players: number; showMore: () => void } | null;
   roles: Roles;
   scoreProblems: ScoreProblem[];
   error: string | null;
@@ -98,8 +110,16 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
   const matchUps = useLive<MatchUp[]>(`m:${tournamentId}`, (onData, onError) =>
     watchMatchUps(tournamentId, onData, onError),
   );
-  const standings = useLive<Standing[]>(`s:${tournamentId}`, (onData, onError) =>
-    watchStandings(tournamentId, onData, onError),
+  // A spectator, or anyone looking at a large field, reads the ranked pages the backend keeps (one read per 100
+  // players) instead of one document per player; see docs/standings-updates.md#pages.
+  const fieldSize = participants.data?.length;
+  const byPages = uid === null || (fieldSize !== undefined && fieldSize > LARGE_FIELD);
+  const pages = useStandingsPages(byPages ? tournamentId : null);
+  // Before the backend has built any page (a tournament older than the pages), the rows are read one by one.
+  const pagesMissing = pages.data !== undefined && pages.data.count === 0 && (fieldSize ?? 0) > 0;
+  const perPlayer = (!byPages && fieldSize !== undefined) || pagesMissing;
+  const standings = useLive<Standing[]>(perPlayer ? `s:${tournamentId}` : null, (onData, onError) =>
+    watchStandings(tournamentId, countRowReads(onData), onError),
   );
   const updating = useLive<boolean>(`su:${tournamentId}`, (onData, onError) =>
     watchStandingsUpdating(tournamentId, onData, onError),
@@ -123,6 +143,7 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
   );
 
   const ranked = useMemo(() => {
+    if (byPages && !pagesMissing) return pages.data?.rows ?? [];
     if (!policy || !standings.data) return [];
     const byId = states.data ? Object.fromEntries(states.data.map((s) => [s.participantId, s])) : undefined;
     if (mainRounds === undefined)
@@ -134,7 +155,19 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
     const main = mainStageRows(policy, byId, mainRounds, { withdrawn });
     const rows = main.rows.map((row) => ({ ...row, name: names.get(row.participantId) ?? row.participantId }));
     return rankStandings(policy, rows, groupTiebreak ? { states: main.states, groupTiebreak } : {});
-  }, [policy, standings.data, states.data, groupTiebreak, mainRounds, mainStageRows, participants.data]);
+  }, [
+    policy,
+    standings.data,
+    states.data,
+    groupTiebreak,
+    mainRounds,
+    mainStageRows,
+    participants.data,
+    byPages,
+    pagesMissing,
+    pages.data,
+  ]);
+  const paging = byPages && !pagesMissing ? pages.data : undefined;
 
   return useMemo(() => {
     const people = new Map((participants.data ?? []).map((p) => [p.participantId, p]));
@@ -148,6 +181,14 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
       standings: ranked,
       standingsAfterRound: mainRounds ?? null,
       standingsUpdating: updating.data ?? false,
+      standingsPages: paging
+        ? {
+            count: paging.count,
+            read: paging.read,
+            players: participants.data?.length ?? 0,
+            showMore: pages.showMore,
+          }
+        : null,
       roles: roles.data ?? { ...NO_ROLES, uid: uid ?? '' },
       scoreProblems: problems.data ?? [],
       error:
@@ -156,6 +197,7 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
         rounds.error ??
         matchUps.error ??
         standings.error ??
+        pages.error ??
         states.error ??
         roles.error ??
         updating.error ??
@@ -165,7 +207,7 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
         participants.data !== undefined &&
         rounds.data !== undefined &&
         matchUps.data !== undefined &&
-        standings.data !== undefined,
+        (byPages && !pagesMissing ? paging !== undefined : standings.data !== undefined),
       nameOf: (id) => (id === null ? 'bye' : (people.get(id)?.name ?? id)),
       participant: (id) => people.get(id),
       currentRound: roundList.at(-1),
@@ -185,5 +227,32 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
     standings.data,
     standings.error,
     states.error,
+    byPages,
+    pagesMissing,
+    paging,
+    pages.error,
+    pages.showMore,
   ]);
+}
+
+/** The standings pages of a tournament while `tournamentId` is set: page 1, then one more at each `showMore`. */
+function useStandingsPages(tournamentId: string | null): LiveValue<StandingsPagesView> & { showMore: () => void } {
+  const [value, setValue] = useState<LiveValue<StandingsPagesView>>({ data: undefined, error: null });
+  const watch = useRef<StandingsPagesWatch | null>(null);
+  useEffect(() => {
+    if (tournamentId === null) return undefined;
+    setValue({ data: undefined, error: null });
+    const opened = watchStandingsPages(
+      tournamentId,
+      (data) => setValue({ data, error: null }),
+      (error) => setValue((previous) => ({ ...previous, error: error.message })),
+    );
+    watch.current = opened;
+    return () => {
+      opened.stop();
+      watch.current = null;
+    };
+  }, [tournamentId]);
+  const showMore = useCallback(() => watch.current?.showMore(), []);
+  return { ...(tournamentId === null ? { data: undefined, error: null } : value), showMore };
 }

@@ -1,0 +1,149 @@
+/**
+ * Emulator Suite tier, the public standings read in pages (docs/standings-updates.md#pages), in Chromium:
+ *
+ * - a signed-out viewer of a 4-player tournament with round 1 scored sees the same table as the organizer (ranks,
+ *   shared places, tiebreak columns, names), read from one page instead of one document per player;
+ * - with 250 players, the viewer reads page 1 only (100 places), and "Show the next 100" reads page 2; the
+ *   standings documents delivered are the pages shown, never the players' rows.
+ *
+ * Runs only inside `firebase emulators:exec` with the Hosting emulator (npm test, or
+ * `npx tsx --conditions=source scripts/emulators/test.ts web/test/browser/standingsPages.test.ts`).
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StandingsPageDoc } from '@competition/engine/model/derived';
+import {
+  type Emulators,
+  type SeededTournament,
+  adminFirestore,
+  call,
+  closeAdmin,
+  discoverEmulators,
+  seedTournament,
+  waitFor,
+  whyNoEmulators,
+} from '../../../functions/test/emulators/stack.js';
+import { DESKTOP, type Driver, WAIT_MS, hostingOrigin, shot, startDriver } from './driver.js';
+
+const skipReason = whyNoEmulators();
+if (skipReason) console.warn(`[standingsPages.test.ts] skipped: ${skipReason}`);
+
+/** Rank, name and every figure of each row, as a person reads the table. */
+const tableRows = (page: Page) =>
+  page.$$eval('table.standings tbody tr', (rows) =>
+    rows.map((row) => [...row.querySelectorAll('td, th')].map((cell) => cell.textContent?.trim() ?? '').join(' | ')),
+  );
+/** The standings documents the page's listeners delivered from the server: pages, and per-player rows. */
+const reads = (page: Page) =>
+  page.evaluate(() => ({ ...(globalThis as { __standingsReads?: { pages: number; rows: number } }).__standingsReads }));
+
+describe.skipIf(Boolean(skipReason))('the public standings in pages', () => {
+  let emulators: Emulators;
+  let site: string;
+  let driver: Driver;
+  let seeded: SeededTournament;
+
+  beforeAll(async () => {
+    emulators = await discoverEmulators();
+    site = await hostingOrigin();
+    seeded = await seedTournament(emulators, { label: 'pages', players: 4 });
+    driver = await startDriver();
+  }, 120_000);
+
+  afterAll(async () => {
+    await driver?.close();
+    await closeAdmin();
+  });
+
+  const pageDoc = async (n: number) =>
+    (await adminFirestore().doc(`tournaments/${seeded.tournamentId}/standingsPages/${n}`).get()).data() as
+      StandingsPageDoc | undefined;
+
+  async function spectator(label: string): Promise<Page> {
+    const page = await driver.openPage(DESKTOP, label);
+    await page.goto(`${site}/#/t/${seeded.tournamentId}/standings`);
+    await page.locator('table.standings').waitFor();
+    return page;
+  }
+
+  it('a signed-out viewer sees the same standings as the organizer, from one page', async () => {
+    const [first, second] = seeded.round1;
+    for (const [matchUp, a, b] of [
+      [first!, 5, 2],
+      [second!, 4, 4],
+    ] as const)
+      await call(
+        emulators,
+        'recordScore',
+        {
+          tournamentId: seeded.tournamentId,
+          matchUpId: matchUp.matchUpId,
+          result: { kind: 'PLAYED', score: { a, b } },
+        },
+        seeded.organizer,
+      );
+    await waitFor(
+      'the page holding both results',
+      () => pageDoc(1),
+      (doc) => doc?.rows.filter((r) => r.wins + r.draws + r.losses > 0).length === 4,
+    );
+
+    const desk = await driver.openPage(DESKTOP, 'organizer');
+    await desk.goto(`${site}/#/signin?next=${encodeURIComponent(`/t/${seeded.tournamentId}/standings`)}`);
+    await desk.getByLabel('Email').fill(seeded.organizer.email);
+    await desk.getByLabel('Password').fill(seeded.organizer.password);
+    await desk.getByLabel('Password').press('Enter');
+    await expect.poll(() => tableRows(desk), { timeout: WAIT_MS }).toHaveLength(4);
+    await expect.poll(() => desk.locator('td[data-field="wdl"]', { hasText: '0-1-0' }).count()).toBe(2);
+
+    const viewer = await spectator('spectator-small');
+    await expect.poll(() => tableRows(viewer), { timeout: WAIT_MS }).toEqual(await tableRows(desk));
+    expect(await tableRows(viewer)).toContainEqual(expect.stringMatching(/^2= \| /));
+    expect(await reads(viewer)).toEqual({ pages: 1, rows: 0 });
+    // The organizer of a small field still reads the players' rows, ranked on the device.
+    expect((await reads(desk)).rows).toBe(4);
+    await shot(viewer, 'pages-spectator-small-desktop');
+  });
+
+  it('250 players: page 1 is read, then page 2 on demand, never a row per player', async () => {
+    const late = Array.from({ length: 246 }, (_, i) => ({
+      participantId: `late${i + 1}`,
+      name: `Late Entry ${i + 1}`,
+      rating: 1500 - i,
+    }));
+    await call(
+      emulators,
+      'addParticipants',
+      { tournamentId: seeded.tournamentId, participants: late },
+      seeded.organizer,
+    );
+    await waitFor(
+      'three pages holding the 250 players',
+      async () => [await pageDoc(1), await pageDoc(3)] as const,
+      ([one, three]) => one?.count === 3 && three?.rows.length === 50,
+    );
+
+    const viewer = await spectator('spectator-large');
+    await expect.poll(() => tableRows(viewer), { timeout: WAIT_MS }).toHaveLength(100);
+    const more = viewer.locator('.standings-more');
+    expect(await more.textContent()).toContain('Showing places 1–100 of 250.');
+    expect(await reads(viewer)).toEqual({ pages: 1, rows: 0 });
+    await shot(viewer, 'pages-spectator-page1-desktop');
+
+    await more.getByRole('button', { name: 'Show the next 100' }).click();
+    await expect.poll(() => tableRows(viewer), { timeout: WAIT_MS }).toHaveLength(200);
+    expect(await more.textContent()).toContain('Showing places 1–200 of 250.');
+    expect(await reads(viewer)).toEqual({ pages: 2, rows: 0 });
+    // The places run on across the pages: rows 99 to 102 show the ranks the backend gave them, shared places too.
+    const ranks = await viewer.$$eval('table.standings td.rank', (cells) => cells.map((c) => c.textContent));
+    const stored = [...(await pageDoc(1))!.rows.slice(98), ...(await pageDoc(2))!.rows.slice(0, 2)];
+    expect(ranks.slice(98, 102)).toEqual(stored.map((r) => `${r.rank}${r.sharedRank ? '=' : ''}`));
+    expect(ranks.slice(98, 102).every((rank) => rank?.endsWith('='))).toBe(true);
+
+    await more.getByRole('button', { name: 'Show the next 50' }).click();
+    await expect.poll(() => tableRows(viewer), { timeout: WAIT_MS }).toHaveLength(250);
+    expect(await reads(viewer)).toEqual({ pages: 3, rows: 0 });
+    expect(await more.getByRole('button').count()).toBe(0);
+    await shot(viewer, 'pages-spectator-all-desktop');
+  });
+});
