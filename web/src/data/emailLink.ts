@@ -20,7 +20,7 @@ export async function sendSignInLink(email: string, next: string): Promise<void>
   localStorage.setItem(EMAIL_KEY, email);
 }
 
-/** Whether this page was opened from a sign-in link (still unused by this page). */
+/** Whether this page was opened from a sign-in link (a used one too: Firebase says whether it is spent). */
 export const openedFromSignInLink = () => isSignInWithEmailLink(live().auth, location.href);
 
 /** The email this browser asked a link for, if any. */

@@ -17,7 +17,7 @@ import { live } from './connection';
 const REDIRECT_KEY = 'googleRedirectPending';
 
 /** On the emulators the popup cannot load offline: the sign-in screen asks for a test account instead. */
-export const googleNeedsTestAccount = () => live().emulators !== null && false;
+export const googleNeedsTestAccount = () => live().emulators !== null;
 
 export async function signInWithGooglePopup(): Promise<void> {
   const provider = new GoogleAuthProvider();

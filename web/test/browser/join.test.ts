@@ -84,8 +84,11 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
     seeded = await seedTournament(emulators, { label: 'join', players: 4 });
     tournamentId = seeded.tournamentId;
     // The entries wait for their players: nobody is linked by account id.
-    for (const { participantId } of seeded.participants)
-      await call(emulators, 'linkParticipantAccount', { tournamentId, participantId, uid: null }, seeded.organizer);
+    const unlink = (participantId: string) =>
+      call(emulators, 'linkParticipantAccount', { tournamentId, participantId, uid: null }, seeded.organizer);
+    // On a loaded machine the Functions emulator can take longer than a call's timeout to start this function's
+    // worker (it did, three runs out of three); unlinking is idempotent, so a second try is safe.
+    for (const { participantId } of seeded.participants) await unlink(participantId).catch(() => unlink(participantId));
     driver = await startDriver();
   }, 120_000);
 
@@ -210,30 +213,6 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
       expect(driver.unlabelled).toEqual([]);
     },
   );
-
-  it('TEMP popup', { timeout: 60_000 }, async () => {
-    const phone = await driver.openPage(PHONE, 'popup');
-    const requests: string[] = [];
-    phone.context().on('request', (r) => requests.push(r.url()));
-    phone.context().on('requestfailed', (r) => requests.push(`FAILED ${r.url()} ${r.failure()?.errorText}`));
-    phone.on('popup', (p) => requests.push(`POPUP ${p.url()}`));
-    await phone.goto(`${site}/#/signin?next=/`);
-    await phone.getByRole('button', { name: 'Continue with Google' }).click();
-    await phone.waitForTimeout(15_000);
-    console.log(
-      'POPUP EXPLORATION',
-      JSON.stringify(
-        requests.filter((u) => !u.includes(site)),
-        null,
-        1,
-      ),
-    );
-    console.log('STATUS', await phone.locator('#signin-google-status').textContent());
-    console.log(
-      'ERRORS',
-      driver.consoleErrors.filter((e) => e.startsWith('[popup]')),
-    );
-  });
 
   it(
     'a phone asks for a sign-in link, opens it and lands signed in on the join screen',
@@ -372,12 +351,13 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
 
   it('no screen visited shows an account id', () => {
     // Every account the pages used: the organizer, the Google player, the guesser, the link players, the staff.
-    expect(uids.size).toBe(7);
-    expect(screens.length).toBe(16);
     const shown = screens.flatMap(({ name, text }) =>
       [...uids].filter((uid) => text.includes(uid)).map((uid) => `${name}: ${uid}`),
     );
     expect(shown).toEqual([]);
+    // ...and the check looked at all of them (a test that stopped early would leave accounts or screens out).
+    expect(uids.size).toBe(7);
+    expect(screens.length).toBe(16);
     expect(driver.unlabelled).toEqual([]);
   });
 });
