@@ -100,7 +100,7 @@ function banner({ ports, only, ui }: EmulatorConfig, demo: DemoData | undefined)
       '',
       `Demo tournament ${demo.tournamentId}: ${demo.players.length} players, Swiss, REDEMPTION policy; round ${demo.roundNumber} scored`,
       `  (${demo.scoredByPlayers} results written by players into their matchUps, ${demo.scoredByOrganizer} by the organizer)`,
-      `  accounts (password ${DEMO_PASSWORD}): ${demo.organizer} (organizer), scorekeeper@example.com,`,
+      `  accounts (password ${DEMO_PASSWORD}): ${demo.organizer} (organizer), scorekeeper@example.com (by invitation),`,
       `  players ${demo.players
         .slice(0, 3)
         .map((p) => p.email)

@@ -2,9 +2,9 @@
  * Demo data for `npm start`, entered the way people would: an organizer (an Auth emulator account) creates a
  * club, a championship and a 16-player Swiss tournament (REDEMPTION policy) through the callables, enters the
  * players, who each join from an account of their own with the claim code the organizer reads off the desk,
- * names the scorekeeper account as the tournament's scorekeeper, and pairs round 1; half the results are written by a player of
- * the game straight into the matchUp document (through the security rules, as the phone app does), half by
- * the organizer through recordScore. The score trigger turns them into standings.
+ * invites a scorekeeper, whose account accepts the invitation as a person opening its link would, and pairs round 1;
+ * half the results are written by a player of the game straight into the matchUp document (through the security
+ * rules, as the phone app does), half by the organizer through recordScore. The score trigger turns them into standings.
  */
 import { doc, getDocs, collection, query, serverTimestamp, updateDoc, where } from 'firebase/firestore';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
@@ -39,10 +39,8 @@ export async function seedDemo(hosts: EmulatorHosts, seed = 2026): Promise<DemoD
   }));
   const people = new Map<string, Person>();
   for (const p of field) people.set(p.id, await signUp(hosts, p.email, DEMO_PASSWORD));
+  const scorekeeper = await signUp(hosts, 'scorekeeper@example.com', DEMO_PASSWORD);
   try {
-    const scorekeeper = await signUp(hosts, 'scorekeeper@example.com', DEMO_PASSWORD);
-    const scorekeeperUid = scorekeeper.uid;
-    await scorekeeper.close();
     const { clubId } = await organizer.call<{ clubId: string }>('createClub', {
       name: 'Riverside Carrom Club',
       country: 'GB',
@@ -76,7 +74,13 @@ export async function seedDemo(hosts: EmulatorHosts, seed = 2026): Promise<DemoD
       const { participantId, code } = d.data() as { participantId: string; code: string };
       await people.get(participantId)!.call('claimEntry', { tournamentId, code });
     }
-    await organizer.call('setScorekeepers', { tournamentId, uids: [scorekeeperUid] });
+    // Staff join the way they do at a venue: the organizer sends an invitation's link, the scorekeeper accepts it.
+    const { token } = await organizer.call<{ token: string }>('createInvitation', {
+      kind: 'tournament',
+      tournamentId,
+      role: 'SCOREKEEPER',
+    });
+    await scorekeeper.call('acceptInvitation', { kind: 'tournament', tournamentId, token });
     const round = await organizer.call<{ roundNumber: number }>('generateNextRound', {
       tournamentId,
       requestId: 'demo-round-1',
@@ -117,7 +121,7 @@ export async function seedDemo(hosts: EmulatorHosts, seed = 2026): Promise<DemoD
       leaderboard,
     };
   } finally {
-    await Promise.all([organizer, ...people.values()].map((p) => p.close()));
+    await Promise.all([organizer, scorekeeper, ...people.values()].map((p) => p.close()));
   }
 }
 

@@ -16,6 +16,7 @@ const InvitationScreen = lazy(() => import('../screens/Invitation').then((m) => 
 // Home and sign-in too: a visitor from a tournament's link needs neither, and the room pays for the offline cache.
 const Home = lazy(() => import('../screens/Home').then((m) => ({ default: m.Home })));
 const SignIn = lazy(() => import('../screens/SignIn').then((m) => ({ default: m.SignIn })));
+const EmailLink = lazy(() => import('../screens/EmailLink').then((m) => ({ default: m.EmailLink })));
 const TournamentScreen = lazy(() => import('../screens/Tournament').then((m) => ({ default: m.TournamentScreen })));
 
 export function App({ connection }: { connection: Connection }) {
@@ -63,7 +64,7 @@ function Shell({ connection }: { connection: Connection }) {
               Sign out
             </button>
           </>
-        ) : route.screen !== 'signin' ? (
+        ) : route.screen !== 'signin' && route.screen !== 'emailLink' ? (
           <a href={href.signIn(here)}>Sign in</a>
         ) : null}
       </header>
@@ -74,6 +75,7 @@ function Shell({ connection }: { connection: Connection }) {
           <Suspense fallback={<Loading what="the screen" />}>
             {route.screen === 'home' ? user ? <Home uid={user.uid} /> : <SignIn next="/" /> : null}
             {route.screen === 'signin' ? <SignIn next={route.next} /> : null}
+            {route.screen === 'emailLink' ? <EmailLink next={route.next} /> : null}
             {route.screen === 'championship' ? <ChampionshipScreen championshipId={route.championshipId} /> : null}
             {route.screen === 'tournament' || route.screen === 'participant' || route.screen === 'table' ? (
               <TournamentScreen route={route} />

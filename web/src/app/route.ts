@@ -23,6 +23,7 @@ export type PrintSheet = (typeof PRINT_SHEETS)[number];
 export type Route =
   | { screen: 'home' }
   | { screen: 'signin'; next: string }
+  | { screen: 'emailLink'; next: string }
   | { screen: 'championship'; championshipId: string }
   | { screen: 'tournament'; tournamentId: string; tab: TournamentTab; roundNumber?: number }
   | { screen: 'participant'; tournamentId: string; participantId: string }
@@ -37,6 +38,8 @@ export function parseRoute(hash: string): Route {
   const parts = pathPart.split('/').filter(Boolean).map(decodeURIComponent);
   const [first, id, second, third] = parts;
   if (parts.length === 0) return { screen: 'home' };
+  if (first === 'signin' && id === 'link')
+    return { screen: 'emailLink', next: new URLSearchParams(queryPart).get('next') ?? '/' };
   if (first === 'signin') return { screen: 'signin', next: new URLSearchParams(queryPart).get('next') ?? '/' };
   if (first === 'invite' && id && second && third) {
     if (id === 't')

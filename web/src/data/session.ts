@@ -21,6 +21,9 @@ const MESSAGES: Record<string, string> = {
   'auth/weak-password': 'the password needs at least 6 characters',
   'auth/invalid-email': 'that is not an email address',
   'auth/missing-password': 'enter a password',
+  'auth/missing-email': 'type your email first',
+  'auth/invalid-action-code': 'this sign-in link was already used or is out of date: ask for a new one',
+  'auth/expired-action-code': 'this sign-in link is out of date: ask for a new one',
 };
 
 /** Auth errors in words a player understands. */
