@@ -1,3 +1,4 @@
+import { PairTable } from '../pairTable.js';
 import { hashValues } from '../prng.js';
 import type { PairingContext } from './context.js';
 import { colourConflictTier } from './criteria/colours.js';
@@ -55,7 +56,7 @@ export function isComplete(ctx: PairingContext, level: CandidateLevel, g: number
 export function buildCandidates(ctx: PairingContext, level: CandidateLevel): CandidateGraph {
   const n = ctx.n;
   const vertices = n + (ctx.needsBye ? 1 : 0);
-  const seen = new Set<number>();
+  const seen = new PairTable(16 * vertices);
   const from: number[] = [];
   const to: number[] = [];
   const allowRematch = level.rematches || !ctx.model.avoidRepeat;
@@ -64,9 +65,7 @@ export function buildCandidates(ctx: PairingContext, level: CandidateLevel): Can
     if (i === j) return;
     const a = i < j ? i : j;
     const b = i < j ? j : i;
-    const key = a * vertices + b;
-    if (seen.has(key)) return;
-    seen.add(key);
+    if (!seen.insert(a, b)) return;
     if (!allowRematch && ctx.field.met(a, b) > 0) return;
     if (!level.forbidden && b < n && ctx.field.forbidden(a, b)) return;
     if (!allowConflict && b < n && colourConflictTier(ctx, a, b) > 0) return;
