@@ -57,8 +57,10 @@ export function buildCandidates(ctx: PairingContext, level: CandidateLevel): Can
   const n = ctx.n;
   const vertices = n + (ctx.needsBye ? 1 : 0);
   const seen = new PairTable(16 * vertices);
-  const from: number[] = [];
-  const to: number[] = [];
+  // Typed buffers that double when full: a big field's graph has hundreds of thousands of edges.
+  let from = new Int32Array(8 * vertices + 16);
+  let to = new Int32Array(8 * vertices + 16);
+  let edgeCount = 0;
   const allowRematch = level.rematches || !ctx.model.avoidRepeat;
   const allowConflict = level.colourConflicts || ctx.model.colours !== 'FIDE';
   const add = (i: number, j: number) => {
@@ -69,8 +71,12 @@ export function buildCandidates(ctx: PairingContext, level: CandidateLevel): Can
     if (!allowRematch && ctx.field.met(a, b) > 0) return;
     if (!level.forbidden && b < n && ctx.field.forbidden(a, b)) return;
     if (!allowConflict && b < n && colourConflictTier(ctx, a, b) > 0) return;
-    from.push(a);
-    to.push(b);
+    if (edgeCount === from.length) {
+      from = doubled(from);
+      to = doubled(to);
+    }
+    from[edgeCount] = a;
+    to[edgeCount++] = b;
   };
   const { order, groupStart, groupSize } = ctx;
   const seeding = ctx.weights.seeding > 0 ? ctx.model.seeding : null;
@@ -107,7 +113,13 @@ export function buildCandidates(ctx: PairingContext, level: CandidateLevel): Can
   if (ctx.needsBye) {
     for (let i = 0; i < n; i++) if (level.extraByes || ctx.byes[i] === ctx.minByes) add(i, n);
   }
-  return { n: vertices, from: Int32Array.from(from), to: Int32Array.from(to), edgeCount: from.length };
+  return { n: vertices, from: from.slice(0, edgeCount), to: to.slice(0, edgeCount), edgeCount };
+}
+
+function doubled(buffer: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const next = new Int32Array(2 * buffer.length);
+  next.set(buffer);
+  return next;
 }
 
 /** Every player of one group to the top and bottom few of the other, and back: enough to choose any floater. */
