@@ -1,5 +1,6 @@
 /**
  * npm run bench:pairing [-- --budget SECONDS] [-- --quick] [-- --colours NONE|BALANCE|FIDE]
+ *                       [-- --players 2048,10000 [--rounds 9] [--events 3]]
  * Our pairing engine (colours FIDE unless told otherwise) against tournament-organizer 4.1.1, swiss-pairing 1.4.3
  * and, when BBP_EXE names a build of it, bbpPairings (FIDE Dutch), on the same simulated events (same field, same
  * seeded luck), each engine in its own process, one at a time. A peer that exceeds its time budget for a field
@@ -8,17 +9,28 @@
  * pairing of the same scores could have (rematches ignored), summed over an event's rounds. Colours: side a of
  * every game is white; per event, the players who end beyond +-2, who played a colour three times running, and
  * the mean |whites - blacks|.
+ * Per size: ms per round (wall clock, median over every round of every event), the same in CPU time of the engine's
+ * process (steadier on a shared machine; n/a for bbpPairings, which pairs in its own process), the largest heapUsed
+ * right after a pairing call and the process's peak RSS, and each peer's median over ours from the same run.
+ * With --players only those sizes run (peers too up to 2,048 players, ours alone above), and no round-robin part.
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { COLOUR_MODES, type ColourMode } from '@competition/engine/domain/pairing/colours';
 import { ENGINES, type EngineName } from './lib/benchEngines.js';
-import type { BenchJob, RefusalReport, RoundReport } from './lib/benchWorker.js';
+import type { BenchJob, MemoryReport, RefusalReport, RoundReport } from './lib/benchWorker.js';
 
 const args = process.argv.slice(2);
 const budgetSeconds = Number(valueOf('--budget') ?? 60);
 const quick = args.includes('--quick');
 const colours = (valueOf('--colours') ?? 'FIDE') as ColourMode;
+const players = valueOf('--players')?.split(',').map(Number);
+const swissRounds = Number(valueOf('--rounds') ?? 9);
+const eventsGiven = valueOf('--events');
+if (players?.some((p) => !Number.isInteger(p) || p < 2)) throw new Error('--players takes sizes like 2048,10000');
+if (!Number.isInteger(swissRounds) || swissRounds < 1) throw new Error('--rounds takes a positive whole number');
+/** Peers pair at most this many players: above it they would only spend their whole budget. */
+const PEER_MAX_PLAYERS = 2048;
 if (!COLOUR_MODES.includes(colours)) throw new Error(`--colours must be one of ${COLOUR_MODES.join(', ')}`);
 
 function valueOf(flag: string): string | undefined {
@@ -29,6 +41,7 @@ function valueOf(flag: string): string | undefined {
 interface Outcome {
   reports: RoundReport[];
   refusals: RefusalReport[];
+  memory: MemoryReport | null;
   status: 'ok' | 'skipped' | 'failed';
   message?: string;
   seconds: number;
@@ -39,6 +52,7 @@ function run(job: BenchJob, budget: number): Promise<Outcome> {
     const started = Date.now();
     const reports: RoundReport[] = [];
     const refusals: RefusalReport[] = [];
+    let memory: MemoryReport | null = null;
     const child = fork(fileURLToPath(new URL('./lib/benchWorker.ts', import.meta.url)), [JSON.stringify(job)], {
       execArgv: ['--conditions=source', '--import', 'tsx', '--max-old-space-size=4096'],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -49,8 +63,10 @@ function run(job: BenchJob, budget: number): Promise<Outcome> {
       outcome = 'skipped';
       child.kill('SIGKILL');
     }, budget * 1000);
-    child.on('message', (m: RoundReport | RefusalReport | { type: 'done' } | { type: 'error'; message: string }) => {
+    type Message = RoundReport | RefusalReport | MemoryReport | { type: 'done' } | { type: 'error'; message: string };
+    child.on('message', (m: Message) => {
       if (m.type === 'round') reports.push(m);
+      else if (m.type === 'memory') memory = m;
       else if (m.type === 'refusal') refusals.push(m);
       else if (m.type === 'done') outcome = 'ok';
       else {
@@ -60,7 +76,14 @@ function run(job: BenchJob, budget: number): Promise<Outcome> {
     });
     child.on('exit', () => {
       clearTimeout(timer);
-      resolve({ reports, refusals, status: outcome ?? 'failed', message, seconds: (Date.now() - started) / 1000 });
+      resolve({
+        reports,
+        refusals,
+        memory,
+        status: outcome ?? 'failed',
+        message,
+        seconds: (Date.now() - started) / 1000,
+      });
     });
   });
 }
@@ -92,6 +115,9 @@ function summarize(row: Row) {
   return {
     rounds: reports.length,
     median: median(ms),
+    cpuMedian: median(reports.flatMap((r) => (r.cpuMs === null ? [] : [r.cpuMs]))),
+    peakHeapMB: (row.outcome.memory?.peakHeapUsed ?? NaN) / 2 ** 20,
+    maxRssMB: (row.outcome.memory?.maxRss ?? NaN) / 2 ** 20,
     max: ms.length ? Math.max(...ms) : NaN,
     excessPerEvent,
     excessPerRound: reports.length ? reports.reduce((s, r) => s + r.excess, 0) / reports.length : NaN,
@@ -129,19 +155,25 @@ function table(headers: string[], rows: string[][]): string {
 }
 
 async function main(): Promise<void> {
-  const swissRounds = 9;
-  const plan: { size: number; events: number; engines: EngineName[] }[] = quick
-    ? [
-        { size: 64, events: 3, engines: ENGINES },
-        { size: 256, events: 1, engines: ENGINES },
-        { size: 1024, events: 1, engines: ['ours'] },
-      ]
-    : [
-        { size: 64, events: 20, engines: ENGINES },
-        { size: 256, events: 10, engines: ENGINES },
-        { size: 1024, events: 1, engines: ENGINES },
-        { size: 10_000, events: 1, engines: ['ours'] },
-      ];
+  const plan: { size: number; events: number; engines: EngineName[] }[] = players
+    ? players.map((size) => ({
+        size,
+        events: Number(eventsGiven ?? 1),
+        engines: size <= PEER_MAX_PLAYERS ? ENGINES : ['ours'],
+      }))
+    : quick
+      ? [
+          { size: 64, events: 3, engines: ENGINES },
+          { size: 256, events: 1, engines: ENGINES },
+          { size: 1024, events: 1, engines: ['ours'] },
+        ]
+      : [
+          { size: 64, events: 20, engines: ENGINES },
+          { size: 256, events: 10, engines: ENGINES },
+          { size: 1024, events: 1, engines: ENGINES },
+          { size: 2048, events: 1, engines: ENGINES },
+          { size: 10_000, events: 1, engines: ['ours'] },
+        ];
   console.log(
     `Pairing benchmark: ${swissRounds}-round Swiss, simulated fields (Elo results, ~30% draws between equals), seeded.`,
   );
@@ -177,6 +209,9 @@ async function main(): Promise<void> {
       `${s.rounds}`,
       fmt(s.median),
       fmt(s.max),
+      fmt(s.cpuMedian),
+      fmt(s.peakHeapMB, 0),
+      fmt(s.maxRssMB, 0),
       fmt(s.excessPerEvent, 2),
       fmt(s.excessPerRound, 3),
       fmt(s.maxGap),
@@ -198,6 +233,9 @@ async function main(): Promise<void> {
         'rounds timed',
         'ms/round median',
         'ms/round max',
+        'cpu ms/round median',
+        'peak heap MB',
+        'max RSS MB',
         'excess/event',
         'excess/round',
         'max pair gap',
@@ -213,24 +251,29 @@ async function main(): Promise<void> {
     ),
   );
   console.log('\nSpeed ratios (peer median ms/round over ours):');
-  for (const size of [64, 256, 1024]) {
+  for (const size of new Set(rows.map((r) => r.size))) {
     const ours = rows.find((r) => r.size === size && r.engine === 'ours');
     if (!ours) continue;
     const base = summarize(ours).median;
+    const alone = rows.every((r) => r.size !== size || r.engine === 'ours');
+    if (alone) {
+      const s = summarize(ours);
+      console.log(`  ${size} players (ours alone): median ${fmt(s.median)} ms, max ${fmt(s.max)} ms per round`);
+      continue;
+    }
     const parts = rows
       .filter((r) => r.size === size && r.engine !== 'ours')
       .map((r) => {
         const s = summarize(r);
+        // A peer that paired no round in its budget is at least budget / ours slower.
+        if (s.rounds === 0)
+          return `${r.engine} > ${fmt((budgetSeconds * 1000) / base, 0)}x (no round in ${budgetSeconds} s)`;
         const partial = r.outcome.status === 'ok' ? '' : ` (${s.rounds} rounds before the budget)`;
         return `${r.engine} ${fmt(s.median / base, 0)}x${partial}`;
       });
-    if (parts.length) console.log(`  ${size} players: ours ${fmt(base)} ms; ${parts.join('; ')}`);
+    console.log(`  ${size} players: ours ${fmt(base)} ms; ${parts.join('; ')}`);
   }
-  const big = rows.find((r) => r.size === 10_000);
-  if (big) {
-    const s = summarize(big);
-    console.log(`  10,000 players (ours alone): median ${fmt(s.median)} ms, max ${fmt(s.max)} ms per round`);
-  }
+  if (players) return;
 
   // Round-robin-length events: n players, n - 1 rounds (n when n is odd), where a careless round leaves the rest
   // of the event unplayable without a rematch.

@@ -25,13 +25,29 @@ export const ENGINES: EngineName[] = [
 ];
 
 export interface Engine {
-  /** Pairs the next round; returns the round and the milliseconds spent pairing. */
-  next(event: SimEvent, roundNumber: number, totalRounds: number): { round: SimRound; ms: number };
+  /** Pairs the next round; returns the round and the milliseconds spent pairing (wall clock and this process's CPU). */
+  next(event: SimEvent, roundNumber: number, totalRounds: number): { round: SimRound } & Lap;
   /** Tells the engine the results of the round it paired (for engines that keep their own state). */
   played(event: SimEvent, roundNumber: number): void;
 }
 
 /** Side a (first of each pair) moves first in every engine's round: white in the colour metrics. */
+export interface Lap {
+  ms: number;
+  /** CPU time of this process (user + system): steadier than ms on a busy machine; excludes child processes. */
+  cpuMs: number;
+}
+
+/** Starts a stopwatch for wall-clock and CPU time; calling the result stops it. */
+function stopwatch(): () => Lap {
+  const wall = performance.now();
+  const cpu = process.cpuUsage();
+  return () => {
+    const used = process.cpuUsage(cpu);
+    return { ms: performance.now() - wall, cpuMs: (used.user + used.system) / 1000 };
+  };
+}
+
 export function createEngine(name: EngineName, seed: number, colours: ColourMode = 'FIDE'): Engine {
   switch (name) {
     case 'ours':
@@ -49,10 +65,10 @@ function ours(seed: number, colours: ColourMode): Engine {
   return {
     next(event, roundNumber, totalRounds) {
       const players = event.pairingPlayers();
-      const started = performance.now();
+      const stop = stopwatch();
       const out = generateRound({ roundNumber, totalRounds, method: 'SWISS', seed, players, options: { colours } });
-      const ms = performance.now() - started;
-      return { round: { pairs: out.pairings.map((p) => [p.a, p.b]), byes: out.byes }, ms };
+      const lap = stop();
+      return { round: { pairs: out.pairings.map((p) => [p.a, p.b]), byes: out.byes }, ...lap };
     },
     played() {},
   };
@@ -92,7 +108,7 @@ function tournamentOrganizer(seed: number): Engine {
   let tournament: ToTournament | null = null;
   return {
     next(event, roundNumber, totalRounds) {
-      let ms = 0;
+      let lap: Lap = { ms: 0, cpuMs: 0 };
       withSeededRandom(rng, () => {
         if (roundNumber === 1) {
           const manager = new Manager();
@@ -102,13 +118,13 @@ function tournamentOrganizer(seed: number): Engine {
             scoring: { bestOf: 1, win: 1, draw: 0.5, loss: 0, bye: 1 },
           });
           for (const p of event.players) tournament.createPlayer(p.id, p.id).set({ value: p.rating });
-          const started = performance.now();
+          const stop = stopwatch();
           tournament.startTournament();
-          ms = performance.now() - started;
+          lap = stop();
         } else {
-          const started = performance.now();
+          const stop = stopwatch();
           tournament!.nextRound();
-          ms = performance.now() - started;
+          lap = stop();
         }
       });
       const round: SimRound = { pairs: [], byes: [] };
@@ -118,7 +134,7 @@ function tournamentOrganizer(seed: number): Engine {
         if (a !== null && b !== null) round.pairs.push([a, b]);
         else if (a !== null || b !== null) round.byes.push((a ?? b)!);
       }
-      return { round, ms };
+      return { round, ...lap };
     },
     played(event, roundNumber) {
       const results = new Map<string, number>();
@@ -178,17 +194,17 @@ function swissPairing(seed: number): Engine {
         }
       }
       let result: { home: string | null; away: string | null }[] = [];
-      const started = performance.now();
+      const stop = stopwatch();
       withSeededRandom(rng, () => {
         result = lib.getMatchups(roundNumber, participants, matches);
       });
-      const ms = performance.now() - started;
+      const lap = stop();
       const round: SimRound = { pairs: [], byes: [] };
       for (const m of result) {
         if (m.home !== null && m.away !== null) round.pairs.push([m.home, m.away]);
         else if (m.home !== null || m.away !== null) round.byes.push((m.home ?? m.away)!);
       }
-      return { round, ms };
+      return { round, ...lap };
     },
     played() {},
   };
@@ -224,7 +240,7 @@ function bbpPairings(exe: string): Engine {
       const input = join(dir, 'in.trf');
       const output = join(dir, 'out.txt');
       writeFileSync(input, `${lines.join('\n')}\n`);
-      const started = performance.now();
+      const stop = stopwatch();
       try {
         execFileSync(exe, ['--dutch', input, '-p', output], { stdio: ['ignore', 'ignore', 'pipe'] });
       } catch (error) {
@@ -236,7 +252,7 @@ function bbpPairings(exe: string): Engine {
           { cause: error },
         );
       }
-      const ms = performance.now() - started;
+      const lap = stop();
       const byNumber = new Map(ranked.map((p, k) => [k + 1, p.id]));
       const round: SimRound = { pairs: [], byes: [] };
       for (const row of readFileSync(output, 'utf8').trim().split('\n').slice(1)) {
@@ -244,7 +260,8 @@ function bbpPairings(exe: string): Engine {
         if (black === 0) round.byes.push(byNumber.get(white!)!);
         else round.pairs.push([byNumber.get(white!)!, byNumber.get(black!)!]);
       }
-      return { round, ms };
+      // The pairing runs in a child process: its CPU time is not this process's.
+      return { round, ms: lap.ms, cpuMs: NaN };
     },
     played() {},
   };

@@ -29,6 +29,8 @@ export interface RoundReport {
   event: number;
   round: number;
   ms: number;
+  /** CPU milliseconds of the pairing call (null when the engine pairs in another process). */
+  cpuMs: number | null;
   excess: number;
   maxPairGap: number;
   rematches: number;
@@ -39,6 +41,15 @@ export interface RoundReport {
 }
 
 /** An engine that cannot pair a round of an event (bbpPairings: "no valid pairing exists"); the next event goes on. */
+/** Memory of the engine's process over the whole job, in bytes. */
+export interface MemoryReport {
+  type: 'memory';
+  /** Largest heapUsed seen right after a pairing call (before the collector could free the call's garbage). */
+  peakHeapUsed: number;
+  /** Peak resident set size of the process (resourceUsage().maxRSS). */
+  maxRss: number;
+}
+
 export interface RefusalReport {
   type: 'refusal';
   event: number;
@@ -48,6 +59,7 @@ export interface RefusalReport {
 
 const job = JSON.parse(process.argv[2]!) as BenchJob;
 const send = (message: unknown) => process.send!(message);
+let peakHeapUsed = 0;
 
 try {
   for (let k = 0; k < job.events; k++) {
@@ -68,7 +80,8 @@ try {
         send(refusal);
         break;
       }
-      const { round: paired, ms } = next;
+      peakHeapUsed = Math.max(peakHeapUsed, process.memoryUsage().heapUsed);
+      const { round: paired, ms, cpuMs } = next;
       const q = roundQuality(event, paired);
       event.play(paired);
       engine.played(event, round);
@@ -77,6 +90,7 @@ try {
         event: k,
         round,
         ms,
+        cpuMs: Number.isFinite(cpuMs) ? cpuMs : null,
         excess: q.excessScoreDifference,
         maxPairGap: q.maxPairGap,
         rematches: q.rematches,
@@ -87,6 +101,8 @@ try {
       send(report);
     }
   }
+  const memory: MemoryReport = { type: 'memory', peakHeapUsed, maxRss: process.resourceUsage().maxRSS * 1024 };
+  send(memory);
   send({ type: 'done' });
 } catch (error) {
   send({ type: 'error', message: error instanceof Error ? error.message : String(error) });

@@ -1,4 +1,5 @@
 import type { ColouredGame } from './colours.js';
+import { PairTable } from './pairTable.js';
 import { hashString } from './prng.js';
 import type { PairingPlayer, PairingRequest } from './types.js';
 
@@ -75,7 +76,7 @@ export function prepareField(request: PairingRequest): Field {
     active.push(derive(player, active.length, scoreBefore, finalScore));
   }
   // A game is listed on both sides; a one-sided record still counts, and the larger count of the two wins.
-  const counts = new Map<number, number>();
+  const counts = new PairTable(4 * active.length);
   const n = active.length;
   const pairKey = (i: number, j: number) => Math.min(i, j) * n + Math.max(i, j);
   for (const p of active) {
@@ -85,19 +86,14 @@ export function prepareField(request: PairingRequest): Field {
       const j = indexOf.get(game.opponent);
       if (j !== undefined) own.set(j, (own.get(j) ?? 0) + 1);
     }
-    for (const [j, c] of own) {
-      const key = pairKey(p.index, j);
-      counts.set(key, Math.max(counts.get(key) ?? 0, c));
-    }
+    for (const [j, c] of own) counts.set(p.index, j, Math.max(counts.get(p.index, j), c));
   }
-  for (const [key, c] of counts) {
-    const i = Math.floor(key / n);
-    const j = key - i * n;
+  counts.forEach((i, j, c) => {
     for (let k = 0; k < c; k++) {
       active[i]!.opponents.push(j);
       active[j]!.opponents.push(i);
     }
-  }
+  });
   const forbidden = new Set<number>();
   for (const [x, y] of request.forbiddenPairs ?? []) {
     const i = indexOf.get(x);
@@ -110,7 +106,7 @@ export function prepareField(request: PairingRequest): Field {
     everyone: request.players,
     indexOf,
     met(i, j) {
-      return counts.get(pairKey(i, j)) ?? 0;
+      return counts.get(i, j);
     },
     hasForbidden: forbidden.size > 0,
     forbidden(i, j) {

@@ -1,3 +1,4 @@
+import { PairTable } from '../pairTable.js';
 import { hashValues } from '../prng.js';
 import type { PairingContext } from './context.js';
 import { colourConflictTier } from './criteria/colours.js';
@@ -55,23 +56,27 @@ export function isComplete(ctx: PairingContext, level: CandidateLevel, g: number
 export function buildCandidates(ctx: PairingContext, level: CandidateLevel): CandidateGraph {
   const n = ctx.n;
   const vertices = n + (ctx.needsBye ? 1 : 0);
-  const seen = new Set<number>();
-  const from: number[] = [];
-  const to: number[] = [];
+  const seen = new PairTable(16 * vertices);
+  // Typed buffers that double when full: a big field's graph has hundreds of thousands of edges.
+  let from = new Int32Array(8 * vertices + 16);
+  let to = new Int32Array(8 * vertices + 16);
+  let edgeCount = 0;
   const allowRematch = level.rematches || !ctx.model.avoidRepeat;
   const allowConflict = level.colourConflicts || ctx.model.colours !== 'FIDE';
   const add = (i: number, j: number) => {
     if (i === j) return;
     const a = i < j ? i : j;
     const b = i < j ? j : i;
-    const key = a * vertices + b;
-    if (seen.has(key)) return;
-    seen.add(key);
+    if (!seen.insert(a, b)) return;
     if (!allowRematch && ctx.field.met(a, b) > 0) return;
     if (!level.forbidden && b < n && ctx.field.forbidden(a, b)) return;
     if (!allowConflict && b < n && colourConflictTier(ctx, a, b) > 0) return;
-    from.push(a);
-    to.push(b);
+    if (edgeCount === from.length) {
+      from = doubled(from);
+      to = doubled(to);
+    }
+    from[edgeCount] = a;
+    to[edgeCount++] = b;
   };
   const { order, groupStart, groupSize } = ctx;
   const seeding = ctx.weights.seeding > 0 ? ctx.model.seeding : null;
@@ -108,7 +113,13 @@ export function buildCandidates(ctx: PairingContext, level: CandidateLevel): Can
   if (ctx.needsBye) {
     for (let i = 0; i < n; i++) if (level.extraByes || ctx.byes[i] === ctx.minByes) add(i, n);
   }
-  return { n: vertices, from: Int32Array.from(from), to: Int32Array.from(to), edgeCount: from.length };
+  return { n: vertices, from: from.slice(0, edgeCount), to: to.slice(0, edgeCount), edgeCount };
+}
+
+function doubled(buffer: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const next = new Int32Array(2 * buffer.length);
+  next.set(buffer);
+  return next;
 }
 
 /** Every player of one group to the top and bottom few of the other, and back: enough to choose any floater. */
