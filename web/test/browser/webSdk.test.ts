@@ -333,6 +333,9 @@ describe.skipIf(Boolean(skipReason))('the Web SDK in Chromium on the Emulator Su
       // Board 2's player scores it.
       const boardTwo = playerOf(seeded, other, 'a');
       await signIn(boardTwo.account);
+      // Firestore takes the new account's token after Auth announces it: its role document, read under that token,
+      // says the switch is done (a write sent before it goes as the previous account and is refused).
+      await expect.poll(() => page.textContent('#me')).toContain(`(${boardTwo.participantId})`);
       const saved = await saveScore(other.matchUpId, 5, 1);
       expect(saved, saved.text).toMatchObject({ state: 'ok' });
       await page.waitForSelector(`#my-row[data-participant="${boardTwo.participantId}"][data-match-points="3"]`, {
