@@ -82,6 +82,24 @@ export function Field({ label, error, hint, children, className }: FieldProps) {
   );
 }
 
+/** The account's email, as the browser's password manager recognises it (sign-in, and finishing an email link). */
+export function EmailField({ value, onChange }: { value: string; onChange: (email: string) => void }) {
+  return (
+    <Field label="Email">
+      {(p) => (
+        <input
+          {...p}
+          type="email"
+          autoComplete="username"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          required
+        />
+      )}
+    </Field>
+  );
+}
+
 export function Loading({ what }: { what: string }) {
   return <p className="muted">Loading {what}…</p>;
 }

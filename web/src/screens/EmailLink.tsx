@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { href, navigate } from '../app/route';
 import { useSession } from '../app/session';
-import { Field, Status, useAction } from '../components/ui';
+import { EmailField, Status, useAction } from '../components/ui';
 import { emailAskedHere, finishSignInWithLink, openedFromSignInLink } from '../data/emailLink';
 import { authMessage } from '../data/session';
 
@@ -58,20 +58,7 @@ export function EmailLink({ next }: { next: string }) {
         </p>
       )}
       <form onSubmit={onSubmit} className="stack">
-        {askedHere ? null : (
-          <Field label="Email">
-            {(p) => (
-              <input
-                {...p}
-                type="email"
-                autoComplete="username"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                required
-              />
-            )}
-          </Field>
-        )}
+        {askedHere ? null : <EmailField value={email} onChange={setEmail} />}
         {askedHere ? null : (
           <button disabled={status.state === 'pending'} type="submit" className="primary">
             Sign in

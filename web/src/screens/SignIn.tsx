@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { navigate } from '../app/route';
-import { Field, Status, useAction } from '../components/ui';
+import { EmailField, Field, Status, useAction } from '../components/ui';
 import { sendSignInLink } from '../data/emailLink';
 import {
   backFromGoogle,
@@ -122,18 +122,7 @@ export function SignIn({ next }: { next: string }) {
       </div>
       <p className="muted">Or with your email:</p>
       <form onSubmit={onSubmit} className="stack">
-        <Field label="Email">
-          {(p) => (
-            <input
-              {...p}
-              type="email"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              required
-            />
-          )}
-        </Field>
+        <EmailField value={email} onChange={setEmail} />
         <Field label="Password">
           {(p) => (
             <input
