@@ -17,10 +17,10 @@ import {
   closeAdmin,
   discoverEmulators,
   playerOf,
-  seedTournament,
   whyNoEmulators,
 } from '../../../functions/test/emulators/stack.js';
 import { DESKTOP, type Driver, PHONE, WAIT_MS, expectOk, hostingOrigin, shot, startDriver } from './driver.js';
+import { seedTwice, signInThrough } from './setup.js';
 
 const skipReason = whyNoEmulators();
 if (skipReason) console.warn(`[confirmation.test.ts] skipped: ${skipReason}`);
@@ -36,11 +36,7 @@ describe.skipIf(Boolean(skipReason))('two phones confirm and dispute a score', (
   beforeAll(async () => {
     emulators = await discoverEmulators();
     site = await hostingOrigin();
-    // A cold Functions emulator on a busy machine can miss the call timeout once; a second seed starts afresh.
-    seeded = await seedTournament(emulators, { label: 'confirm', players: 4 }).catch((error: unknown) => {
-      console.warn(`[confirmation.test.ts] seeding again after: ${String(error)}`);
-      return seedTournament(emulators, { label: 'confirm-again', players: 4 });
-    });
+    seeded = await seedTwice(emulators, { label: 'confirm', players: 4 });
     tournamentId = seeded.tournamentId;
     driver = await startDriver();
   }, 240_000);
@@ -53,16 +49,9 @@ describe.skipIf(Boolean(skipReason))('two phones confirm and dispute a score', (
   const stored = async (matchUpId: string) =>
     (await adminFirestore().doc(paths.matchUp(tournamentId, matchUpId)).get()).data() as MatchUpDoc;
 
-  async function signIn(page: Page, email: string, password: string, next: string): Promise<void> {
-    await page.goto(`${site}/#/signin?next=${encodeURIComponent(next)}`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByLabel('Password').press('Enter');
-  }
-
   async function playerPhone(player: SeededParticipant): Promise<Page> {
     const page = await driver.openPage(PHONE, player.name);
-    await signIn(page, player.account.email, player.account.password, `/t/${tournamentId}/play`);
+    await signInThrough(page, site, player.account, `/t/${tournamentId}/play`);
     await page.locator('.my-game .score-form').waitFor();
     return page;
   }
@@ -90,7 +79,7 @@ describe.skipIf(Boolean(skipReason))('two phones confirm and dispute a score', (
 
   it('the organizer turns the confirmation on at the desk', { timeout: 120_000 }, async () => {
     desk = await driver.openPage(DESKTOP, 'organizer');
-    await signIn(desk, seeded.organizer.email, seeded.organizer.password, `/t/${tournamentId}/organize`);
+    await signInThrough(desk, site, seeded.organizer, `/t/${tournamentId}/organize`);
     const toggle = desk.getByLabel("The opponent confirms a player's score before it counts");
     await toggle.check();
     const card = desk.locator('section', { has: toggle });

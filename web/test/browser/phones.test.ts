@@ -19,11 +19,10 @@ import {
   closeAdmin,
   discoverEmulators,
   playerOf,
-  seedTournament,
   whyNoEmulators,
 } from '../../../functions/test/emulators/stack.js';
 import { type Driver, PHONE, WAIT_MS, hostingOrigin, shot, startDriver } from './driver.js';
-import { signInThrough } from './setup.js';
+import { seedTwice, signInThrough } from './setup.js';
 
 const skipReason = whyNoEmulators();
 if (skipReason) console.warn(`[phones.test.ts] skipped: ${skipReason}`);
@@ -40,11 +39,7 @@ describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
   beforeAll(async () => {
     emulators = await discoverEmulators();
     site = await hostingOrigin();
-    // A cold Functions emulator on a busy machine can miss the call timeout once; a second seed starts afresh.
-    seeded = await seedTournament(emulators, { label: 'phones', players: 4 }).catch((error: unknown) => {
-      console.warn(`[phones.test.ts] seeding again after: ${String(error)}`);
-      return seedTournament(emulators, { label: 'phones-again', players: 4 });
-    });
+    seeded = await seedTwice(emulators, { label: 'phones', players: 4 });
     tournamentId = seeded.tournamentId;
     driver = await startDriver();
   }, 240_000);

@@ -3,7 +3,15 @@
  * club and championship made through the callables (the suites then create their tournaments in the page or by call).
  */
 import type { Page } from 'playwright-core';
-import { type Account, type Emulators, adminFirestore, call, signUp } from '../../../functions/test/emulators/stack.js';
+import {
+  type Account,
+  type Emulators,
+  type SeededTournament,
+  adminFirestore,
+  call,
+  seedTournament,
+  signUp,
+} from '../../../functions/test/emulators/stack.js';
 import { DESKTOP, type Driver, startDriver } from './driver.js';
 
 /**
@@ -60,4 +68,18 @@ export async function organizerAtChampionship(
 export async function storedIn<T>(tournamentId: string, collection: string): Promise<T[]> {
   const snap = await adminFirestore().collection(`tournaments/${tournamentId}/${collection}`).get();
   return snap.docs.map((d) => d.data() as T);
+}
+
+/**
+ * A seeded tournament (`seedTournament`), seeded again once under a new label if the first try fails: a cold
+ * Functions emulator on a busy machine can miss the call timeout once, and a second seed starts afresh.
+ */
+export async function seedTwice(
+  emulators: Emulators,
+  options: { label: string; players: number },
+): Promise<SeededTournament> {
+  return seedTournament(emulators, options).catch((error: unknown) => {
+    console.warn(`[${options.label}] seeding again after: ${String(error)}`);
+    return seedTournament(emulators, { ...options, label: `${options.label}-again` });
+  });
 }
