@@ -17,7 +17,12 @@ export default defineConfig({
       'scripts/test/**/*.test.ts',
       'web/test/unit/**/*.test.ts',
     ],
-    exclude: [...configDefaults.exclude, 'functions/test/emulators/**', 'functions/test/backend/**'],
+    exclude: [
+      ...configDefaults.exclude,
+      'functions/test/emulators/**',
+      'functions/test/backend/**',
+      'scripts/test/emulators/**',
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

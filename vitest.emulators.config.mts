@@ -19,6 +19,7 @@ export default defineConfig({
       'functions/test/backend/**/*.test.ts',
       'functions/test/emulators/**/*.test.ts',
       'web/test/browser/**/*.test.ts',
+      'scripts/test/emulators/**/*.test.ts',
     ],
     fileParallelism: false,
     testTimeout: 60_000,

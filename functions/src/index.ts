@@ -35,6 +35,7 @@ export {
   recordScore,
   regenerateClaimCode,
   register,
+  refreshDisplayName,
   reopenTournament,
   revokeInvitation,
   setClubMember,

@@ -15,6 +15,8 @@ import { simulatedField } from '@competition/engine/simulation/simulate';
 
 const NAMES = ['Ada', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal', 'Ivy', 'Jo', 'Kai', 'Lu', 'Max', 'Nia', 'Oz', 'Pia'];
 export const DEMO_PASSWORD = 'password-123';
+/** The display name of the demo's scorekeeper account (`scorekeeper@example.com`). */
+export const DEMO_SCOREKEEPER = 'Sam Scorer';
 
 export interface DemoData {
   organizer: string;
@@ -38,8 +40,9 @@ export async function seedDemo(hosts: EmulatorHosts, seed = 2026): Promise<DemoD
     email: `${NAMES[i]!.toLowerCase()}@example.com`,
   }));
   const people = new Map<string, Person>();
-  for (const p of field) people.set(p.id, await signUp(hosts, p.email, DEMO_PASSWORD));
-  const scorekeeper = await signUp(hosts, 'scorekeeper@example.com', DEMO_PASSWORD);
+  // Each account carries its person's name, which the desk shows as whom an entry joined and who keeps score.
+  for (const p of field) people.set(p.id, await signUp(hosts, p.email, DEMO_PASSWORD, p.name));
+  const scorekeeper = await signUp(hosts, 'scorekeeper@example.com', DEMO_PASSWORD, DEMO_SCOREKEEPER);
   try {
     const { clubId } = await organizer.call<{ clubId: string }>('createClub', {
       name: 'Riverside Carrom Club',

@@ -9,6 +9,7 @@ import {
   createUserWithEmailAndPassword,
   getAuth,
   signInWithEmailAndPassword,
+  updateProfile,
 } from 'firebase/auth';
 import { type Firestore, connectFirestoreEmulator, getFirestore } from 'firebase/firestore';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
@@ -31,7 +32,13 @@ export interface Person {
 
 let apps = 0;
 
-export async function signUp(hosts: EmulatorHosts, email: string, password = 'password-123'): Promise<Person> {
+/** Signs up (or in) `email`; with a `displayName`, puts it on the profile, as a person does on Home. */
+export async function signUp(
+  hosts: EmulatorHosts,
+  email: string,
+  password = 'password-123',
+  displayName?: string,
+): Promise<Person> {
   const app: FirebaseApp = initializeApp(
     { projectId: hosts.projectId, apiKey: 'demo-api-key' },
     `person-${++apps}-${email}`,
@@ -46,6 +53,7 @@ export async function signUp(hosts: EmulatorHosts, email: string, password = 'pa
     if (error.code === 'auth/email-already-in-use') return signInWithEmailAndPassword(auth, email, password);
     throw error;
   });
+  if (displayName && credential.user.displayName !== displayName) await updateProfile(credential.user, { displayName });
   return {
     uid: credential.user.uid,
     email,

@@ -27,6 +27,8 @@ import { DecideRegistrationInput, RegisterInput, SetJoiningOptionsInput } from '
 import * as registrations from '../services/registrations.js';
 import { CreateInvitationInput, InvitationRefInput } from '@competition/engine/model/invitations';
 import { profileDisplayName } from '../firebase/profiles.js';
+import { RefreshDisplayNameInput } from '@competition/engine/model/roles';
+import { copyDisplayName } from '../services/displayNames.js';
 import * as invitations from '../services/invitations.js';
 import { claimEntry as claimService, regenerateClaimCode as regenerateService } from '../services/claims.js';
 import { deleteTournament as deleteService } from '../services/deletion.js';
@@ -174,11 +176,11 @@ export const correctRating = callable('correctRating', CorrectRatingInput, async
   await setupCorrections.correctRating(db, uid, input);
   return ok;
 });
-export const register = callable('register', RegisterInput, (input, { db, uid }) =>
-  registrations.register(db, uid, input),
+export const register = callable('register', RegisterInput, async (input, { db, uid }) =>
+  registrations.register(db, uid, input, await profileDisplayName(uid)),
 );
 export const decideRegistration = callable('decideRegistration', DecideRegistrationInput, (input, { db, uid }) =>
-  registrations.decideOnRegistration(db, uid, input),
+  registrations.decideOnRegistration(db, uid, input, profileDisplayName),
 );
 export const setJoiningOptions = callable('setJoiningOptions', SetJoiningOptionsInput, async (input, { db, uid }) => {
   await registrations.setJoiningOptions(db, uid, input);
@@ -193,4 +195,14 @@ export const revokeInvitation = callable('revokeInvitation', InvitationRefInput,
 });
 export const acceptInvitation = callable('acceptInvitation', InvitationRefInput, async (input, { db, uid }) =>
   invitations.acceptInvitation(db, uid, input, await profileDisplayName(uid)),
+);
+// The name comes from the caller's own Auth profile, never from the request: see docs/joining.md#renaming.
+export const refreshDisplayName = callable(
+  'refreshDisplayName',
+  RefreshDisplayNameInput,
+  async (_input, { db, uid }) => {
+    const displayName = uid ? await profileDisplayName(uid) : undefined;
+    const updated = await copyDisplayName(db, uid, displayName);
+    return { displayName: displayName ?? null, updated };
+  },
 );

@@ -93,6 +93,9 @@ export function refs(db: Firestore) {
     registration: (t: string, r: string) => db.doc(paths.registration(t, r)).withConverter(converters.registration),
     tournamentInvitation: (t: string, token: string) =>
       db.doc(paths.tournamentInvitation(t, token)).withConverter(converters.invitation),
+    /** Every tournament's roles and every club's members: query them by `uid` for one account's own. */
+    everyRole: () => db.collectionGroup(COLLECTIONS.roles).withConverter(converters.role),
+    everyClubMember: () => db.collectionGroup(COLLECTIONS.members).withConverter(converters.clubMember),
     clubInvitation: (clubId: string, token: string) =>
       db.doc(paths.clubInvitation(clubId, token)).withConverter(converters.invitation),
   };

@@ -27,6 +27,7 @@ async function enterRegistrant(
   ref: Refs,
   tournament: TournamentDoc,
   registration: RegistrationDoc,
+  displayName: string | undefined,
 ): Promise<() => string> {
   const { tournamentId } = tournament;
   const entered = (await tx.get(ref.participants(tournamentId))).docs.map((d) => d.data());
@@ -41,6 +42,7 @@ async function enterRegistrant(
   const participantId = ref.participants(tournamentId).doc().id;
   const writeRoles = await planTournamentRoles(tx, ref, tournamentId, {
     accounts: [{ participantId, uid: registration.uid }],
+    ...(displayName ? { displayNames: new Map([[registration.uid, displayName]]) } : {}),
   });
   return () => {
     writeEntries(tx, ref, tournament, [{ participantId, ...entry }], 'entering this registration');
@@ -52,11 +54,13 @@ async function enterRegistrant(
 /**
  * A signed-in person asks to play (docs/joining.md#self-registration): accepted at once or waiting for the
  * organizer, as the tournament says. The domain decides; one registration per account and tournament.
+ * `displayName` is the name on the caller's profile, which the desk shows as whom the entry joined.
  */
 export async function register(
   db: Firestore,
   uid: string | undefined,
   input: RegisterInput,
+  displayName?: string,
   now: () => Date = () => new Date(),
 ): Promise<RegistrationOutcome> {
   if (!uid) throw new DomainError('unauthenticated', 'sign in first, then register');
@@ -90,18 +94,22 @@ export async function register(
       tx.create(ref.registration(tournamentId, registrationId), registration);
       return { status: 'PENDING' };
     }
-    const enter = await enterRegistrant(tx, ref, tournament, registration);
+    const enter = await enterRegistrant(tx, ref, tournament, registration, displayName);
     const participantId = enter();
     tx.create(ref.registration(tournamentId, registrationId), { ...registration, status: 'APPROVED', participantId });
     return { status: 'APPROVED', participantId };
   });
 }
 
-/** The organizer approves a waiting registration (its person is entered, played by its account) or declines it. */
+/**
+ * The organizer approves a waiting registration (its person is entered, played by its account) or declines it.
+ * `nameOf` reads the name on the registering account's profile, for the role document the approval writes.
+ */
 export async function decideOnRegistration(
   db: Firestore,
   uid: string | undefined,
   input: DecideRegistrationInput,
+  nameOf: (uid: string) => Promise<string | undefined> = () => Promise.resolve(undefined),
 ): Promise<RegistrationOutcome | { status: 'REFUSED' }> {
   const ref = refs(db);
   const { tournamentId, registrationId, approve } = input;
@@ -115,7 +123,7 @@ export async function decideOnRegistration(
       tx.set(ref.registration(tournamentId, registrationId), { ...registration, status: 'REFUSED' });
       return { status: 'REFUSED' };
     }
-    const enter = await enterRegistrant(tx, ref, tournament, registration);
+    const enter = await enterRegistrant(tx, ref, tournament, registration, await nameOf(registration.uid));
     const participantId = enter();
     tx.set(ref.registration(tournamentId, registrationId), { ...registration, status: 'APPROVED', participantId });
     return { status: 'APPROVED', participantId };

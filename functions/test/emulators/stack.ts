@@ -63,6 +63,18 @@ export async function signUp(emulators: Emulators, email: string, password = 'a-
   return { email, password, uid: body.localId, idToken: body.idToken };
 }
 
+/** Sets the account's display name on its Auth profile (the REST call the SDK's updateProfile makes). */
+export async function nameAccount(emulators: Emulators, account: Account, displayName: string): Promise<void> {
+  const url = `${origin(emulators.auth)}/identitytoolkit.googleapis.com/v1/accounts:update?key=${FAKE_API_KEY}`;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ idToken: account.idToken, displayName, returnSecureToken: false }),
+    signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+  });
+  if (!response.ok) throw new Error(`could not name ${account.email}: ${response.status} ${await response.text()}`);
+}
+
 // ---------------------------------------------------------------- callables
 
 /** A callable's refusal, with the code the client SDKs would report (`permission-denied`, `failed-precondition`...). */

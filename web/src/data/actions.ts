@@ -89,4 +89,6 @@ export const actions = {
   revokeInvitation: callable('revokeInvitation', 'InvitationRefInput'),
   /** The signed-in account takes the invitation's role. */
   acceptInvitation: callable('acceptInvitation', 'InvitationRefInput'),
+  /** The account's renamed profile, copied onto its roles and club memberships (the name is read server-side). */
+  refreshDisplayName: callable('refreshDisplayName', 'RefreshDisplayNameInput'),
 };

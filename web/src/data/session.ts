@@ -7,7 +7,9 @@ import {
   updateProfile,
   signOut as firebaseSignOut,
 } from 'firebase/auth';
+import { actions } from './actions';
 import { live } from './connection';
+import { ActionError } from './errors';
 
 export type { User };
 
@@ -34,11 +36,32 @@ export function authMessage(error: unknown): string {
 
 export const signIn = (email: string, password: string) => signInWithEmailAndPassword(current(), email, password);
 export const signUp = (email: string, password: string) => createUserWithEmailAndPassword(current(), email, password);
-/** The account's own display name (Auth's profile; the session listener shows it in the top bar after a reload). */
-export async function setDisplayName(displayName: string): Promise<void> {
+
+const profileListeners = new Set<(user: User) => void>();
+
+/**
+ * The account's own display name: Auth's profile first, then the copies on the account's roles, which the backend
+ * rewrites from that profile so that the organizers and staff see the new name at once. Answers how many of those
+ * copies changed.
+ */
+export async function setDisplayName(typed: string): Promise<number> {
   const user = current().currentUser;
   if (!user) throw new Error('sign in first');
-  await updateProfile(user, { displayName });
+  const { DisplayName } = await import('@competition/engine/model/roles');
+  const checked = DisplayName.safeParse(typed);
+  if (!checked.success) throw new ActionError('invalid-argument', 'type a name of 1 to 100 characters');
+  await updateProfile(user, { displayName: checked.data });
+  // Auth announces no profile change: tell the listeners, so the top bar shows the new name at once.
+  for (const listener of profileListeners) listener(user);
+  return (await actions.refreshDisplayName({})).updated;
 }
 export const signOut = () => firebaseSignOut(current());
-export const watchUser = (onUser: (user: User | null) => void) => onAuthStateChanged(current(), onUser);
+/** Who is signed in, and again whenever this page renames the account. */
+export function watchUser(onUser: (user: User | null) => void): () => void {
+  profileListeners.add(onUser);
+  const stop = onAuthStateChanged(current(), onUser);
+  return () => {
+    profileListeners.delete(onUser);
+    stop();
+  };
+}

@@ -230,8 +230,8 @@ function DisplayName() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      await setDisplayName(name.trim());
-      return 'name saved';
+      await setDisplayName(name);
+      return `name saved: organizers and staff now see you as ${name.trim()}`;
     });
   };
   return (

@@ -38,6 +38,11 @@ export function InvitationScreen({ invitation }: { invitation: InvitationRefInpu
         <p className="accepted">
           {WELCOME[accepted.role] ?? 'You joined'} {accepted.name}.
         </p>
+        {user.displayName ? null : (
+          <p className="unnamed">
+            The people running it see you as someone without a name yet: <a href={href.home()}>set your name</a>.
+          </p>
+        )}
         {invitation.kind === 'tournament' ? (
           <a className="button primary" href={href.tournament(invitation.tournamentId, 'play')}>
             Score games

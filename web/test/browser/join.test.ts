@@ -45,6 +45,9 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
   let tournamentId: string;
   let desk: Page;
   let joinUrl = '';
+  /** The phone of the player who joined with Google, and the entry it claimed. */
+  let playerPhone: Page;
+  let claimedId = '';
   const codes = new Map<string, string>();
   /** The account ids of every account a page used, and the text of every screen visited, to check none shows. */
   const uids = new Set<string>();
@@ -134,6 +137,8 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
       const game = seeded.round1.find((m) => m.b !== null)!;
       const me = seeded.participants.find((p) => p.participantId === game.a)!;
       const phone = await driver.openPage(PHONE, 'joining player');
+      playerPhone = phone;
+      claimedId = me.participantId;
       await phone.goto(joinUrl);
       await phone.getByRole('heading', { name: 'Join this tournament' }).waitFor();
       await visited(phone, 'join-3-phone-signed-out');
@@ -159,7 +164,8 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
       await phone.getByLabel('Your claim code').fill(codes.get(me.participantId)!.toLowerCase());
       await phone.getByRole('button', { name: 'Claim my entry' }).click();
       const result = await outcome(phone.locator('form'));
-      expect(result).toEqual({ state: 'ok', text: `you play as ${me.name}` });
+      expect(result).toEqual({ state: 'ok', text: 'entry claimed: you enter your own scores from now on' });
+      await expect.poll(() => phone.locator('.joined').textContent()).toBe(`You play as ${me.name}.`);
       await visited(phone, 'join-4-phone-claimed');
 
       await phone.getByRole('button', { name: 'Go to my game' }).click();
@@ -181,6 +187,24 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
         .toBe('as Robin Quill');
     },
   );
+
+  it('the player renames on the phone: the desk shows the new name without a reload', { timeout: 90_000 }, async () => {
+    await playerPhone.goto(`${site}/#/`);
+    const field = playerPhone.getByLabel('Your name', { exact: true });
+    await expect.poll(() => field.inputValue()).toBe('Robin Quill');
+    await field.fill('Robin Feather');
+    await playerPhone.getByRole('button', { name: 'Save name' }).click();
+    expect(await outcome(playerPhone.locator('form', { has: field }))).toEqual({
+      state: 'ok',
+      text: 'name saved: organizers and staff now see you as Robin Feather',
+    });
+    expect(await playerPhone.locator('.who').textContent()).toBe('Robin Feather');
+    await visited(playerPhone, 'join-5b-phone-renamed');
+    await expect
+      .poll(() => desk.locator(`tr[data-participant="${claimedId}"] td`).nth(2).textContent())
+      .toBe('as Robin Feather');
+    await visited(desk, 'join-5c-desk-shows-new-name');
+  });
 
   it(
     'another phone is refused wrong codes with the tries left, then locked out even with a right code',
@@ -297,6 +321,8 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
       await signUpOnPage(keeper, `keeper-${Date.now()}@example.com`);
       await keeper.getByRole('button', { name: 'Accept the invitation' }).click();
       await expect.poll(() => keeper.locator('.accepted').textContent()).toMatch(/^You keep score in .+\.$/);
+      // Without a name yet, the welcome says so and leads to where one is set.
+      expect(await keeper.locator('.unnamed').textContent()).toContain('someone without a name yet');
       await visited(keeper, 'join-13-phone-invitation-accepted');
       // The desk lists the new scorekeeper (by the name it chose: none yet), never by account id.
       await expect
@@ -322,6 +348,13 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
       ).data() as MatchUpDoc;
       expect(stored.result).toEqual({ kind: 'PLAYED', score: { a: 3, b: 4 } });
       expect(stored.scoredBy).toBe('SCOREKEEPER');
+
+      // Named later, the scorekeeper appears on the desk under that name.
+      await keeper.goto(`${site}/#/`);
+      await keeper.getByLabel('Your name', { exact: true }).fill('Sam Keeper');
+      await keeper.getByRole('button', { name: 'Save name' }).click();
+      expect((await outcome(keeper.locator('form', { has: keeper.getByLabel('Your name') }))).state).toBe('ok');
+      await expect.poll(() => desk.getByRole('list', { name: 'Scorekeepers' }).textContent()).toContain('Sam Keeper');
     },
   );
 
@@ -355,7 +388,7 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
     expect(shown).toEqual([]);
     // ...and the check looked at all of them (a test that stopped early would leave accounts or screens out).
     expect(uids.size).toBe(7);
-    expect(screens.length).toBe(16);
+    expect(screens.length).toBe(18);
     expect(driver.unlabelled).toEqual([]);
   });
 });

@@ -53,7 +53,10 @@ describe.skipIf(Boolean(skipReason))('a signed-in session in Chromium', () => {
       await expectSignedIn(page, account.email);
       await page.getByLabel('Your name').fill('Ada Lovelace');
       await page.getByRole('button', { name: 'Save name' }).click();
-      await expect.poll(() => page.locator('#display-name-status').getAttribute('data-state')).toBe('ok');
+      // Saving waits for the backend to copy the name onto the account's roles (a callable): give it a call's time.
+      await expect
+        .poll(() => page.locator('#display-name-status').getAttribute('data-state'), { timeout: 30_000 })
+        .toBe('ok');
       await page.reload();
       await page.locator('.app[data-ready="true"]').waitFor();
       await expect.poll(() => page.locator('.who').textContent()).toBe('Ada Lovelace');

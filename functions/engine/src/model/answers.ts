@@ -76,6 +76,8 @@ export interface CallableAnswers {
   createInvitation: { token: string; expiresAt: number };
   revokeInvitation: Done;
   acceptInvitation: Accepted;
+  /** The name now on the account's role documents (null: none), and how many documents took it. */
+  refreshDisplayName: { displayName: string | null; updated: number };
 }
 
 export type CallableName = keyof CallableAnswers;

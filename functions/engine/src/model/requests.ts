@@ -180,6 +180,7 @@ export type DeleteTournamentInput = z.infer<typeof DeleteTournamentInput>;
 export { ClaimEntryInput, RegenerateClaimCodeInput } from './claims.js';
 export { DecideRegistrationInput, RegisterInput, SetJoiningOptionsInput } from './joining.js';
 export { CreateInvitationInput, InvitationRefInput } from './invitations.js';
+export { RefreshDisplayNameInput } from './roles.js';
 export type CloseTournamentInput = z.infer<typeof CloseTournamentInput>;
 export type ChangeScoringInput = z.infer<typeof ChangeScoringInput>;
 export type DeleteParticipantInput = z.infer<typeof DeleteParticipantInput>;

@@ -11,6 +11,12 @@ export const ClubRole = z.enum(['OWNER', 'ADMIN', 'MEMBER']);
  * so that the people who run a club or a tournament see who is who without an account id or an email.
  */
 export const DisplayName = z.string().trim().min(1).max(100);
+
+/**
+ * The account copies its renamed profile's name onto its role documents. It sends no name: the callable reads the
+ * Auth profile, so nobody can put a name on documents that the account's own profile does not hold.
+ */
+export const RefreshDisplayNameInput = z.object({}).strict();
 export type ClubRole = z.infer<typeof ClubRole>;
 
 /**

@@ -28,9 +28,9 @@ export function JoinTab() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const { name } = await actions.claimEntry({ tournamentId, code });
+      await actions.claimEntry({ tournamentId, code });
       setCode('');
-      return `you play as ${name}`;
+      return 'entry claimed: you enter your own scores from now on';
     });
   };
   const joined = roles.participantIds.length > 0;
