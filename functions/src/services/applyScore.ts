@@ -1,6 +1,4 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import type { MatchUpRecord } from '@competition/engine/domain/matchUps';
-import { foldCompetition } from '@competition/engine/domain/fold';
 import type {
   ReadRound,
   ScoreDecision,
@@ -10,16 +8,13 @@ import type {
   ScoreWrites,
 } from '@competition/engine/domain/scoreEvent';
 import { caughtUpOutcome, decideScoreEvent } from '@competition/engine/domain/scoreEvent';
-import { standingRows } from '@competition/engine/domain/standings';
 import type { ParticipantStates } from '@competition/engine/domain/state';
 import type { Refs } from '../firebase/refs.js';
 import { refs } from '../firebase/refs.js';
-import type { ParticipantDoc } from '@competition/engine/model/participant';
 import type { StandingsStatusDoc } from '@competition/engine/model/derived';
 import type { TournamentDoc } from '@competition/engine/model/tournament';
 import { paths } from '@competition/engine/model/paths';
-import type { DocumentWriter } from './plannedWrites.js';
-import { toMatchUpRecord, toParticipant } from './records.js';
+import { toMatchUpRecord } from './records.js';
 import type { ReplaySettings } from './replay.js';
 import { bringStandingsUpToDate, replaySettings, requestReplay } from './replay.js';
 import { readRowInputs, readStates } from './standings.js';
@@ -195,37 +190,4 @@ function writeAnswer(
       ...show.problem,
       at: now.toISOString(),
     });
-}
-
-/**
- * Brings every state, standings row and marker in line with the fold of all results, in bounded commits
- * (services/replay.ts). Used by a withdrawal under a drop-out trend and by the tools.
- */
-export async function replayTournament(db: Firestore, tournamentId: string): Promise<void> {
-  const ref = refs(db);
-  await db.runTransaction(async (tx) => {
-    const status = (await tx.get(ref.standingsStatus(tournamentId))).data();
-    requestReplay(tx, ref, tournamentId, status);
-  });
-  await bringStandingsUpToDate(db, tournamentId);
-}
-
-/** Writes the fold of these participants and (judged) matchUps: every state, standings row and marker. */
-export function writeFold(
-  tx: DocumentWriter,
-  ref: Refs,
-  tournament: Pick<TournamentDoc, 'tournamentId' | 'policy' | 'currentRound'>,
-  participants: ParticipantDoc[],
-  matchUps: MatchUpRecord[],
-): void {
-  const { tournamentId, policy } = tournament;
-  const states = foldCompetition(policy, participants.map(toParticipant), matchUps);
-  const ids = Object.keys(states);
-  const rows = standingRows(policy, ids, {
-    states,
-    participants: new Map(participants.map((p) => [p.participantId, p])),
-  });
-  for (const id of ids) tx.set(ref.state(tournamentId, id), states[id]!);
-  for (const row of rows) tx.set(ref.standing(tournamentId, row.participantId), row);
-  for (const m of matchUps) tx.set(ref.applied(tournamentId, m.matchUpId), m);
 }
