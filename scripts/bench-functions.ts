@@ -45,6 +45,7 @@ async function measure(job: string): Promise<Measured> {
   const { foldCompetition } = await import('@competition/engine/domain/fold');
   const { standingRows } = await import('@competition/engine/domain/standings');
   const { presetPolicy } = await import('@competition/engine/domain/policy');
+  const { lastPairedRound, nextRoundNumber } = await import('@competition/engine/domain/roundNumber');
   const { makeParticipants, makeRounds, prng, randomResult } = await import('@competition/engine/simulation/generate');
 
   const random = prng(2000);
@@ -59,7 +60,7 @@ async function measure(job: string): Promise<Measured> {
     const spec = parsePairingSpec({ method: 'SWISS', seed: 7 });
     const round = generateRound({
       ...pairingRequestFor({ policy, participants: docs.participants, matchUps }, spec),
-      roundNumber: rounds + 1,
+      roundNumber: nextRoundNumber(lastPairedRound(matchUps)),
     });
     // The round document and one per matchUp (pairs and byes).
     documents = 1 + round.pairings.length + round.byeCosts.length;

@@ -15,7 +15,7 @@ import type { ImportTournamentInput } from '@competition/engine/model/requests';
 import { CreateTournamentInput } from '@competition/engine/model/requests';
 import { RoundDoc } from '@competition/engine/model/round';
 import type { TournamentDoc } from '@competition/engine/model/tournament';
-import { writeFold } from './applyScore.js';
+import { writeFold } from './foldWrites.js';
 import { prepareTournament, writeNewTournament } from './organisation.js';
 import { PlannedWrites } from './plannedWrites.js';
 import { type BoundedWriteSettings, boundedWriteSettings, commitInParts } from './boundedWrites.js';

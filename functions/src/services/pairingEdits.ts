@@ -8,7 +8,7 @@ import type { EditPairingsInput, SetForbiddenPairsInput } from '@competition/eng
 import type { RoundEditRecord } from '@competition/engine/model/round';
 import type { EditAnswer } from '@competition/engine/model/answers';
 import { refs } from '../firebase/refs.js';
-import { toCountedRecord, toMatchUpRecord, toParticipant } from './records.js';
+import { toCountedRecord, toParticipant } from './records.js';
 import { readEditableTournament, readTournamentToEdit } from './tournamentAccess.js';
 
 /**
@@ -45,8 +45,9 @@ export async function editPairings(
     const name = (id: string) => names.get(id) ?? 'a player no longer entered';
     const all = matchUpSnap.docs.map((d) => d.data());
     const current = all.filter((m) => m.roundNumber === roundNumber).sort((x, y) => x.order - y.order);
-    // A result stored in the round holds it, whether it counts yet or not: rewriting the games would lose it.
-    assertPairingsEditable(roundNumber, current.map(toMatchUpRecord), tournament.policy);
+    // A result or a player's report stored in the round holds it, whether it counts yet or not: rewriting the games
+    // would lose it.
+    assertPairingsEditable(roundNumber, current, tournament.policy);
 
     // The earlier rounds as they count, as when the round was paired: a report still waiting for the opponent is none.
     const earlier = all

@@ -4,11 +4,12 @@ import { DomainError } from '@competition/engine/domain/errors';
 import { standingRows } from '@competition/engine/domain/standings';
 import { initialParticipantState } from '@competition/engine/domain/state';
 import { roundEnteredBy } from '@competition/engine/domain/roundLifecycle';
+import { planWithdrawal } from '@competition/engine/domain/withdrawal';
 import { type Refs, refs } from '../firebase/refs.js';
 import type { ParticipantDoc } from '@competition/engine/model/participant';
 import type { TournamentDoc } from '@competition/engine/model/tournament';
 import type { AddParticipantsInput, LinkParticipantAccountInput } from '@competition/engine/model/requests';
-import { replayTournament } from './applyScore.js';
+import { replayTournament } from './replay.js';
 import { newClaimCode, writeClaimCodes } from './claims.js';
 import { PlannedWrites } from './plannedWrites.js';
 import { type BoundedWriteSettings, boundedWriteSettings, commitInParts } from './boundedWrites.js';
@@ -92,7 +93,7 @@ function planEntries(
   entries: ReadonlyArray<Entry & { uid?: string | undefined }>,
 ): { parts: PlannedWrites; entry: PlannedWrites; enteredRound: number } {
   const { tournamentId } = tournament;
-  const enteredRound = tournament.status === 'RUNNING' ? tournament.currentRound + 1 : 1;
+  const enteredRound = roundEnteredBy(tournament);
   const parts = new PlannedWrites();
   const entry = new PlannedWrites();
   for (const { uid: _account, ...fields } of entries) {
@@ -152,10 +153,7 @@ export function writeEntries(
   return enteredRound;
 }
 
-/**
- * A withdrawn player keeps his results and is not paired again; a withdrawal taken back (an organizer's mistake)
- * pairs him again from the next round (docs/organisation.md#withdrawals).
- */
+/** Withdraws a participant, or takes a withdrawal back (the engine decides: domain/withdrawal.ts). */
 export async function withdrawParticipant(
   db: Firestore,
   uid: string | undefined,
@@ -169,12 +167,12 @@ export async function withdrawParticipant(
     const participant = (await tx.get(ref.participant(tournamentId, participantId))).data();
     if (!participant)
       throw new DomainError('not-found', 'this player is not entered in the tournament (reload the page)');
-    if (participant.withdrawn === withdrawn) return false;
     const standing = (await tx.get(ref.standing(tournamentId, participantId))).data();
-    tx.set(ref.participant(tournamentId, participantId), { ...participant, withdrawn });
-    if (standing) tx.set(ref.standing(tournamentId, participantId), { ...standing, withdrawn });
-    // A drop-out trend moves the Buchholz of everyone he met: recompute the rows from the fold.
-    return tournament.policy.victoryPolicy.buchholzDropOut !== 'NONE';
+    const plan = planWithdrawal(tournament.policy, participant, standing, withdrawn);
+    if (!plan.changed) return false;
+    tx.set(ref.participant(tournamentId, participantId), plan.participant);
+    if (plan.standing) tx.set(ref.standing(tournamentId, participantId), plan.standing);
+    return plan.replay;
   });
   if (needsReplay) await replayTournament(db, tournamentId);
 }

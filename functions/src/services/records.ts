@@ -1,4 +1,4 @@
-import { confirmation } from '@competition/engine/domain/confirmation';
+import { countedMatchUp } from '@competition/engine/domain/confirmation';
 import type { MatchUpRecord } from '@competition/engine/domain/matchUps';
 import type { Participant } from '@competition/engine/domain/participants';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
@@ -28,5 +28,5 @@ export function toMatchUpRecord(
  * opponent has not confirmed is no result yet (docs/results.md#confirmation-by-the-opponent).
  */
 export function toCountedRecord(doc: MatchUpDoc, confirmScores: boolean | undefined): MatchUpRecord {
-  return { ...toMatchUpRecord(doc), result: confirmation(doc, confirmScores === true).counts };
+  return countedMatchUp(doc, confirmScores);
 }

@@ -10,7 +10,7 @@ import type { Refs } from '../firebase/refs.js';
 import { refs } from '../firebase/refs.js';
 import type { StandingsStatusDoc } from '@competition/engine/model/derived';
 import { paths } from '@competition/engine/model/paths';
-import { toMatchUpRecord, toParticipant } from './records.js';
+import { toCountedRecord, toMatchUpRecord, toParticipant } from './records.js';
 
 /** How a run of bringing the standings up to date is bounded. */
 export interface ReplaySettings {
@@ -143,7 +143,9 @@ async function readAndPlan(
   return planReplay({
     policy,
     participants: participants.docs.map((d) => toParticipant(d.data())),
-    matchUps: matchUps.docs.map((d) => judgeMatchUp(toMatchUpRecord(d.data()), policy).record),
+    matchUps: matchUps.docs.map(
+      (d) => judgeMatchUp(toCountedRecord(d.data(), tournament.confirmScores), policy).record,
+    ),
     stored: {
       states: byId<ParticipantState>(states.docs),
       standings: byId<StandingRow>(standings.docs),
@@ -164,4 +166,17 @@ function writeDerived(tx: Transaction, ref: Refs, tournamentId: string, write: D
     else tx.delete(ref.standing(tournamentId, id));
   } else if (data) tx.set(ref.applied(tournamentId, id), data as MatchUpRecord);
   else tx.delete(ref.applied(tournamentId, id));
+}
+
+/**
+ * Brings every state, standings row and marker in line with the fold of all results, in bounded commits
+ * (bringStandingsUpToDate). Used by a withdrawal under a drop-out trend, a correction of the set-up, and the tools.
+ */
+export async function replayTournament(db: Firestore, tournamentId: string): Promise<void> {
+  const ref = refs(db);
+  await db.runTransaction(async (tx) => {
+    const status = (await tx.get(ref.standingsStatus(tournamentId))).data();
+    requestReplay(tx, ref, tournamentId, status);
+  });
+  await bringStandingsUpToDate(db, tournamentId);
 }

@@ -11,7 +11,7 @@ import {
 import { type Refs, refs } from '../firebase/refs.js';
 import type { CloseTournamentInput, GenerateNextRoundInput } from '@competition/engine/model/requests';
 import type { TournamentDoc } from '@competition/engine/model/tournament';
-import { toCountedRecord, toMatchUpRecord } from './records.js';
+import { toCountedRecord } from './records.js';
 import { readEditableTournament, readTournamentToEdit } from './tournamentAccess.js';
 
 /** A reproducible seed per request when the organizer does not choose one. */
@@ -79,7 +79,7 @@ export async function undoLastRound(
         : (await tx.get(ref.matchUps(tournamentId).where('roundNumber', '==', tournament.currentRound))).docs;
     const plan = planUndo(
       tournament,
-      matchUps.map((d) => toMatchUpRecord(d.data())),
+      matchUps.map((d) => d.data()),
     );
     for (const matchUpId of plan.removes) tx.delete(ref.matchUp(tournamentId, matchUpId));
     tx.delete(ref.round(tournamentId, plan.roundNumber));

@@ -16,7 +16,7 @@ import type {
   DeleteParticipantInput,
 } from '@competition/engine/model/requests';
 import { refs } from '../firebase/refs.js';
-import { replayTournament } from './applyScore.js';
+import { replayTournament } from './replay.js';
 import { planTournamentRoles } from './roles.js';
 import { readEditableTournament } from './tournamentAccess.js';
 

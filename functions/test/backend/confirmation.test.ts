@@ -11,6 +11,7 @@ import { resolvePolicy } from '@competition/engine/domain/policy';
 import type { MatchUpResult } from '@competition/engine/domain/results';
 import { paths } from '@competition/engine/model/paths';
 import { refs } from '../../src/firebase/refs.js';
+import { replayTournament } from '../../src/services/replay.js';
 import * as functions from '../../src/index.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
 import { call, cleanupFunctionsTest } from './harness.js';
@@ -114,6 +115,21 @@ describe('confirmation by the opponent, through the score trigger', () => {
     expect((await history(t)).find((h) => h.by === 'EDITOR')!.changes).toEqual([
       { field: 'result', before: null, after: played(5, 4) },
     ]);
+  });
+
+  it('bringing the standings up to date counts a result as the trigger does: a report not confirmed is none', async () => {
+    const t = 'replayed';
+    await seedConfirming(t, 'PER_MATCHUP');
+    const ref = fs.db.doc(paths.matchUp(t, 'm1'));
+    const before = await ref.get();
+    // A player's result stored beside his own report, which the opponent has not confirmed: it counts as none.
+    await ref.update({ result: played(5, 3), scoredBy: 'SIDE_A', reports: { a: played(5, 3), b: null } });
+    await fire(t, 'm1', { before, after: await ref.get() }).send();
+    expect((await row(t, 'p1')).wins).toBe(0);
+    // A withdrawal under a drop-out trend or a corrected set-up folds every result again: the same one must count.
+    await replayTournament(fs.db, t);
+    expect((await row(t, 'p1')).wins).toBe(0);
+    expect((await refs(fs.db).state(t, 'p1').get()).data()!.results).toEqual([]);
   });
 
   it('PER_ROUND: the round is not rated, nor closable, while a result waits for confirmation', async () => {

@@ -1,6 +1,6 @@
 /**
  * Emulator Suite tier: mutation check of the score trigger's duplicate check (domain/change.ts's isUpToDate, which
- * the trigger's decision, domain/scoreStep.ts, asks first). Events arrive at least once; a duplicate, or a write
+ * the trigger's decision, domain/scoreEvent.ts, asks first). Events arrive at least once; a duplicate, or a write
  * that leaves the result alone, must stop at the applied marker: no state read, nothing written. With the check
  * taken out of a copy of the code, the named test of trigger.test.ts must fail; on an unmutated copy made the same
  * way it must pass. The copies run in a child vitest against this file's emulators, one file at a time. See

@@ -9,7 +9,7 @@ import { foldCompetition } from '@competition/engine/domain/fold';
 import { buildLeaderboard } from '@competition/engine/domain/leaderboard';
 import type { MatchUpResult } from '@competition/engine/domain/results';
 import { refs } from '../../src/firebase/refs.js';
-import { replayTournament } from '../../src/services/applyScore.js';
+import { replayTournament } from '../../src/services/replay.js';
 import { toMatchUpRecord, toParticipant } from '../../src/services/records.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
 import { call, cleanupFunctionsTest, expectRefusal, fireAll, tournamentThroughCallables } from './harness.js';

@@ -7,6 +7,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { foldCompetition } from '@competition/engine/domain/fold';
+import { reportWrite } from '@competition/engine/domain/confirmation';
 import { buildLeaderboard } from '@competition/engine/domain/leaderboard';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
 import { refs } from '../../src/firebase/refs.js';
@@ -180,6 +181,35 @@ describe('pairing edits through the callables', () => {
     expect(after).toEqual(before);
     expect(after[pairKey(other)]).toBe(0);
     expect(Object.values(after).filter((d) => d! > 0)).toHaveLength(1);
+  });
+
+  it('under confirmation, a player’s report waiting for the opponent holds the round: no edit or undo loses it', async () => {
+    const n = ++tournaments;
+    const { tournamentId } = await tournamentThroughCallables({
+      club: { name: `Reported edits ${n}` },
+      championship: `Reported edits league ${n}`,
+      tournament: { description: `Reported edits ${n}`, policy: 'SWISS' },
+      players: 4,
+    });
+    await refs(fs.db).tournament(tournamentId).update({ confirmScores: true });
+    await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
+    const [table] = await matchUps(tournamentId, 1);
+    // Side a's report as his phone writes it: no result counts until the opponent agrees.
+    const stored = (await refs(fs.db).matchUp(tournamentId, table!.matchUpId).get()).data()!;
+    await refs(fs.db)
+      .matchUp(tournamentId, table!.matchUpId)
+      .update({ ...reportWrite(stored, 'a', { kind: 'PLAYED', score: { a: 5, b: 2 } }) });
+    await expectRefusal(
+      call.editPairings(
+        { tournamentId, roundNumber: 1, edit: { kind: 'SWAP', first: table!.a, second: table!.b }, confirm: true },
+        'owner',
+      ),
+      'failed-precondition',
+      /round 1 has started \(table 1 already has a result or a player's report\)/,
+    );
+    await expectRefusal(call.undoLastRound({ tournamentId }, 'owner'), 'failed-precondition', /already has 1 score/);
+    const kept = (await refs(fs.db).matchUp(tournamentId, table!.matchUpId).get()).data()!;
+    expect(kept.reports?.a).toEqual({ kind: 'PLAYED', score: { a: 5, b: 2 } });
   });
 
   it('refuses an edit once the round has its first result, and bad input in words', async () => {

@@ -1,6 +1,6 @@
 /**
- * The callables (functions/src/callables): each one's input is checked with its own schema first (the schemas and
- * the Functions SDK load with the first action, not on the first screen), and a refusal carries the server's words.
+ * The callables of the Firebase shell: each one's input is checked with its own schema first (the schemas and the
+ * Functions SDK load with the first action, not on the first screen), and a refusal carries the server's words.
  */
 import type { z } from 'zod';
 import type { CallableAnswers, CallableName } from '@competition/engine/model/answers';

@@ -1,3 +1,4 @@
+import type { Reports } from './confirmation.js';
 import type { MatchUpRecord } from './matchUps.js';
 import type { CompetitionPolicy } from './policy.js';
 import { resolveResult } from './results.js';
@@ -40,4 +41,27 @@ export function isRoundApplied(
 ): boolean {
   for (const state of states) if (state.results.some((r) => r.roundNumber === roundNumber)) return true;
   return false;
+}
+
+/** A stored game with the players' own reports, if the tournament asks for them. */
+export type ReportedMatchUp = MatchUpRecord & { reports?: Reports | undefined };
+
+/**
+ * The games of a round someone has scored, its automatic byes aside: a result the engine accepts, or a player's
+ * report, which waits for the opponent beside no result (docs/results.md#confirmation-by-the-opponent). Rewriting
+ * or deleting such a game would lose what was written, so they hold the round's pairings.
+ */
+export function scoredGames<M extends ReportedMatchUp>(roundMatchUps: readonly M[], policy: CompetitionPolicy): M[] {
+  return roundMatchUps.filter(
+    (m) => m.b !== null && (judgeMatchUp(m, policy).record.result !== null || isReported(m.reports)),
+  );
+}
+
+/** Whether a game holds a player's report only, with no result that counts. */
+export function isReportOnly(m: ReportedMatchUp, policy: CompetitionPolicy): boolean {
+  return judgeMatchUp(m, policy).record.result === null && isReported(m.reports);
+}
+
+function isReported(reports: Reports | undefined): boolean {
+  return (reports?.a ?? null) !== null || (reports?.b ?? null) !== null;
 }

@@ -1,3 +1,4 @@
+import type { MatchUpRecord } from './matchUps.js';
 import type { MatchUpResult } from './results.js';
 import { sameResult } from './sameResult.js';
 
@@ -96,4 +97,16 @@ export function reportWrite(
     return { reports, result: fields.result, scoredBy: fields.scoredBy };
   const agreed = agreedReport(reports);
   return { reports, result: agreed, scoredBy: agreed === null ? null : side === 'a' ? 'SIDE_A' : 'SIDE_B' };
+}
+
+/** A stored matchUp: the game, as paired, and the fields its scores are written in. */
+export type StoredMatchUp = Pick<MatchUpRecord, 'matchUpId' | 'roundNumber' | 'order' | 'a' | 'b'> & ScoreFields;
+
+/**
+ * A stored matchUp as the engine counts it under the tournament's confirmation option: the game and the result that
+ * counts (a player's result the opponent has not confirmed is none yet; docs/results.md#confirmation-by-the-opponent).
+ */
+export function countedMatchUp(stored: StoredMatchUp, confirmScores: boolean | undefined): MatchUpRecord {
+  const { matchUpId, roundNumber, order, a, b } = stored;
+  return { matchUpId, roundNumber, order, a, b, result: confirmation(stored, confirmScores === true).counts };
 }

@@ -1,3 +1,4 @@
+import type { ReportedMatchUp } from './acceptance.js';
 import { participantsToPair } from './checkIn.js';
 import { assertClosable, assertReopenable, unscoredGames } from './closing.js';
 import { matchUpsOfRound, type MatchUpRecord, type RoundMatchUp } from './matchUps.js';
@@ -227,7 +228,7 @@ export interface UndoPlan {
  */
 export function planUndo(
   tournament: Pick<LifecycleTournament, 'currentRound' | 'policy'>,
-  roundMatchUps: readonly MatchUpRecord[],
+  roundMatchUps: readonly ReportedMatchUp[],
 ): UndoPlan {
   const roundNumber = tournament.currentRound;
   assertUndoable(roundNumber, roundMatchUps, tournament.policy);

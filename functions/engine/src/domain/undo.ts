@@ -1,21 +1,20 @@
-import { judgeMatchUp } from './acceptance.js';
+import { type ReportedMatchUp, scoredGames } from './acceptance.js';
 import { DomainError } from './errors.js';
-import type { MatchUpRecord } from './matchUps.js';
 import { nameMatchUps } from './matchUps.js';
 import type { CompetitionPolicy } from './policy.js';
 
 /**
  * Refuses to take back the last round (`roundNumber`, 0 before the first) unless there is one and nobody has
- * scored in it, its automatic byes aside. A stored result the engine refuses counts as none: it does not hold the
- * round. The refusal names the scores that do.
+ * scored in it, its automatic byes aside (a player's report waiting for the opponent holds it too). A stored result
+ * the engine refuses counts as none: it does not hold the round. The refusal names the scores that do.
  */
 export function assertUndoable(
   roundNumber: number,
-  roundMatchUps: readonly MatchUpRecord[],
+  roundMatchUps: readonly ReportedMatchUp[],
   policy: CompetitionPolicy,
 ): void {
   if (roundNumber === 0) throw new DomainError('failed-precondition', 'there is no round to undo');
-  const scored = roundMatchUps.filter((m) => m.b !== null && judgeMatchUp(m, policy).record.result !== null);
+  const scored = scoredGames(roundMatchUps, policy);
   if (scored.length > 0) {
     const named = nameMatchUps(scored.map((m) => `table ${m.order + 1}`));
     throw new DomainError(

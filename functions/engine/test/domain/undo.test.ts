@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ReportedMatchUp } from '../../src/domain/acceptance.js';
 import { DomainError } from '../../src/domain/errors.js';
 import type { MatchUpRecord } from '../../src/domain/matchUps.js';
 import { presetPolicy } from '../../src/domain/policy.js';
@@ -12,7 +13,7 @@ const round2: MatchUpRecord[] = [
 ];
 
 /** The refusal thrown, or undefined when the round may be undone. */
-function refusal(roundNumber: number, matchUps: readonly MatchUpRecord[]): DomainError | undefined {
+function refusal(roundNumber: number, matchUps: readonly ReportedMatchUp[]): DomainError | undefined {
   try {
     assertUndoable(roundNumber, matchUps, policy);
     return undefined;
@@ -23,6 +24,18 @@ function refusal(roundNumber: number, matchUps: readonly MatchUpRecord[]): Domai
 }
 
 describe('undoing the last round (assertUndoable)', () => {
+  it('a player’s report waiting for the opponent holds the round: undoing would delete it', () => {
+    const reported = round2.map((m) =>
+      m.matchUpId === 'r2-m1'
+        ? { ...m, reports: { a: null, b: { kind: 'PLAYED' as const, winner: 'b' as const } } }
+        : m,
+    );
+    expect(refusal(2, reported)).toMatchObject({
+      code: 'failed-precondition',
+      message: 'round 2 already has 1 score(s) (table 1); clear them before undoing the round',
+    });
+  });
+
   it('a round whose only results are its automatic byes may be undone', () => {
     expect(refusal(2, round2)).toBeUndefined();
   });

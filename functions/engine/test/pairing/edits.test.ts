@@ -201,4 +201,16 @@ describe('pairing edits', () => {
       /round 2 has started \(table 2 already has a result\); pairings can only be changed before the first result/,
     );
   });
+
+  it('a player’s report waiting for the opponent holds the round too: rewriting the table would lose it', () => {
+    const policy = presetPolicy('SWISS');
+    const open = { matchUpId: 'r2-m1', roundNumber: 2, order: 0, a: 'p1', b: 'p3', result: null };
+    const reported = { ...open, reports: { a: { kind: 'PLAYED', score: { a: 5, b: 2 } }, b: null } };
+    expect(() => assertPairingsEditable(2, [reported] as never, policy)).toThrow(
+      /round 2 has started \(table 1 already has a result or a player's report\)/,
+    );
+    expect(() =>
+      assertPairingsEditable(2, [{ ...open, reports: { a: null, b: null } }] as never, policy),
+    ).not.toThrow();
+  });
 });

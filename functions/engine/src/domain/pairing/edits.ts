@@ -1,7 +1,7 @@
-import { judgeMatchUp } from '../acceptance.js';
+import { isReportOnly, type ReportedMatchUp, scoredGames } from '../acceptance.js';
 import { DomainError } from '../errors.js';
 import type { PairingEdit } from './edit.js';
-import { type MatchUpRecord, nameMatchUps } from '../matchUps.js';
+import { nameMatchUps } from '../matchUps.js';
 import type { CompetitionPolicy } from '../policy.js';
 import { type ColouredGame, type ColourMode, colourDifference, xMovesFirst } from './colours.js';
 import { compareSeedOrder } from './acceleration.js';
@@ -47,22 +47,27 @@ export interface EditedRound {
 }
 
 /**
- * Refuses to edit a round that has started: any result that counts, automatic byes aside. A stored result the engine
- * refuses counts as none. The refusal names the tables that hold the round.
+ * Refuses to edit a round that has started: any result stored in it, or a player's report waiting for the opponent,
+ * automatic byes aside (scoredGames). A stored result the engine refuses counts as none. The refusal names the tables
+ * that hold the round.
  */
 export function assertPairingsEditable(
   roundNumber: number,
-  roundMatchUps: readonly MatchUpRecord[],
+  roundMatchUps: readonly ReportedMatchUp[],
   policy: CompetitionPolicy,
 ): void {
   if (roundNumber === 0) throw refuse('there is no round to change yet: pair the first round');
-  const scored = roundMatchUps.filter((m) => m.b !== null && judgeMatchUp(m, policy).record.result !== null);
-  if (scored.length > 0)
-    throw refuse(
-      `round ${roundNumber} has started (${nameMatchUps(scored.map((m) => `table ${m.order + 1}`))} already ` +
-        `${scored.length === 1 ? 'has a result' : 'have results'}); pairings can only be changed before the first ` +
-        'result; clear the results first to change them',
-    );
+  const scored = scoredGames(roundMatchUps, policy);
+  if (scored.length === 0) return;
+  const one = scored.length === 1;
+  const reported = scored.some((m) => isReportOnly(m, policy));
+  const held = reported
+    ? `${one ? "has a result or a player's report" : "have results or players' reports"}`
+    : `${one ? 'has a result' : 'have results'}`;
+  throw refuse(
+    `round ${roundNumber} has started (${nameMatchUps(scored.map((m) => `table ${m.order + 1}`))} already ${held}); ` +
+      'pairings can only be changed before the first result; clear the results first to change them',
+  );
 }
 
 /** Applies one edit to a layout; refuses an edit that does not fit the round, in words. */

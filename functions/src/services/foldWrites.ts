@@ -1,0 +1,28 @@
+import { foldCompetition } from '@competition/engine/domain/fold';
+import type { MatchUpRecord } from '@competition/engine/domain/matchUps';
+import { standingRows } from '@competition/engine/domain/standings';
+import type { ParticipantDoc } from '@competition/engine/model/participant';
+import type { TournamentDoc } from '@competition/engine/model/tournament';
+import type { Refs } from '../firebase/refs.js';
+import type { DocumentWriter } from './plannedWrites.js';
+import { toParticipant } from './records.js';
+
+/** Writes the fold of these participants and (judged) matchUps: every state, standings row and marker. */
+export function writeFold(
+  tx: DocumentWriter,
+  ref: Refs,
+  tournament: Pick<TournamentDoc, 'tournamentId' | 'policy' | 'currentRound'>,
+  participants: ParticipantDoc[],
+  matchUps: MatchUpRecord[],
+): void {
+  const { tournamentId, policy } = tournament;
+  const states = foldCompetition(policy, participants.map(toParticipant), matchUps);
+  const ids = Object.keys(states);
+  const rows = standingRows(policy, ids, {
+    states,
+    participants: new Map(participants.map((p) => [p.participantId, p])),
+  });
+  for (const id of ids) tx.set(ref.state(tournamentId, id), states[id]!);
+  for (const row of rows) tx.set(ref.standing(tournamentId, row.participantId), row);
+  for (const m of matchUps) tx.set(ref.applied(tournamentId, m.matchUpId), m);
+}
