@@ -10,7 +10,7 @@ import type { Refs } from '../firebase/refs.js';
 import { refs } from '../firebase/refs.js';
 import type { StandingsStatusDoc } from '@competition/engine/model/derived';
 import { paths } from '@competition/engine/model/paths';
-import { toMatchUpRecord, toParticipant } from './records.js';
+import { toCountedRecord, toMatchUpRecord, toParticipant } from './records.js';
 
 /** How a run of bringing the standings up to date is bounded. */
 export interface ReplaySettings {
@@ -143,7 +143,10 @@ async function readAndPlan(
   return planReplay({
     policy,
     participants: participants.docs.map((d) => toParticipant(d.data())),
-    matchUps: matchUps.docs.map((d) => judgeMatchUp(toMatchUpRecord(d.data()), policy).record),
+    // Each result as it counts: under confirmation, a player's report the opponent has not confirmed is none.
+    matchUps: matchUps.docs.map(
+      (d) => judgeMatchUp(toCountedRecord(d.data(), tournament.confirmScores), policy).record,
+    ),
     stored: {
       states: byId<ParticipantState>(states.docs),
       standings: byId<StandingRow>(standings.docs),
