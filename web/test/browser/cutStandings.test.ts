@@ -4,8 +4,8 @@
  * though the stored standings rows count the cut's games too (docs/playoff.md#standings).
  *
  * An 8-player Swiss of 3 rounds with a top 4, played through the callables; in the semi-finals both lower seeds win,
- * so the stored rows would lift seeds 3 and 4 over seeds 1 and 2. A main-stage result corrected afterwards makes
- * the pages' rebuild visible: once the page shows it, the page was built after the semi-finals' results.
+ * so the stored rows would lift seeds 3 and 4 over seeds 1 and 2. A withdrawal afterwards (seed 8, outside the cut)
+ * makes the pages' rebuild visible: once the page shows it, the page was built after the semi-finals' results.
  *
  * Runs only inside `firebase emulators:exec` with the Hosting emulator (npm test, or
  * `EMULATOR_PORT_OFFSET=N npm run test:emulators -- web/test/browser/cutStandings.test.ts`).
@@ -98,7 +98,12 @@ describe.skipIf(Boolean(skipReason))('the standings a spectator reads during a t
   it('a signed-out viewer sees the main stage after round 3, in the organizer’s order and points', async () => {
     const { tournamentId, organizer, participants } = seeded;
     const rating = new Map(participants.map((p) => [p.participantId, p.rating]));
-    await call(emulators, 'setPlayoff', { tournamentId, topCut: 4, finals: 1, finalKind: 'SINGLE' }, organizer);
+    // A first call to a cold function on a busy machine can miss the call timeout; setting the playoff twice is safe.
+    const playoff = { tournamentId, topCut: 4, finals: 1, finalKind: 'SINGLE' };
+    await call(emulators, 'setPlayoff', playoff, organizer).catch((error: unknown) => {
+      console.warn(`[cutStandings.test.ts] setting the playoff again after: ${String(error)}`);
+      return call(emulators, 'setPlayoff', playoff, organizer);
+    });
     // The Swiss: the higher rating wins every game.
     for (let round = 1; round <= SWISS_ROUNDS; round++) {
       if (round > 1) await generate(round);
@@ -122,14 +127,13 @@ describe.skipIf(Boolean(skipReason))('the standings a spectator reads during a t
       (row) => row?.wins + row?.losses === 4,
     );
 
-    // A main-stage result corrected now (two players outside the cut): the page showing it was built after the cut.
-    const late = (await games(SWISS_ROUNDS)).find((m) => seedOf(m.a) > 4 && seedOf(m.b!) > 4)!;
-    const before = (await storedRow(late.b!)).wins;
-    await score(late.matchUpId, false);
+    // A change now outside the cut, seed 8 withdrawing: the page showing it was built after the semi-finals.
+    const last = seeding[7]!;
+    await call(emulators, 'withdrawParticipant', { tournamentId, participantId: last }, organizer);
     await waitFor(
-      'the correction on page 1',
-      () => pageRow(late.b!),
-      (row) => row?.wins === before + 1,
+      'the withdrawal on page 1',
+      () => pageRow(last),
+      (row) => row?.withdrawn === true,
       60_000,
     );
     // The stored row of the semi-final's winner counts 4 games; the main stage shows his 3.

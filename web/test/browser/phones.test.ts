@@ -302,6 +302,8 @@ describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
         (JSON.parse((await form.getAttribute('data-result')) ?? 'null') as typeof result)?.score;
       await expect.poll(shown, { timeout: WAIT_MS }).toEqual(result.score);
       expect(await clear.count()).toBe(0);
+      // The player's "saved: …" under the boxes is gone: the boxes show the organizer's result.
+      expect(await form.locator(':scope > .status').textContent()).toBe('');
       expect(await form.getByRole('button', { name: /^Save the result/ }).isVisible()).toBe(true);
       expect(await form.locator('.entered-by').textContent()).toBe(
         'Entered by the organizer: only a scorekeeper or the organizer can clear it.',

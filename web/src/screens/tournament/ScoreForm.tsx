@@ -50,7 +50,8 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
   // A player does not clear what a scorekeeper or the organizer entered (docs/results.md#who-clears-a-result).
   const official = enteredBy(matchUp);
   const lockedFromPlayer = channel === 'rules' && sideIn(matchUp, roles.participantIds) !== null && official !== null;
-  // Under confirmation the reports above already say who entered the result.
+  // Under confirmation the reports above already say who entered the result. Without it, the player's own
+  // "saved: …" is old news once the organizer's result replaced it.
   const enteredNote =
     lockedFromPlayer && tournament?.confirmScores !== true
       ? `Entered by ${official === 'SCOREKEEPER' ? 'a scorekeeper' : 'the organizer'}: only a scorekeeper or the organizer can clear it.`
@@ -103,7 +104,7 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
         clearable={!lockedFromPlayer}
       />
       {enteredNote ? <p className="entered-by muted small">{enteredNote}</p> : null}
-      <Status status={overruled && status.state === 'ok' ? { state: 'idle' } : status} />
+      <Status status={(overruled || enteredNote) && status.state === 'ok' ? { state: 'idle' } : status} />
     </div>
   );
 }
