@@ -36,7 +36,7 @@ const SWISS_ROUNDS = 3;
 
 /** Rank, name and every figure of each row, as a person reads the table. */
 const tableRows = (page: Page) =>
-  page.$$eval('table.standings tbody tr', (rows) =>
+  page.$$eval('table.standings:not(.final-standings) tbody tr', (rows) =>
     rows.map((row) => [...row.querySelectorAll('td, th')].map((cell) => cell.textContent?.trim() ?? '').join(' | ')),
   );
 /** The standings documents the page's listeners delivered from the server: pages, and per-player rows. */
@@ -154,12 +154,12 @@ describe.skipIf(Boolean(skipReason))('the standings a spectator reads during a t
     await expect.poll(() => tableRows(viewer), { timeout: WAIT_MS }).toEqual(await tableRows(desk));
     expect(await reads(viewer)).toEqual({ pages: 1, rows: 0 });
     // Every row shows the main stage's three games (wins-draws-losses): the semi-finals count in the bracket only.
-    const played = await viewer.$$eval('table.standings td[data-field="wdl"]', (cells) =>
+    const played = await viewer.$$eval('table.standings:not(.final-standings) td[data-field="wdl"]', (cells) =>
       cells.map((cell) => (cell.textContent ?? '').split('-').reduce((sum, n) => sum + Number(n), 0)),
     );
     expect(played).toEqual(Array.from({ length: 8 }, () => SWISS_ROUNDS));
     // The semi-finals' winners stay below the seeds they beat.
-    const order = await viewer.$$eval('table.standings tbody tr', (rows) =>
+    const order = await viewer.$$eval('table.standings:not(.final-standings) tbody tr', (rows) =>
       rows.map((row) => row.getAttribute('data-participant') ?? ''),
     );
     expect(order.indexOf(seeding[0]!)).toBeLessThan(order.indexOf(seeding[3]!));
