@@ -17,6 +17,7 @@ import type {
 } from '@competition/engine/model/requests';
 import { refs } from '../firebase/refs.js';
 import { replayTournament } from './replay.js';
+import { toCountedRecord } from './records.js';
 import { planTournamentRoles } from './roles.js';
 import { readEditableTournament } from './tournamentAccess.js';
 
@@ -71,10 +72,12 @@ export async function correctRating(db: Firestore, uid: string | undefined, inpu
   const ref = refs(db);
   const { tournamentId, participantId, rating } = input;
   const changed = await db.runTransaction(async (tx) => {
-    await readEditableTournament(tx, ref, uid, tournamentId);
+    const tournament = await readEditableTournament(tx, ref, uid, tournamentId);
     const participant = (await tx.get(ref.participant(tournamentId, participantId))).data();
     if (!participant) throw notEntered();
+    // Rated games are those whose result counts: a report still waiting for the opponent is not rated yet.
     const games = (await gamesOf(db, tournamentId, participantId, tx))
+      .map((m) => toCountedRecord(m, tournament.confirmScores))
       .filter((m) => m.result !== null)
       .map((m) => ({ a: m.a, b: m.b, played: m.b !== null && (m.result!.kind ?? 'PLAYED') === 'PLAYED' }));
     assertRatingCorrectable(participant, games);

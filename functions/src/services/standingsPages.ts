@@ -49,7 +49,10 @@ function taskId(tournamentId: string, due: number): string {
   return `pages-${tournamentId.replace(/[^A-Za-z0-9_-]/g, '_')}-${due}`;
 }
 
-/** Ranks the stored rows and writes the pages whose rows changed; pages past the last are deleted. */
+/**
+ * Ranks the stored rows, or once a playoff has started the main stage's standings (docs/playoff.md#standings), and
+ * writes the pages whose rows changed; pages past the last are deleted.
+ */
 export async function rebuildStandingsPages(
   db: Firestore,
   tournamentId: string,
@@ -58,18 +61,21 @@ export async function rebuildStandingsPages(
   const ref = refs(db);
   const tournament = (await ref.tournament(tournamentId).get()).data();
   if (!tournament) return { pages: 0, written: 0 };
-  const [standings, stored] = await Promise.all([
+  const [standings, stored, current] = await Promise.all([
     ref.standings(tournamentId).get(),
     ref.standingsPages(tournamentId).get(),
+    tournament.currentRound > 0 ? ref.round(tournamentId, tournament.currentRound).get() : null,
   ]);
   const rows = standings.docs.map((d) => d.data());
   const policy = tournament.policy;
+  // Every playoff round names the main stage's rounds; its standings are computed from every player's state.
+  const mainRounds = current?.data()?.playoff?.mainRounds;
   // Head-to-head is decided inside a tied group, from the tied players' states: read them only when it counts.
   const states =
-    groupTiebreaksOf(policy, rows).length > 0
+    mainRounds !== undefined || groupTiebreaksOf(policy, rows).length > 0
       ? Object.fromEntries((await ref.states(tournamentId).get()).docs.map((d) => [d.id, d.data()]))
       : {};
-  const pages = standingsPages(policy, rows, states);
+  const pages = standingsPages(policy, rows, states, mainRounds);
   const before = new Map(stored.docs.map((d) => [d.id, d.data()]));
   const updatedAt = now.toISOString();
   const writes: Array<(tx: Transaction) => void> = [];

@@ -97,6 +97,31 @@ describe('confirmation by the opponent, through the score trigger', () => {
     ]);
   });
 
+  it('a replay of the standings counts what the trigger counts: a player’s unconfirmed result stays out', async () => {
+    const t = 'replayed';
+    await seedConfirming(t, 'PER_MATCHUP');
+    // A player's result stored past the rules with his own report alone: the opponent has not confirmed it.
+    const ref = fs.db.doc(paths.matchUp(t, 'm1'));
+    const before = await ref.get();
+    await ref.update({
+      result: played(5, 3),
+      scoredBy: 'SIDE_A',
+      reports: { a: played(5, 3) },
+      scoredAt: new Date().toISOString(),
+    });
+    await fire(t, 'm1', { before, after: await ref.get() }).send();
+    expect((await row(t, 'p1')).wins).toBe(0);
+
+    // A rating corrected before the player's first game replays the whole tournament from the stored results.
+    await call.correctRating({ tournamentId: t, participantId: 'p3', rating: 1600 }, 'owner');
+    expect((await refs(fs.db).state(t, 'p3').get()).data()).toMatchObject({ baselineRating: 1600 });
+    expect(await row(t, 'p1')).toMatchObject({ wins: 0, matchPoints: 0 });
+    expect(await row(t, 'p2')).toMatchObject({ losses: 0 });
+    // Nor is the unconfirmed game rated: p1's rating may still be corrected.
+    await call.correctRating({ tournamentId: t, participantId: 'p1', rating: 1550 }, 'owner');
+    expect((await refs(fs.db).participant(t, 'p1').get()).data()!.rating).toBe(1550);
+  });
+
   it('a dispute does not count and is shown to the organizer until an editor settles it', async () => {
     const t = 'disputed';
     await seedConfirming(t, 'PER_MATCHUP');

@@ -271,6 +271,42 @@ describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
     },
   );
 
+  it(
+    'a result the organizer entered offers the player no Clear, and says who entered it',
+    { timeout: 120_000 },
+    async () => {
+      const me = playerOf(seeded, seeded.round1[0]!, 'a');
+      const game = (await adminFirestore().collection(`tournaments/${tournamentId}/matchUps`).get()).docs
+        .map((d) => d.data() as MatchUpDoc)
+        .find((m) => m.roundNumber === 2 && (m.a === me.participantId || m.b === me.participantId))!;
+      const opponentId = game.a === me.participantId ? game.b! : game.a;
+      const opponent = seeded.participants.find((p) => p.participantId === opponentId)!;
+      await phone.goto(`${site}/#/t/${tournamentId}/play`);
+      const form = phone.locator(`.my-game .score-form[data-matchup="${game.matchUpId}"]`);
+      await form.waitFor({ timeout: WAIT_MS });
+      const clear = form.getByRole('button', { name: /^Clear the result/ });
+
+      // The player's own result can be cleared from the phone.
+      await enterScore(phone, me.name, opponent.name, 5, 1);
+      await expect.poll(() => clear.count(), { timeout: WAIT_MS }).toBe(1);
+
+      // The organizer enters another result from the score sheet: the phone shows it, without Clear.
+      const result = { kind: 'PLAYED', score: game.a === me.participantId ? { a: 4, b: 5 } : { a: 5, b: 4 } };
+      await call(emulators, 'recordScore', { tournamentId, matchUpId: game.matchUpId, result }, seeded.organizer);
+      const shown = async () =>
+        (JSON.parse((await form.getAttribute('data-result')) ?? 'null') as typeof result)?.score;
+      await expect.poll(shown, { timeout: WAIT_MS }).toEqual(result.score);
+      expect(await clear.count()).toBe(0);
+      // The player's "saved: …" under the boxes is gone: the boxes show the organizer's result.
+      expect(await form.locator(':scope > .status').textContent()).toBe('');
+      expect(await form.getByRole('button', { name: /^Save the result/ }).isVisible()).toBe(true);
+      expect(await form.locator('.entered-by').textContent()).toBe(
+        'Entered by the organizer: only a scorekeeper or the organizer can clear it.',
+      );
+      await shot(phone, 'phone-09-organizer-result');
+    },
+  );
+
   it('every control had a label', () => {
     expect(driver.unlabelled).toEqual([]);
     console.log(`[phones.test.ts] console errors seen: ${JSON.stringify(driver.consoleErrors, null, 1)}`);

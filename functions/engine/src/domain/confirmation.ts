@@ -83,6 +83,17 @@ export function confirmation(fields: ScoreFields, required: boolean): Confirmati
 }
 
 /**
+ * Who entered a result that stands as entered: a scorekeeper or an editor (a result stored unsigned came from the
+ * organizer's side too: an import, a replay). Null for a player's result, or none. Such a result is cleared only by
+ * the people who run the event: a player's clear would drop the organizer's result without confirmation, and under
+ * confirmation only clear the player's own report beside it.
+ */
+export function enteredBy(fields: Pick<ScoreFields, 'result' | 'scoredBy'>): 'SCOREKEEPER' | 'EDITOR' | null {
+  if (fields.result === null || isPlayerSigned(fields.scoredBy)) return null;
+  return fields.scoredBy === 'SCOREKEEPER' ? 'SCOREKEEPER' : 'EDITOR';
+}
+
+/**
  * What a player's report writes into the matchUp under confirmation: their side's report, and the result that
  * then counts, signed by their side (none while the opponent has not agreed). A result a scorekeeper or an editor
  * entered stays: the player's report is kept beside it.

@@ -4,6 +4,7 @@
  * 2,000. The backend rebuilds them at most once per STANDINGS_PAGE_INTERVAL_MS, whatever the number of scores.
  */
 import { leaderboardRanking } from './leaderboard.js';
+import { mainStageRows } from './mainStage.js';
 import type { CompetitionPolicy } from './policy.js';
 import type { Ranked } from './ranking.js';
 import type { StandingValues } from './leaderboard.js';
@@ -20,17 +21,40 @@ export interface StandingsPage {
   rows: PageRow[];
 }
 
-/** The pages of the ranked standings, page 1 first; an empty field has no page. */
+/**
+ * The pages of the ranked standings, page 1 first; an empty field has no page. Once a playoff has started
+ * (`mainRounds` set), the pages are the main stage's standings after its last round, as every other reader shows
+ * them (docs/playoff.md#standings): computed from `states` (every participant's), the stored rows giving only the
+ * names and withdrawals.
+ */
 export function standingsPages(
   policy: CompetitionPolicy,
-  rows: ReadonlyArray<StandingValues & { name: string }>,
+  stored: ReadonlyArray<StandingValues & { name: string }>,
   states: ParticipantStates,
+  mainRounds?: number,
 ): StandingsPage[] {
-  const ranked = leaderboardRanking(policy, rows, states);
+  const { rows, rankStates } =
+    mainRounds === undefined ? { rows: stored, rankStates: states } : mainStage(policy, stored, states, mainRounds);
+  const ranked = leaderboardRanking(policy, rows, rankStates);
   const pages: StandingsPage[] = [];
   for (let start = 0; start < ranked.length; start += STANDINGS_PAGE_SIZE)
     pages.push({ page: pages.length + 1, rows: ranked.slice(start, start + STANDINGS_PAGE_SIZE) });
   return pages;
+}
+
+function mainStage(
+  policy: CompetitionPolicy,
+  stored: ReadonlyArray<StandingValues & { name: string }>,
+  states: ParticipantStates,
+  mainRounds: number,
+) {
+  const names = new Map(stored.map((row) => [row.participantId, row.name]));
+  const withdrawn = stored.filter((row) => row.withdrawn).map((row) => row.participantId);
+  const main = mainStageRows(policy, states, mainRounds, { withdrawn });
+  return {
+    rows: main.rows.map((row) => ({ ...row, name: names.get(row.participantId) ?? row.participantId })),
+    rankStates: main.states,
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 /** Confirmation by the opponent and the history of a result (docs/results.md), in the organizer's words. */
 import { describe, expect, it } from 'vitest';
-import { type ScoreFields, agreedReport, confirmation, reportWrite } from '../../src/domain/confirmation.js';
+import { type ScoreFields, agreedReport, confirmation, enteredBy, reportWrite } from '../../src/domain/confirmation.js';
 import { disputeProblem } from '../../src/domain/problems.js';
 import { resultChange } from '../../src/domain/resultHistory.js';
 import type { MatchUpResult } from '../../src/domain/results.js';
@@ -62,6 +62,14 @@ describe('which result counts when the tournament asks for the opponent’s conf
     });
     const forged = { result: played(5, 0), scoredBy: 'SIDE_A' as const, reports: { a: played(5, 0), b: played(0, 5) } };
     expect(confirmation(forged, true)).toEqual({ counts: null, state: 'DISPUTED' });
+  });
+
+  it('a result a scorekeeper or an editor entered is theirs to clear, not a player’s', () => {
+    expect(enteredBy({ result: played(5, 3), scoredBy: 'EDITOR' })).toBe('EDITOR');
+    expect(enteredBy({ result: played(5, 3), scoredBy: 'SCOREKEEPER' })).toBe('SCOREKEEPER');
+    expect(enteredBy({ result: played(5, 3), scoredBy: null })).toBe('EDITOR');
+    expect(enteredBy({ result: played(5, 3), scoredBy: 'SIDE_B' })).toBeNull();
+    expect(enteredBy(none)).toBeNull();
   });
 
   it('without the option every stored result counts as written, reports or not', () => {

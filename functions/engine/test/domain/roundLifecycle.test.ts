@@ -101,6 +101,38 @@ describe('the round life cycle', () => {
     expect(planReopen({ currentRound: 0, status: 'CLOSED' })).toEqual({ round: null, status: 'DRAFT' });
   });
 
+  it("a top cut's first round keeps the tournament's forbidden pairs apart, and its notes say which seeds moved", () => {
+    // A round robin of 4 with a top 4: rounds 1 to 3 are the table, round 4 the semi-finals.
+    let tournament: LifecycleTournament = { ...draft, pairing: { method: 'ROUND_ROBIN', options: { topCut: 4 } } };
+    let rounds: NextRoundInput['rounds'] = [];
+    let matchUps: MatchUpRecord[] = [];
+    for (let n = 1; n <= 3; n++) {
+      const plan = generate({ tournament, rounds, matchUps, request: { ...request, requestId: `req-${n}` } });
+      if (plan.repeated) throw new Error('a new request is not a retry');
+      rounds = [...rounds, plan.round];
+      matchUps = [...matchUps, ...plan.matchUps.map(won)];
+      tournament = { ...tournament, status: 'RUNNING', currentRound: n };
+    }
+    const cut = (forbiddenPairs: { a: string; b: string }[]) => {
+      const plan = generate({
+        tournament: { ...tournament, forbiddenPairs },
+        rounds,
+        matchUps,
+        request: { ...request, requestId: 'req-cut' },
+      });
+      if (plan.repeated) throw new Error('a new request is not a retry');
+      return plan;
+    };
+    const seeding = cut([]).round.playoff!.seeding!;
+    const seedsOf = (plan: ReturnType<typeof cut>) =>
+      plan.matchUps.map((m) => `${seeding.indexOf(m.a) + 1} v ${seeding.indexOf(m.b!) + 1}`);
+    expect(seedsOf(cut([]))).toEqual(['1 v 4', '2 v 3']);
+    const apart = cut([{ a: seeding[3]!, b: seeding[0]! }]);
+    expect(seedsOf(apart)).toEqual(['1 v 3', '2 v 4']);
+    expect(apart.round.notes.join(' ')).toContain('re-seeded so that forbidden pairs do not meet: seeds 1 v 3, 2 v 4');
+    expect(apart.round.forbiddenPairsMet).toBeUndefined();
+  });
+
   it('a late entry plays from the next round of a running tournament, and from round 1 of a draft', () => {
     expect(roundEnteredBy({ status: 'RUNNING', currentRound: 3 })).toBe(4);
     expect(roundEnteredBy({ status: 'DRAFT', currentRound: 0 })).toBe(1);

@@ -11,6 +11,7 @@ import { type MatchUp } from '../../data/shapes';
 import { writeReport, writeScore } from '../../data/writes';
 import { sendScore } from '../../data/outbox';
 import { Reports, reportWords, sideIn } from './Confirmation';
+import { enteredBy } from '@competition/engine/domain/confirmation';
 import { useTournamentData } from './data';
 import { BYE_KINDS, GAME_KINDS, KIND_LABELS, resultText } from '../../lib/format';
 import type { ScoringPolicy } from '@competition/engine/domain/policy';
@@ -46,6 +47,15 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
   // "reported: …" speaks of the player's report: once another result counts (the organizer settled a dispute), it
   // is old news under boxes that show that result.
   const overruled = stored !== null && own !== null && !sameOutcome(stored, own);
+  // A player does not clear what a scorekeeper or the organizer entered (docs/results.md#who-clears-a-result).
+  const official = enteredBy(matchUp);
+  const lockedFromPlayer = channel === 'rules' && sideIn(matchUp, roles.participantIds) !== null && official !== null;
+  // Under confirmation the reports above already say who entered the result. Without it, the player's own
+  // "saved: …" is old news once the organizer's result replaced it.
+  const enteredNote =
+    lockedFromPlayer && tournament?.confirmScores !== true
+      ? `Entered by ${official === 'SCOREKEEPER' ? 'a scorekeeper' : 'the organizer'}: only a scorekeeper or the organizer can clear it.`
+      : null;
 
   const save = (result: MatchUpResultInput | null) =>
     run(async () => {
@@ -88,8 +98,13 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
       data-sync={matchUp.sync}
     >
       <Reports game={matchUp} />
-      <Inputs key={JSON.stringify(shown)} {...{ matchUp, shown, nameA, nameB, isBye, table, save, large }} />
-      <Status status={overruled && status.state === 'ok' ? { state: 'idle' } : status} />
+      <Inputs
+        key={JSON.stringify(shown)}
+        {...{ matchUp, shown, nameA, nameB, isBye, table, save, large }}
+        clearable={!lockedFromPlayer}
+      />
+      {enteredNote ? <p className="entered-by muted small">{enteredNote}</p> : null}
+      <Status status={(overruled || enteredNote) && status.state === 'ok' ? { state: 'idle' } : status} />
     </div>
   );
 }
@@ -103,6 +118,7 @@ function Inputs({
   table,
   save,
   large,
+  clearable,
 }: {
   matchUp: MatchUp;
   /** What the boxes start from: the stored result, else the player's own report. */
@@ -113,6 +129,8 @@ function Inputs({
   table: number;
   save: (result: MatchUpResultInput | null) => Promise<boolean>;
   large: boolean;
+  /** False where this writer may not clear the stored result (a player, on one the organizer entered). */
+  clearable: boolean;
 }) {
   const stored = matchUp.result;
   const [kind, setKind] = useState<ResultKind>(shown?.kind ?? (isBye ? 'PAIRING_BYE' : 'PLAYED'));
@@ -157,7 +175,7 @@ function Inputs({
         <button type="submit" className={large ? 'primary' : ''} aria-label={`Save the result of table ${table}`}>
           Save
         </button>
-        {stored && !isBye ? (
+        {stored && !isBye && clearable ? (
           <button
             type="button"
             className="quiet"

@@ -11,7 +11,9 @@ const STAGE_NAMES: Record<number, string> = { 4: 'top 4', 8: 'top 8', 16: 'top 1
  * ranking; `mainRounds` its number of rounds, so round mainRounds + k is the playoff's round k. A top cut is the
  * knockout's bracket over the top players, seeded by their rank (1 v 8, 4 v 5, 2 v 7, 3 v 6); without a cut, the
  * finals pair 1st v 2nd (and 3rd v 4th). Only playoff games count here: the main stage's results only seed it.
- * Side a, who moves first, is the higher seed; the cost terms name both seeds.
+ * Side a, who moves first, is the higher seed; the cost terms name both seeds. The cut's first round is re-seeded
+ * around the forbidden pairs among its players as a knockout's first round is; the finals alone stay the first
+ * places of the standings, and a forbidden pair that meets is named in the notes.
  */
 export function playoffRound(
   input: PairingRequest,
@@ -29,6 +31,7 @@ export function playoffRound(
       'failed-precondition',
       `the playoff needs ${size} players still in the tournament; the standings have ${entrants.length}`,
     );
+  const forbidden = (request.forbiddenPairs ?? []).filter(([x, y]) => entrants.includes(x) && entrants.includes(y));
   const byId = new Map(request.players.map((p) => [p.id, p]));
   const players = entrants.map((id, k): PairingPlayer => {
     const player = byId.get(id);
@@ -54,6 +57,7 @@ export function playoffRound(
           players,
           points: request.points,
           options: { finals: playoff.finals, finalKind: playoff.bestOfThree ? 'BEST_OF_THREE' : 'SINGLE' },
+          ...(forbidden.length > 0 ? { forbiddenPairs: forbidden } : {}),
         });
   const seedOf = (id: string) => entrants.indexOf(id) + 1;
   const pairings = scheduled.pairs.map(([x, y]) => {
@@ -61,6 +65,7 @@ export function playoffRound(
     return { a: a.id, b: b.id, movesFirst: a.id, cost: { seedA: seedOf(a.id), seedB: seedOf(b.id) } };
   });
   const stage = playoff.topCut === 0 ? 'the finals' : `the ${STAGE_NAMES[playoff.topCut]}`;
+  const met = forbiddenMet(pairings, forbidden);
   return {
     roundNumber: request.roundNumber,
     method: 'KNOCKOUT',
@@ -68,9 +73,30 @@ export function playoffRound(
     pairings,
     byes: scheduled.byes.map((p) => p.id),
     byeCosts: scheduled.byes.map((p) => ({ id: p.id, cost: { seed: seedOf(p.id) } })),
-    notes: [`Round ${round} of ${stage}, seeded by the standings after round ${mainRounds}`],
+    notes: [
+      `Round ${round} of ${stage}, seeded by the standings after round ${mainRounds}`,
+      ...(scheduled.notes ?? []),
+      ...(met.length > 0 ? [forbiddenNote(met.length, playoff, round)] : []),
+    ],
+    ...(met.length > 0 ? { forbiddenPairsMet: met } : {}),
     stats: {},
   };
+}
+
+function forbiddenMet(
+  pairings: readonly { a: string; b: string }[],
+  forbidden: readonly (readonly [string, string])[],
+): [string, string][] {
+  const banned = new Set(forbidden.map(([x, y]) => [x, y].sort().join('|')));
+  return pairings.filter(({ a, b }) => banned.has([a, b].sort().join('|'))).map(({ a, b }) => [a, b]);
+}
+
+/** Why a forbidden pair meets in a playoff round: nothing the seeding may change keeps it apart. */
+function forbiddenNote(count: number, playoff: Playoff, round: number): string {
+  const meets = count === 1 ? 'a forbidden pair meets' : `${count} forbidden pairs meet`;
+  if (playoff.topCut === 0) return `${meets}: the finals are played by the first places of the standings`;
+  if (round === 1) return `${meets}: no re-seeding of the cut's first round keeps them apart`;
+  return `${meets}: the bracket sets who meets in this round`;
 }
 
 /** The finals alone: 1st v 2nd and, with finals = 2, 3rd v 4th; best of three repeats a pair until two wins. */
@@ -78,7 +104,7 @@ function finalsOnly(
   players: readonly PairingPlayer[],
   round: number,
   playoff: Playoff,
-): { pairs: [PairingPlayer, PairingPlayer][]; byes: PairingPlayer[] } {
+): { pairs: [PairingPlayer, PairingPlayer][]; byes: PairingPlayer[]; notes?: string[] } {
   const series: [PairingPlayer, PairingPlayer][] = [];
   for (let k = 0; k + 1 < players.length && k < 2 * playoff.finals; k += 2) series.push([players[k]!, players[k + 1]!]);
   if (!playoff.bestOfThree && round > 1)
