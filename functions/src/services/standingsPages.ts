@@ -70,15 +70,19 @@ export async function rebuildStandingsPages(
       ? Object.fromEntries((await ref.states(tournamentId).get()).docs.map((d) => [d.id, d.data()]))
       : {};
   const pages = standingsPages(policy, rows, states);
+  const players = pages.reduce((n, { rows: pageRows }) => n + pageRows.length, 0);
   const before = new Map(stored.docs.map((d) => [d.id, d.data()]));
   const updatedAt = now.toISOString();
   const writes: Array<(tx: Transaction) => void> = [];
   for (const { page, rows: pageRows } of pages) {
     const previous = before.get(String(page));
     before.delete(String(page));
-    if (previous && previous.count === pages.length && JSON.stringify(previous.rows) === JSON.stringify(pageRows))
-      continue;
-    const doc = { page, count: pages.length, rows: pageRows, updatedAt };
+    const unchanged =
+      previous?.count === pages.length &&
+      previous.players === players &&
+      JSON.stringify(previous.rows) === JSON.stringify(pageRows);
+    if (unchanged) continue;
+    const doc = { page, count: pages.length, players, rows: pageRows, updatedAt };
     writes.push((tx) => tx.set(ref.standingsPage(tournamentId, page), doc));
   }
   for (const id of before.keys()) writes.push((tx) => tx.delete(ref.standingsPage(tournamentId, Number(id))));
