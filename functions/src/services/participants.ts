@@ -15,6 +15,7 @@ import { type BoundedWriteSettings, boundedWriteSettings, commitInParts } from '
 import { toParticipant } from './records.js';
 import { planTournamentRoles } from './roles.js';
 import { readEditableTournament } from './tournamentAccess.js';
+import { pagesFollow } from './standingsPages.js';
 
 /**
  * Enters competitors, also into a running tournament (docs/organisation.md): a late entry is paired from the
@@ -52,7 +53,7 @@ export async function addParticipants(
   };
   const { entries } = await db.runTransaction(check).catch(undo);
   await commitInParts(db, entries.parts, settings);
-  return db
+  const added = await db
     .runTransaction(async (tx) => {
       const { entries: last } = await check(tx);
       const accounts = input.participants.flatMap(({ participantId, uid }) => (uid ? [{ participantId, uid }] : []));
@@ -62,6 +63,8 @@ export async function addParticipants(
       return { added: ids.length, enteredRound: last.enteredRound };
     })
     .catch(undo);
+  await pagesFollow(input.tournamentId);
+  return added;
 }
 
 /** Deletes the states and claim codes of the listed ids that are not entered: what a stopped run left. */
@@ -177,6 +180,7 @@ export async function withdrawParticipant(
     return tournament.policy.victoryPolicy.buchholzDropOut !== 'NONE';
   });
   if (needsReplay) await replayTournament(db, tournamentId);
+  else await pagesFollow(tournamentId);
 }
 
 /**

@@ -19,6 +19,7 @@ import { refs } from '../firebase/refs.js';
 import { replayTournament } from './applyScore.js';
 import { planTournamentRoles } from './roles.js';
 import { readEditableTournament } from './tournamentAccess.js';
+import { pagesFollow } from './standingsPages.js';
 
 const notEntered = () => new DomainError('not-found', 'this player is not entered in the tournament (reload the page)');
 
@@ -65,6 +66,7 @@ export async function deleteParticipant(
     tx.delete(ref.standing(tournamentId, participantId));
     tx.delete(ref.claimCode(tournamentId, participantId));
   });
+  await pagesFollow(tournamentId);
 }
 
 export async function correctRating(db: Firestore, uid: string | undefined, input: CorrectRatingInput): Promise<void> {

@@ -3,6 +3,7 @@
  * rebuild at the end of its interval; the rebuild ranks every row and writes only the pages that changed.
  */
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions/v2';
 import { getFunctions } from 'firebase-admin/functions';
 import { FUNCTIONS_REGION } from '@competition/engine/deployment';
 import { groupTiebreaksOf } from '@competition/engine/domain/ranking';
@@ -42,6 +43,20 @@ export async function askForPagesRebuild(tournamentId: string, now: number): Pro
     if ((error as { code?: string }).code !== 'functions/task-already-exists') throw error;
     askedHere.set(tournamentId, due);
     return 'already asked';
+  }
+}
+
+/**
+ * The writers of standings rows call this after their commit (a score, a correction's commits, an entry, a
+ * withdrawal, a deletion, an import): one call per write, not one trigger per row, so a round of 1,000 scores does not
+ * cost 2,000 more function runs. A failed ask is logged, not thrown: the change is stored, and the next change of
+ * the tournament asks again.
+ */
+export async function pagesFollow(tournamentId: string): Promise<void> {
+  try {
+    await askForPagesRebuild(tournamentId, Date.now());
+  } catch (error) {
+    logger.warn('standings pages rebuild not asked', error, { tournamentId });
   }
 }
 
