@@ -5,7 +5,6 @@
 import './firebase/options.js';
 
 export { onMatchUpWritten } from './triggers/onMatchUpWritten.js';
-export { onStandingWritten } from './triggers/onStandingWritten.js';
 // The queue's name is the function's (PAGES_QUEUE in services/standingsPages.ts).
 export { rebuildStandingsPages } from './tasks/rebuildStandingsPages.js';
 export {

@@ -16,6 +16,7 @@ import { type BoundedWriteSettings, boundedWriteSettings, commitInParts } from '
 import { toParticipant } from './records.js';
 import { planTournamentRoles } from './roles.js';
 import { readEditableTournament } from './tournamentAccess.js';
+import { pagesFollow } from './standingsPages.js';
 
 /**
  * Enters competitors, also into a running tournament (docs/organisation.md): a late entry is paired from the
@@ -53,7 +54,7 @@ export async function addParticipants(
   };
   const { entries } = await db.runTransaction(check).catch(undo);
   await commitInParts(db, entries.parts, settings);
-  return db
+  const added = await db
     .runTransaction(async (tx) => {
       const { entries: last } = await check(tx);
       const accounts = input.participants.flatMap(({ participantId, uid }) => (uid ? [{ participantId, uid }] : []));
@@ -63,6 +64,8 @@ export async function addParticipants(
       return { added: ids.length, enteredRound: last.enteredRound };
     })
     .catch(undo);
+  await pagesFollow(input.tournamentId);
+  return added;
 }
 
 /** Deletes the states and claim codes of the listed ids that are not entered: what a stopped run left. */
@@ -175,6 +178,7 @@ export async function withdrawParticipant(
     return plan.replay;
   });
   if (needsReplay) await replayTournament(db, tournamentId);
+  else await pagesFollow(tournamentId);
 }
 
 /**

@@ -11,6 +11,7 @@ import { refs } from '../firebase/refs.js';
 import type { StandingsStatusDoc } from '@competition/engine/model/derived';
 import { paths } from '@competition/engine/model/paths';
 import { toCountedRecord, toMatchUpRecord, toParticipant } from './records.js';
+import { pagesFollow } from './standingsPages.js';
 
 /** How a run of bringing the standings up to date is bounded. */
 export interface ReplaySettings {
@@ -101,6 +102,8 @@ export async function bringStandingsUpToDate(
       });
       if (!held) return { status: 'BUSY' };
       commits++;
+      // The pages follow the correction as it goes: one ask per commit, not one function run per row.
+      await pagesFollow(tournamentId);
     }
     const finished = await db.runTransaction(async (tx) => {
       const status = (await tx.get(statusRef)).data();

@@ -20,6 +20,7 @@ import { replayTournament } from './replay.js';
 import { toCountedRecord } from './records.js';
 import { planTournamentRoles } from './roles.js';
 import { readEditableTournament } from './tournamentAccess.js';
+import { pagesFollow } from './standingsPages.js';
 
 const notEntered = () => new DomainError('not-found', 'this player is not entered in the tournament (reload the page)');
 
@@ -66,6 +67,7 @@ export async function deleteParticipant(
     tx.delete(ref.standing(tournamentId, participantId));
     tx.delete(ref.claimCode(tournamentId, participantId));
   });
+  await pagesFollow(tournamentId);
 }
 
 export async function correctRating(db: Firestore, uid: string | undefined, input: CorrectRatingInput): Promise<void> {

@@ -3,6 +3,7 @@
  * rebuild at the end of its interval; the rebuild ranks every row and writes only the pages that changed.
  */
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions/v2';
 import { getFunctions } from 'firebase-admin/functions';
 import { FUNCTIONS_REGION } from '@competition/engine/deployment';
 import { groupTiebreaksOf } from '@competition/engine/domain/ranking';
@@ -45,6 +46,20 @@ export async function askForPagesRebuild(tournamentId: string, now: number): Pro
   }
 }
 
+/**
+ * The writers of standings rows call this after their commit (a score, a correction's commits, an entry, a
+ * withdrawal, a deletion, an import): one call per write, not one trigger per row, so a round of 1,000 scores does not
+ * cost 2,000 more function runs. A failed ask is logged, not thrown: the change is stored, and the next change of
+ * the tournament asks again.
+ */
+export async function pagesFollow(tournamentId: string): Promise<void> {
+  try {
+    await askForPagesRebuild(tournamentId, Date.now());
+  } catch (error) {
+    logger.warn('standings pages rebuild not asked', error, { tournamentId });
+  }
+}
+
 function taskId(tournamentId: string, due: number): string {
   return `pages-${tournamentId.replace(/[^A-Za-z0-9_-]/g, '_')}-${due}`;
 }
@@ -76,15 +91,19 @@ export async function rebuildStandingsPages(
       ? Object.fromEntries((await ref.states(tournamentId).get()).docs.map((d) => [d.id, d.data()]))
       : {};
   const pages = standingsPages(policy, rows, states, mainRounds);
+  const players = pages.reduce((n, { rows: pageRows }) => n + pageRows.length, 0);
   const before = new Map(stored.docs.map((d) => [d.id, d.data()]));
   const updatedAt = now.toISOString();
   const writes: Array<(tx: Transaction) => void> = [];
   for (const { page, rows: pageRows } of pages) {
     const previous = before.get(String(page));
     before.delete(String(page));
-    if (previous && previous.count === pages.length && JSON.stringify(previous.rows) === JSON.stringify(pageRows))
-      continue;
-    const doc = { page, count: pages.length, rows: pageRows, updatedAt };
+    const unchanged =
+      previous?.count === pages.length &&
+      previous.players === players &&
+      JSON.stringify(previous.rows) === JSON.stringify(pageRows);
+    if (unchanged) continue;
+    const doc = { page, count: pages.length, players, rows: pageRows, updatedAt };
     writes.push((tx) => tx.set(ref.standingsPage(tournamentId, page), doc));
   }
   for (const id of before.keys()) writes.push((tx) => tx.delete(ref.standingsPage(tournamentId, Number(id))));

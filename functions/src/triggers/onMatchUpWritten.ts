@@ -5,6 +5,7 @@ import { SCORE_TRIGGER } from '@competition/engine/deployment';
 import { firestore } from '../firebase/app.js';
 import { MATCHUP_DOCUMENT } from '@competition/engine/model/paths';
 import { applyMatchUpScore } from '../services/applyScore.js';
+import { askForPagesRebuild } from '../services/standingsPages.js';
 import { recordResultChange } from '../services/resultChanges.js';
 import { recordNotApplied } from '../services/scoreProblems.js';
 
@@ -29,6 +30,9 @@ export const onMatchUpWritten = onDocumentWritten(TRIGGER, async (event) => {
     await recordResultChange(db, tournamentId, event.id, before?.data(), after?.data(), writtenAt);
     const outcome = await applyMatchUpScore(db, tournamentId, matchUpId);
     logger.debug('matchUp score applied', { tournamentId, matchUpId, outcome });
+    // The public pages follow the rows this event wrote (one rebuild per interval, see askForPagesRebuild); a
+    // failed ask is retried with the event, which applies nothing twice.
+    if (outcome !== 'IGNORED') await askForPagesRebuild(tournamentId, Date.now());
   } catch (error) {
     const givingUp = isPastRetryWindow(event.time, new Date());
     // The error before the fields: the logger prints its stack (the cause) in the message.

@@ -9,7 +9,7 @@ import { paths } from '@competition/engine/model/paths';
 const testEnv = functionsTest();
 
 /** The real callables, wrapped by firebase-functions-test: `call.generateNextRound(data, uid)`. */
-const NOT_CALLABLE = ['onMatchUpWritten', 'onStandingWritten', 'rebuildStandingsPages'] as const;
+const NOT_CALLABLE = ['onMatchUpWritten', 'rebuildStandingsPages'] as const;
 type CallableNames = Exclude<keyof typeof functions, (typeof NOT_CALLABLE)[number]>;
 /** What a callable answers, as its handler declares it. Its input stays `unknown`: tests send bad input on purpose. */
 type Answer<K extends CallableNames> =

@@ -2,13 +2,14 @@
  * The public standings in pages (docs/standings-updates.md#pages): a spectator reads the pages shown, 100 ranked
  * rows each, instead of one document per player. The backend ranks the rows, so the screen shows them as stored.
  */
-import { onSnapshot, type Unsubscribe } from 'firebase/firestore';
+import { getDocs, onSnapshot, type Unsubscribe } from 'firebase/firestore';
 import type { Ranked } from '@competition/engine/domain/ranking';
 import { STANDINGS_PAGE_SIZE } from '@competition/engine/domain/standingsPageSize';
 import type { StandingsPageDoc } from '@competition/engine/model/derived';
-import { path, ref } from './connection';
+import { col, path, ref } from './connection';
 import { type Standing, view } from './shapes';
 import type { OnError } from './watch';
+import { countDocumentRead, queryReads } from './readCount';
 
 export { STANDINGS_PAGE_SIZE };
 
@@ -22,6 +23,8 @@ export interface StandingsPagesView {
   count: number;
   /** How many of them are read. */
   read: number;
+  /** How many players the pages rank, when the backend wrote it (pages built before it said so do not). */
+  players?: number;
 }
 
 /**
@@ -71,7 +74,8 @@ export function watchStandingsPages(
       for (const row of pages.get(page)?.rows ?? [])
         rows.push({ ...view.standing(row), rank: row.rank, sharedRank: row.sharedRank });
     }
-    onData({ rows, count, read });
+    const players = pages.get(1)?.players;
+    onData({ rows, count, read, ...(players === undefined ? {} : { players }) });
   };
   const listen = (page: number) =>
     stops.push(
@@ -80,6 +84,7 @@ export function watchStandingsPages(
         (snap) => {
           // A page served from the device's cache is not a read: count what the server sent.
           if (!snap.metadata.fromCache) standingsReads.pages += 1;
+          countDocumentRead(snap);
           pages.set(page, snap.exists() ? (snap.data() as StandingsPageDoc) : null);
           report();
         },
@@ -96,4 +101,19 @@ export function watchStandingsPages(
       for (const stop of stops) stop();
     },
   };
+}
+
+/**
+ * Every ranked player's id and name, read once from all the pages (one read per 100 players): what a spectator's
+ * name search looks in, without one document per participant.
+ */
+export async function readStandingsPageNames(
+  tournamentId: string,
+): Promise<Array<{ participantId: string; name: string }>> {
+  const snap = await getDocs(col(path.standingsPages(tournamentId)));
+  queryReads()(snap);
+  return snap.docs
+    .map((d) => d.data() as StandingsPageDoc)
+    .sort((x, y) => x.page - y.page)
+    .flatMap((page) => page.rows.map(({ participantId, name }) => ({ participantId, name })));
 }

@@ -8,6 +8,7 @@
 import { type FirestoreError, type Query, type Unsubscribe, onSnapshot } from 'firebase/firestore';
 import { ref } from './connection';
 import { stored } from './shapes';
+import { countDocumentRead, queryReads } from './readCount';
 
 export type OnError = (error: FirestoreError) => void;
 /** Turns a stored document of type S into what the screens see. */
@@ -19,7 +20,15 @@ export function watchQuery<S, T>(
   onData: (items: T[]) => void,
   onError: OnError,
 ): Unsubscribe {
-  return onSnapshot(q, (snap) => onData(snap.docs.map((d) => map(stored<S>(d)!))), onError);
+  const count = queryReads();
+  return onSnapshot(
+    q,
+    (snap) => {
+      count(snap);
+      onData(snap.docs.map((d) => map(stored<S>(d)!)));
+    },
+    onError,
+  );
 }
 
 export function watchDoc<S, T>(
@@ -31,6 +40,7 @@ export function watchDoc<S, T>(
   return onSnapshot(
     ref(at),
     (snap) => {
+      countDocumentRead(snap);
       const data = stored<S>(snap);
       onData(data === undefined ? null : map(data));
     },

@@ -18,6 +18,7 @@ import {
   view,
 } from './shapes';
 import { type OnError, watchDoc, watchQuery } from './watch';
+import { queryReads } from './readCount';
 
 export function watchTournament(tournamentId: string, onData: (item: Tournament | null) => void, onError: OnError) {
   return watchDoc(path.tournament(tournamentId), view.tournament, onData, onError);
@@ -41,10 +42,12 @@ export function watchRounds(tournamentId: string, onData: (items: Round[]) => vo
  * reads "waiting to send" until the server has it, and a refusal on arrival shows as the server's result coming back.
  */
 export function watchMatchUps(tournamentId: string, onData: (items: MatchUp[]) => void, onError: OnError) {
+  const count = queryReads();
   return onSnapshot(
     col(path.matchUps(tournamentId)),
     { includeMetadataChanges: true },
     (snap) => {
+      count(snap);
       const items = snap.docs.map((d) => ({
         ...view.matchUp(stored<Parameters<typeof view.matchUp>[0]>(d)!),
         sync: d.metadata.hasPendingWrites ? 'pending' : snap.metadata.fromCache ? 'cache' : 'server',
@@ -53,6 +56,40 @@ export function watchMatchUps(tournamentId: string, onData: (items: MatchUp[]) =
     },
     onError,
   );
+}
+
+/**
+ * One player's game in a round, read alone (two small queries, one per side): what a spectator's search shows
+ * without reading the round's every game. Null when the round has none for them.
+ */
+export function watchOpenGame(
+  tournamentId: string,
+  roundNumber: number,
+  participantId: string,
+  onData: (item: MatchUp | null) => void,
+  onError: OnError,
+): Unsubscribe {
+  const sides = new Map<'a' | 'b', MatchUp[]>();
+  const report = () => {
+    if (sides.size < 2) return;
+    onData([...(sides.get('a') ?? []), ...(sides.get('b') ?? [])][0] ?? null);
+  };
+  const stops = (['a', 'b'] as const).map((side) =>
+    watchQuery(
+      query(
+        col(path.matchUps(tournamentId)),
+        where('roundNumber', '==', roundNumber),
+        where(side, '==', participantId),
+      ),
+      view.matchUp,
+      (items) => {
+        sides.set(side, items);
+        report();
+      },
+      onError,
+    ),
+  );
+  return () => stops.forEach((stop) => stop());
 }
 
 export function watchStandings(tournamentId: string, onData: (items: Standing[]) => void, onError: OnError) {

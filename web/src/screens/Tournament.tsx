@@ -54,9 +54,11 @@ function tabsFor(tournament: Tournament | undefined, roles: Roles): Array<[Tourn
 
 export function TournamentScreen({ route }: { route: TournamentRoute }) {
   const { user } = useSession();
-  const data = useTournamentLive(route.tournamentId, user?.uid ?? null);
-  const t = data.tournament;
   const tab = route.screen === 'tournament' ? route.tab : null;
+  // A signed-out viewer of the standings reads only what they show: the pages, not every participant and game.
+  const standingsOnly = !user && tab === 'standings';
+  const data = useTournamentLive(route.tournamentId, user?.uid ?? null, { standingsOnly });
+  const t = data.tournament;
   if (t === null) return <p>This tournament does not exist (or was removed).</p>;
   return (
     <TournamentProvider value={data}>

@@ -4,7 +4,10 @@
  * - a signed-out viewer of a 4-player tournament with round 1 scored sees the same table as the organizer (ranks,
  *   shared places, tiebreak columns, names), read from one page instead of one document per player;
  * - with 250 players, the viewer reads page 1 only (100 places), and "Show the next 100" reads page 2; the
- *   standings documents delivered are the pages shown, never the players' rows.
+ *   standings documents delivered are the pages shown, never the players' rows;
+ * - what the signed-out standings cost in every document read: the tournament, its rounds, the status and the
+ *   pages shown, no participant and no game, the same at 4 and at 250 players (so about 20 pages plus those at
+ *   2,000); a name search reads the pages' names once and the found player's own game.
  *
  * Runs only inside `firebase emulators:exec` with the Hosting emulator (npm test, or
  * `npx tsx --conditions=source scripts/emulators/test.ts web/test/browser/standingsPages.test.ts`).
@@ -36,6 +39,14 @@ const tableRows = (page: Page) =>
 /** The standings documents the page's listeners delivered from the server: pages, and per-player rows. */
 const reads = (page: Page) =>
   page.evaluate(() => ({ ...(globalThis as { __standingsReads?: { pages: number; rows: number } }).__standingsReads }));
+/** Every document the page's listeners received from the server, by collection (what the visit is billed). */
+const documentReads = (page: Page) =>
+  page.evaluate(() => {
+    const counted = (globalThis as { __documentReads?: { byCollection: Record<string, number> } }).__documentReads;
+    return { ...counted?.byCollection };
+  });
+/** A signed-out viewer's standings: the tournament, its one round, whether an update runs, and the pages shown. */
+const standingsOpen = (pages: number) => ({ tournaments: 1, rounds: 1, status: 1, standingsPages: pages });
 
 describe.skipIf(Boolean(skipReason))('the public standings in pages', () => {
   let emulators: Emulators;
@@ -100,6 +111,7 @@ describe.skipIf(Boolean(skipReason))('the public standings in pages', () => {
     await expect.poll(() => tableRows(viewer), { timeout: WAIT_MS }).toEqual(await tableRows(desk));
     expect(await tableRows(viewer)).toContainEqual(expect.stringMatching(/^2= \| /));
     expect(await reads(viewer)).toEqual({ pages: 1, rows: 0 });
+    expect(await documentReads(viewer)).toEqual(standingsOpen(1));
     // The organizer of a small field still reads the players' rows, ranked on the device.
     expect((await reads(desk)).rows).toBe(4);
     await shot(viewer, 'pages-spectator-small-desktop');
@@ -128,6 +140,8 @@ describe.skipIf(Boolean(skipReason))('the public standings in pages', () => {
     const more = viewer.locator('.standings-more');
     expect(await more.textContent()).toContain('Showing places 1–100 of 250.');
     expect(await reads(viewer)).toEqual({ pages: 1, rows: 0 });
+    // 250 players cost the same to open as 4: no document per participant, none per game.
+    expect(await documentReads(viewer)).toEqual(standingsOpen(1));
     await shot(viewer, 'pages-spectator-page1-desktop');
 
     await more.getByRole('button', { name: 'Show the next 100' }).click();
@@ -143,7 +157,31 @@ describe.skipIf(Boolean(skipReason))('the public standings in pages', () => {
     await more.getByRole('button', { name: 'Show the next 50' }).click();
     await expect.poll(() => tableRows(viewer), { timeout: WAIT_MS }).toHaveLength(250);
     expect(await reads(viewer)).toEqual({ pages: 3, rows: 0 });
+    expect(await documentReads(viewer)).toEqual(standingsOpen(3));
     expect(await more.getByRole('button').count()).toBe(0);
     await shot(viewer, 'pages-spectator-all-desktop');
+  });
+
+  it('a spectator finds a player by name and their game, reading the pages and that one game', async () => {
+    const viewer = await spectator('spectator-search');
+    await expect.poll(() => tableRows(viewer), { timeout: WAIT_MS }).toHaveLength(100);
+    const opened = await documentReads(viewer);
+    expect(opened).toEqual(standingsOpen(1));
+
+    await viewer.getByLabel("Player's name").fill('player 3');
+    const found = viewer.getByRole('list', { name: 'Players found' });
+    await expect.poll(() => found.locator('li').count(), { timeout: WAIT_MS }).toBe(1);
+    const line = found.locator('.open-game');
+    await expect
+      .poll(() => line.textContent(), { timeout: WAIT_MS })
+      .toMatch(/Round 1 · Table \d+ · against Player \d/);
+    await shot(viewer, 'pages-spectator-search-desktop');
+    // The three pages again for their names (page 1 is read twice: once by the table, once by the search), and the
+    // player's game by its two sides: one game, one empty answer.
+    expect(await documentReads(viewer)).toEqual({
+      ...standingsOpen(1 + 3),
+      matchUps: 1,
+      '(empty answers)': 1,
+    });
   });
 });

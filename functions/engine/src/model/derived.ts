@@ -42,12 +42,14 @@ export type StandingsStatusDoc = z.infer<typeof StandingsStatusDoc>;
 
 /**
  * tournaments/{t}/standingsPages/{page}: STANDINGS_PAGE_SIZE ranked rows of the public standings (docs/standings-updates.md#pages),
- * rebuilt by the backend a few seconds after the standings change. `count` is the number of pages when written.
+ * rebuilt by the backend a few seconds after the standings change. `count` is the number of pages when written,
+ * `players` the number of ranked rows in all of them (so page 1 alone can say "places 1–100 of 2,048").
  */
 export const StandingsPageDoc = z
   .object({
     page: z.number().int().positive(),
     count: z.number().int().positive(),
+    players: z.number().int().nonnegative().optional(),
     rows: z.array(StandingDoc.extend({ rank: z.number().int().positive(), sharedRank: z.boolean() }).strict()),
     updatedAt: z.string().max(40),
   })

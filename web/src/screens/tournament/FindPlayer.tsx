@@ -1,5 +1,5 @@
 /** A spectator looks a player up by name and sees where they play in the open round. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { href } from '../../app/route';
 import { useTournamentData } from './data';
 import { OpenGameLine } from './OpenGame';
@@ -15,10 +15,15 @@ const fold = (text: string) =>
 const MAX_SHOWN = 8;
 
 export function FindPlayer() {
-  const { participants, tournamentId } = useTournamentData();
+  const { everyone, lookUpEveryone, tournamentId } = useTournamentData();
   const [text, setText] = useState('');
   const wanted = fold(text);
-  const found = wanted ? participants.filter((p) => fold(p.name).includes(wanted)) : [];
+  // A spectator's standings read no participant list: the names come from the pages, read at the first search.
+  const lookingUp = wanted !== '' && everyone === null;
+  useEffect(() => {
+    if (lookingUp) lookUpEveryone();
+  }, [lookingUp, lookUpEveryone]);
+  const found = wanted ? (everyone ?? []).filter((p) => fold(p.name).includes(wanted)) : [];
   return (
     <section className="card find-player" aria-labelledby="find-player-title">
       <h2 id="find-player-title">Find a player</h2>
@@ -30,7 +35,9 @@ export function FindPlayer() {
         onChange={(e) => setText(e.target.value)}
         autoComplete="off"
       />
-      {wanted ? (
+      {lookingUp ? (
+        <p className="muted">Looking the names up…</p>
+      ) : wanted ? (
         found.length === 0 ? (
           <p className="muted">Nobody by that name in this tournament.</p>
         ) : (

@@ -5,21 +5,38 @@
 import { href } from '../../app/route';
 import { type MatchUp } from '../../data/shapes';
 import { colourNames, resultText } from '../../lib/format';
+import { useLive } from '../../data/hooks';
+import { watchOpenGame } from '../../data/watchTournamentData';
 import { useTournamentData } from './data';
 
 /** The player's game in the latest round, or undefined when the round has none for them (or there is no round). */
 export function useOpenGame(participantId: string): MatchUp | undefined {
-  const { matchUps, currentRound } = useTournamentData();
-  if (!currentRound) return undefined;
-  return matchUps.find(
-    (m) => m.roundNumber === currentRound.roundNumber && (m.a === participantId || m.b === participantId),
+  return useOpenGameRead(participantId).game;
+}
+
+/**
+ * The open game, and whether it is still being read: from the tournament's matchUps when they are read, else
+ * (a spectator's standings, which read no matchUp) from the player's own game alone.
+ */
+function useOpenGameRead(participantId: string): { game: MatchUp | undefined; reading: boolean } {
+  const { matchUps, currentRound, everythingRead, tournamentId } = useTournamentData();
+  const round = currentRound?.roundNumber;
+  const alone = !everythingRead && participantId !== '' && round !== undefined;
+  const own = useLive<MatchUp | null>(
+    alone ? `open:${tournamentId}:${round}:${participantId}` : null,
+    (onData, onError) => watchOpenGame(tournamentId, round!, participantId, onData, onError),
   );
+  if (round === undefined) return { game: undefined, reading: false };
+  if (!everythingRead) return { game: own.data ?? undefined, reading: own.data === undefined && !own.error };
+  const game = matchUps.find((m) => m.roundNumber === round && (m.a === participantId || m.b === participantId));
+  return { game, reading: false };
 }
 
 export function OpenGameLine({ participantId, you = false }: { participantId: string; you?: boolean }) {
   const { tournament, tournamentId, nameOf, currentRound } = useTournamentData();
-  const game = useOpenGame(participantId);
+  const { game, reading } = useOpenGameRead(participantId);
   if (!tournament || !currentRound) return <span className="muted">No round paired yet.</span>;
+  if (reading) return <span className="muted">Looking the game up…</span>;
   if (!game) return <span className="muted">No game in round {currentRound.roundNumber}.</span>;
   const opponent = game.a === participantId ? game.b : game.a;
   const colours = colourNames(tournament.pairing.options, tournament.policy);

@@ -28,8 +28,10 @@ import {
   type StandingsPagesView,
   type StandingsPagesWatch,
   countRowReads,
+  readStandingsPageNames,
   watchStandingsPages,
 } from '../../data/standingsPages';
+import { playoffOf } from '@competition/engine/domain/playoffPlan';
 import { type GroupTiebreak, type Ranked, groupTiebreaksOf, rankStandings } from '@competition/engine/domain/ranking';
 
 /** The domain's head-to-head tiebreaks, loaded only when a policy needs them (they bring the schema library). */
@@ -87,6 +89,25 @@ export interface TournamentData {
   participant: (participantId: string) => Participant | undefined;
   /** The open round, if any (the latest one the organizer generated). */
   currentRound: Round | undefined;
+  /**
+   * False when only the standings screen's documents are read (see `TournamentReads`): `participants` and
+   * `matchUps` are then empty, a player's open game is read alone (OpenGame.tsx), and `nameOf` knows the names
+   * the pages carry.
+   */
+  everythingRead: boolean;
+  /** Every ranked player's name, from all the pages, once `lookUpEveryone` has read them (the name search). */
+  everyone: Array<{ participantId: string; name: string }> | null;
+  lookUpEveryone: () => void;
+}
+
+/** What a screen needs read besides the tournament, its rounds and its standings. */
+export interface TournamentReads {
+  /**
+   * Only what the standings screen shows, for a signed-out viewer: the ranked pages, the tournament and its rounds,
+   * not one document per participant or per game, so opening the standings of 2,000 players costs about as many
+   * reads as of 20 (docs/scale.md#spectators). A playoff's matchUps are still read for its bracket summary.
+   */
+  standingsOnly?: boolean;
 }
 
 const Context = createContext<TournamentData | null>(null);
@@ -99,24 +120,40 @@ export function useTournamentData(): TournamentData {
 
 export const TournamentProvider = Context.Provider;
 
-export function useTournamentLive(tournamentId: string, uid: string | null): TournamentData {
+export function useTournamentLive(
+  tournamentId: string,
+  uid: string | null,
+  { standingsOnly = false }: TournamentReads = {},
+): TournamentData {
   const t = useLive<Tournament | null>(`t:${tournamentId}`, (onData, onError) =>
     watchTournament(tournamentId, onData, onError),
   );
-  const participants = useLive<Participant[]>(`p:${tournamentId}`, (onData, onError) =>
+  const everyParticipant = useLive<Participant[]>(standingsOnly ? null : `p:${tournamentId}`, (onData, onError) =>
     watchParticipants(tournamentId, onData, onError),
   );
   const rounds = useLive<Round[]>(`r:${tournamentId}`, (onData, onError) => watchRounds(tournamentId, onData, onError));
-  const matchUps = useLive<MatchUp[]>(`m:${tournamentId}`, (onData, onError) =>
+  const playoff = t.data ? playoffOf(t.data.system, t.data.pairing.options) !== null : false;
+  const readMatchUps = !standingsOnly || playoff;
+  const matchUps = useLive<MatchUp[]>(readMatchUps ? `m:${tournamentId}` : null, (onData, onError) =>
     watchMatchUps(tournamentId, onData, onError),
   );
   // A spectator, or anyone looking at a large field, reads the ranked pages the backend keeps (one read per 100
   // players) instead of one document per player; see docs/standings-updates.md#pages.
-  const fieldSize = participants.data?.length;
-  const byPages = uid === null || (fieldSize !== undefined && fieldSize > LARGE_FIELD);
+  const byPages =
+    uid === null ||
+    standingsOnly ||
+    (everyParticipant.data !== undefined && everyParticipant.data.length > LARGE_FIELD);
   const pages = useStandingsPages(byPages ? tournamentId : null);
+  const noPages = pages.data !== undefined && pages.data.count === 0;
+  // Without pages, the standings screen needs the field to tell "nobody entered yet" from "no page built yet".
+  const fallback = useLive<Participant[]>(standingsOnly && noPages ? `p:${tournamentId}` : null, (onData, onError) =>
+    watchParticipants(tournamentId, onData, onError),
+  );
+  const participants = standingsOnly ? fallback : everyParticipant;
+  const readParticipants = !standingsOnly || noPages;
+  const fieldSize = participants.data?.length;
   // Before the backend has built any page (a tournament older than the pages), the rows are read one by one.
-  const pagesMissing = pages.data !== undefined && pages.data.count === 0 && (fieldSize ?? 0) > 0;
+  const pagesMissing = noPages && (fieldSize ?? 0) > 0;
   const perPlayer = (!byPages && fieldSize !== undefined) || pagesMissing;
   const standings = useLive<Standing[]>(perPlayer ? `s:${tournamentId}` : null, (onData, onError) =>
     watchStandings(tournamentId, countRowReads(onData), onError),
@@ -130,7 +167,8 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
     policy !== undefined && standings.data !== undefined && groupTiebreaksOf(policy, standings.data).length > 0;
   const groupTiebreak = useGroupTiebreak(needGroup);
   const mainStageRows = useMainStageRows(mainRounds !== undefined);
-  const wantStates = needGroup || mainRounds !== undefined;
+  // The pages come ranked by the backend: only the rows read one by one are ranked here, with the states.
+  const wantStates = (needGroup || mainRounds !== undefined) && !(byPages && !pagesMissing);
   const states = useLive<ParticipantState[]>(wantStates ? `st:${tournamentId}` : null, (onData, onError) =>
     watchStates(tournamentId, onData, onError),
   );
@@ -168,9 +206,22 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
     pages.data,
   ]);
   const paging = byPages && !pagesMissing ? pages.data : undefined;
+  const [everyone, setEveryone] = useState<{ of: string; rows: TournamentData['everyone'] }>({ of: '', rows: null });
+  const lookingUp = useRef<string | null>(null);
+  const lookUpEveryone = useCallback(() => {
+    if (lookingUp.current === tournamentId) return;
+    lookingUp.current = tournamentId;
+    readStandingsPageNames(tournamentId).then(
+      (rows) => setEveryone({ of: tournamentId, rows }),
+      () => (lookingUp.current = null),
+    );
+  }, [tournamentId]);
+  const everyoneHere = everyone.of === tournamentId ? everyone.rows : null;
 
   return useMemo(() => {
     const people = new Map((participants.data ?? []).map((p) => [p.participantId, p]));
+    // Without the participants, the names the pages carry.
+    const names = new Map([...(everyoneHere ?? []), ...ranked].map((row) => [row.participantId, row.name]));
     const roundList = rounds.data ?? [];
     return {
       tournamentId,
@@ -185,7 +236,7 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
         ? {
             count: paging.count,
             read: paging.read,
-            players: participants.data?.length ?? 0,
+            players: paging.players ?? participants.data?.length ?? 0,
             showMore: pages.showMore,
           }
         : null,
@@ -204,13 +255,16 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
         problems.error,
       loaded:
         t.data !== undefined &&
-        participants.data !== undefined &&
+        (!readParticipants || participants.data !== undefined) &&
         rounds.data !== undefined &&
-        matchUps.data !== undefined &&
+        (!readMatchUps || matchUps.data !== undefined) &&
         (byPages && !pagesMissing ? paging !== undefined : standings.data !== undefined),
-      nameOf: (id) => (id === null ? 'bye' : (people.get(id)?.name ?? id)),
+      nameOf: (id) => (id === null ? 'bye' : (people.get(id)?.name ?? names.get(id) ?? id)),
       participant: (id) => people.get(id),
       currentRound: roundList.at(-1),
+      everythingRead: !standingsOnly,
+      everyone: everyoneHere ?? (standingsOnly ? null : (participants.data ?? null)),
+      lookUpEveryone,
     };
   }, [
     tournamentId,
@@ -232,6 +286,11 @@ export function useTournamentLive(tournamentId: string, uid: string | null): Tou
     paging,
     pages.error,
     pages.showMore,
+    readParticipants,
+    readMatchUps,
+    standingsOnly,
+    everyoneHere,
+    lookUpEveryone,
   ]);
 }
 
