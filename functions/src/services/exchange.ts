@@ -19,7 +19,7 @@ import { writeFold } from './foldWrites.js';
 import { prepareTournament, writeNewTournament } from './organisation.js';
 import { PlannedWrites } from './plannedWrites.js';
 import { type BoundedWriteSettings, boundedWriteSettings, commitInParts } from './boundedWrites.js';
-import { askForPagesRebuild } from './standingsPages.js';
+import { pagesFollow } from './standingsPages.js';
 import { toCountedRecord, toParticipant } from './records.js';
 import { readTournamentToEdit } from './tournamentAccess.js';
 
@@ -128,7 +128,7 @@ export async function importTournament(
     throw error;
   }
   // The standings were written before their tournament existed: the pages are built now.
-  await askForPagesRebuild(tournamentId, Date.now());
+  await pagesFollow(tournamentId);
   return { tournamentId };
 }
 

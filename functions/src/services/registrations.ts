@@ -13,6 +13,7 @@ import { type Refs, refs } from '../firebase/refs.js';
 import { writeEntries } from './participants.js';
 import { planTournamentRoles } from './roles.js';
 import { readEditableTournament, readTournament } from './tournamentAccess.js';
+import { pagesFollow } from './standingsPages.js';
 
 export type { RegistrationOutcome } from '@competition/engine/model/answers';
 import type { RegistrationOutcome } from '@competition/engine/model/answers';
@@ -66,7 +67,7 @@ export async function register(
   if (!uid) throw new DomainError('unauthenticated', 'sign in first, then register');
   const ref = refs(db);
   const { tournamentId, ...details } = input;
-  return db.runTransaction(async (tx) => {
+  const outcome = await db.runTransaction(async (tx): Promise<RegistrationOutcome> => {
     const tournament = await readTournament(tx, ref, tournamentId);
     const [earlier, role] = await Promise.all([
       tx.get(ref.registrations(tournamentId).where('uid', '==', uid).limit(1)),
@@ -99,6 +100,13 @@ export async function register(
     tx.create(ref.registration(tournamentId, registrationId), { ...registration, status: 'APPROVED', participantId });
     return { status: 'APPROVED', participantId };
   });
+  await pagesFollowEntry(tournamentId, outcome);
+  return outcome;
+}
+
+/** An entered registrant has a standings row now: the spectators' pages follow it, as after any entry. */
+async function pagesFollowEntry(tournamentId: string, outcome: { status: string }): Promise<void> {
+  if (outcome.status === 'APPROVED') await pagesFollow(tournamentId);
 }
 
 /**
@@ -113,7 +121,7 @@ export async function decideOnRegistration(
 ): Promise<RegistrationOutcome | { status: 'REFUSED' }> {
   const ref = refs(db);
   const { tournamentId, registrationId, approve } = input;
-  return db.runTransaction(async (tx) => {
+  const outcome = await db.runTransaction(async (tx): Promise<RegistrationOutcome | { status: 'REFUSED' }> => {
     const tournament = await readEditableTournament(tx, ref, uid, tournamentId);
     const registration = (await tx.get(ref.registration(tournamentId, registrationId))).data();
     if (!registration) throw new DomainError('not-found', 'this registration is gone (reload the page)');
@@ -128,6 +136,8 @@ export async function decideOnRegistration(
     tx.set(ref.registration(tournamentId, registrationId), { ...registration, status: 'APPROVED', participantId });
     return { status: 'APPROVED', participantId };
   });
+  await pagesFollowEntry(tournamentId, outcome);
+  return outcome;
 }
 
 /** The organizer opens or closes self-registration and check-in. */

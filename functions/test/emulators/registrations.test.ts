@@ -9,6 +9,7 @@ import { doc, updateDoc } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSED_JOINING, type JoiningOptions } from '@competition/engine/domain/joining';
 import type { RegistrationDoc } from '@competition/engine/model/joining';
+import type { StandingsPageDoc } from '@competition/engine/model/derived';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
 import { paths } from '@competition/engine/model/paths';
 import {
@@ -20,6 +21,7 @@ import {
   discoverEmulators,
   refusal,
   signUp,
+  waitFor,
   whyNoEmulators,
 } from './stack.js';
 import { clientApps } from './clients.js';
@@ -89,6 +91,12 @@ const registrationsOf = async (tournamentId: string) =>
   (await admin().collection(paths.registrations(tournamentId)).get()).docs.map((d) => d.data() as RegistrationDoc);
 const participant = async (tournamentId: string, participantId: string) =>
   (await admin().doc(paths.participant(tournamentId, participantId)).get()).data();
+
+/** The names on the spectators' first standings page, once it is built. */
+const namesOnPage = async (tournamentId: string) =>
+  ((await admin().doc(paths.standingsPage(tournamentId, 1)).get()).data() as StandingsPageDoc | undefined)?.rows
+    .map((row) => row.name)
+    .sort() ?? [];
 
 async function roundOf(tournamentId: string, roundNumber: number): Promise<MatchUpDoc[]> {
   const snap = await admin().collection(paths.matchUps(tournamentId)).where('roundNumber', '==', roundNumber).get();
@@ -223,6 +231,38 @@ describe.skipIf(Boolean(skipReason))('self-registration and check-in on the Emul
     expect(await roleOf(tournamentId, copy.uid)).toBeUndefined();
     const blank = await refusal(register(tournamentId, copy, { name: '   ', rating: 1400 }));
     expect(blank.code).toBe('invalid-argument');
+  });
+
+  it("an entered registration reaches the spectators' pages, accepted at once or approved", async () => {
+    const tournamentId = await draftTournament(2, { registration: 'OPEN' });
+    // The entries' own rebuild has run: what follows must ask for another.
+    await waitFor(
+      'the entries on the page',
+      () => namesOnPage(tournamentId),
+      (n) => n.length === 2,
+    );
+    await register(tournamentId, await newAccount('reg-pages-open'), { name: 'Quick Entry' });
+    await waitFor(
+      'the registrant on the page',
+      () => namesOnPage(tournamentId),
+      (n) => n.includes('Quick Entry'),
+    );
+
+    await setJoining(tournamentId, { registration: 'APPROVAL' });
+    await register(tournamentId, await newAccount('reg-pages-approval'), { name: 'Walk In' });
+    const pending = (await registrationsOf(tournamentId)).find((r) => r.status === 'PENDING')!;
+    await call(
+      emulators,
+      'decideRegistration',
+      { tournamentId, registrationId: pending.registrationId, approve: true },
+      organizer,
+    );
+    await waitFor(
+      'the approved entry on the page',
+      () => namesOnPage(tournamentId),
+      (n) => n.includes('Walk In'),
+    );
+    expect(await namesOnPage(tournamentId)).toEqual(['Player 1', 'Player 2', 'Quick Entry', 'Walk In']);
   });
 
   it('check-in: round 1 pairs only those checked in; a late check-in is paired from round 2', async () => {
