@@ -9,8 +9,6 @@
 import type { ScoringPolicy } from '@competition/engine/domain/policy';
 import { bracketRounds } from '@competition/engine/domain/pairing/schedule/knockout';
 import { stageName } from '@competition/engine/domain/playoffPlan';
-
-export { stageName };
 import type { MatchUp } from '../data/shapes';
 import { winnerOf } from './outcome';
 

@@ -22,7 +22,7 @@ export function roundLabel(
     if (planned === undefined) return `round ${roundNumber}`;
     return roundNumber > planned ? `round ${roundNumber} (${planned} planned)` : `round ${roundNumber} of ${planned}`;
   }
-  const mainRounds = rounds.find((r) => r.playoff)?.playoff?.mainRounds ?? planned;
+  const mainRounds = mainRoundsOf(rounds) ?? planned;
   if (mainRounds !== undefined && roundNumber > mainRounds)
     return `${playoffRoundName(playoff, roundNumber - mainRounds)} (round ${roundNumber})`;
   return `${MAIN_STAGE[tournament.system]} ${roundNumber}${mainRounds === undefined ? '' : ` of ${mainRounds}`}`;
@@ -32,4 +32,9 @@ export function roundLabel(
 export function roundTitle(...args: Parameters<typeof roundLabel>): string {
   const label = roundLabel(...args);
   return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/** How many rounds the main stage had, once a playoff after it has been paired (its rounds name it). */
+export function mainRoundsOf(rounds: readonly Pick<Round, 'playoff'>[]): number | undefined {
+  return rounds.find((r) => r.playoff)?.playoff?.mainRounds;
 }

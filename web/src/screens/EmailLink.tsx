@@ -12,8 +12,10 @@ import { authMessage } from '../data/session';
 export function EmailLink({ next }: { next: string }) {
   const { user } = useSession();
   const [fromLink] = useState(openedFromSignInLink);
-  const [email, setEmail] = useState(() => emailAskedHere() ?? '');
-  const [askedHere] = useState(() => emailAskedHere() !== null);
+  // Kept from the first render: finishing the sign-in forgets the address this browser saved.
+  const [asked] = useState(emailAskedHere);
+  const askedHere = asked !== null;
+  const [email, setEmail] = useState(asked ?? '');
   const [status, run] = useAction();
   const finish = (address: string) =>
     run(async () => {
@@ -29,7 +31,7 @@ export function EmailLink({ next }: { next: string }) {
       return 'signed in';
     });
   useEffect(() => {
-    if (fromLink && askedHere) void finish(emailAskedHere()!);
+    if (fromLink && asked !== null) void finish(asked);
     // Once, on arrival: the link is single-use.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

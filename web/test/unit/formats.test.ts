@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { resolvePolicy } from '@competition/engine/domain/policy';
 import type { MatchUpResult } from '@competition/engine/domain/results';
 import type { MatchUp } from '../../src/data/shapes.js';
-import { type BracketEntry, buildBracket, knockoutOptions, stageName } from '../../src/lib/bracket.js';
+import { stageName } from '@competition/engine/domain/playoffPlan';
+import { type BracketEntry, buildBracket, knockoutOptions } from '../../src/lib/bracket.js';
 import { buildCrosstable } from '../../src/lib/crosstable.js';
 
 const scoring = resolvePolicy('REDEMPTION').scoringPolicy;

@@ -4,7 +4,7 @@
  * history of a game's result for the organizer (docs/results.md#who-changed-a-result).
  */
 import { useState } from 'react';
-import { type ConfirmationState, confirmation } from '@competition/engine/domain/confirmation';
+import { type ConfirmationState, confirmation, enteredBy } from '@competition/engine/domain/confirmation';
 import type { MatchUpResult } from '@competition/engine/domain/results';
 import { Status, useAction, ErrorNote } from '../../components/ui';
 import { actions } from '../../data/actions';
@@ -84,7 +84,7 @@ export function Reports({ game }: { game: MatchUp }) {
           ? `Enter the score when the game is over: it counts once ${opponent} confirms it.`
           : 'No score reported yet.';
       case 'ENTERED':
-        return `${game.scoredBy === 'SCOREKEEPER' || game.scoredBy === 'EDITOR' ? ENTERED_BY[game.scoredBy] : 'The organizer'} entered ${words(game.result!)}: it counts.`;
+        return `${ENTERED_BY[enteredBy(game) ?? 'EDITOR']} entered ${words(game.result!)}: it counts.`;
       case 'CONFIRMED':
         return `Confirmed by both players: ${words(game.result!)}. It counts.`;
       case 'WAITING':

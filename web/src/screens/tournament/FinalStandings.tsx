@@ -4,7 +4,7 @@
  */
 import type { FinalPlace } from '@competition/engine/domain/playoff';
 import { href } from '../../app/route';
-import { stageName } from '../../lib/bracket';
+import { stageName } from '@competition/engine/domain/playoffPlan';
 import { playoffFormat, playoffView } from '../../lib/playoff';
 import { useTournamentData } from './data';
 

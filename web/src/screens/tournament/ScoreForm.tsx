@@ -12,6 +12,7 @@ import { writeReport, writeScore } from '../../data/writes';
 import { sendScore } from '../../data/outbox';
 import { Reports, reportWords, sideIn } from './Confirmation';
 import { enteredBy } from '@competition/engine/domain/confirmation';
+import { sameResult } from '@competition/engine/domain/sameResult';
 import { useTournamentData } from './data';
 import { BYE_KINDS, GAME_KINDS, KIND_LABELS, resultText } from '../../lib/format';
 import type { ScoringPolicy } from '@competition/engine/domain/policy';
@@ -46,7 +47,7 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
   const shown = stored ?? own;
   // "reported: …" speaks of the player's report: once another result counts (the organizer settled a dispute), it
   // is old news under boxes that show that result.
-  const overruled = stored !== null && own !== null && !sameOutcome(stored, own);
+  const overruled = stored !== null && own !== null && !sameResult(stored, own);
   // A player does not clear what a scorekeeper or the organizer entered (docs/results.md#who-clears-a-result).
   const official = enteredBy(matchUp);
   const lockedFromPlayer = channel === 'rules' && sideIn(matchUp, roles.participantIds) !== null && official !== null;
@@ -222,6 +223,3 @@ function SidePoints({ side, name, value, onChange, disabled, large }: SidePoints
 }
 
 const isByeOf = (matchUp: MatchUp) => matchUp.b === null;
-
-const sameOutcome = (x: MatchUpResult, y: MatchUpResult) =>
-  x.kind === y.kind && x.score?.a === y.score?.a && x.score?.b === y.score?.b;

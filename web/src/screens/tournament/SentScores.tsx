@@ -30,8 +30,10 @@ export function SentScores() {
       const matchUp = here.get(s.matchUpId);
       if (!matchUp || deliveryOf(s, matchUp) !== 'arrived') continue;
       forgetSentScore(s);
-      const line = `Table ${matchUp.order + 1}: your score ${text(s.result, matchUp.b === null)} reached the server.`;
-      setArrived((list) => [...list.filter((l) => !l.startsWith(`Table ${matchUp.order + 1}:`)), line]);
+      // Named by round and table: the phone keeps the line into later rounds, where table 1 is another game.
+      const where = `Round ${matchUp.roundNumber}, table ${matchUp.order + 1}`;
+      const line = `${where}: your score ${text(s.result, matchUp.b === null)} reached the server.`;
+      setArrived((list) => [...list.filter((l) => !l.startsWith(`${where}:`)), line]);
     }
   }, [sent, matchUps]);
   const describeWriter = (m: MatchUp) =>

@@ -33,6 +33,7 @@ import {
 } from '../../data/standingsPages';
 import { playoffOf } from '@competition/engine/domain/playoffPlan';
 import { type GroupTiebreak, type Ranked, groupTiebreaksOf, rankStandings } from '@competition/engine/domain/ranking';
+import { mainRoundsOf } from '../../lib/roundLabel';
 
 /** The domain's head-to-head tiebreaks, loaded only when a policy needs them (they bring the schema library). */
 function useGroupTiebreak(needed: boolean): GroupTiebreak | undefined {
@@ -162,7 +163,7 @@ export function useTournamentLive(
     watchStandingsUpdating(tournamentId, onData, onError),
   );
   const policy = t.data?.policy;
-  const mainRounds = rounds.data?.find((r) => r.playoff)?.playoff?.mainRounds;
+  const mainRounds = mainRoundsOf(rounds.data ?? []);
   const needGroup =
     policy !== undefined && standings.data !== undefined && groupTiebreaksOf(policy, standings.data).length > 0;
   const groupTiebreak = useGroupTiebreak(needGroup);
