@@ -1,13 +1,13 @@
 import { countedMatchUp } from '@competition/engine/domain/confirmation';
 import type { MatchUpRecord } from '@competition/engine/domain/matchUps';
 import type { Participant } from '@competition/engine/domain/participants';
+import { toPairedParticipant } from '@competition/engine/domain/roundLifecycle';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
 import type { ParticipantDoc } from '@competition/engine/model/participant';
 
 /** Documents to the engine's plain records and back: the only translation between the two worlds. */
 export function toParticipant(doc: ParticipantDoc): Participant {
-  const { enteredRound: _enteredRound, checkedIn: _checkedIn, ...participant } = doc;
-  return participant;
+  return toPairedParticipant(doc);
 }
 
 export function toMatchUpRecord(

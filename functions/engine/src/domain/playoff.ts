@@ -3,7 +3,7 @@ import type { LeaderboardRow } from './leaderboard.js';
 import type { PairingOptions, System } from './pairing/types.js';
 import { type Playoff, playoffOf } from './playoffPlan.js';
 
-export { type Playoff, playoffOf, playoffRoundName, stageName } from './playoffPlan.js';
+export { type Playoff, playoffOf } from './playoffPlan.js';
 
 /**
  * How many rounds the main stage has: the planned rounds of a Swiss (which a playoff needs, or it could not know

@@ -10,8 +10,6 @@ import type { PairingMethod, System } from './pairing/types.js';
 import { nextRoundNumber } from './roundNumber.js';
 import { assertUndoable } from './undo.js';
 
-export { lastPairedRound, nextRoundNumber } from './roundNumber.js';
-
 /**
  * The round life cycle (docs/architecture.md#use-cases): which round comes next and with which number, whether it
  * may be paired, undone, closed or reopened, and what each of these changes in the tournament and its rounds. The
@@ -208,7 +206,7 @@ export function planNextRound(input: NextRoundInput): NextRoundPlan {
 }
 
 /** The engine's participant: the stored one without the entry's bookkeeping. */
-function toPairedParticipant(participant: EnteredParticipant): Participant {
+export function toPairedParticipant(participant: EnteredParticipant): Participant {
   const { enteredRound: _enteredRound, checkedIn: _checkedIn, ...rest } = participant;
   return rest;
 }
