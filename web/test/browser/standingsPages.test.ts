@@ -7,7 +7,8 @@
  *   standings documents delivered are the pages shown, never the players' rows;
  * - what the signed-out standings cost in every document read: the tournament, its rounds, the status and the
  *   pages shown, no participant and no game, the same at 4 and at 250 players (so about 20 pages plus those at
- *   2,000); a name search reads the pages' names once and the found player's own game.
+ *   2,000); a name search reads the pages' names once and the found player's own game;
+ * - a tournament whose pages were never built shows the rows, and its name search looks in the participants.
  *
  * Runs only inside `firebase emulators:exec` with the Hosting emulator (npm test, or
  * `npx tsx --conditions=source scripts/emulators/test.ts web/test/browser/standingsPages.test.ts`).
@@ -160,6 +161,31 @@ describe.skipIf(Boolean(skipReason))('the public standings in pages', () => {
     expect(await documentReads(viewer)).toEqual(standingsOpen(3));
     expect(await more.getByRole('button').count()).toBe(0);
     await shot(viewer, 'pages-spectator-all-desktop');
+  });
+
+  it('a tournament whose pages were never built: the rows are shown, and the search finds a player', async () => {
+    const older = await seedTournament(emulators, { label: 'pages-missing', players: 4 });
+    const pagesOf = () => adminFirestore().collection(`tournaments/${older.tournamentId}/standingsPages`);
+    await waitFor(
+      "the entries' page",
+      () => pagesOf().get(),
+      (snap) => snap.size === 1,
+    );
+    // A rebuild asked for by the last change may still be due: let it pass before the pages are taken away.
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    for (const doc of (await pagesOf().get()).docs) await doc.ref.delete();
+
+    const viewer = await driver.openPage(DESKTOP, 'spectator-no-pages');
+    await viewer.goto(`${site}/#/t/${older.tournamentId}/standings`);
+    await expect.poll(() => tableRows(viewer), { timeout: WAIT_MS }).toHaveLength(4);
+    await viewer.getByLabel("Player's name").fill('player 2');
+    const found = viewer.getByRole('list', { name: 'Players found' });
+    await expect.poll(() => found.locator('li').count(), { timeout: WAIT_MS }).toBe(1);
+    expect(await found.locator('a').first().textContent()).toBe('Player 2');
+    await expect
+      .poll(() => found.locator('.open-game').textContent(), { timeout: WAIT_MS })
+      .toMatch(/Round 1 · Table \d+ · against Player \d/);
+    await shot(viewer, 'pages-missing-search-desktop');
   });
 
   it('a spectator finds a player by name and their game, reading the pages and that one game', async () => {

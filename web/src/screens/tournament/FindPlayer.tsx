@@ -15,11 +15,11 @@ const fold = (text: string) =>
 const MAX_SHOWN = 8;
 
 export function FindPlayer() {
-  const { everyone, lookUpEveryone, tournamentId } = useTournamentData();
+  const { everyone, everyoneError, lookUpEveryone, tournamentId } = useTournamentData();
   const [text, setText] = useState('');
   const wanted = fold(text);
   // A spectator's standings read no participant list: the names come from the pages, read at the first search.
-  const lookingUp = wanted !== '' && everyone === null;
+  const lookingUp = wanted !== '' && everyone === null && everyoneError === null;
   useEffect(() => {
     if (lookingUp) lookUpEveryone();
   }, [lookingUp, lookUpEveryone]);
@@ -35,7 +35,14 @@ export function FindPlayer() {
         onChange={(e) => setText(e.target.value)}
         autoComplete="off"
       />
-      {lookingUp ? (
+      {wanted && everyoneError !== null ? (
+        <p role="alert">
+          The names could not be read ({everyoneError}).{' '}
+          <button type="button" onClick={lookUpEveryone}>
+            Try again
+          </button>
+        </p>
+      ) : lookingUp ? (
         <p className="muted">Looking the names up…</p>
       ) : wanted ? (
         found.length === 0 ? (

@@ -98,6 +98,8 @@ export interface TournamentData {
   everythingRead: boolean;
   /** Every ranked player's name, from all the pages, once `lookUpEveryone` has read them (the name search). */
   everyone: Array<{ participantId: string; name: string }> | null;
+  /** Why the last `lookUpEveryone` read nothing; asking again reads again. */
+  everyoneError: string | null;
   lookUpEveryone: () => void;
 }
 
@@ -207,17 +209,27 @@ export function useTournamentLive(
     pages.data,
   ]);
   const paging = byPages && !pagesMissing ? pages.data : undefined;
-  const [everyone, setEveryone] = useState<{ of: string; rows: TournamentData['everyone'] }>({ of: '', rows: null });
+  const [everyone, setEveryone] = useState<{ of: string; rows: TournamentData['everyone']; error: string | null }>({
+    of: '',
+    rows: null,
+    error: null,
+  });
   const lookingUp = useRef<string | null>(null);
   const lookUpEveryone = useCallback(() => {
-    if (lookingUp.current === tournamentId) return;
+    if (readParticipants || lookingUp.current === tournamentId) return;
     lookingUp.current = tournamentId;
+    setEveryone({ of: tournamentId, rows: null, error: null });
     readStandingsPageNames(tournamentId).then(
-      (rows) => setEveryone({ of: tournamentId, rows }),
-      () => (lookingUp.current = null),
+      (rows) => setEveryone({ of: tournamentId, rows, error: null }),
+      (error: unknown) => {
+        // Asked again, it reads again: the search offers that.
+        lookingUp.current = null;
+        setEveryone({ of: tournamentId, rows: null, error: error instanceof Error ? error.message : String(error) });
+      },
     );
-  }, [tournamentId]);
+  }, [tournamentId, readParticipants]);
   const everyoneHere = everyone.of === tournamentId ? everyone.rows : null;
+  const everyoneError = everyone.of === tournamentId ? everyone.error : null;
 
   return useMemo(() => {
     const people = new Map((participants.data ?? []).map((p) => [p.participantId, p]));
@@ -264,7 +276,9 @@ export function useTournamentLive(
       participant: (id) => people.get(id),
       currentRound: roundList.at(-1),
       everythingRead: !standingsOnly,
-      everyone: everyoneHere ?? (standingsOnly ? null : (participants.data ?? null)),
+      // The participants when they are read (a field whose pages were never built shows them too), else the pages.
+      everyone: readParticipants ? (participants.data ?? null) : everyoneHere,
+      everyoneError,
       lookUpEveryone,
     };
   }, [
@@ -291,6 +305,7 @@ export function useTournamentLive(
     readMatchUps,
     standingsOnly,
     everyoneHere,
+    everyoneError,
     lookUpEveryone,
   ]);
 }
