@@ -16,18 +16,18 @@ export function useOpenGame(participantId: string): MatchUp | undefined {
 
 /**
  * The open game, and whether it is still being read: from the tournament's matchUps when they are read, else
- * (a spectator's standings, which read no matchUp) from the player's own game alone.
+ * (a spectator's standings outside a playoff, which read no matchUp) from the player's own game alone.
  */
 function useOpenGameRead(participantId: string): { game: MatchUp | undefined; reading: boolean } {
-  const { matchUps, currentRound, everythingRead, tournamentId } = useTournamentData();
+  const { matchUps, currentRound, matchUpsRead, tournamentId } = useTournamentData();
   const round = currentRound?.roundNumber;
-  const alone = !everythingRead && participantId !== '' && round !== undefined;
+  const alone = !matchUpsRead && participantId !== '' && round !== undefined;
   const own = useLive<MatchUp | null>(
     alone ? `open:${tournamentId}:${round}:${participantId}` : null,
     (onData, onError) => watchOpenGame(tournamentId, round!, participantId, onData, onError),
   );
   if (round === undefined) return { game: undefined, reading: false };
-  if (!everythingRead) return { game: own.data ?? undefined, reading: own.data === undefined && !own.error };
+  if (!matchUpsRead) return { game: own.data ?? undefined, reading: own.data === undefined && !own.error };
   const game = matchUps.find((m) => m.roundNumber === round && (m.a === participantId || m.b === participantId));
   return { game, reading: false };
 }

@@ -91,11 +91,10 @@ export interface TournamentData {
   /** The open round, if any (the latest one the organizer generated). */
   currentRound: Round | undefined;
   /**
-   * False when only the standings screen's documents are read (see `TournamentReads`): `participants` and
-   * `matchUps` are then empty, a player's open game is read alone (OpenGame.tsx), and `nameOf` knows the names
-   * the pages carry.
+   * False when the matchUps are not read (the standings screen's documents only, outside a playoff: see
+   * `TournamentReads`): `matchUps` is then empty and a player's open game is read alone (OpenGame.tsx).
    */
-  everythingRead: boolean;
+  matchUpsRead: boolean;
   /** Every ranked player's name, from all the pages, once `lookUpEveryone` has read them (the name search). */
   everyone: Array<{ participantId: string; name: string }> | null;
   /** Why the last `lookUpEveryone` read nothing; asking again reads again. */
@@ -275,7 +274,7 @@ export function useTournamentLive(
       nameOf: (id) => (id === null ? 'bye' : (people.get(id)?.name ?? names.get(id) ?? id)),
       participant: (id) => people.get(id),
       currentRound: roundList.at(-1),
-      everythingRead: !standingsOnly,
+      matchUpsRead: readMatchUps,
       // The participants when they are read (a field whose pages were never built shows them too), else the pages.
       everyone: readParticipants ? (participants.data ?? null) : everyoneHere,
       everyoneError,
@@ -303,7 +302,6 @@ export function useTournamentLive(
     pages.showMore,
     readParticipants,
     readMatchUps,
-    standingsOnly,
     everyoneHere,
     everyoneError,
     lookUpEveryone,
