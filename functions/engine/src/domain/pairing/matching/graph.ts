@@ -20,6 +20,12 @@ export interface PreparedGraph {
   /** CSR adjacency: for vertex v, adjEnd[adjStart[v] .. adjStart[v+1]) are the remote endpoint indices of its edges */
   adjStart: Int32Array;
   adjEnd: Int32Array;
+  /**
+   * Per adjacency slot, the remote vertex and the edge's shifted weight: the solver's scans read these in order
+   * instead of looking each edge up in the (much larger, randomly accessed) endpoint and weight arrays.
+   */
+  adjVertex: Int32Array;
+  adjWs: Float64Array;
   /** constant subtracted from every weight: the largest kept weight (0 when there are no edges) */
   shift: number;
   /** largest minus smallest kept weight */
@@ -135,5 +141,11 @@ export function prepareGraph(graph: MatchingGraph, maxCardinality: boolean): Pre
     adjEnd[pos[a]!++] = 2 * k + 1;
     adjEnd[pos[b]!++] = 2 * k;
   }
-  return { n, m, endpoint, ws, weight: kept, adjStart, adjEnd, shift, range };
+  const adjVertex = new Int32Array(2 * m);
+  const adjWs = new Float64Array(2 * m);
+  for (let a = 0; a < 2 * m; a++) {
+    adjVertex[a] = endpoint[adjEnd[a]!]!;
+    adjWs[a] = ws[adjEnd[a]! >> 1]!;
+  }
+  return { n, m, endpoint, ws, weight: kept, adjStart, adjEnd, adjVertex, adjWs, shift, range };
 }
