@@ -8,16 +8,18 @@
  * the heap's shape or on the order in which entries came in.
  */
 export class IndexedMinHeap {
-  /** key of each item; meaningful only while the item is in the heap */
+  /** key of each item; Infinity while the item is not in the heap, so that a caller can compare without a lookup */
   readonly keys: Float64Array;
-  /** the items in heap order, for positions < size */
+  /** keys and items in heap order, for positions < size: a sift reads neighbouring cells, not one per item */
+  private readonly orderKey: Float64Array;
   private readonly order: Int32Array;
   /** position of each item in `order`, or -1 when absent */
   private readonly pos: Int32Array;
   size = 0;
 
   constructor(capacity: number) {
-    this.keys = new Float64Array(capacity);
+    this.keys = new Float64Array(capacity).fill(Infinity);
+    this.orderKey = new Float64Array(capacity);
     this.order = new Int32Array(capacity);
     this.pos = new Int32Array(capacity).fill(-1);
   }
@@ -25,11 +27,6 @@ export class IndexedMinHeap {
   /** The item with the smallest (key, item); only when size > 0. */
   top(): number {
     return this.order[0]!;
-  }
-
-  /** The key of the item, or Infinity when it is not in the heap. */
-  keyOf(item: number): number {
-    return this.pos[item]! < 0 ? Infinity : this.keys[item]!;
   }
 
   /** Inserts the item, or moves it to its new key; Infinity removes it. */
@@ -40,66 +37,76 @@ export class IndexedMinHeap {
     }
     this.keys[item] = key;
     let i = this.pos[item]!;
-    if (i < 0) {
-      i = this.size++;
-      this.place(item, i);
-    }
-    this.restore(i);
+    if (i < 0) i = this.size++;
+    this.settle(i, item, key);
   }
 
   remove(item: number): void {
     const i = this.pos[item]!;
     if (i < 0) return;
     this.pos[item] = -1;
-    const last = this.order[--this.size]!;
-    if (i === this.size) return;
-    this.place(last, i);
-    this.restore(i);
+    this.keys[item] = Infinity;
+    const last = --this.size;
+    if (i !== last) this.settle(i, this.order[last]!, this.orderKey[last]!);
   }
 
   /** Subtracts tau from every key; the order stays. */
   shiftKeys(tau: number): void {
-    for (let i = 0; i < this.size; i++) this.keys[this.order[i]!]! -= tau;
+    for (let i = 0; i < this.size; i++) {
+      this.orderKey[i]! -= tau;
+      this.keys[this.order[i]!]! -= tau;
+    }
   }
 
-  private place(item: number, i: number): void {
-    this.order[i] = item;
-    this.pos[item] = i;
+  /** Puts (item, key) into the hole at position i, moving it up or down to where it belongs. */
+  private settle(i: number, item: number, key: number): void {
+    let at = this.siftUp(i, item, key);
+    if (at === i) at = this.siftDown(i, item, key);
+    this.put(at, item, key);
   }
 
-  private before(a: number, b: number): boolean {
-    const ka = this.keys[a]!;
-    const kb = this.keys[b]!;
-    return ka < kb || (ka === kb && a < b);
-  }
-
-  /** Moves the item at position i up or down to where it belongs. */
-  private restore(i: number): void {
-    const item = this.order[i]!;
+  /** Moves the parents that (item, key) must precede down into the hole; returns where the hole ends. */
+  private siftUp(i: number, item: number, key: number): number {
+    const { order, orderKey } = this;
     let at = i;
     while (at > 0) {
       const parent = (at - 1) >> 1;
-      const above = this.order[parent]!;
-      if (!this.before(item, above)) break;
-      this.place(above, at);
+      const pk = orderKey[parent]!;
+      if (pk < key || (pk === key && order[parent]! < item)) break;
+      this.put(at, order[parent]!, pk);
       at = parent;
     }
-    if (at === i) at = this.siftDown(item, i);
-    this.place(item, at);
+    return at;
   }
 
-  /** Where `item`, taken out of position i, settles below it; the children it passes move up. */
-  private siftDown(item: number, i: number): number {
+  /** Moves the least children that must precede (item, key) up into the hole; returns where the hole ends. */
+  private siftDown(i: number, item: number, key: number): number {
+    const { order, orderKey } = this;
     let at = i;
     for (;;) {
       let child = 2 * at + 1;
       if (child >= this.size) return at;
+      let ck = orderKey[child]!;
+      let ci = order[child]!;
       const right = child + 1;
-      if (right < this.size && this.before(this.order[right]!, this.order[child]!)) child = right;
-      const below = this.order[child]!;
-      if (!this.before(below, item)) return at;
-      this.place(below, at);
+      if (right < this.size) {
+        const rk = orderKey[right]!;
+        const ri = order[right]!;
+        if (rk < ck || (rk === ck && ri < ci)) {
+          child = right;
+          ck = rk;
+          ci = ri;
+        }
+      }
+      if (key < ck || (key === ck && item < ci)) return at;
+      this.put(at, ci, ck);
       at = child;
     }
+  }
+
+  private put(at: number, item: number, key: number): void {
+    this.order[at] = item;
+    this.orderKey[at] = key;
+    this.pos[item] = at;
   }
 }

@@ -177,7 +177,14 @@ class BlossomSolver {
   private readonly heap4: IndexedMinHeap;
 
   private readonly leafBuf: Int32Array;
-  private readonly leafStack: Int32Array;
+  /**
+   * The leaves of every blossom, nested or not, form one run of a linked list: from leafHead[b] through leafNext to
+   * leafTail[b]. A new blossom links its children's runs in cycle order; the links inside a child's run never change
+   * while the child exists, so expanding a blossom needs no repair.
+   */
+  private readonly leafNext: Int32Array;
+  private readonly leafHead: Int32Array;
+  private readonly leafTail: Int32Array;
   private readonly work: Int32Array;
   private readonly gathered: Int32Array;
   private readonly dissolved: Int32Array;
@@ -241,7 +248,13 @@ class BlossomSolver {
       if (g.adjStart[v + 1]! > g.adjStart[v]!) this.exposedLive++;
     }
     this.leafBuf = new Int32Array(n);
-    this.leafStack = new Int32Array(2 * n);
+    this.leafNext = new Int32Array(n).fill(-1);
+    this.leafHead = new Int32Array(2 * n);
+    this.leafTail = new Int32Array(2 * n);
+    for (let v = 0; v < n; v++) {
+      this.leafHead[v] = v;
+      this.leafTail[v] = v;
+    }
     this.work = new Int32Array(2 * n);
     this.gathered = new Int32Array(2 * n);
     this.dissolved = new Int32Array(n);
@@ -461,27 +474,16 @@ class BlossomSolver {
 
   /** Writes the vertices of blossom b into leafBuf; returns their count. */
   private collectLeaves(b: number): number {
-    const n = this.n;
     const buf = this.leafBuf;
-    if (b < n) {
-      buf[0] = b;
-      return 1;
-    }
-    const stack = this.leafStack;
-    const bchilds = this.bchilds;
+    const next = this.leafNext;
+    const tail = this.leafTail[b]!;
     let count = 0;
-    let sp = 0;
-    stack[sp++] = b;
-    while (sp > 0) {
-      const x = stack[--sp]!;
-      if (x < n) {
-        buf[count++] = x;
-      } else {
-        const childs = bchilds[x]!;
-        for (let i = 0; i < childs.length; i++) stack[sp++] = childs[i]!;
-      }
+    let x = this.leafHead[b]!;
+    for (;;) {
+      buf[count++] = x;
+      if (x === tail) return count;
+      x = next[x]!;
     }
-    return count;
   }
 
   private setVertexSign(v: number, sign: number): void {
@@ -606,7 +608,7 @@ class BlossomSolver {
 
   /** A live edge from S-vertex endpoint ps to free vertex f, tight at `key`: f's entry keeps the better one. */
   private offer2(f: number, key: number, ps: number): void {
-    const current = this.heap2.keyOf(f);
+    const current = this.heap2.keys[f]!;
     if (key > current || (key === current && ps > this.best2[f]!)) return;
     this.best2[f] = ps;
     this.heap2.set(f, key);
@@ -614,7 +616,7 @@ class BlossomSolver {
 
   /** A live edge k from another blossom's S-vertex to S-vertex u, tight at `key`: u's entry keeps the better one. */
   private offer3(u: number, key: number, k: number): void {
-    const current = this.heap3.keyOf(u);
+    const current = this.heap3.keys[u]!;
     if (key > current || (key === current && k > this.best3[u]!)) return;
     this.best3[u] = k;
     this.heap3.set(u, key);
@@ -686,6 +688,14 @@ class BlossomSolver {
     return -1;
   }
 
+  /** Makes blossom b's leaf run: its children's runs, one after the other. */
+  private linkLeaves(b: number, childs: readonly number[]): void {
+    const { leafHead, leafTail, leafNext } = this;
+    for (let i = 1; i < childs.length; i++) leafNext[leafTail[childs[i - 1]!]!] = leafHead[childs[i]!]!;
+    leafHead[b] = leafHead[childs[0]!]!;
+    leafTail[b] = leafTail[childs[childs.length - 1]!]!;
+  }
+
   private addBlossom(base: number, k: number): void {
     const { inblossom, labelend, endpoint, bparent } = this;
     this.stats.blossoms++;
@@ -720,6 +730,7 @@ class BlossomSolver {
     }
     this.bchilds[b] = childs;
     this.bendps[b] = endps;
+    this.linkLeaves(b, childs);
 
     const root = this.treeOf[bb]!;
     let nested = false;
