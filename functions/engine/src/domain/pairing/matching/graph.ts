@@ -134,18 +134,20 @@ export function prepareGraph(graph: MatchingGraph, maxCardinality: boolean): Pre
   for (let p = 0; p < 2 * m; p++) adjStart[endpoint[p]! + 1]!++;
   for (let v = 0; v < n; v++) adjStart[v + 1]! += adjStart[v]!;
   const adjEnd = new Int32Array(2 * m);
+  const adjVertex = new Int32Array(2 * m);
+  const adjWs = new Float64Array(2 * m);
   const pos = adjStart.slice(0, n);
   for (let k = 0; k < m; k++) {
     const a = endpoint[2 * k]!;
     const b = endpoint[2 * k + 1]!;
-    adjEnd[pos[a]!++] = 2 * k + 1;
-    adjEnd[pos[b]!++] = 2 * k;
-  }
-  const adjVertex = new Int32Array(2 * m);
-  const adjWs = new Float64Array(2 * m);
-  for (let a = 0; a < 2 * m; a++) {
-    adjVertex[a] = endpoint[adjEnd[a]!]!;
-    adjWs[a] = ws[adjEnd[a]! >> 1]!;
+    const atA = pos[a]!++;
+    const atB = pos[b]!++;
+    adjEnd[atA] = 2 * k + 1;
+    adjEnd[atB] = 2 * k;
+    adjVertex[atA] = b;
+    adjVertex[atB] = a;
+    adjWs[atA] = ws[k]!;
+    adjWs[atB] = ws[k]!;
   }
   return { n, m, endpoint, ws, weight: kept, adjStart, adjEnd, adjVertex, adjWs, shift, range };
 }
