@@ -266,23 +266,23 @@ describe('maxWeightMatching against exhaustive search', () => {
   });
 });
 
-describe('heap compaction', () => {
-  it('gives the same optimum when stale heap entries are purged very often', () => {
+describe('stale heap entries', () => {
+  it('gives the same optimum when many entries must be recomputed from their vertex', () => {
     const r = createRng(4242);
-    let compactions = 0;
+    let rescans = 0;
     for (let it = 0; it < 1500; it++) {
       const n = randInt(r, 2, 12);
       const graph = randomSmallGraph(r, n, 0.3 + 0.7 * r(), it % 2 === 0 ? 'mixed' : 'ties');
       for (const maxCardinality of [false, true]) {
-        const res = solvePrepared(prepareGraph(graph, maxCardinality), maxCardinality, true, { compactBase: 2 });
-        compactions += res.stats.compactions;
+        const res = solve(graph, maxCardinality);
+        rescans += res.stats.rescans;
         const want = bruteForce(graph, maxCardinality);
         expect(matchingWeight(graph, res.mate)).toBe(want.weight);
         if (maxCardinality) expect(checkValid(graph, res.mate)).toBe(want.card);
         checkCertificate(graph, res.mate, res.certificate!, maxCardinality);
       }
     }
-    expect(compactions).toBeGreaterThan(1000);
+    expect(rescans).toBeGreaterThan(1000);
   });
 });
 
@@ -415,14 +415,14 @@ describe('hand-made cases', () => {
       name: 'nested blossom, T-expansion and zero-dual blossom expansion',
       n: 6,
       edges: [
-        [0, 4, 9],
-        [1, 4, 10],
-        [1, 5, 5],
-        [2, 3, 10],
-        [2, 5, 4],
-        [3, 4, 12],
-        [3, 5, 11],
-        [4, 5, 11],
+        [1, 5, 9],
+        [2, 5, 10],
+        [2, 0, 5],
+        [3, 4, 10],
+        [3, 0, 4],
+        [4, 5, 12],
+        [4, 0, 11],
+        [5, 0, 11],
       ],
       weight: 24,
       weightCard: 24,

@@ -57,37 +57,18 @@ export function compareRatingOrder(x: FieldPlayer, y: FieldPlayer): number {
 
 /** Derives scores, byes, floats and opponents from a request already checked by its schema (request.ts). */
 export function prepareField(request: PairingRequest): Field {
-  const { roundNumber } = request;
-  const byId = new Map<string, PairingPlayer>();
-  for (const player of request.players) byId.set(player.id, player);
-  const scoreBefore = cumulativeScores(request.players);
-  const finalScore = new Map<string, number>();
-  for (const player of request.players)
-    finalScore.set(
-      player.id,
-      player.games.reduce((sum, g) => sum + g.matchPoints, 0),
-    );
-
+  const { roundNumber, players } = request;
+  const table = scoreTable(players);
   const active: FieldPlayer[] = [];
   const indexOf = new Map<string, number>();
-  for (const player of request.players) {
-    if (player.withdrawn) continue;
+  players.forEach((player, k) => {
+    if (player.withdrawn) return;
     indexOf.set(player.id, active.length);
-    active.push(derive(player, active.length, scoreBefore, finalScore));
-  }
-  // A game is listed on both sides; a one-sided record still counts, and the larger count of the two wins.
-  const counts = new PairTable(4 * active.length);
+    active.push(derive(player, k, active.length, table));
+  });
+  const counts = meetings(players, table, active.length);
   const n = active.length;
   const pairKey = (i: number, j: number) => Math.min(i, j) * n + Math.max(i, j);
-  for (const p of active) {
-    const own = new Map<number, number>();
-    for (const game of pairingsOf(byId.get(p.id)!)) {
-      if (game.opponent === null) continue;
-      const j = indexOf.get(game.opponent);
-      if (j !== undefined) own.set(j, (own.get(j) ?? 0) + 1);
-    }
-    for (const [j, c] of own) counts.set(p.index, j, Math.max(counts.get(p.index, j), c));
-  }
   counts.forEach((i, j, c) => {
     for (let k = 0; k < c; k++) {
       active[i]!.opponents.push(j);
@@ -115,18 +96,101 @@ export function prepareField(request: PairingRequest): Field {
   };
 }
 
-/** Every pairing a player has had: the scored games and those still without a result. */
-function pairingsOf(player: PairingPlayer): Array<{ round: number; opponent: string | null }> {
-  return [...player.games, ...(player.unscored ?? [])];
+/**
+ * The request's players by position (withdrawn ones included): where each id stands, its place among the active
+ * players, its score, and its score before each round any game was played in (to tell a float from a game inside a
+ * score group). Opponents are looked up by id once per game, everything else by position.
+ */
+interface ScoreTable {
+  position: Map<string, number>;
+  /** index in Field.active per position, -1 for a withdrawn player */
+  activeIndex: Int32Array;
+  finalScore: Float64Array;
+  /** how many rounds have a game, and each such round's place in round order */
+  roundCount: number;
+  roundSlot: Map<number, number>;
+  /** before[position * roundCount + slot] */
+  before: Float64Array;
 }
 
-function derive(
-  player: PairingPlayer,
-  index: number,
-  scoreBefore: Map<string, Map<number, number>>,
-  finalScore: Map<string, number>,
-): FieldPlayer {
-  const score = finalScore.get(player.id)!;
+function scoreTable(players: readonly PairingPlayer[]): ScoreTable {
+  const position = new Map<string, number>();
+  const activeIndex = new Int32Array(players.length);
+  const finalScore = new Float64Array(players.length);
+  let active = 0;
+  players.forEach((player, k) => {
+    position.set(player.id, k);
+    activeIndex[k] = player.withdrawn ? -1 : active++;
+    finalScore[k] = player.games.reduce((sum, g) => sum + g.matchPoints, 0);
+  });
+  const rounds = new Set<number>();
+  for (const player of players) for (const game of player.games) rounds.add(game.round);
+  const sorted = [...rounds].sort((a, b) => a - b);
+  const roundSlot = new Map<number, number>(sorted.map((round, i) => [round, i]));
+  const roundCount = sorted.length;
+  const before = new Float64Array(players.length * roundCount);
+  players.forEach((player, k) =>
+    runningScores(player, roundSlot, before.subarray(k * roundCount, (k + 1) * roundCount)),
+  );
+  return { position, activeIndex, finalScore, roundCount, roundSlot, before };
+}
+
+/**
+ * Writes the player's score before each of the sorted rounds into out: the points of the games of earlier rounds,
+ * added up round by round, the games of one round in their listed order.
+ */
+function runningScores(player: PairingPlayer, roundSlot: ReadonlyMap<number, number>, out: Float64Array): void {
+  const { games } = player;
+  const slots = games.map((g) => roundSlot.get(g.round)!);
+  const order = games.map((_, i) => i);
+  // Games normally come in round order; otherwise they are sorted by round, those of one round keeping their order.
+  if (slots.some((slot, i) => i > 0 && slot < slots[i - 1]!)) order.sort((x, y) => slots[x]! - slots[y]! || x - y);
+  let running = 0;
+  let next = 0;
+  for (let r = 0; r < out.length; r++) {
+    out[r] = running;
+    while (next < order.length && slots[order[next]!] === r) running += games[order[next++]!]!.matchPoints;
+  }
+}
+
+/** A player's score before the round, by position; 0 for an opponent not in the request. */
+function scoreBefore(table: ScoreTable, position: number | undefined, round: number): number {
+  return position === undefined ? 0 : table.before[position * table.roundCount + table.roundSlot.get(round)!]!;
+}
+
+/**
+ * How often each two active players were paired, scored or not. A game is listed on both sides; a one-sided record
+ * still counts, and the larger count of the two wins. Pairs enter the table in the order of the players and, per
+ * player, of the first pairing with that opponent (scored games first).
+ */
+function meetings(players: readonly PairingPlayer[], table: ScoreTable, activeCount: number): PairTable {
+  const counts = new PairTable(4 * activeCount);
+  // This player's own record per opponent, in a scratch array cleared after each player.
+  const own = new Int32Array(activeCount);
+  const seen: number[] = [];
+  const count = (opponent: string | null) => {
+    const k = opponent === null ? undefined : table.position.get(opponent);
+    const j = k === undefined ? -1 : table.activeIndex[k]!;
+    if (j < 0) return;
+    if (own[j] === 0) seen.push(j);
+    own[j] = own[j]! + 1;
+  };
+  players.forEach((player, k) => {
+    const i = table.activeIndex[k]!;
+    if (i < 0) return;
+    for (const game of player.games) count(game.opponent);
+    for (const pairing of player.unscored ?? []) count(pairing.opponent);
+    for (const j of seen) {
+      counts.set(i, j, Math.max(counts.get(i, j), own[j]!));
+      own[j] = 0;
+    }
+    seen.length = 0;
+  });
+  return counts;
+}
+
+function derive(player: PairingPlayer, position: number, index: number, table: ScoreTable): FieldPlayer {
+  const score = table.finalScore[position]!;
   let netScore = 0;
   let totalScore = 0;
   let buchholz = 0;
@@ -147,9 +211,10 @@ function derive(
       continue;
     }
     roundsPlayed++;
-    buchholz += finalScore.get(game.opponent) ?? 0;
-    const own = scoreBefore.get(player.id)?.get(game.round) ?? 0;
-    const theirs = scoreBefore.get(game.opponent)?.get(game.round) ?? 0;
+    const opponent = table.position.get(game.opponent);
+    buchholz += opponent === undefined ? 0 : table.finalScore[opponent]!;
+    const own = scoreBefore(table, position, game.round);
+    const theirs = scoreBefore(table, opponent, game.round);
     if (theirs > own) floatsUp++;
     else if (theirs < own) floatsDown++;
   }
@@ -178,30 +243,4 @@ function derive(
     opponents: [],
     colours: colours.sort((x, y) => x.round - y.round),
   };
-}
-
-/** Each player's score before each round they played, to tell a float from a game inside a score group. */
-function cumulativeScores(players: readonly PairingPlayer[]): Map<string, Map<number, number>> {
-  const rounds = new Set<number>();
-  for (const player of players) for (const game of player.games) rounds.add(game.round);
-  const sorted = [...rounds].sort((a, b) => a - b);
-  const running = new Map<string, number>();
-  const before = new Map<string, Map<number, number>>();
-  for (const player of players) {
-    running.set(player.id, 0);
-    before.set(player.id, new Map());
-  }
-  const byRound = new Map<number, { id: string; points: number }[]>();
-  for (const player of players) {
-    for (const game of player.games) {
-      let list = byRound.get(game.round);
-      if (!list) byRound.set(game.round, (list = []));
-      list.push({ id: player.id, points: game.matchPoints });
-    }
-  }
-  for (const round of sorted) {
-    for (const player of players) before.get(player.id)!.set(round, running.get(player.id)!);
-    for (const { id, points } of byRound.get(round) ?? []) running.set(id, running.get(id)! + points);
-  }
-  return before;
 }

@@ -20,6 +20,12 @@ export interface PreparedGraph {
   /** CSR adjacency: for vertex v, adjEnd[adjStart[v] .. adjStart[v+1]) are the remote endpoint indices of its edges */
   adjStart: Int32Array;
   adjEnd: Int32Array;
+  /**
+   * Per adjacency slot, the remote vertex and the edge's shifted weight: the solver's scans read these in order
+   * instead of looking each edge up in the (much larger, randomly accessed) endpoint and weight arrays.
+   */
+  adjVertex: Int32Array;
+  adjWs: Float64Array;
   /** constant subtracted from every weight: the largest kept weight (0 when there are no edges) */
   shift: number;
   /** largest minus smallest kept weight */
@@ -128,12 +134,20 @@ export function prepareGraph(graph: MatchingGraph, maxCardinality: boolean): Pre
   for (let p = 0; p < 2 * m; p++) adjStart[endpoint[p]! + 1]!++;
   for (let v = 0; v < n; v++) adjStart[v + 1]! += adjStart[v]!;
   const adjEnd = new Int32Array(2 * m);
+  const adjVertex = new Int32Array(2 * m);
+  const adjWs = new Float64Array(2 * m);
   const pos = adjStart.slice(0, n);
   for (let k = 0; k < m; k++) {
     const a = endpoint[2 * k]!;
     const b = endpoint[2 * k + 1]!;
-    adjEnd[pos[a]!++] = 2 * k + 1;
-    adjEnd[pos[b]!++] = 2 * k;
+    const atA = pos[a]!++;
+    const atB = pos[b]!++;
+    adjEnd[atA] = 2 * k + 1;
+    adjEnd[atB] = 2 * k;
+    adjVertex[atA] = b;
+    adjVertex[atB] = a;
+    adjWs[atA] = ws[k]!;
+    adjWs[atB] = ws[k]!;
   }
-  return { n, m, endpoint, ws, weight: kept, adjStart, adjEnd, shift, range };
+  return { n, m, endpoint, ws, weight: kept, adjStart, adjEnd, adjVertex, adjWs, shift, range };
 }

@@ -1,101 +1,112 @@
 /**
- * Binary min-heap of (key, value) pairs. Keys are exact integers held in doubles; values are int32 payloads (edge
- * endpoints or blossom ids), stored in the same Float64Array right after their key, so that a sift touches one
- * cache line per level rather than two: a big field's edge heaps hold millions of entries, far beyond the caches.
- * The solver uses it with lazy deletion: stale entries stay in the heap and are recognised when they reach the top.
- * Which of several equal keys leaves first follows from the exact sift rules below, and the solver's choice among
- * equally heavy matchings follows from that order: a change to the rules changes pairings.
+ * Min-heap of the items 0..capacity-1 (vertex or blossom ids), each present at most once with a key that may move
+ * either way. Keys are exact integers held in doubles. The solver keeps one entry per vertex (or T-blossom) rather
+ * than one per edge, so the heap stays small enough for the caches however many edges the graph has.
+ *
+ * Items leave in the order of (key, item): equal keys by the smaller id. That order is a property of the entries
+ * alone, not of how the heap is laid out, so the solver's choice among equally heavy matchings does not depend on
+ * the heap's shape or on the order in which entries came in.
  */
-export class MinHeap {
-  /** cells[2i] = key and cells[2i + 1] = value of entry i, for i < size */
-  cells: Float64Array;
+export class IndexedMinHeap {
+  /** key of each item; Infinity while the item is not in the heap, so that a caller can compare without a lookup */
+  readonly keys: Float64Array;
+  /** keys and items in heap order, for positions < size: a sift reads neighbouring cells, not one per item */
+  private readonly orderKey: Float64Array;
+  private readonly order: Int32Array;
+  /** position of each item in `order`, or -1 when absent */
+  private readonly pos: Int32Array;
   size = 0;
 
   constructor(capacity: number) {
-    const cap = Math.max(16, capacity | 0);
-    this.cells = new Float64Array(2 * cap);
+    this.keys = new Float64Array(capacity).fill(Infinity);
+    this.orderKey = new Float64Array(capacity);
+    this.order = new Int32Array(capacity);
+    this.pos = new Int32Array(capacity).fill(-1);
   }
 
-  /** Entries the heap holds before it has to grow. */
-  get capacity(): number {
-    return this.cells.length >> 1;
+  /** The item with the smallest (key, item); only when size > 0. */
+  top(): number {
+    return this.order[0]!;
   }
 
-  private grow(): void {
-    const cells = new Float64Array(this.cells.length * 2);
-    cells.set(this.cells);
-    this.cells = cells;
+  /** Inserts the item, or moves it to its new key; Infinity removes it. */
+  set(item: number, key: number): void {
+    if (key === Infinity) {
+      this.remove(item);
+      return;
+    }
+    this.keys[item] = key;
+    let i = this.pos[item]!;
+    if (i < 0) i = this.size++;
+    this.settle(i, item, key);
   }
 
-  /** Appends without restoring heap order; call heapify() before the next push/pop. */
-  append(key: number, val: number): void {
-    if (2 * this.size === this.cells.length) this.grow();
-    this.cells[2 * this.size] = key;
-    this.cells[2 * this.size + 1] = val;
-    this.size++;
-  }
-
-  heapify(): void {
-    const cells = this.cells;
-    for (let i = (this.size >> 1) - 1; i >= 0; i--) this.siftDown(i, cells[2 * i]!, cells[2 * i + 1]!);
-  }
-
-  /** Keeps the first `size` entries (which the caller has compacted in place, in their order) and restores heap order. */
-  truncate(size: number): void {
-    this.size = size;
-    this.heapify();
+  remove(item: number): void {
+    const i = this.pos[item]!;
+    if (i < 0) return;
+    this.pos[item] = -1;
+    this.keys[item] = Infinity;
+    const last = --this.size;
+    if (i !== last) this.settle(i, this.order[last]!, this.orderKey[last]!);
   }
 
   /** Subtracts tau from every key; the order stays. */
   shiftKeys(tau: number): void {
-    const cells = this.cells;
-    for (let i = 0; i < 2 * this.size; i += 2) cells[i]! -= tau;
-  }
-
-  push(key: number, val: number): void {
-    if (2 * this.size === this.cells.length) this.grow();
-    const cells = this.cells;
-    let i = this.size++;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      const pk = cells[2 * parent]!;
-      if (pk <= key) break;
-      cells[2 * i] = pk;
-      cells[2 * i + 1] = cells[2 * parent + 1]!;
-      i = parent;
+    for (let i = 0; i < this.size; i++) {
+      this.orderKey[i]! -= tau;
+      this.keys[this.order[i]!]! -= tau;
     }
-    cells[2 * i] = key;
-    cells[2 * i + 1] = val;
   }
 
-  /** Removes the top entry (the caller reads cells[0], its key, and cells[1], its value, first). */
-  pop(): void {
-    const last = --this.size;
-    if (last > 0) this.siftDown(0, this.cells[2 * last]!, this.cells[2 * last + 1]!);
+  /** Puts (item, key) into the hole at position i, moving it up or down to where it belongs. */
+  private settle(i: number, item: number, key: number): void {
+    let at = this.siftUp(i, item, key);
+    if (at === i) at = this.siftDown(i, item, key);
+    this.put(at, item, key);
   }
 
-  private siftDown(start: number, key: number, val: number): void {
-    const cells = this.cells;
-    const size = this.size;
-    let i = start;
+  /** Moves the parents that (item, key) must precede down into the hole; returns where the hole ends. */
+  private siftUp(i: number, item: number, key: number): number {
+    const { order, orderKey } = this;
+    let at = i;
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      const pk = orderKey[parent]!;
+      if (pk < key || (pk === key && order[parent]! < item)) break;
+      this.put(at, order[parent]!, pk);
+      at = parent;
+    }
+    return at;
+  }
+
+  /** Moves the least children that must precede (item, key) up into the hole; returns where the hole ends. */
+  private siftDown(i: number, item: number, key: number): number {
+    const { order, orderKey } = this;
+    let at = i;
     for (;;) {
-      let child = 2 * i + 1;
-      if (child >= size) break;
-      let ck = cells[2 * child]!;
+      let child = 2 * at + 1;
+      if (child >= this.size) return at;
+      let ck = orderKey[child]!;
+      let ci = order[child]!;
       const right = child + 1;
-      if (right < size) {
-        const rk = cells[2 * right]!;
-        if (rk < ck) {
+      if (right < this.size) {
+        const rk = orderKey[right]!;
+        const ri = order[right]!;
+        if (rk < ck || (rk === ck && ri < ci)) {
           child = right;
           ck = rk;
+          ci = ri;
         }
       }
-      if (ck >= key) break;
-      cells[2 * i] = ck;
-      cells[2 * i + 1] = cells[2 * child + 1]!;
-      i = child;
+      if (key < ck || (key === ck && item < ci)) return at;
+      this.put(at, ci, ck);
+      at = child;
     }
-    cells[2 * i] = key;
-    cells[2 * i + 1] = val;
+  }
+
+  private put(at: number, item: number, key: number): void {
+    this.order[at] = item;
+    this.orderKey[at] = key;
+    this.pos[item] = at;
   }
 }

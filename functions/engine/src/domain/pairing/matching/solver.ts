@@ -1,4 +1,4 @@
-import { MinHeap } from './heap.js';
+import { IndexedMinHeap } from './heap.js';
 import type { PreparedGraph } from './graph.js';
 
 /*
@@ -12,8 +12,11 @@ import type { PreparedGraph } from './graph.js';
  * - One global dual adjustment "time" `now`: every S-vertex dual falls by 1 per unit of time, every
  *   T-vertex dual rises by 1, S-blossom duals rise by 2, T-blossom duals fall by 2. Duals are stored
  *   lazily as base + sign * now, so a dual update costs O(1).
- * - The next event (an edge becoming tight or a T-blossom dual reaching zero) comes from three heaps
- *   of time-invariant keys with lazy deletion: entries are re-validated when they reach the top.
+ * - The next event (an edge becoming tight or a T-blossom dual reaching zero) comes from three heaps of
+ *   time-invariant keys: one entry per free vertex (its best edge to an S-vertex), one per S-vertex (its best edge
+ *   to an S-vertex of another blossom) and one per T-blossom. An entry's key never exceeds the time at which any
+ *   live edge it stands for becomes tight, so it is re-validated, and recomputed from the vertex's edges if its
+ *   edge has died meanwhile, only when it reaches the top.
  *
  * Units. Weights are shifted so the largest is 0: w' = weight - max(weight), -R <= w' <= 0 (R = weight range).
  * All duals are doubled: an edge (i, j) outside any common blossom has slack d_i + d_j - 2w'. Every vertex
@@ -55,16 +58,15 @@ export interface SolverStats {
   expandedFree: number;
   grows: number;
   events: number;
+  /** heap tops found stale: dropped, or recomputed from the vertex's edges */
   staleEntries: number;
+  /** stale heap tops recomputed from the vertex's edges (their edge had died, the vertex kept its label) */
+  rescans: number;
   /** final value of the total dual adjustment t (doubled units) */
   finalTime: number;
   /** max(weight) - min(weight) over the kept edges */
   range: number;
   rebases: number;
-  /** times the edge heaps were purged of stale entries */
-  compactions: number;
-  /** total capacity of the three event heaps at the end (each entry takes 16 bytes) */
-  heapCapacity: number;
 }
 
 export interface DualCertificate {
@@ -81,19 +83,8 @@ export interface SolveResult {
   certificate: DualCertificate | null;
 }
 
-/** Tuning knobs for tests. */
-export interface SolverTuning {
-  /** compact the edge heaps once they hold more than this many entries (default 4m + 4n + 4096) */
-  compactBase?: number;
-}
-
-export function solvePrepared(
-  g: PreparedGraph,
-  maxCardinality: boolean,
-  withCertificate = false,
-  tuning?: SolverTuning,
-): SolveResult {
-  return new BlossomSolver(g, maxCardinality, tuning).run(withCertificate);
+export function solvePrepared(g: PreparedGraph, maxCardinality: boolean, withCertificate = false): SolveResult {
+  return new BlossomSolver(g, maxCardinality).run(withCertificate);
 }
 
 /** Matched pairs in a mate array (any entry >= 0 marks a matched vertex: a vertex or an endpoint index). */
@@ -132,6 +123,8 @@ class BlossomSolver {
   private readonly ws: Float64Array;
   private readonly adjStart: Int32Array;
   private readonly adjEnd: Int32Array;
+  private readonly adjVertex: Int32Array;
+  private readonly adjWs: Float64Array;
   private readonly maxCard: boolean;
   /** without maxCardinality: the time at which exposed duals reach zero in the original frame (= the weight shift) */
   private readonly stopTime: number;
@@ -168,15 +161,30 @@ class BlossomSolver {
   /** per tree root: top-level blossoms labelled in that tree (may hold stale or repeated ids) */
   private readonly treeMembers: (number[] | null)[];
 
-  /** S-vertex to free-vertex edges; value = endpoint index at the S end; key = time the edge becomes tight */
-  private readonly heap2: MinHeap;
-  /** S-vertex to S-vertex edges between different blossoms; value = edge index */
-  private readonly heap3: MinHeap;
-  /** nontrivial T-blossoms; key = time their dual reaches zero */
-  private readonly heap4: MinHeap;
+  /*
+   * Event heaps. An entry's key is at most the tight time of every live edge it stands for (a lower bound that is
+   * exact once recomputed), which is all the event loop needs: it recomputes an entry whose edge no longer matches.
+   */
+  /** per free vertex: the time its best edge to an S-vertex becomes tight */
+  private readonly heap2: IndexedMinHeap;
+  /** per vertex in heap2: endpoint index at the S end of that edge */
+  private readonly best2: Int32Array;
+  /** per S-vertex: the time its best edge to an S-vertex of another blossom becomes tight */
+  private readonly heap3: IndexedMinHeap;
+  /** per vertex in heap3: that edge */
+  private readonly best3: Int32Array;
+  /** per nontrivial T-blossom: the time its dual reaches zero */
+  private readonly heap4: IndexedMinHeap;
 
   private readonly leafBuf: Int32Array;
-  private readonly leafStack: Int32Array;
+  /**
+   * The leaves of every blossom, nested or not, form one run of a linked list: from leafHead[b] through leafNext to
+   * leafTail[b]. A new blossom links its children's runs in cycle order; the links inside a child's run never change
+   * while the child exists, so expanding a blossom needs no repair.
+   */
+  private readonly leafNext: Int32Array;
+  private readonly leafHead: Int32Array;
+  private readonly leafTail: Int32Array;
   private readonly work: Int32Array;
   private readonly gathered: Int32Array;
   private readonly dissolved: Int32Array;
@@ -189,17 +197,14 @@ class BlossomSolver {
   private readonly timeLimit: number;
   /** total dual adjustment after which no event matters: timeLimit, or stopTime without maxCardinality */
   private readonly lastEventTime: number;
-  /** set when a heap entry was not stored because its key was beyond the limit */
+  /** set when an edge was left out of a heap entry because its key was beyond the limit */
   private dropped = false;
-  /** the edge heaps are compacted when their total size exceeds this */
-  private compactAt: number;
-  private readonly compactBase: number;
   /** exposed vertices that have at least one edge */
   private exposedLive = 0;
 
   private readonly stats: SolverStats;
 
-  constructor(g: PreparedGraph, maxCard: boolean, tuning?: SolverTuning) {
+  constructor(g: PreparedGraph, maxCard: boolean) {
     const n = g.n;
     this.graph = g;
     this.n = n;
@@ -207,6 +212,8 @@ class BlossomSolver {
     this.ws = g.ws;
     this.adjStart = g.adjStart;
     this.adjEnd = g.adjEnd;
+    this.adjVertex = g.adjVertex;
+    this.adjWs = g.adjWs;
     this.maxCard = maxCard;
     this.stopTime = g.shift;
     this.timeLimit = TIME_CAP - g.range;
@@ -241,20 +248,24 @@ class BlossomSolver {
       if (g.adjStart[v + 1]! > g.adjStart[v]!) this.exposedLive++;
     }
     this.leafBuf = new Int32Array(n);
-    this.leafStack = new Int32Array(2 * n);
+    this.leafNext = new Int32Array(n).fill(-1);
+    this.leafHead = new Int32Array(2 * n);
+    this.leafTail = new Int32Array(2 * n);
+    for (let v = 0; v < n; v++) {
+      this.leafHead[v] = v;
+      this.leafTail[v] = v;
+    }
     this.work = new Int32Array(2 * n);
     this.gathered = new Int32Array(2 * n);
     this.dissolved = new Int32Array(n);
 
-    const m = g.m;
-    this.compactBase = tuning?.compactBase ?? 4 * m + 4 * n + 4096;
-    this.compactAt = this.compactBase;
-    this.heap2 = new MinHeap(m);
-    this.heap3 = new MinHeap(m);
-    this.heap4 = new MinHeap(64);
+    this.heap2 = new IndexedMinHeap(n);
+    this.best2 = new Int32Array(n).fill(-1);
+    this.heap3 = new IndexedMinHeap(n);
+    this.best3 = new Int32Array(n).fill(-1);
+    this.heap4 = new IndexedMinHeap(2 * n);
     // Every vertex starts as an S root of its own tree, so every edge is an S-S edge between two blossoms.
-    for (let k = 0; k < m; k++) this.heap3.append(-g.ws[k]!, k);
-    this.heap3.heapify();
+    for (let v = 0; v < n; v++) this.rescanS(v);
 
     this.stats = {
       augmentations: 0,
@@ -265,11 +276,10 @@ class BlossomSolver {
       grows: 0,
       events: 0,
       staleEntries: 0,
+      rescans: 0,
       finalTime: 0,
       range: g.range,
       rebases: 0,
-      compactions: 0,
-      heapCapacity: 0,
     };
   }
 
@@ -278,11 +288,10 @@ class BlossomSolver {
     const stats = this.stats;
     for (;;) {
       if (this.exposedLive <= 1) break;
-      if (heap2.size + heap3.size > this.compactAt) this.compact();
 
-      const k2 = this.liveTop(heap2, 2);
-      const k3 = this.liveTop(heap3, 3);
-      const k4 = this.liveTop(heap4, 4);
+      const k2 = this.next2();
+      const k3 = this.next3();
+      const k4 = this.next4();
 
       const t = Math.min(k2, k3, k4);
       if (!this.maxCard && this.origin + t >= this.stopTime) {
@@ -301,22 +310,19 @@ class BlossomSolver {
       this.now = t;
       if (t > REBASE_AT) this.rebase();
       stats.events++;
+      // The event's own entry goes stale (its edge turns internal or its vertices get other labels) and is
+      // dropped or recomputed when it next reaches the top.
       if (k3 === t) {
-        const k = heap3.cells[1]!;
-        heap3.pop();
-        this.onTightSS(k);
+        this.onTightSS(this.best3[heap3.top()]!);
       } else if (k2 === t) {
-        const ps = heap2.cells[1]!;
-        heap2.pop();
-        this.grow(ps);
+        this.grow(this.best2[heap2.top()]!);
       } else {
-        const b = heap4.cells[1]!;
-        heap4.pop();
+        const b = heap4.top();
+        heap4.remove(b);
         this.expandT(b);
       }
     }
     stats.finalTime = this.origin + this.now;
-    stats.heapCapacity = heap2.capacity + heap3.capacity + heap4.capacity;
 
     const n = this.n;
     const mateV = new Int32Array(n);
@@ -327,74 +333,75 @@ class BlossomSolver {
     return { mate: mateV, stats: { ...stats }, certificate: withCertificate ? this.certificate() : null };
   }
 
-  /** The smallest key of a heap whose entry is still live; stale entries are dropped on the way. */
-  private liveTop(heap: MinHeap, kind: 2 | 3 | 4): number {
+  /** Time of the next S-to-free event: stale tops are dropped (vertex no longer free) or recomputed. */
+  private next2(): number {
+    const heap = this.heap2;
     while (heap.size > 0) {
-      const key = heap.cells[0]!;
-      const val = heap.cells[1]!;
-      if (kind === 2 ? this.valid2(key, val) : kind === 3 ? this.valid3(key, val) : this.valid4(key, val)) return key;
-      heap.pop();
+      const f = heap.top();
+      const key = heap.keys[f]!;
+      if (this.vsign[f] !== 0) {
+        heap.remove(f);
+      } else if (this.tight2(f, key)) {
+        return key;
+      } else {
+        this.scanFree(f);
+        this.stats.rescans++;
+      }
       this.stats.staleEntries++;
     }
     return Infinity;
   }
 
-  /** Entry of heap2 (S-vertex endpoint ps, key) still describes a live S-to-free edge with that tight time. */
-  private valid2(key: number, ps: number): boolean {
-    const { endpoint, vsign, vbase } = this;
-    const s = endpoint[ps]!;
-    const f = endpoint[ps ^ 1]!;
-    const wk = this.ws[ps >> 1]!;
-    return vsign[s] === -1 && vsign[f] === 0 && key === vbase[s]! - wk + (vbase[f]! - wk);
+  /** Time of the next S-to-S event between blossoms: stale tops are dropped (no longer S) or recomputed. */
+  private next3(): number {
+    const heap = this.heap3;
+    while (heap.size > 0) {
+      const u = heap.top();
+      const key = heap.keys[u]!;
+      if (this.vsign[u] !== -1) {
+        heap.remove(u);
+      } else if (this.tight3(u, key)) {
+        return key;
+      } else {
+        this.rescanS(u);
+        this.stats.rescans++;
+      }
+      this.stats.staleEntries++;
+    }
+    return Infinity;
   }
 
-  /** Entry of heap3 (edge k, key) still describes a live S-to-S edge between two blossoms with that tight time. */
-  private valid3(key: number, k: number): boolean {
-    const { endpoint, vsign, vbase, inblossom } = this;
+  /** Time at which the next T-blossom dual reaches zero; entries of blossoms no longer top-level T are dropped. */
+  private next4(): number {
+    const heap = this.heap4;
+    while (heap.size > 0) {
+      const b = heap.top();
+      const key = heap.keys[b]!;
+      if (this.bbase[b]! >= 0 && this.bparent[b] === -1 && this.label[b] === T && key === this.zbase[b]!) return key;
+      heap.remove(b);
+      this.stats.staleEntries++;
+    }
+    return Infinity;
+  }
+
+  /** Free vertex f's recorded edge still joins it to an S-vertex and becomes tight at `key`. */
+  private tight2(f: number, key: number): boolean {
+    const ps = this.best2[f]!;
+    const s = this.endpoint[ps]!;
+    if (this.vsign[s] !== -1) return false;
+    const wk = this.ws[ps >> 1]!;
+    return key === this.vbase[s]! - wk + (this.vbase[f]! - wk);
+  }
+
+  /** S-vertex u's recorded edge still joins it to an S-vertex of another blossom and becomes tight at `key`. */
+  private tight3(u: number, key: number): boolean {
+    const { endpoint, vbase, inblossom } = this;
+    const k = this.best3[u]!;
     const i = endpoint[2 * k]!;
     const j = endpoint[2 * k + 1]!;
+    if (this.vsign[i] !== -1 || this.vsign[j] !== -1 || inblossom[i] === inblossom[j]) return false;
     const wk = this.ws[k]!;
-    return (
-      vsign[i] === -1 &&
-      vsign[j] === -1 &&
-      inblossom[i] !== inblossom[j] &&
-      key === (vbase[i]! - wk) / 2 + (vbase[j]! - wk) / 2
-    );
-  }
-
-  /** Entry of heap4 (blossom b, key) still describes a top-level T-blossom whose dual reaches 0 at that time. */
-  private valid4(key: number, b: number): boolean {
-    return this.bbase[b]! >= 0 && this.bparent[b] === -1 && this.label[b] === T && key === this.zbase[b]!;
-  }
-
-  /** Drops stale entries from the edge heaps so that their size stays proportional to the number of edges. */
-  private compact(): void {
-    this.stats.compactions++;
-    // Two loops rather than one filter taking a callback: the check is called hundreds of thousands of times per
-    // compaction, and a callback shared by both heaps would not be inlined.
-    const { heap2, heap3 } = this;
-    let kept2 = 0;
-    const cells2 = heap2.cells;
-    for (let i = 0; i < 2 * heap2.size; i += 2) {
-      const key = cells2[i]!;
-      const val = cells2[i + 1]!;
-      if (!this.valid2(key, val)) continue;
-      cells2[2 * kept2] = key;
-      cells2[2 * kept2++ + 1] = val;
-    }
-    let kept3 = 0;
-    const cells3 = heap3.cells;
-    for (let i = 0; i < 2 * heap3.size; i += 2) {
-      const key = cells3[i]!;
-      const val = cells3[i + 1]!;
-      if (!this.valid3(key, val)) continue;
-      cells3[2 * kept3] = key;
-      cells3[2 * kept3++ + 1] = val;
-    }
-    this.stats.staleEntries += heap2.size - kept2 + (heap3.size - kept3);
-    heap2.truncate(kept2);
-    heap3.truncate(kept3);
-    this.compactAt = Math.max(this.compactBase, 2 * (this.heap2.size + this.heap3.size));
+    return key === (vbase[i]! - wk) / 2 + (vbase[j]! - wk) / 2;
   }
 
   private certificate(): DualCertificate {
@@ -425,7 +432,13 @@ class BlossomSolver {
   /** Maximum number of pairs in the graph: the same search with all weights equal never adjusts a dual. */
   private maxCardinalityOfGraph(): number {
     const g = this.graph;
-    const flat: PreparedGraph = { ...g, ws: new Float64Array(g.m), shift: 0, range: 0 };
+    const flat: PreparedGraph = {
+      ...g,
+      ws: new Float64Array(g.m),
+      adjWs: new Float64Array(2 * g.m),
+      shift: 0,
+      range: 0,
+    };
     return pairCount(new BlossomSolver(flat, true).run(false).mate);
   }
 
@@ -448,7 +461,9 @@ class BlossomSolver {
     const { vbase, vsign, zbase, zsign, bbase, n } = this;
     for (let v = 0; v < n; v++) vbase[v]! += vsign[v]! * tau;
     for (let b = n; b < 2 * n; b++) if (bbase[b]! >= 0) zbase[b]! += zsign[b]! * tau;
-    for (const heap of [this.heap2, this.heap3, this.heap4]) heap.shiftKeys(tau);
+    this.heap2.shiftKeys(tau);
+    this.heap3.shiftKeys(tau);
+    this.heap4.shiftKeys(tau);
     this.origin += tau;
     this.now = 0;
     this.dropLimit = this.lastEventTime - this.origin;
@@ -459,27 +474,16 @@ class BlossomSolver {
 
   /** Writes the vertices of blossom b into leafBuf; returns their count. */
   private collectLeaves(b: number): number {
-    const n = this.n;
     const buf = this.leafBuf;
-    if (b < n) {
-      buf[0] = b;
-      return 1;
-    }
-    const stack = this.leafStack;
-    const bchilds = this.bchilds;
+    const next = this.leafNext;
+    const tail = this.leafTail[b]!;
     let count = 0;
-    let sp = 0;
-    stack[sp++] = b;
-    while (sp > 0) {
-      const x = stack[--sp]!;
-      if (x < n) {
-        buf[count++] = x;
-      } else {
-        const childs = bchilds[x]!;
-        for (let i = 0; i < childs.length; i++) stack[sp++] = childs[i]!;
-      }
+    let x = this.leafHead[b]!;
+    for (;;) {
+      buf[count++] = x;
+      if (x === tail) return count;
+      x = next[x]!;
     }
-    return count;
   }
 
   private setVertexSign(v: number, sign: number): void {
@@ -515,47 +519,107 @@ class BlossomSolver {
     this.freeIds[this.freeTop++] = b;
   }
 
-  /** Pushes heap entries for the edges of S-vertex v to free vertices and to S-vertices of other blossoms. */
+  /**
+   * S-vertex v has just been labelled: its edges to free vertices and to S-vertices of other blossoms have become
+   * live. Each may be the best of the vertex at its other end; v's own entry is computed afresh from them.
+   */
   private scanS(v: number): void {
-    const { endpoint, adjEnd, vsign, vbase, ws, inblossom, heap2, heap3 } = this;
+    const { adjEnd, adjVertex, adjWs, vsign, vbase, inblossom } = this;
     const bv = inblossom[v]!;
     const av = vbase[v]!;
     const limit = this.dropLimit;
+    let bestKey = Infinity;
+    let bestEdge = -1;
     const end = this.adjStart[v + 1]!;
     for (let a = this.adjStart[v]!; a < end; a++) {
-      const p = adjEnd[a]!;
-      const w = endpoint[p]!;
+      const w = adjVertex[a]!;
       const sw = vsign[w]!;
-      if (sw === 1) continue;
-      if (sw === 0) {
-        const wk = ws[p >> 1]!;
-        const key = av - wk + (vbase[w]! - wk);
-        if (key <= limit) heap2.push(key, p ^ 1);
-        else this.dropped = true;
-      } else if (inblossom[w] !== bv) {
-        const wk = ws[p >> 1]!;
-        const key = (av - wk) / 2 + (vbase[w]! - wk) / 2;
-        if (key <= limit) heap3.push(key, p >> 1);
-        else this.dropped = true;
+      if (sw === 1 || (sw === -1 && inblossom[w] === bv)) continue;
+      const p = adjEnd[a]!;
+      const wk = adjWs[a]!;
+      const key = sw === 0 ? av - wk + (vbase[w]! - wk) : (av - wk) / 2 + (vbase[w]! - wk) / 2;
+      if (key > limit) {
+        this.dropped = true;
+      } else if (sw === 0) {
+        this.offer2(w, key, p ^ 1);
+      } else {
+        this.offer3(w, key, p >> 1);
+        if (key < bestKey || (key === bestKey && p >> 1 < bestEdge)) {
+          bestKey = key;
+          bestEdge = p >> 1;
+        }
       }
     }
+    this.best3[v] = bestEdge;
+    this.heap3.set(v, bestKey);
   }
 
-  /** Pushes heap entries for the edges from S-vertices to the (newly) free vertex v. */
-  private scanFree(v: number): void {
-    const { endpoint, adjEnd, vsign, vbase, ws, heap2 } = this;
-    const av = vbase[v]!;
+  /** Recomputes S-vertex u's entry: the edge to an S-vertex of another blossom that becomes tight first. */
+  private rescanS(u: number): void {
+    const { adjEnd, adjVertex, adjWs, vsign, vbase, inblossom } = this;
+    const bu = inblossom[u]!;
+    const au = vbase[u]!;
     const limit = this.dropLimit;
-    const end = this.adjStart[v + 1]!;
-    for (let a = this.adjStart[v]!; a < end; a++) {
-      const p = adjEnd[a]!;
-      const w = endpoint[p]!;
-      if (vsign[w] !== -1) continue;
-      const wk = ws[p >> 1]!;
-      const key = vbase[w]! - wk + (av - wk);
-      if (key <= limit) heap2.push(key, p);
-      else this.dropped = true;
+    let bestKey = Infinity;
+    let bestEdge = -1;
+    const end = this.adjStart[u + 1]!;
+    for (let a = this.adjStart[u]!; a < end; a++) {
+      const w = adjVertex[a]!;
+      if (vsign[w] !== -1 || inblossom[w] === bu) continue;
+      const wk = adjWs[a]!;
+      const key = (au - wk) / 2 + (vbase[w]! - wk) / 2;
+      if (key > limit) {
+        this.dropped = true;
+      } else if (key < bestKey || (key === bestKey && adjEnd[a]! >> 1 < bestEdge)) {
+        bestKey = key;
+        bestEdge = adjEnd[a]! >> 1;
+      }
     }
+    this.best3[u] = bestEdge;
+    this.heap3.set(u, bestKey);
+  }
+
+  /**
+   * Computes free vertex f's entry afresh: the edge to an S-vertex that becomes tight first (ties by endpoint
+   * index, so that the choice depends on the labels alone).
+   */
+  private scanFree(f: number): void {
+    const { adjEnd, adjVertex, adjWs, vsign, vbase } = this;
+    const af = vbase[f]!;
+    const limit = this.dropLimit;
+    let bestKey = Infinity;
+    let bestEnd = -1;
+    const end = this.adjStart[f + 1]!;
+    for (let a = this.adjStart[f]!; a < end; a++) {
+      const w = adjVertex[a]!;
+      if (vsign[w] !== -1) continue;
+      const wk = adjWs[a]!;
+      const key = vbase[w]! - wk + (af - wk);
+      if (key > limit) {
+        this.dropped = true;
+      } else if (key < bestKey || (key === bestKey && adjEnd[a]! < bestEnd)) {
+        bestKey = key;
+        bestEnd = adjEnd[a]!;
+      }
+    }
+    this.best2[f] = bestEnd;
+    this.heap2.set(f, bestKey);
+  }
+
+  /** A live edge from S-vertex endpoint ps to free vertex f, tight at `key`: f's entry keeps the better one. */
+  private offer2(f: number, key: number, ps: number): void {
+    const current = this.heap2.keys[f]!;
+    if (key > current || (key === current && ps > this.best2[f]!)) return;
+    this.best2[f] = ps;
+    this.heap2.set(f, key);
+  }
+
+  /** A live edge k from another blossom's S-vertex to S-vertex u, tight at `key`: u's entry keeps the better one. */
+  private offer3(u: number, key: number, k: number): void {
+    const current = this.heap3.keys[u]!;
+    if (key > current || (key === current && k > this.best3[u]!)) return;
+    this.best3[u] = k;
+    this.heap3.set(u, key);
   }
 
   /** Labels free top-level blossom b with S or T in the tree of `root`. */
@@ -572,7 +636,7 @@ class BlossomSolver {
     if (lab === S) {
       for (let i = 0; i < count; i++) this.scanS(buf[i]!);
     } else if (b >= this.n) {
-      this.heap4.push(this.zbase[b]!, b);
+      this.heap4.set(b, this.zbase[b]!);
     }
   }
 
@@ -624,6 +688,14 @@ class BlossomSolver {
     return -1;
   }
 
+  /** Makes blossom b's leaf run: its children's runs, one after the other. */
+  private linkLeaves(b: number, childs: readonly number[]): void {
+    const { leafHead, leafTail, leafNext } = this;
+    for (let i = 1; i < childs.length; i++) leafNext[leafTail[childs[i - 1]!]!] = leafHead[childs[i]!]!;
+    leafHead[b] = leafHead[childs[0]!]!;
+    leafTail[b] = leafTail[childs[childs.length - 1]!]!;
+  }
+
   private addBlossom(base: number, k: number): void {
     const { inblossom, labelend, endpoint, bparent } = this;
     this.stats.blossoms++;
@@ -658,6 +730,7 @@ class BlossomSolver {
     }
     this.bchilds[b] = childs;
     this.bendps[b] = endps;
+    this.linkLeaves(b, childs);
 
     const root = this.treeOf[bb]!;
     let nested = false;
