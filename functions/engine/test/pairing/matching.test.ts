@@ -218,7 +218,7 @@ describe('maxWeightMatching against exhaustive search', () => {
   it('agrees on 6000 random graphs with up to 12 vertices, both modes', () => {
     const r = createRng(20240601);
     const modes: WeightMode[] = ['small', 'mixed', 'tiers', 'huge', 'ties'];
-    const totals = { blossoms: 0, nested: 0, expandedT: 0, expandedFree: 0, rebases: 0 };
+    const totals = { blossoms: 0, nested: 0, expandedT: 0, expandedFree: 0, rebases: 0, rescans: 0 };
     for (let it = 0; it < 6000; it++) {
       const n = randInt(r, 0, 12);
       const graph = randomSmallGraph(r, n, r(), modes[it % modes.length]!);
@@ -237,6 +237,7 @@ describe('maxWeightMatching against exhaustive search', () => {
         totals.expandedT += res.stats.expandedT;
         totals.expandedFree += res.stats.expandedFree;
         totals.rebases += res.stats.rebases;
+        totals.rescans += res.stats.rescans;
       }
     }
     // the random cases really exercise every blossom operation
@@ -245,6 +246,8 @@ describe('maxWeightMatching against exhaustive search', () => {
     expect(totals.expandedT).toBeGreaterThan(20);
     expect(totals.expandedFree).toBeGreaterThan(20);
     expect(totals.rebases).toBeGreaterThan(20); // huge weights move the time origin
+    // heap entries whose edge died are recomputed from their vertex, and the optimum holds
+    expect(totals.rescans).toBeGreaterThan(1000);
   });
 
   it('agrees on arbitrary small graphs (fast-check)', () => {
@@ -263,26 +266,6 @@ describe('maxWeightMatching against exhaustive search', () => {
       ),
       { numRuns: 400, seed: 7 },
     );
-  });
-});
-
-describe('stale heap entries', () => {
-  it('gives the same optimum when many entries must be recomputed from their vertex', () => {
-    const r = createRng(4242);
-    let rescans = 0;
-    for (let it = 0; it < 1500; it++) {
-      const n = randInt(r, 2, 12);
-      const graph = randomSmallGraph(r, n, 0.3 + 0.7 * r(), it % 2 === 0 ? 'mixed' : 'ties');
-      for (const maxCardinality of [false, true]) {
-        const res = solve(graph, maxCardinality);
-        rescans += res.stats.rescans;
-        const want = bruteForce(graph, maxCardinality);
-        expect(matchingWeight(graph, res.mate)).toBe(want.weight);
-        if (maxCardinality) expect(checkValid(graph, res.mate)).toBe(want.card);
-        checkCertificate(graph, res.mate, res.certificate!, maxCardinality);
-      }
-    }
-    expect(rescans).toBeGreaterThan(1000);
   });
 });
 
@@ -413,6 +396,7 @@ describe('hand-made cases', () => {
     },
     {
       name: 'nested blossom, T-expansion and zero-dual blossom expansion',
+      // Numbered so that, with ties broken by the smaller vertex id, the solver still reaches the T-expansion.
       n: 6,
       edges: [
         [1, 5, 9],

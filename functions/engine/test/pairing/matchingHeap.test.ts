@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { IndexedMinHeap } from '../../src/domain/pairing/matching/heap.js';
+import { createRng } from '../../src/domain/pairing/prng.js';
 
 function drain(heap: IndexedMinHeap): [number, number][] {
   const out: [number, number][] = [];
@@ -17,12 +18,13 @@ function drain(heap: IndexedMinHeap): [number, number][] {
 
 /** A seeded stream of 0 <= x < bound. */
 function stream(seed: number): (bound: number) => number {
-  let x = seed;
-  return (bound) => {
-    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-    return x % bound;
-  };
+  const r = createRng(seed);
+  return (bound) => Math.floor(r() * bound);
 }
+
+/** Every (key, item) left, in the order the heap must hand them out: by key, then by the smaller item. */
+const inOrder = (want: ReadonlyMap<number, number>) =>
+  [...want.entries()].map(([item, key]) => [key, item]).sort((p, q) => p[0]! - q[0]! || p[1]! - q[1]!);
 
 const ITEMS = 3000;
 
@@ -37,8 +39,7 @@ describe('event heap order', () => {
       heap.set(item, key);
       want.set(item, key);
     }
-    const sorted = [...want.entries()].map(([item, key]) => [key, item]).sort((p, q) => p[0]! - q[0]! || p[1]! - q[1]!);
-    expect(drain(heap)).toEqual(sorted);
+    expect(drain(heap)).toEqual(inOrder(want));
   });
 
   it('keeps that order when keys move up and down and items leave early', () => {
@@ -59,8 +60,7 @@ describe('event heap order', () => {
       if (step % 1000 === 0) expect(heap.keys[item]).toBe(want.get(item) ?? Infinity);
     }
     expect(heap.size).toBe(want.size);
-    const sorted = [...want.entries()].map(([item, key]) => [key, item]).sort((p, q) => p[0]! - q[0]! || p[1]! - q[1]!);
-    expect(drain(heap)).toEqual(sorted);
+    expect(drain(heap)).toEqual(inOrder(want));
   });
 
   it('setting Infinity removes, and shifting keys keeps the order', () => {

@@ -42,10 +42,7 @@ describe('pairings of big seeded fields stay identical', () => {
   }, 120_000);
 });
 
-/**
- * Taken once the solver kept one heap entry per vertex and broke ties by vertex and edge ids (see
- * matching/README.md). On every round's graph its matching was as heavy, in every tier, as the earlier solver's.
- */
+/** Taken with the solver's ties broken by vertex and edge ids (matching/README.md, Algorithm, "Ties"). */
 const PINNED_2048 = [
   '39a7d2d124cbb670',
   'bef73cc51389e31f',

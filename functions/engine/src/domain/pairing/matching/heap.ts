@@ -1,7 +1,7 @@
 /**
  * Min-heap of the items 0..capacity-1 (vertex or blossom ids), each present at most once with a key that may move
- * either way. Keys are exact integers held in doubles. The solver keeps one entry per vertex (or T-blossom) rather
- * than one per edge, so the heap stays small enough for the caches however many edges the graph has.
+ * either way. Keys are exact integers held in doubles. The solver keeps one entry per vertex (or T-blossom), so the
+ * heap stays small enough for the caches however many edges the graph has.
  *
  * Items leave in the order of (key, item): equal keys by the smaller id. That order is a property of the entries
  * alone, not of how the heap is laid out, so the solver's choice among equally heavy matchings does not depend on
