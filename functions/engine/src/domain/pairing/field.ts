@@ -66,7 +66,7 @@ export function prepareField(request: PairingRequest): Field {
     indexOf.set(player.id, active.length);
     active.push(derive(player, k, active.length, table));
   });
-  const counts = meetings(players, table, active.length);
+  const counts = meetings(players, indexOf, active.length);
   const n = active.length;
   const pairKey = (i: number, j: number) => Math.min(i, j) * n + Math.max(i, j);
   counts.forEach((i, j, c) => {
@@ -97,14 +97,12 @@ export function prepareField(request: PairingRequest): Field {
 }
 
 /**
- * The request's players by position (withdrawn ones included): where each id stands, its place among the active
- * players, its score, and its score before each round any game was played in (to tell a float from a game inside a
- * score group). Opponents are looked up by id once per game, everything else by position.
+ * The request's players by position (withdrawn ones included): where each id stands, its score, and its score
+ * before each round any game was played in (to tell a float from a game inside a score group). Opponents are looked
+ * up by id once per game, everything else by position.
  */
 interface ScoreTable {
   position: Map<string, number>;
-  /** index in Field.active per position, -1 for a withdrawn player */
-  activeIndex: Int32Array;
   finalScore: Float64Array;
   /** how many rounds have a game, and each such round's place in round order */
   roundCount: number;
@@ -115,12 +113,9 @@ interface ScoreTable {
 
 function scoreTable(players: readonly PairingPlayer[]): ScoreTable {
   const position = new Map<string, number>();
-  const activeIndex = new Int32Array(players.length);
   const finalScore = new Float64Array(players.length);
-  let active = 0;
   players.forEach((player, k) => {
     position.set(player.id, k);
-    activeIndex[k] = player.withdrawn ? -1 : active++;
     finalScore[k] = player.games.reduce((sum, g) => sum + g.matchPoints, 0);
   });
   const rounds = new Set<number>();
@@ -132,7 +127,7 @@ function scoreTable(players: readonly PairingPlayer[]): ScoreTable {
   players.forEach((player, k) =>
     runningScores(player, roundSlot, before.subarray(k * roundCount, (k + 1) * roundCount)),
   );
-  return { position, activeIndex, finalScore, roundCount, roundSlot, before };
+  return { position, finalScore, roundCount, roundSlot, before };
 }
 
 /**
@@ -163,21 +158,26 @@ function scoreBefore(table: ScoreTable, position: number | undefined, round: num
  * still counts, and the larger count of the two wins. Pairs enter the table in the order of the players and, per
  * player, of the first pairing with that opponent (scored games first).
  */
-function meetings(players: readonly PairingPlayer[], table: ScoreTable, activeCount: number): PairTable {
+/** `indexOf`: each active player's index in Field.active, which follows the request's order. */
+function meetings(
+  players: readonly PairingPlayer[],
+  indexOf: ReadonlyMap<string, number>,
+  activeCount: number,
+): PairTable {
   const counts = new PairTable(4 * activeCount);
   // This player's own record per opponent, in a scratch array cleared after each player.
   const own = new Int32Array(activeCount);
   const seen: number[] = [];
   const count = (opponent: string | null) => {
-    const k = opponent === null ? undefined : table.position.get(opponent);
-    const j = k === undefined ? -1 : table.activeIndex[k]!;
-    if (j < 0) return;
+    const j = opponent === null ? undefined : indexOf.get(opponent);
+    if (j === undefined) return;
     if (own[j] === 0) seen.push(j);
     own[j] = own[j]! + 1;
   };
-  players.forEach((player, k) => {
-    const i = table.activeIndex[k]!;
-    if (i < 0) return;
+  let i = -1;
+  for (const player of players) {
+    if (player.withdrawn) continue;
+    i++;
     for (const game of player.games) count(game.opponent);
     for (const pairing of player.unscored ?? []) count(pairing.opponent);
     for (const j of seen) {
@@ -185,7 +185,7 @@ function meetings(players: readonly PairingPlayer[], table: ScoreTable, activeCo
       own[j] = 0;
     }
     seen.length = 0;
-  });
+  }
   return counts;
 }
 
