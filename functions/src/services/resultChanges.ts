@@ -21,10 +21,19 @@ export async function recordResultChange(
   const change = resultChange(old, now);
   const game = now ?? old;
   if (!change || !game) return false;
-  await refs(db)
-    .resultChange(tournamentId, changeId)
-    .set({ matchUpId: game.matchUpId, roundNumber: game.roundNumber, ...change, at });
-  return true;
+  const ref = refs(db);
+  // A tournament deleted meanwhile, or an import whose tournament is not written yet, keeps no history: read in
+  // the same transaction, the tournament cannot be deleted between the check and the write.
+  return db.runTransaction(async (tx) => {
+    if (!(await tx.get(ref.tournament(tournamentId))).exists) return false;
+    tx.set(ref.resultChange(tournamentId, changeId), {
+      matchUpId: game.matchUpId,
+      roundNumber: game.roundNumber,
+      ...change,
+      at,
+    });
+    return true;
+  });
 }
 
 /** A side of the event as the schema reads it; a document it cannot read has nothing to compare. */

@@ -177,4 +177,14 @@ describe('confirmation by the opponent, through the score trigger', () => {
     expect((await row(t, 'p1')).wins).toBe(1);
     expect((await row(t, 'p3')).wins).toBe(1);
   });
+
+  it('a score of a tournament that no longer exists (deleted, or an import not finished) leaves no history', async () => {
+    const t = 'deleted-meanwhile';
+    await seedConfirming(t, 'PER_MATCHUP');
+    const written = fire(t, 'm1', await report(t, 'm1', 'a', played(5, 3)));
+    // The tournament is deleted before the write's event arrives, as a refused import deletes what it wrote.
+    await fs.db.recursiveDelete(fs.db.doc(paths.tournament(t)));
+    await written.send();
+    expect((await fs.db.doc(paths.tournament(t)).listCollections()).map((c) => c.id)).toEqual([]);
+  });
 });
