@@ -27,7 +27,7 @@ import { replayTournament } from '../functions/src/services/replay.js';
 import { PROJECT_ID, backgroundTriggers, discoverEmulators } from '../functions/test/support/emulatorEnv.js';
 import { toMatchUpRecord, toParticipant } from '../functions/src/services/records.js';
 import { metered } from '../functions/test/support/meter.js';
-import { fieldFlags, runBench, percentile, progress, round1 } from './lib/benchCli.js';
+import { fieldFlags, runBench, percentile, printResult, progress, round1 } from './lib/benchCli.js';
 import { createSwiss, signUp } from './lib/emulatorClients.js';
 import { simulatedScore } from '@competition/engine/simulation/generate';
 import { simulatedField } from '@competition/engine/simulation/simulate';
@@ -147,7 +147,7 @@ async function bench(players: number, rounds: number, policy: PresetName, seed: 
     matchesReplay: lost === 0 && states.size === Object.keys(folded).length,
     wallSeconds: round1((Date.now() - started) / 1000),
   };
-  process.stdout.write(`${JSON.stringify(line)}\n`);
+  printResult(line);
   await organizer.close();
 }
 

@@ -31,7 +31,7 @@ import { toMatchUpRecord, toParticipant } from '../functions/src/services/record
 import { simulatedScore } from '@competition/engine/simulation/generate';
 import { PROJECT_ID, discoverEmulators } from '../functions/test/support/emulatorEnv.js';
 import { simulatedField } from '@competition/engine/simulation/simulate';
-import { fieldFlags, runBench, progress, round1 } from './lib/benchCli.js';
+import { fieldFlags, runBench, printResult, progress, round1 } from './lib/benchCli.js';
 import { createSwiss, signUp } from './lib/emulatorClients.js';
 
 const USAGE = 'usage: npm run --silent bench:scale -- --players 2048 --rounds 11 [--policy REDEMPTION] [--seed 1]';
@@ -200,7 +200,7 @@ async function bench(players: number, rounds: number, policy: PresetName, seed: 
     matchesReplay: differing.length === 0 && states.size === Object.keys(folded).length,
     wallSeconds: round1((Date.now() - started) / 1000),
   };
-  process.stdout.write(`${JSON.stringify(line)}\n`);
+  printResult(line);
   await organizer.close();
 }
 

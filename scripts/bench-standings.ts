@@ -36,8 +36,7 @@ import { paths } from '@competition/engine/model/paths';
 import { PROJECT_ID, discoverEmulators, origin } from '../functions/test/support/emulatorEnv.js';
 import { simulatedScore } from '@competition/engine/simulation/generate';
 import { simulatedField } from '@competition/engine/simulation/simulate';
-import { execInEmulators, prepareSuite } from './emulators/suite.js';
-import { benchCli, percentile, progress, round1 } from './lib/benchCli.js';
+import { benchCli, measureInEmulators, percentile, printResult, progress, round1 } from './lib/benchCli.js';
 import { type EmulatorHosts, type Person, signUp } from './lib/emulatorClients.js';
 
 const USAGE = 'usage: npm run --silent bench:standings -- [--players 385] [--writes 30] [--reference 16] [--played 0]';
@@ -379,7 +378,7 @@ async function bench(players: number, writes: number, reference: number, played:
     loadAverage1m: { before: round1(loadBefore), after: round1(loadavg()[0]!) },
     wallSeconds: round1((Date.now() - started) / 1000),
   };
-  process.stdout.write(`${JSON.stringify(line)}\n`);
+  printResult(line);
 }
 
 async function main(): Promise<void> {
@@ -398,15 +397,7 @@ async function main(): Promise<void> {
   const reference = intFlag('reference', values.reference, 16, 2 * GAMES_CYCLED, 1000);
   const played = intFlag('played', values.played, 0, 0, TOTAL_ROUNDS - 1);
   if (process.env.FIREBASE_EMULATOR_HUB) return bench(players, writes, reference, played);
-  const portOffset = Number(process.env.EMULATOR_PORT_OFFSET ?? 0);
-  const suite = await prepareSuite({ ui: false, hosting: true, quiet: true, portOffset });
-  process.exitCode = await execInEmulators(suite, [
-    'npx',
-    'tsx',
-    '--conditions=source',
-    'scripts/bench-standings.ts',
-    ...process.argv.slice(2),
-  ]);
+  process.exitCode = await measureInEmulators('scripts/bench-standings.ts', { hosting: true });
 }
 
 main().then(

@@ -4,6 +4,7 @@
  * one stops everything with the message that says what to install.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { type EmulatorConfig, PROJECT_ID, emulatorConfig } from './config.js';
 import { describeTaken, listenersOn, suitePorts } from './ports.js';
@@ -96,14 +97,21 @@ function firebaseArgs(config: EmulatorConfig, command: string[]): string[] {
 const shellWord = (arg: string) => `'${arg.replace(/'/g, "'\\''")}'`;
 
 /** Runs a command (its words, quoted here) inside `firebase emulators:exec`; resolves with its exit code. */
-export function execInEmulators(suite: PreparedSuite, command: readonly string[]): Promise<number> {
+export function execInEmulators(
+  suite: PreparedSuite,
+  command: readonly string[],
+  { stdoutFile }: { stdoutFile?: string } = {},
+): Promise<number> {
   const script = command.map(shellWord).join(' ');
+  const stdout = stdoutFile === undefined ? 'inherit' : openSync(stdoutFile, 'w');
   const child = spawn(process.execPath, firebaseArgs(suite.config, ['emulators:exec', script]), {
     cwd: REPO_ROOT,
     env: suite.env,
-    stdio: 'inherit',
+    stdio: ['inherit', stdout, 'inherit'],
   });
-  return exitOf(child);
+  return exitOf(child).finally(() => {
+    if (typeof stdout === 'number') closeSync(stdout);
+  });
 }
 
 /** Starts `firebase emulators:start`; the caller owns the process (and stops it with SIGINT). */
