@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import {
   CLAIM_CODE_LENGTH,
   NO_ATTEMPTS,
@@ -10,19 +10,12 @@ import {
   wrongCodesLeft,
 } from '@competition/engine/domain/claimCodes';
 import { DomainError } from '@competition/engine/domain/errors';
-import type { Refs } from '../firebase/refs.js';
 import { refs } from '../firebase/refs.js';
 import type { ClaimEntryInput, RegenerateClaimCodeInput } from '@competition/engine/model/claims';
 import { planTournamentRoles } from './roles.js';
 import { readEditableTournament, readTournament } from './tournamentAccess.js';
 
 export const newClaimCode = (): string => claimCodeFromBytes(randomBytes(CLAIM_CODE_LENGTH));
-
-/** Writes a fresh code for each participant (in a transaction that has done its reads). */
-export function writeClaimCodes(tx: Transaction, ref: Refs, tournamentId: string, participantIds: readonly string[]) {
-  for (const participantId of participantIds)
-    tx.set(ref.claimCode(tournamentId, participantId), { participantId, code: newClaimCode() });
-}
 
 const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
 

@@ -10,7 +10,7 @@ import type { ParticipantDoc } from '@competition/engine/model/participant';
 import type { TournamentDoc } from '@competition/engine/model/tournament';
 import type { AddParticipantsInput, LinkParticipantAccountInput } from '@competition/engine/model/requests';
 import { replayTournament } from './replay.js';
-import { newClaimCode, writeClaimCodes } from './claims.js';
+import { newClaimCode } from './claims.js';
 import { PlannedWrites } from './plannedWrites.js';
 import { type BoundedWriteSettings, boundedWriteSettings, commitInParts } from './boundedWrites.js';
 import { toParticipant } from './records.js';
@@ -131,28 +131,8 @@ export function writeEntries(
   entries: ReadonlyArray<Entry & { uid?: string | undefined }>,
   what: string,
 ): number {
-  const { tournamentId } = tournament;
-  const enteredRound = roundEnteredBy(tournament);
-  const plan = new PlannedWrites();
-  for (const { uid: _account, ...entry } of entries) {
-    const participant: ParticipantDoc = { ...entry, enteredRound, withdrawn: false };
-    const state = initialParticipantState(toParticipant(participant), tournament.policy);
-    const inputs = {
-      states: { [state.participantId]: state },
-      participants: new Map([[participant.participantId, participant]]),
-    };
-    const [row] = standingRows(tournament.policy, [state.participantId], inputs);
-    plan.create(ref.participant(tournamentId, entry.participantId), participant);
-    plan.set(ref.state(tournamentId, entry.participantId), state);
-    plan.set(ref.standing(tournamentId, entry.participantId), row!);
-  }
-  plan.requireFitsOneTransaction(what, 'enter them in several calls').commitIn(tx);
-  writeClaimCodes(
-    tx,
-    ref,
-    tournamentId,
-    entries.map((e) => e.participantId),
-  );
+  const { parts, entry, enteredRound } = planEntries(ref, tournament, entries);
+  for (const plan of [parts, entry]) plan.requireFitsOneTransaction(what, 'enter them in several calls').commitIn(tx);
   return enteredRound;
 }
 
