@@ -35,32 +35,27 @@ import { playoffOf } from '@competition/engine/domain/playoffPlan';
 import { type GroupTiebreak, type Ranked, groupTiebreaksOf, rankStandings } from '@competition/engine/domain/ranking';
 import { mainRoundsOf } from '../../lib/roundLabel';
 
-/** The domain's head-to-head tiebreaks, loaded only when a policy needs them (they bring the schema library). */
-function useGroupTiebreak(needed: boolean): GroupTiebreak | undefined {
-  const [fn, setFn] = useState<GroupTiebreak>();
+/** A value from a module loaded on first need: screens that never need it never download it. */
+function useLoaded<T>(needed: boolean, load: () => Promise<T>): T | undefined {
+  // Boxed, because the values are functions and useState would call a function it is given.
+  const [box, setBox] = useState<{ value: T }>();
   useEffect(() => {
-    if (!needed || fn) return;
-    void import('@competition/engine/domain/tiebreaks').then(({ TIEBREAKS }) => {
-      // Head-to-head reads only the tied group; the context's other fields serve the opponent-based tiebreaks.
-      const context = { states: {}, withdrawn: new Set<string>(), dropOut: 'NONE' as const };
-      const value: GroupTiebreak = (tiebreak, state, group) => TIEBREAKS[tiebreak](state, group, context);
-      setFn(() => value);
-    });
-  }, [needed, fn]);
-  return fn;
+    if (!needed || box) return;
+    void load().then((value) => setBox({ value }));
+  }, [needed, box, load]);
+  return box?.value;
 }
 
-type MainStageRows = typeof import('@competition/engine/domain/mainStage').mainStageRows;
+/** The domain's head-to-head tiebreaks, which bring the schema library. */
+const loadGroupTiebreak = () =>
+  import('@competition/engine/domain/tiebreaks').then(({ TIEBREAKS }): GroupTiebreak => {
+    // Head-to-head reads only the tied group; the context's other fields serve the opponent-based tiebreaks.
+    const context = { states: {}, withdrawn: new Set<string>(), dropOut: 'NONE' as const };
+    return (tiebreak, state, group) => TIEBREAKS[tiebreak](state, group, context);
+  });
 
-/** The main stage's standings (docs/playoff.md#standings), loaded only once a tournament's playoff has started. */
-function useMainStageRows(needed: boolean): MainStageRows | undefined {
-  const [fn, setFn] = useState<MainStageRows>();
-  useEffect(() => {
-    if (!needed || fn) return;
-    void import('@competition/engine/domain/mainStage').then(({ mainStageRows }) => setFn(() => mainStageRows));
-  }, [needed, fn]);
-  return fn;
-}
+/** The main stage's standings (docs/playoff.md#standings), needed once a tournament's playoff has started. */
+const loadMainStageRows = () => import('@competition/engine/domain/mainStage').then((m) => m.mainStageRows);
 
 export interface TournamentData {
   tournamentId: string;
@@ -167,8 +162,8 @@ export function useTournamentLive(
   const mainRounds = mainRoundsOf(rounds.data ?? []);
   const needGroup =
     policy !== undefined && standings.data !== undefined && groupTiebreaksOf(policy, standings.data).length > 0;
-  const groupTiebreak = useGroupTiebreak(needGroup);
-  const mainStageRows = useMainStageRows(mainRounds !== undefined);
+  const groupTiebreak = useLoaded(needGroup, loadGroupTiebreak);
+  const mainStageRows = useLoaded(mainRounds !== undefined, loadMainStageRows);
   // The pages come ranked by the backend: only the rows read one by one are ranked here, with the states.
   const wantStates = (needGroup || mainRounds !== undefined) && !(byPages && !pagesMissing);
   const states = useLive<ParticipantState[]>(wantStates ? `st:${tournamentId}` : null, (onData, onError) =>
