@@ -24,5 +24,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A poll waits for what the emulators or a browser do next: as long as a test's other waits (WAIT_MS).
+    expect: { poll: { timeout: 20_000 } },
   },
 });

@@ -150,7 +150,7 @@ describe('a correction that reaches back past later games, in bounded commits', 
     await backgroundTriggers.disable();
     try {
       await writeScore('t-interrupted', fix.matchUpId, fix.result);
-      const settings = { ...replaySettings(), maxCommits: 2, leaseMs: 1500 };
+      const settings = { ...replaySettings(), maxCommits: 2, leaseMs: 600_000 };
       expect(await applyMatchUpScore(fs.db, 't-interrupted', fix.matchUpId, new Date(), settings)).toBe('DEFERRED');
     } finally {
       await backgroundTriggers.enable();
@@ -164,10 +164,16 @@ describe('a correction that reaches back past later games, in bounded commits', 
     expect(changes.filter((id) => !isNew(id)).length).toBeGreaterThan(0);
     expect((await status('t-interrupted'))?.pending).toBe(true);
 
-    // Nothing else moves it while the lease holds; once it lapses, the next event (the same result, saved again)
-    // takes over and finishes.
+    // Nothing else moves it while the lease holds, not even the same result saved again; once the lease has lapsed
+    // (moved into the past here, rather than waited for), the next event takes over and finishes.
+    await writeScore('t-interrupted', fix.matchUpId, fix.result);
     await sleep(2000);
     expect((await status('t-interrupted'))?.pending).toBe(true);
+    expect(await storedStates('t-interrupted')).toEqual(halfway);
+    const { runner } = (await status('t-interrupted'))!;
+    await refs(fs.db)
+      .standingsStatus('t-interrupted')
+      .update({ runner: { ...runner!, until: new Date(Date.now() - 1000).toISOString() } });
     await writeScore('t-interrupted', fix.matchUpId, fix.result);
     await expectSettledOn('t-interrupted', players, after);
   });

@@ -30,7 +30,7 @@ export type { Emulators } from '../support/emulatorEnv.js';
 export const REGION = 'us-central1';
 
 /** Longer than any callable takes on the emulators, shorter than a test's timeout. */
-const CALL_TIMEOUT_MS = 20_000;
+const CALL_TIMEOUT_MS = 45_000;
 
 /** The Auth emulator accepts any API key; the SDKs only need one to be present. */
 export const FAKE_API_KEY = 'fake-api-key';

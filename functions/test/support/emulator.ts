@@ -22,7 +22,7 @@ export function useEmulatorFirestore(options: { triggers: boolean }): EmulatorFi
   if (!getApps().some((app) => app.name === '[DEFAULT]')) initializeApp({ projectId: PROJECT_ID });
   beforeAll(async () => {
     await clearFirestore();
-    if (!options.triggers) await backgroundTriggers.disable();
+    if (options.triggers) await backgroundTriggers.enable();
   });
   if (!options.triggers) afterAll(() => backgroundTriggers.enable());
   return { db: firestore() };

@@ -90,9 +90,25 @@ export const backgroundTriggers = {
   enable: () => hub('/functions/enableBackgroundTriggers'),
 };
 
-/** Deletes every document of the project (the emulator's own reset endpoint). */
+const CLEAR_ATTEMPTS = 20;
+const CLEAR_RETRY_MS = 1000;
+
+/**
+ * Deletes every document of the project (the emulator's own reset endpoint), with the background triggers off:
+ * each deleted matchUp would otherwise set off the score trigger, which finds its tournament half deleted, fails and
+ * is retried, each failure restarting a Functions worker while the next file waits for its own triggers. A trigger
+ * of the file before may still hold a transaction's locks: the reset then answers 409 and is tried again.
+ * The caller switches the triggers back on when it wants them.
+ */
 export async function clearFirestore(): Promise<void> {
+  await backgroundTriggers.disable();
   const url = `${origin(emulatorAddress('FIRESTORE_EMULATOR_HOST'))}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`;
-  const response = await fetch(url, { method: 'DELETE' });
-  if (!response.ok) throw new Error(`clearing the Firestore emulator: ${response.status} ${await response.text()}`);
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(url, { method: 'DELETE' });
+    if (response.ok) return;
+    const answer = `${response.status} ${await response.text()}`;
+    if (response.status !== 409 || attempt === CLEAR_ATTEMPTS)
+      throw new Error(`clearing the Firestore emulator (attempt ${attempt}): ${answer}`);
+    await new Promise((resolve) => setTimeout(resolve, CLEAR_RETRY_MS));
+  }
 }

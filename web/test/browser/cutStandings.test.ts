@@ -95,72 +95,79 @@ describe.skipIf(Boolean(skipReason))('the standings a spectator reads during a t
     return page?.rows.find((row) => row.participantId === participantId);
   };
 
-  it('a signed-out viewer sees the main stage after round 3, in the organizer’s order and points', async () => {
-    const { tournamentId, organizer, participants } = seeded;
-    const rating = new Map(participants.map((p) => [p.participantId, p.rating]));
-    // The top 4, set as the create form sets it (setPlayoff's first call, a cold function on a busy machine, twice
-    // missed the call timeout in these runs).
-    await adminFirestore().doc(`tournaments/${tournamentId}`).update({ 'pairing.options.topCut': 4 });
-    // The Swiss: the higher rating wins every game.
-    for (let round = 1; round <= SWISS_ROUNDS; round++) {
-      if (round > 1) await generate(round);
-      for (const m of await games(round)) await score(m.matchUpId, rating.get(m.a)! > rating.get(m.b!)!);
-    }
-    // Round 4, the semi-finals: seeds 4 and 3 beat seeds 1 and 2.
-    await generate(SWISS_ROUNDS + 1);
-    const round4 = (await adminFirestore().doc(`tournaments/${tournamentId}/rounds/4`).get()).data() as RoundDoc;
-    const seeding = round4.playoff!.seeding!;
-    const seedOf = (id: string) => seeding.indexOf(id) + 1;
-    const semis = await games(SWISS_ROUNDS + 1);
-    expect(semis.map((m) => [seedOf(m.a), seedOf(m.b!)])).toEqual([
-      [1, 4],
-      [2, 3],
-    ]);
-    for (const m of semis) await score(m.matchUpId, false);
-    const fourth = seeding[3]!;
-    await waitFor(
-      'the semi-final in the stored rows',
-      () => storedRow(fourth),
-      (row) => row?.wins + row?.losses === 4,
-    );
+  it(
+    'a signed-out viewer sees the main stage after round 3, in the organizer’s order and points',
+    { timeout: 180_000 },
+    async () => {
+      const { tournamentId, organizer, participants } = seeded;
+      const rating = new Map(participants.map((p) => [p.participantId, p.rating]));
+      // The top 4, set as the create form sets it (setPlayoff's first call, a cold function on a busy machine, twice
+      // missed the call timeout in these runs).
+      await adminFirestore().doc(`tournaments/${tournamentId}`).update({ 'pairing.options.topCut': 4 });
+      // The Swiss: the higher rating wins every game.
+      for (let round = 1; round <= SWISS_ROUNDS; round++) {
+        if (round > 1) await generate(round);
+        for (const m of await games(round)) await score(m.matchUpId, rating.get(m.a)! > rating.get(m.b!)!);
+      }
+      // Round 4, the semi-finals: seeds 4 and 3 beat seeds 1 and 2.
+      await generate(SWISS_ROUNDS + 1);
+      const round4 = (await adminFirestore().doc(`tournaments/${tournamentId}/rounds/4`).get()).data() as RoundDoc;
+      const seeding = round4.playoff!.seeding!;
+      const seedOf = (id: string) => seeding.indexOf(id) + 1;
+      const semis = await games(SWISS_ROUNDS + 1);
+      expect(semis.map((m) => [seedOf(m.a), seedOf(m.b!)])).toEqual([
+        [1, 4],
+        [2, 3],
+      ]);
+      for (const m of semis) await score(m.matchUpId, false);
+      const fourth = seeding[3]!;
+      await waitFor(
+        'the semi-final in the stored rows',
+        () => storedRow(fourth),
+        (row) => row?.wins + row?.losses === 4,
+        60_000,
+      );
 
-    // A change now outside the cut, seed 8 withdrawing: the page showing it was built after the semi-finals.
-    const last = seeding[7]!;
-    await call(emulators, 'withdrawParticipant', { tournamentId, participantId: last }, organizer);
-    await waitFor(
-      'the withdrawal on page 1',
-      () => pageRow(last),
-      (row) => row?.withdrawn === true,
-      60_000,
-    );
-    // The stored row of the semi-final's winner counts 4 games; the main stage shows his 3.
-    expect((await pageRow(fourth))!.wins + (await pageRow(fourth))!.losses).toBe(SWISS_ROUNDS);
+      // A change now outside the cut, seed 8 withdrawing: the page showing it was built after the semi-finals.
+      const last = seeding[7]!;
+      await call(emulators, 'withdrawParticipant', { tournamentId, participantId: last }, organizer);
+      await waitFor(
+        'the withdrawal on page 1',
+        () => pageRow(last),
+        (row) => row?.withdrawn === true,
+        60_000,
+      );
+      // The stored row of the semi-final's winner counts 4 games; the main stage shows his 3.
+      expect((await pageRow(fourth))!.wins + (await pageRow(fourth))!.losses).toBe(SWISS_ROUNDS);
 
-    const desk = await driver.openPage(DESKTOP, 'organizer');
-    await desk.goto(`${site}/#/signin?next=${encodeURIComponent(`/t/${tournamentId}/standings`)}`);
-    await desk.getByLabel('Email').fill(organizer.email);
-    await desk.getByLabel('Password').fill(organizer.password);
-    await desk.getByLabel('Password').press('Enter');
-    await desk.getByRole('heading', { name: `Standings after round ${SWISS_ROUNDS}` }).waitFor({ timeout: WAIT_MS });
-    await expect.poll(() => tableRows(desk), { timeout: WAIT_MS }).toHaveLength(8);
-    expect((await reads(desk)).rows).toBe(8);
+      const desk = await driver.openPage(DESKTOP, 'organizer');
+      await desk.goto(`${site}/#/signin?next=${encodeURIComponent(`/t/${tournamentId}/standings`)}`);
+      await desk.getByLabel('Email').fill(organizer.email);
+      await desk.getByLabel('Password').fill(organizer.password);
+      await desk.getByLabel('Password').press('Enter');
+      await desk.getByRole('heading', { name: `Standings after round ${SWISS_ROUNDS}` }).waitFor({ timeout: WAIT_MS });
+      await expect.poll(() => tableRows(desk), { timeout: WAIT_MS }).toHaveLength(8);
+      expect((await reads(desk)).rows).toBe(8);
 
-    const viewer = await driver.openPage(DESKTOP, 'spectator');
-    await viewer.goto(`${site}/#/t/${tournamentId}/standings`);
-    await viewer.getByRole('heading', { name: `Standings after round ${SWISS_ROUNDS}` }).waitFor({ timeout: WAIT_MS });
-    await expect.poll(() => tableRows(viewer), { timeout: WAIT_MS }).toEqual(await tableRows(desk));
-    expect(await reads(viewer)).toEqual({ pages: 1, rows: 0 });
-    // Every row shows the main stage's three games (wins-draws-losses): the semi-finals count in the bracket only.
-    const played = await viewer.$$eval('table.standings:not(.final-standings) td[data-field="wdl"]', (cells) =>
-      cells.map((cell) => (cell.textContent ?? '').split('-').reduce((sum, n) => sum + Number(n), 0)),
-    );
-    expect(played).toEqual(Array.from({ length: 8 }, () => SWISS_ROUNDS));
-    // The semi-finals' winners stay below the seeds they beat.
-    const order = await viewer.$$eval('table.standings:not(.final-standings) tbody tr', (rows) =>
-      rows.map((row) => row.getAttribute('data-participant') ?? ''),
-    );
-    expect(order.indexOf(seeding[0]!)).toBeLessThan(order.indexOf(seeding[3]!));
-    expect(order.indexOf(seeding[1]!)).toBeLessThan(order.indexOf(seeding[2]!));
-    await shot(viewer, 'cut-standings-spectator-desktop');
-  });
+      const viewer = await driver.openPage(DESKTOP, 'spectator');
+      await viewer.goto(`${site}/#/t/${tournamentId}/standings`);
+      await viewer
+        .getByRole('heading', { name: `Standings after round ${SWISS_ROUNDS}` })
+        .waitFor({ timeout: WAIT_MS });
+      await expect.poll(() => tableRows(viewer), { timeout: WAIT_MS }).toEqual(await tableRows(desk));
+      expect(await reads(viewer)).toEqual({ pages: 1, rows: 0 });
+      // Every row shows the main stage's three games (wins-draws-losses): the semi-finals count in the bracket only.
+      const played = await viewer.$$eval('table.standings:not(.final-standings) td[data-field="wdl"]', (cells) =>
+        cells.map((cell) => (cell.textContent ?? '').split('-').reduce((sum, n) => sum + Number(n), 0)),
+      );
+      expect(played).toEqual(Array.from({ length: 8 }, () => SWISS_ROUNDS));
+      // The semi-finals' winners stay below the seeds they beat.
+      const order = await viewer.$$eval('table.standings:not(.final-standings) tbody tr', (rows) =>
+        rows.map((row) => row.getAttribute('data-participant') ?? ''),
+      );
+      expect(order.indexOf(seeding[0]!)).toBeLessThan(order.indexOf(seeding[3]!));
+      expect(order.indexOf(seeding[1]!)).toBeLessThan(order.indexOf(seeding[2]!));
+      await shot(viewer, 'cut-standings-spectator-desktop');
+    },
+  );
 });

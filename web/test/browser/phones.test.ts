@@ -289,6 +289,13 @@ describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
       // The player's own result can be cleared from the phone.
       await enterScore(phone, me.name, opponent.name, 5, 1);
       await expect.poll(() => clear.count(), { timeout: WAIT_MS }).toBe(1);
+      // Clear shows as soon as the phone holds its score; the organizer's entry must come after the server has it.
+      const mine = game.a === me.participantId ? { a: 5, b: 1 } : { a: 1, b: 5 };
+      const stored = async () => {
+        const { result } = await matchUp(game.matchUpId);
+        return result?.kind === 'PLAYED' ? result.score : result;
+      };
+      await expect.poll(stored, { timeout: WAIT_MS }).toEqual(mine);
 
       // The organizer enters another result from the score sheet: the phone shows it, without Clear.
       const result = { kind: 'PLAYED', score: game.a === me.participantId ? { a: 4, b: 5 } : { a: 5, b: 4 } };
