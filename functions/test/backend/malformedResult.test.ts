@@ -1,7 +1,7 @@
 /**
- * Issue 15 §1, defence in depth: a stored result the engine refuses (written with firebase-admin, past the rules)
- * is never fatal. Pairing, replay, export and the leaderboard treat it as no result; the rest of the tournament
- * works. Through the real callables and the real trigger handler, on the emulator.
+ * Defence in depth (docs/processing.md#refused-results): a stored result the engine refuses (written with
+ * firebase-admin, past the rules) is never fatal. Pairing, replay, export and the leaderboard treat it as no result; the rest
+ * of the tournament works. Through the real callables and the real trigger handler, on the emulator.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { TournamentExport } from '@competition/engine/domain/exchange';

@@ -1,8 +1,8 @@
 /**
- * Issue 16 §1: an undone round paired again re-uses its matchUp ids for other players. After undoLastRound, a
- * withdrawal and a late entry, generateNextRound re-creates r2-bye1 for another player; the score trigger's events
- * of the deleted games and of the new ones arrive late, twice and in any order (the real handler, driven here).
- * The stored states and standings must end as the fold of the tournament as it now stands.
+ * An undone round paired again re-uses its matchUp ids for other players (docs/processing.md#corrections). After
+ * undoLastRound, a withdrawal and a late entry, generateNextRound re-creates r2-bye1 for another player; the score
+ * trigger's events of the deleted games and of the new ones arrive late, twice and in any order (the real handler,
+ * driven here). The stored states and standings must end as the fold of the tournament as it now stands.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { foldCompetition } from '@competition/engine/domain/fold';

@@ -1,5 +1,5 @@
 /**
- * Numbers, dates, ids and sizes that cannot be (issue 16 §4), each sent through the real callable on the
+ * Numbers, dates, ids and sizes that cannot be (docs/data-model.md#limits), each sent through the real callable on the
  * Functions emulator: each is refused with invalid-argument and a message that names the field, and nothing of
  * it is stored.
  */

@@ -1,5 +1,6 @@
 /**
- * Emulator Suite tier: firestore.rules accept a client's result exactly when the engine does (issue 15, section 1).
+ * Emulator Suite tier: firestore.rules accept a client's result exactly when the engine does
+ * (docs/processing.md#refused-results).
  * A result the rules let through but `resolveResult` refuses stops pairing and replay for the whole tournament; one
  * the engine takes but the rules refuse cannot be entered from a phone.
  *
@@ -316,9 +317,9 @@ describe('a generated result: the rules and the engine agree', () => {
   }, 180_000);
 });
 
-// ---------------------------------------------------------------- the holes of issue 15, section 1
+// ---------------------------------------------------------------- results the rules once let through
 
-describe('the holes of issue 15, section 1', () => {
+describe('results the rules once let through', () => {
   beforeEach(seedArenas);
 
   const as = (uid: string, a: Arena, bye = false) => doc(dbOf(uid), matchUpPath(a.world, bye));

@@ -1,7 +1,8 @@
 /**
- * Issue 16 §5 on the Emulator Suite, with the deployed trigger: a result the engine refuses (stored past the
- * rules, here with firebase-admin) is recorded in tournaments/{t}/scoreProblems/{matchUpId} with the matchUp and
- * the reason, and the record goes once the matchUp is fixed: a good result, a cleared result, the matchUp deleted.
+ * Refused results (docs/processing.md#refused-results) on the Emulator Suite, with the deployed trigger: a result
+ * the engine refuses (stored past the rules, here with firebase-admin) is recorded in
+ * tournaments/{t}/scoreProblems/{matchUpId} with the matchUp and the reason, and the record goes once the matchUp is
+ * fixed: a good result, a cleared result, the matchUp deleted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchUpResult } from '@competition/engine/domain/results';
