@@ -15,10 +15,18 @@ export async function recordNotApplied(
   givingUp: boolean,
   now = new Date(),
 ): Promise<void> {
-  // Read raw, without the schema: the failure may be this very document.
-  const raw: unknown = (await db.doc(paths.matchUp(tournamentId, matchUpId)).get()).get('roundNumber');
-  const roundNumber = typeof raw === 'number' && Number.isInteger(raw) && raw > 0 ? raw : null;
-  await refs(db)
-    .scoreProblem(tournamentId, matchUpId)
-    .set({ matchUpId, roundNumber, ...notAppliedProblem(error, givingUp), at: now.toISOString() });
+  const ref = refs(db);
+  await db.runTransaction(async (tx) => {
+    // A tournament deleted meanwhile keeps no problem: nobody would see it, and nothing would delete it.
+    if (!(await tx.get(ref.tournament(tournamentId))).exists) return;
+    // Read raw, without the schema: the failure may be this very document.
+    const raw: unknown = (await tx.get(db.doc(paths.matchUp(tournamentId, matchUpId)))).get('roundNumber');
+    const roundNumber = typeof raw === 'number' && Number.isInteger(raw) && raw > 0 ? raw : null;
+    tx.set(ref.scoreProblem(tournamentId, matchUpId), {
+      matchUpId,
+      roundNumber,
+      ...notAppliedProblem(error, givingUp),
+      at: now.toISOString(),
+    });
+  });
 }

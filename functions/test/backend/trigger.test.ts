@@ -3,7 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { computeStandings } from '@competition/engine/domain/competition';
 import { resolvePolicy } from '@competition/engine/domain/policy';
 import { RETRY_WINDOW_MS } from '@competition/engine/domain/problems';
+import { paths } from '@competition/engine/model/paths';
 import { refs } from '../../src/firebase/refs.js';
+import { recordNotApplied } from '../../src/services/scoreProblems.js';
 import { makeParticipants, makeRounds, prng, randomResult, shuffle } from '@competition/engine/simulation/generate';
 import { useEmulatorFirestore } from '../support/emulator.js';
 import { metered } from '../support/meter.js';
@@ -106,5 +108,11 @@ describe('a trigger that cannot apply a matchUp tells the organizer (scoreProble
     await refs(fs.db).matchUp('fails', 'm1').delete();
     await fireTrigger(fs.db, 'fails', 'm1');
     expect(await problem()).toBeUndefined();
+  });
+
+  it('a failure that ends after its tournament was deleted leaves no problem under the deleted tournament', async () => {
+    await fs.db.doc(paths.matchUp('deleted', 'm1')).set({ matchUpId: 'm1', roundNumber: 1 });
+    await recordNotApplied(fs.db, 'deleted', 'm1', new Error('the tournament went away'), false);
+    expect((await refs(fs.db).scoreProblem('deleted', 'm1').get()).exists).toBe(false);
   });
 });
