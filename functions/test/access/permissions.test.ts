@@ -84,7 +84,7 @@ describe('clubs', () => {
 });
 
 describe('championships', () => {
-  it('take new tournaments from their editors (seed 004), never when closed', () => {
+  it('take new tournaments from their editors, never when closed', () => {
     const open = { closed: false };
     expect(allowedActors((uid) => canCreateTournamentIn(uid, open, editorOf(uid)))).toEqual(['owner', 'clubAdmin']);
     expect(allowedActors((uid) => canCreateTournamentIn(uid, { closed: true }, editorOf(uid)))).toEqual([]);

@@ -1,8 +1,9 @@
 /**
  * Comments point inside the repository: a reader of the code cannot open the documents the product was specified
  * from, nor the issue tracker, so a comment names the docs/ section that states the rule instead. Every comment of
- * the source (functions/src, functions/engine/src, web/src, scripts, firestore.rules) and every Markdown page beside the code is read,
- * and each docs/ section a comment names must exist, so renaming a heading without its citations fails here.
+ * the source and the tests (functions/src, functions/engine/src, web/src, scripts, functions/test,
+ * functions/engine/test, web/test, firestore.rules) and every Markdown page beside the code is read, and each docs/
+ * section a comment names must exist, so renaming a heading without its citations fails here.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -10,7 +11,15 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '..', '..', '..');
-const SOURCE_DIRS = ['functions/src', 'functions/engine/src', 'web/src', 'scripts'];
+const SOURCE_DIRS = [
+  'functions/src',
+  'functions/engine/src',
+  'web/src',
+  'scripts',
+  'functions/test',
+  'functions/engine/test',
+  'web/test',
+];
 
 /** A seed document, an issue, a section sign of an issue's text, or a file beside the repository. */
 const OUTSIDE = [

@@ -9,7 +9,7 @@
  * by an editor, a scorekeeper or the matchUp's player. Each case is judged by the domain (`scoreWriteRefusal` for
  * the writer, then `MatchUpResult.safeParse` and `resolveResult`) and by the rules, through a real client write on
  * the Firestore emulator; every disagreement fails the test with the result, the policy and the seed
- * (RULES_PROPERTY_SEED=<seed> replays a run). Then one named test per hole the issue lists.
+ * (RULES_PROPERTY_SEED=<seed> replays a run). Then one named test per hole the rules once had.
  *
  * The refused writes are the point here: the Firestore SDK's log of each one is silenced.
  */
@@ -59,7 +59,7 @@ function arena(gameTarget: number | null, playPastTarget: PlayPastTarget): Arena
 const ARENAS: Arena[] = [5, 21, null].flatMap((target) =>
   (['NEVER', 'WIN_BY_TWO'] as const).map((past) => arena(target, past)),
 );
-const TO_FIVE = ARENAS[0]!; // a game to 5, never past it (seed 002)
+const TO_FIVE = ARENAS[0]!; // a game to 5, never past it (docs/results.md#game-points)
 const TO_FIVE_BY_TWO = ARENAS[1]!;
 const NO_TARGET = ARENAS[4]!;
 

@@ -589,7 +589,7 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
 
   it('the export imported into another championship ranks the same', { timeout: 120_000 }, async () => {
     const names = () => desk.locator('table.standings tbody th.player a').allTextContents();
-    // One tournament per date per championship (seed 004): the copy goes into a second championship.
+    // One tournament per date per championship (docs/organisation.md#tournament-key): the copy goes into another.
     await desk.getByRole('link', { name: 'Home' }).click();
     await desk.getByLabel('Championship name').fill('Archive');
     await desk.getByRole('button', { name: 'Create championship' }).click();

@@ -7,8 +7,9 @@
  *   shows its score boxes again, takes the missing score, and the standings follow;
  * - a 4-digit score is whole in its box on the desktop and on a phone; a phone's form for the next round starts
  *   empty, with no "saved" from the game before;
- * - the create form's rounds field holds seed 002's recommendation unless changed, and the header then reads
- *   "round 1 of 4"; a pre-alarm as long as the round is refused at creation and on the organizer's desk;
+ * - the create form's rounds field holds the recommended number (docs/pairing.md#rounds) unless changed, and the
+ *   header then reads "round 1 of 4"; a pre-alarm as long as the round is refused at creation and on the
+ *   organizer's desk;
  * - a French paste (header, "1 520") is read, a player pasted twice is refused by line; a withdrawal asks first
  *   and is taken back; an empty score box and a second tournament on the same date are refused in words, and no
  *   refusal shows an id, a schema path or "Invalid input".
@@ -227,12 +228,12 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     await shot(phone, 'safety-phone-next-round');
   });
 
-  it("takes seed 002's recommended rounds unless changed, and refuses a pre-alarm as long as the round", async () => {
+  it('takes the recommended rounds unless changed, and refuses a pre-alarm as long as the round', async () => {
     const description = `Rounds ${Date.now()}`;
     await desk.goto(`${site}/#/championships/${seeded.championshipId}`);
     await desk.getByRole('heading', { name: 'New tournament' }).waitFor();
     await desk.getByLabel('Description').fill(description);
-    // 16 expected players: seed 002's table recommends 4 rounds, shown as the value, not a greyed hint.
+    // 16 expected players: 4 rounds recommended (docs/pairing.md#rounds), shown as the value, not a greyed hint.
     await desk.getByLabel('Expected players').fill('16');
     expect(await desk.getByLabel('Rounds', { exact: true }).inputValue()).toBe('4');
     await desk.getByLabel('Round duration (minutes, 0 = no clock)').fill('40');

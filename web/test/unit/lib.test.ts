@@ -133,7 +133,7 @@ describe("the pairing engine's cost terms in words", () => {
   });
 });
 
-describe('the round countdown (seed 004)', () => {
+describe('the round countdown', () => {
   const start = Date.UTC(2026, 0, 17, 10, 0, 0);
   const at = (minutes: number) => start + minutes * 60_000;
 

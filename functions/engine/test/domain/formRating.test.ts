@@ -6,7 +6,10 @@ import { presetPolicy } from '../../src/domain/policy.js';
 import type { ParticipantState, ParticipantStates } from '../../src/domain/state.js';
 import { formRating } from '../../src/domain/state.js';
 
-/** Seed 000's logistic expectation, written out here so the test does not judge the engine by its own formula. */
+/**
+ * The logistic expectation (docs/ratings.md#expectation), written out here so the test does not judge the engine by
+ * its own formula.
+ */
 const expected = (own: number, other: number) => 1 / (1 + 10 ** ((other - own) / 400));
 
 const game = (matchUpId: string, roundNumber: number, order: number, a: string, b: string, won: boolean) =>

@@ -14,7 +14,7 @@ const resolve = (input: MatchUpResultInput, scoring = redemption) =>
   resolveResult(MatchUpResult.parse(input), true, scoring);
 const score = (a: number, b: number, scoring = redemption) => resolve({ score: { a, b } }, scoring);
 
-describe('seed 002: "the game score goes up to 5"', () => {
+describe('the game score goes up to 5', () => {
   it('refuses 7-3 in a game to 5, naming the score and the target', () => {
     expect(() => score(7, 3)).toThrow('score 7-3: a game to 5 ends when a side reaches 5, so no side can score more');
   });

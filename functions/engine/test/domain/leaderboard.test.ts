@@ -36,7 +36,7 @@ describe('primary rankings', () => {
     game(2, 'a', 'c', score(4, 4)),
     game(2, 'b', 'd', score(5, 4)),
   ];
-  it('MATCH_POINTS then POINT_DIFFERENTIAL: seed 002 standings', () => {
+  it('MATCH_POINTS then POINT_DIFFERENTIAL: the Redemption standings', () => {
     // a: timed win 2 + draw 1.5 = 3.5; c: 3 + 1.5 = 4.5; b: 0 + 3 = 3; d: 0
     expect(
       order(

@@ -14,8 +14,8 @@ const played = (id: string, round: number, a: string, b: string, sa: number, sb:
   result: { kind: 'PLAYED', score: { a: sa, b: sb } },
 });
 
-describe('policy schema and presets (seed 000)', () => {
-  it('the presets carry the settings of seed 000', () => {
+describe('policy schema and presets', () => {
+  it('the presets carry their documented settings', () => {
     const standard = presetPolicy('STANDARD');
     expect(standard.pairingPolicy).toMatchObject({ method: 'DRAW_MATIC', ratingSource: 'DYNAMIC_FORM' });
     expect(standard.victoryPolicy.tiebreakOrder).toEqual(['POINT_DIFFERENTIAL', 'HEAD_TO_HEAD', 'DYNAMIC_FORM_RATING']);
@@ -75,7 +75,7 @@ describe('policy schema and presets (seed 000)', () => {
   it('refuses unknown fields rather than ignoring them', () => {
     expect(() => resolvePolicy('STANDARD', { pairingPolicy: { lanesize: 4 } })).toThrow(/pairingPolicy.*lanesize/);
   });
-  it('accepts the seed-000 wrapper { competition: {...} } and deep-merges overrides', () => {
+  it('accepts the policy wrapped as { competition: {...} } and deep-merges overrides', () => {
     const p = resolvePolicy(
       { competition: PRESET_POLICIES.PRESSURE },
       { ratingPolicy: { dynamicFormRating: { kFactor: 32 } } },
@@ -195,7 +195,7 @@ describe('rating tracks', () => {
     expect(states.b).toMatchObject({ losses: 1, matchPoints: 0, dynamicFormRating: 1500 });
     expect(states.c).toMatchObject({ wins: 1, matchPoints: 3, dynamicFormRating: 1500, roundsPlayed: 0 });
   });
-  it('the participant state has exactly the fields of seed 000 (plus match points and the result list)', () => {
+  it("the participant state has exactly tods' fields (plus match points and the result list)", () => {
     const state = foldCompetition(
       presetPolicy('SWISS'),
       [

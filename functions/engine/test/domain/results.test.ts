@@ -9,7 +9,7 @@ const chess = ScoringPolicy.parse({ gameTarget: null, matchPoints: MATCH_POINTS_
 const resolve = (input: MatchUpResultInput, scoring = redemption, hasSideB = true) =>
   resolveResult(MatchUpResult.parse(input), hasSideB, scoring);
 
-describe('seed 002: game points to 5 and match points 3 / 2 / 1.5 / 0', () => {
+describe('game points to 5 and match points 3 / 2 / 1.5 / 0', () => {
   it('5-3 is a win: 3 match points to the winner, 0 to the loser', () => {
     const r = resolve({ score: { a: 5, b: 3 } });
     expect([r.a.outcome, r.a.matchPoints, r.b?.outcome, r.b?.matchPoints]).toEqual(['WIN', 3, 'LOSS', 0]);
@@ -54,7 +54,7 @@ describe('seed 002: game points to 5 and match points 3 / 2 / 1.5 / 0', () => {
   });
 });
 
-describe('seed 003: unplayed kinds must agree with their result', () => {
+describe('unplayed kinds must agree with their result', () => {
   const cases: Array<[MatchUpResultInput, boolean, string, string | undefined, number, number | undefined]> = [
     [{ kind: 'FORFEIT_WIN', winner: 'a' }, true, 'WIN', 'LOSS', 3, 0],
     [{ kind: 'FORFEIT_LOSS' }, true, 'LOSS', 'WIN', 0, 3],

@@ -1,5 +1,6 @@
 /**
- * Drives tods-competition-factory 6.38.0's competition engine directly (it is an oracle for seed 000's formulas).
+ * Drives tods-competition-factory 6.38.0's competition engine directly (it is an oracle for the rating formulas of
+ * docs/ratings.md).
  * tods derives each starting state itself, from its own inputs: a tournament record whose participants carry
  * scale items (time items `SCALE.RATING.<eventType>.<scaleName>`, and `SCALE.SEEDING...` for a seeding), pairs
  * naming their individuals, and the policy applied to the draw. Nothing of ours computes a baseline for it.
@@ -20,7 +21,7 @@ const tods = require('tods-competition-factory') as {
   };
 };
 
-/** tods' state is seed 000's, without the product's additions. */
+/** tods' state is the participant state (docs/ratings.md#participant-state) without the product's additions. */
 export type TodsHistory = Omit<RatingHistoryEntry, 'matchUpId'>;
 export type TodsState = Omit<ParticipantState, 'matchPoints' | 'results' | 'ratingHistory'> & {
   ratingHistory: TodsHistory[];
@@ -48,7 +49,7 @@ interface TodsParticipant {
   timeItems: TimeItem[];
 }
 
-/** tods has no scoring policy of its own; our policy minus the product's extensions is seed 000's shape. */
+/** tods has no scoring policy of its own; our policy without the product's scoringPolicy is the shape tods reads. */
 export function todsPolicy(policy: CompetitionPolicy): unknown {
   const { scoringPolicy: _scoring, ...rest } = structuredClone(policy);
   return rest;

@@ -1,6 +1,7 @@
 /**
- * Colours (C11; seed 001's "Balance White and Black", the FIDE Swiss colour rules): side a moves first, NONE /
- * BALANCE / FIDE as tiers of the one weighted model, Berger colours for round robins, alternation in knockouts.
+ * Colours (docs/colours.md: OpenGotha's white/black balance, the FIDE Swiss colour rules): side a moves first,
+ * NONE / BALANCE / FIDE as tiers of the one weighted model, Berger colours for round robins, alternation in
+ * knockouts (docs/colours.md#schedules).
  */
 import { describe, expect, it } from 'vitest';
 import { type ColouredGame, preferenceOf, xMovesFirst } from '../../src/domain/pairing/colours.js';
@@ -77,7 +78,7 @@ describe('simulated Swiss events, side a = white', () => {
     }
   });
 
-  it('NONE leaves colours to chance (the issue: 41 of 64 beyond +-2); BALANCE (seed 001, a soft criterion) nearly evens them', () => {
+  it('NONE leaves colours to chance (41 of 64 beyond +-2 in a reported event); BALANCE (a soft criterion) nearly evens them', () => {
     const none = colourCounts(event(64, 1, 'NONE').colours);
     expect(none.beyondTwo).toBeGreaterThan(20);
     for (let seed = 1; seed <= 3; seed++) {
@@ -176,7 +177,7 @@ describe('absolute colour constraints are a tier of the model', () => {
   });
 });
 
-describe('BALANCE: seed 001 cost terms', () => {
+describe("BALANCE: OpenGotha's cost terms", () => {
   it('strictly opposed balances cost nothing, one level and one beyond 1 half, anything else the full weight', () => {
     const g = (round: number, colour: 'WHITE' | 'BLACK'): PairingGame => ({
       round,

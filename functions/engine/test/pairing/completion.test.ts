@@ -1,5 +1,5 @@
 /**
- * Schedules that complete (seed 002: no second meeting): a Swiss as long as a round robin (n players, n - 1
+ * Schedules that complete (no rematch, docs/pairing.md#swiss): a Swiss as long as a round robin (n players, n - 1
  * rounds, or n when n is odd) is played to the end with no rematch and no refusal, because every round keeps the
  * graph of unplayed pairs decomposable into the rounds left. A sweep over sizes 4 to 16, many seeds and random
  * results, with the length given to the engine and without it.
@@ -61,8 +61,8 @@ describe('round-robin-length events complete without a rematch or a refusal (4 t
     expect(failures).toEqual([]);
   });
 
-  it('Swiss, seed 002 match points, 30 seeds per size, the length not given (the engine keeps a round robin playable)', () => {
-    const { events, failures } = sweep(sizes(4, 16), 30, 'SWISS', 'SEED_002', false);
+  it('Swiss, Redemption match points, 30 seeds per size, the length not given (the engine keeps a round robin playable)', () => {
+    const { events, failures } = sweep(sizes(4, 16), 30, 'SWISS', 'REDEMPTION', false);
     expect(events).toBe(13 * 30);
     expect(failures).toEqual([]);
   });

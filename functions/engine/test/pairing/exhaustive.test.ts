@@ -1,8 +1,9 @@
 /**
  * The quality proof: on every round of round-robin-length events of 4 to 12 players, odd and even, the engine's
- * round is as good as the best of all possible rounds (found by enumeration and judged by the seeds' rules, see
- * support/bruteForce.ts), and it never uses a rematch, a second bye, an absolute colour conflict or (save to give
- * the bye to the lowest group) a pair more than one group apart while a round without it exists.
+ * round is as good as the best of all possible rounds (found by enumeration and judged by the rules of
+ * docs/pairing.md, see support/bruteForce.ts), and it never uses a rematch, a second bye, an absolute colour
+ * conflict or (save to give the bye to the lowest group) a pair more than one group apart while a round without it
+ * exists.
  */
 import { describe, expect, it } from 'vitest';
 import { generateRound } from '../../src/domain/pairing/index.js';
@@ -75,7 +76,7 @@ describe('exhaustive search agrees that no better round exists', () => {
     it(`WEIGHTED (OpenGotha criteria, clubs and countries), ${size} players`, () => {
       runEvent(size, 5, 'WEIGHTED', { options: { seeding: 'SPLIT_FOLD' } });
     });
-    it(`WEIGHTED with three categories (seed 001's concave category mixing above the score groups), ${size} players`, () => {
+    it(`WEIGHTED with three categories (OpenGotha's concave category mixing above the score groups), ${size} players`, () => {
       runEvent(size, 8, 'WEIGHTED', {}, true);
     });
     it(`DRAW_MATIC (lanes; squared rating gap plus sameTeamValue), ${size} players`, () => {

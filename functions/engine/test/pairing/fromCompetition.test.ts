@@ -24,7 +24,7 @@ const scenario = (policy: unknown, pairing: unknown = {}) =>
   });
 
 describe('pairingRequestFor', () => {
-  it('scores games on the policy table (seed 002: a timed win is 2, a bye a win), next round number, policy defaults', () => {
+  it('scores games on the policy table (a timed win is 2, a bye a win), next round number, policy defaults', () => {
     const s = scenario('SWISS');
     const request = pairingRequestFor(s, parsePairingSpec(s.pairing));
     expect(request).toMatchObject({

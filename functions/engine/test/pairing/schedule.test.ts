@@ -1,4 +1,7 @@
-/** Round robin (Berger / circle tables, phantom) and knockout (seeded bracket, byes, finals) (seed 004, C7). */
+/**
+ * Round robin (Berger / circle tables, phantom; docs/pairing.md#round-robin) and knockout (seeded bracket, byes,
+ * finals; docs/pairing.md#knockout, docs/pairing.md#finals).
+ */
 import { describe, expect, it } from 'vitest';
 import { generateRound } from '../../src/domain/pairing/index.js';
 import { bergerRound, circleRound } from '../../src/domain/pairing/schedule/roundRobin.js';

@@ -1,4 +1,7 @@
-/** SoL's deterministic methods (seed 004): ALL, SERIAL, DAZED, STAGGERED, delay top players, delay compatriots. */
+/**
+ * SoL's deterministic methods (docs/pairing.md#sol-methods): ALL, SERIAL, DAZED, STAGGERED, delay top players,
+ * delay compatriots (docs/pairing.md#delays).
+ */
 import { describe, expect, it } from 'vitest';
 import { generateRound, PairingError } from '../../src/domain/pairing/index.js';
 import type { PairingPlayer, PairingRequest } from '../../src/domain/pairing/types.js';
@@ -156,7 +159,7 @@ describe('delay top players and delay compatriots', () => {
     expect(pairsOf(out).slice(0, 2)).toEqual(['p5-p7', 'p1-p3']);
   });
 
-  it('delay compatriots: the top three share a country, so the first meets the fourth (seed 004 example)', () => {
+  it("delay compatriots: the top three share a country, so the first meets the fourth (SoL's example)", () => {
     const players = freshPlayers(10, (k) => ({ country: k < 3 ? 'IT' : `X${k}` }));
     const out = generateRound(request('SERIAL', players, 1, { delayCompatriots: 1 }));
     expect(pairsOf(out)).toEqual(['p1-p4', 'p2-p5', 'p3-p6', 'p7-p8', 'p9-p10']);

@@ -1,5 +1,5 @@
 /**
- * SWISS (seed 002, C1, C8-C10): match-point groups, seeded randomness, byes, withdrawals, the recommended number
+ * SWISS (docs/pairing.md#swiss): match-point groups, seeded randomness, byes, withdrawals, the recommended number
  * of rounds, Baku acceleration, reproducibility, refusals, and score-group integrity on simulated events.
  */
 import { describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ const req = (players: PairingPlayer[], roundNumber = 1, extra: Partial<PairingRe
   ...extra,
 });
 
-describe('match-point groups (seed 002)', () => {
+describe('match-point groups', () => {
   it('groups by match points of the competition table (3 / 2 / 1.5 / 0), pairing inside groups', () => {
     const players = freshPlayers(8).map((p, k): PairingPlayer => ({
       ...p,
@@ -106,7 +106,7 @@ describe('byes and withdrawals', () => {
   });
 });
 
-describe('recommended rounds (seed 002 table, C9)', () => {
+describe('recommended rounds (the table by field size)', () => {
   it('follows the table', () => {
     const table: [number, number][] = [
       [5, 3],
@@ -129,7 +129,7 @@ describe('recommended rounds (seed 002 table, C9)', () => {
   });
 });
 
-describe('Baku acceleration (seed 003, C8)', () => {
+describe('Baku acceleration', () => {
   it('adds a win to the top half in the first half of the accelerated rounds, half a win after, then nothing', () => {
     const field = prepareField({ roundNumber: 1, method: 'SWISS', seed: 1, players: freshPlayers(10) });
     const points = (round: number) => Array.from(virtualPoints(field.active, round, 5, 3));

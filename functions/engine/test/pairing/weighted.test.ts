@@ -1,6 +1,6 @@
 /**
- * The one weighted model (seed 001, C2-C4): OpenGotha's criteria one by one, and DRAW_MATIC / LEVEL_BASED as the
- * same model with lanes or rating bands as groups.
+ * The one weighted model (docs/pairing.md#weighted): OpenGotha's criteria one by one, and DRAW_MATIC / LEVEL_BASED
+ * as the same model with lanes or rating bands as groups.
  */
 import { describe, expect, it } from 'vitest';
 import { generateRound } from '../../src/domain/pairing/index.js';
@@ -30,7 +30,7 @@ describe('concavity function f(x) = (1 - x)(1 + kx)', () => {
     expect(concavity(0.5, 0)).toBeCloseTo(0.5, 12);
   });
 
-  it('seed 001 example: 1K, two of each rank 2K..10K, 11K: neighbours pair up rather than 1K v 11K', () => {
+  it("OpenGotha's example: 1K, two of each rank 2K..10K, 11K: neighbours pair up rather than 1K v 11K", () => {
     // Scores 10 (one), 9..1 (two each), 0 (one), built from byes so nobody has met.
     const scores = [10, 9, 9, 8, 8, 7, 7, 6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0];
     const players: PairingPlayer[] = scores.map((s, k) => ({
@@ -209,7 +209,7 @@ describe('rematches', () => {
   });
 });
 
-describe('avoid mixing categories (seed 001)', () => {
+describe('avoid mixing categories', () => {
   const same = (n: number, category: (k: number) => number) => freshPlayers(n, (k) => ({ category: category(k) }));
   const noNoise = { weights: { random: 0 } };
 
@@ -239,7 +239,7 @@ describe('avoid mixing categories (seed 001)', () => {
     expect(out.pairings.map((p) => p.cost.scoreDifference)).toEqual([1, 1]);
   });
 
-  it('the concavity function on the category distance: neighbours mix rather than the two ends (seed 001 example)', () => {
+  it("the concavity function on the category distance: neighbours mix rather than the two ends (OpenGotha's example)", () => {
     // Categories 1, 2, 2, 3, 3, 4: one 1-4 pair (distance 3) or three pairs one apart, the same total distance;
     // concavity prefers the three. By rating the categories run 1, 2, 3, 4, 2, 3, so split and slip (1-4, 2-5,
     // 3-6) would choose the other option on a tie.
@@ -249,7 +249,7 @@ describe('avoid mixing categories (seed 001)', () => {
   });
 });
 
-describe('secondary criteria apply only to the players they should (seed 001)', () => {
+describe('secondary criteria apply only to the players they should', () => {
   const clubPair = (extra: Partial<PairingPlayer> = {}) => freshPlayers(2, () => ({ club: 'A', ...extra }));
   const sameClub = (players: PairingPlayer[], options: PairingRequest['options'], round = 1, totalRounds?: number) =>
     generateRound({

@@ -1,13 +1,14 @@
 /**
  * An independent judge for small fields: enumerates every possible round and scores it with the lexicographic
- * objective written out from the seeds' rules: rematches (seed 002), second byes, FIDE's absolute colour
- * conflicts, the bye's group (seed 002: byes to the bottom), pairs more than one group apart, the total score
- * difference, the bye's rank, FIDE's
- * denied colour preferences, and last the method's own rule: none for SWISS (seed 002: random inside a group)
- * and WEIGHTED (judged here by its hard keys; weighted.test.ts checks its soft criteria one by one), the squared
- * rating gap plus sameTeamValue for DRAW_MATIC (seed 000, tods-competition-factory's units), the concavity
- * function on the rating gap for LEVEL_BASED (seed 001). It never touches the engine's context, costs, tier
- * weights, candidate graph or matching solver, so agreement proves those parts find the optimum.
+ * objective written out from the rules of docs/pairing.md#weighted: rematches (docs/pairing.md#swiss), second
+ * byes, FIDE's absolute colour conflicts (docs/colours.md#fide), the bye's group (byes to the bottom,
+ * docs/pairing.md#byes), pairs more than one group apart, the total score difference, the bye's rank, FIDE's
+ * denied colour preferences, and last the method's own rule: none for SWISS (random inside a group,
+ * docs/pairing.md#swiss) and WEIGHTED (judged here by its hard keys; weighted.test.ts checks its soft criteria one
+ * by one), the squared rating gap plus sameTeamValue for DRAW_MATIC (tods-competition-factory's units,
+ * docs/pairing.md#drawmatic), the concave cost on the rating gap for LEVEL_BASED (docs/pairing.md#level-based). It
+ * never touches the engine's context, costs, tier weights, candidate graph or matching solver, so agreement proves
+ * those parts find the optimum.
  */
 import type { PairingGame, PairingRequest, PairingRound } from '../../../src/domain/pairing/types.js';
 import type { WeightedMethod } from '../../../src/domain/pairing/types.js';
@@ -17,7 +18,10 @@ export interface Objective {
   secondByes: number;
   /** FIDE: pairs of two players who need the same colour absolutely (C.3). */
   colourConflicts: number;
-  /** Seed 001's category mixing: 1 - f(distance / widest distance) per pair, in units of 1 / (20 span^2). */
+  /**
+   * Category mixing (docs/pairing.md#weighted): 1 - f(distance / widest distance) per pair, in units of
+   * 1 / (20 span^2).
+   */
   categoryMixing: number;
   groupJumps: number;
   byeGroupsAboveLowest: number;
@@ -321,7 +325,7 @@ function softRule(request: PairingRequest, method: WeightedMethod, active: Pairi
   const range = Math.max(1, Math.max(...ratings) - Math.min(...ratings));
   const gap = (i: number, j: number) => Math.abs(ratings[i]! - ratings[j]!);
   if (method === 'DRAW_MATIC') {
-    // Seed 000 / tods-competition-factory: the squared rating gap, plus sameTeamValue for team-mates.
+    // DrawMatic (docs/pairing.md#drawmatic): the squared rating gap, plus sameTeamValue for team-mates.
     const teamValue = request.options?.sameTeamValue ?? 100;
     const sameTeam = (i: number, j: number) => active[i]!.team !== undefined && active[i]!.team === active[j]!.team;
     // The engine weighs the squared gap over range^2 in 100,000 integer steps.
@@ -331,7 +335,8 @@ function softRule(request: PairingRequest, method: WeightedMethod, active: Pairi
     };
   }
   if (method === 'LEVEL_BASED') {
-    // Seed 001's concavity function on the gap over the field's range, k = 0.5: many small gaps beat a large one.
+    // OpenGotha's concavity function on the gap over the field's range, k = 0.5 (docs/pairing.md#level-based,
+    // docs/pairing.md#weighted): many small gaps beat a large one.
     const k = request.options?.concavity ?? 0.5;
     return {
       pair: (i: number, j: number) => 1 - (1 - gap(i, j) / range) * (1 + (k * gap(i, j)) / range),

@@ -7,8 +7,11 @@ import { generateRound } from '../../../src/domain/pairing/index.js';
 import { createRng } from '../../../src/domain/pairing/prng.js';
 import type { PairingGame, PairingPlayer, PairingRequest, PairingRound } from '../../../src/domain/pairing/types.js';
 
-/** Match points per outcome: chess (1 / 0.5 / 0) or seed 002's (3, timed win 2, draw 1.5, 0). */
-export type Scoring = 'CHESS' | 'SEED_002';
+/**
+ * Match points per outcome (docs/results.md#match-points): chess (1 / 0.5 / 0) or Redemption (3, timed win 2,
+ * draw 1.5, 0).
+ */
+export type Scoring = 'CHESS' | 'REDEMPTION';
 
 export interface EventSpec {
   size: number;
