@@ -44,11 +44,13 @@ describe('the standings pages a spectator reads', () => {
     const { tournamentId, organizer, round1 } = seeded;
     expect(round1).toHaveLength(4);
     const writes: string[] = [];
+    const started = Date.now();
+    // The page as the entries built it, before the first score, is not one of the burst's writes.
+    const since = new Date(started).toISOString();
     const stop = db.doc(paths.standingsPage(tournamentId, 1)).onSnapshot((snap) => {
       const updatedAt = (snap.data() as StandingsPageDoc | undefined)?.updatedAt;
-      if (updatedAt && !writes.includes(updatedAt)) writes.push(updatedAt);
+      if (updatedAt && updatedAt >= since && !writes.includes(updatedAt)) writes.push(updatedAt);
     });
-    const started = Date.now();
     await Promise.all(
       round1.map((m, i) =>
         call(

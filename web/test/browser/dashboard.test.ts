@@ -337,8 +337,10 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
       // From the phone's keyboard: the player's own points, Tab, the opponent's, Enter.
       const [mine, other] = SCORES[3]![0]!;
       const standing = card.locator('.my-standing');
-      const before = (await standing.textContent()) ?? '';
-      const wins = Number(/(\d+)-\d+-\d+$/.exec(before)?.[1]);
+      // The win is counted on top of rounds 1 and 2, once both are applied (wins, draws and losses add up to 2).
+      const record = async () => (/(\d+)-(\d+)-(\d+)$/.exec((await standing.textContent()) ?? '') ?? []).slice(1);
+      await expect.poll(async () => (await record()).reduce((sum, n) => sum + Number(n), 0)).toBe(2);
+      const wins = Number((await record())[0]);
       await card.getByRole('spinbutton', { name: `Game points of ${nameOf(game.a)} (you)` }).focus();
       await phone.keyboard.type(String(mine));
       await phone.keyboard.press('Tab');
@@ -417,7 +419,9 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
       typed.set(table2.matchUpId, played(keeperScore));
       await checkLabels(keeperPhone, 'phone scorekeeper');
       await shot(keeperPhone, 'phone-4-scorekeeper');
-      expect((await storedMatchUps()).find((m) => m.matchUpId === table2.matchUpId)?.scoredBy).toBe('SCOREKEEPER');
+      await expect
+        .poll(async () => (await storedMatchUps()).find((m) => m.matchUpId === table2.matchUpId)?.scoredBy)
+        .toBe('SCOREKEEPER');
 
       // The organizer enters the rest of round 3; the tables already scored show their scores.
       await desk.getByRole('link', { name: 'Rounds' }).click();
@@ -440,6 +444,10 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
       await section.getByRole('button', { name: 'Reopen round 1 for corrections' }).click();
       // The score inputs are on the page while the round is closed too (disabled), so wait for the round itself.
       await expect.poll(() => section.getAttribute('data-status'), { timeout: WAIT_MS }).toBe('OPEN');
+      // The page shows its own write at once; the score's callable must find the round open on the server.
+      const stored = async (): Promise<unknown> =>
+        (await adminFirestore().doc(`tournaments/${tournamentId}/rounds/1`).get()).get('status');
+      await expect.poll(stored).toBe('OPEN');
       const game = (await storedMatchUps()).find((m) => m.roundNumber === 1 && m.order === 0)!;
       await expectOk(await enterScore(tables(desk, 1).first(), game, CORRECTED));
       typed.set(game.matchUpId, played(CORRECTED));

@@ -176,11 +176,11 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
       await card.getByRole('spinbutton').nth(1).press('Enter');
       await expectOk(card);
       await visited(phone, 'join-5-phone-scored');
-      const stored = (
-        await adminFirestore().doc(paths.matchUp(tournamentId, game.matchUpId)).get()
-      ).data() as MatchUpDoc;
-      expect(stored.result).toEqual({ kind: 'PLAYED', score: { a: 5, b: 2 } });
-      expect(stored.scoredBy).toBe('SIDE_A');
+      // "Saved" can show before the server has the score (kept on the phone when the server is slow): poll it.
+      const stored = async () =>
+        (await adminFirestore().doc(paths.matchUp(tournamentId, game.matchUpId)).get()).data() as MatchUpDoc;
+      await expect.poll(async () => (await stored()).result).toEqual({ kind: 'PLAYED', score: { a: 5, b: 2 } });
+      expect((await stored()).scoredBy).toBe('SIDE_A');
       // The desk sees the entry joined, by the name on the Google account, never by account id.
       await expect
         .poll(() => desk.locator(`tr[data-participant="${me.participantId}"] td`).nth(2).textContent())

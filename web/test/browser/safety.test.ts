@@ -217,7 +217,11 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     expect(onDesk.text, `"1000" needs ${onDesk.text}px, the box has ${onDesk.room}px`).toBeLessThanOrEqual(onDesk.room);
     await shot(desk, 'safety-four-digits-desktop');
 
-    // The next round: the phone's form is the new game's, with nothing "saved" in it.
+    // The next round: the phone's form is the new game's, with nothing "saved" in it. The phone's "saved" can come
+    // before the server has its score (kept on the phone when the server is slow): the round is paired once it has.
+    await expect
+      .poll(async () => (await roundGames(2)).find((m) => m.matchUpId === mine!.matchUpId)?.result)
+      .toEqual({ kind: 'PLAYED', score: { a: 5, b: 3 } });
     await recordScore(other!.matchUpId, 2, 5);
     await generate(3);
     const next = (await roundGames(3)).find((m) => m.a === player.participantId || m.b === player.participantId)!;
