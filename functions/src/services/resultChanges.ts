@@ -2,6 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { resultChange } from '@competition/engine/domain/resultHistory';
 import { MatchUpDoc } from '@competition/engine/model/matchUp';
 import { refs } from '../firebase/refs.js';
+import { whileTournamentExists } from './tournamentAccess.js';
 
 /**
  * Keeps what one write of a matchUp changed in its result or reports, for the organizer
@@ -22,17 +23,14 @@ export async function recordResultChange(
   const game = now ?? old;
   if (!change || !game) return false;
   const ref = refs(db);
-  // A tournament deleted meanwhile, or an import whose tournament is not written yet, keeps no history: read in
-  // the same transaction, the tournament cannot be deleted between the check and the write.
-  return db.runTransaction(async (tx) => {
-    if (!(await tx.get(ref.tournament(tournamentId))).exists) return false;
+  // A tournament deleted meanwhile, or an import whose tournament is not written yet, keeps no history.
+  return whileTournamentExists(db, ref, tournamentId, (tx) => {
     tx.set(ref.resultChange(tournamentId, changeId), {
       matchUpId: game.matchUpId,
       roundNumber: game.roundNumber,
       ...change,
       at,
     });
-    return true;
   });
 }
 

@@ -1,6 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { notAppliedProblem } from '@competition/engine/domain/problems';
 import { refs } from '../firebase/refs.js';
+import { whileTournamentExists } from './tournamentAccess.js';
 import { paths } from '@competition/engine/model/paths';
 
 /**
@@ -16,9 +17,8 @@ export async function recordNotApplied(
   now = new Date(),
 ): Promise<void> {
   const ref = refs(db);
-  await db.runTransaction(async (tx) => {
-    // A tournament deleted meanwhile keeps no problem: nobody would see it, and nothing would delete it.
-    if (!(await tx.get(ref.tournament(tournamentId))).exists) return;
+  // A tournament deleted meanwhile keeps no problem: nobody would see it, and nothing would delete it.
+  await whileTournamentExists(db, ref, tournamentId, async (tx) => {
     // Read raw, without the schema: the failure may be this very document.
     const raw: unknown = (await tx.get(db.doc(paths.matchUp(tournamentId, matchUpId)))).get('roundNumber');
     const roundNumber = typeof raw === 'number' && Number.isInteger(raw) && raw > 0 ? raw : null;

@@ -10,6 +10,7 @@ import { groupTiebreaksOf } from '@competition/engine/domain/ranking';
 import { pageRebuildDue, standingsPages } from '@competition/engine/domain/standingsPages';
 import { defaultApp } from '../firebase/app.js';
 import { refs } from '../firebase/refs.js';
+import { whileTournamentExists } from './tournamentAccess.js';
 
 /** The task queue of the rebuild (the function of that name in functions/src/index.ts). */
 export const PAGES_QUEUE = 'rebuildStandingsPages';
@@ -109,10 +110,8 @@ export async function rebuildStandingsPages(
   for (const id of before.keys()) writes.push((tx) => tx.delete(ref.standingsPage(tournamentId, Number(id))));
   for (let start = 0; start < writes.length; start += PAGES_PER_COMMIT) {
     // Each commit holds the tournament: a tournament deleted meanwhile gets no page written after it is gone.
-    const stillThere = await db.runTransaction(async (tx) => {
-      if (!(await tx.get(ref.tournament(tournamentId))).exists) return false;
+    const stillThere = await whileTournamentExists(db, ref, tournamentId, (tx) => {
       for (const write of writes.slice(start, start + PAGES_PER_COMMIT)) write(tx);
-      return true;
     });
     if (!stillThere) return { pages: 0, written: 0 };
   }

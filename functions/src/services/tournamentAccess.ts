@@ -1,9 +1,26 @@
-import type { Transaction } from 'firebase-admin/firestore';
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { requireCanEditTournament } from '../access/permissions.js';
 import { DomainError } from '@competition/engine/domain/errors';
 import type { Refs } from '../firebase/refs.js';
 import type { TournamentDoc } from '@competition/engine/model/tournament';
 import { readOwnRole } from './roles.js';
+
+/**
+ * Runs `write` in a transaction that first reads the tournament, and only while it exists: a tournament deleted
+ * meanwhile (or an import not yet finished) gets nothing written under it afterwards. Answers whether it wrote.
+ */
+export function whileTournamentExists(
+  db: Firestore,
+  ref: Refs,
+  tournamentId: string,
+  write: (tx: Transaction) => Promise<void> | void,
+): Promise<boolean> {
+  return db.runTransaction(async (tx) => {
+    if (!(await tx.get(ref.tournament(tournamentId))).exists) return false;
+    await write(tx);
+    return true;
+  });
+}
 
 export async function readTournament(tx: Transaction, ref: Refs, tournamentId: string): Promise<TournamentDoc> {
   const tournament = (await tx.get(ref.tournament(tournamentId))).data();
