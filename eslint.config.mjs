@@ -13,6 +13,7 @@ export default tseslint.config(
       '**/dist/',
       'web/test/screenshots/',
       '.firebase/',
+      '.test-results/',
     ],
   },
   js.configs.recommended,

@@ -20,6 +20,8 @@ export interface SuiteOptions {
   hosting?: boolean;
   ui?: boolean;
   quiet?: boolean;
+  /** The offsets of further stacks started from the same build (suiteAt): their ports are checked free too. */
+  morePortOffsets?: readonly number[];
 }
 
 export interface PreparedSuite {
@@ -41,7 +43,8 @@ export async function prepareSuite(options: SuiteOptions = {}): Promise<Prepared
     throw error;
   }
   if (!options.quiet) for (const note of prerequisites.notes) process.stdout.write(`  ${note}\n`);
-  refuseTakenPorts(options.portOffset ?? 0);
+  const offsets = [options.portOffset ?? 0, ...(options.morePortOffsets ?? [])];
+  for (const offset of offsets) refuseTakenPorts(offset);
   buildFunctions();
   if (options.hosting ?? true) buildWeb();
   const config = emulatorConfig({
@@ -50,6 +53,11 @@ export async function prepareSuite(options: SuiteOptions = {}): Promise<Prepared
     hosting: options.hosting ?? true,
   });
   return { prerequisites, config, env: emulatorEnv(prerequisites) };
+}
+
+/** The same suite on another stack's ports (one of `morePortOffsets`: checked free, nothing built again). */
+export function suiteAt(suite: PreparedSuite, portOffset: number, hosting: boolean): PreparedSuite {
+  return { ...suite, config: emulatorConfig({ portOffset, ui: suite.config.ui, hosting }) };
 }
 
 /** Stops before building anything when another process holds one of the stack's ports, naming it. */

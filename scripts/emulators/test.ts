@@ -2,32 +2,123 @@
  * The suites that need Firebase (backend, rules, clients, browser), inside `firebase emulators:exec`.
  *
  *   npm run test:emulators [-- vitest filters]
+ *
+ * The files run one at a time on a stack (they clear its Firestore and switch its triggers), so the whole tier
+ * is split between EMULATOR_STACKS stacks (2 by default; 1 when filters are given), each with its own ports
+ * (EMULATOR_PORT_OFFSET, then steps of 5,000) and its own emulators, started from one build. With one stack the
+ * output is live; with more, each stack's vitest output is printed when it ends and its emulators' log is kept
+ * in the results folder (TEST_RESULTS_DIR, default .test-results/), beside vitest's JSON report.
  */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { durationsOf, readTierResults } from '../testing/results.js';
+import { type Durations, planShards } from '../testing/shards.js';
+import { PORT_OFFSET_STEP } from './config.js';
 import { type Listener, listenersOn, suitePorts } from './ports.js';
+import { REPO_ROOT } from './prerequisites.js';
 import { stopLeftovers } from './stopLeftovers.js';
-import { execInEmulators, prepareSuite } from './suite.js';
+import { type PreparedSuite, execInEmulators, prepareSuite, suiteAt } from './suite.js';
 
 const started = Date.now();
 const filters = process.argv.slice(2);
-// Hosting serves the dashboard to the browser suites: built and started only when they run.
-const hosting = filters.length === 0 || filters.some((filter) => filter.includes('web'));
+const resultsDir = process.env.TEST_RESULTS_DIR ?? join(REPO_ROOT, '.test-results');
+mkdirSync(resultsDir, { recursive: true });
+const CONFIG = 'vitest.emulators.config.mts';
+/** The split is planned from the last whole run's times on this machine, else from the times kept in the repo. */
+const LAST_DURATIONS = join(resultsDir, 'emulator-durations.json');
+const KEPT_DURATIONS = join(REPO_ROOT, 'scripts', 'testing', 'durations.json');
+
+function listFiles(): string[] {
+  const listed = spawnSync('npx', ['vitest', 'list', '--filesOnly', '--json', '--config', CONFIG, ...filters], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
+  if (listed.status !== 0) throw new Error(`vitest could not list the emulator tier's files:\n${listed.stderr}`);
+  const start = listed.stdout.indexOf('[');
+  return (JSON.parse(listed.stdout.slice(start)) as { file: string }[]).map((f) => relative(REPO_ROOT, f.file));
+}
+
+function readDurations(): Durations {
+  for (const path of [LAST_DURATIONS, KEPT_DURATIONS]) {
+    try {
+      return JSON.parse(readFileSync(path, 'utf8')) as Durations;
+    } catch {
+      // Not there yet: the next one.
+    }
+  }
+  return {};
+}
+
+const files = listFiles();
+if (files.length === 0) {
+  process.stderr.write(`no emulator-tier test file matches ${filters.join(' ')}\n`);
+  process.exit(1);
+}
+const stacks = Number(process.env.EMULATOR_STACKS ?? (filters.length > 0 ? 1 : 2));
+const shards = planShards(files, readDurations(), stacks);
+const baseOffset = Number(process.env.EMULATOR_PORT_OFFSET ?? 0);
+const offsets = shards.map((_, i) => baseOffset + i * PORT_OFFSET_STEP);
+// Hosting serves the dashboard to the browser suites: built and started only for a stack that runs one.
+const needsHosting = (shard: readonly string[]) => shard.some((file) => file.startsWith('web/'));
 // A small commit budget, so that in the tests one correction takes many commits (services/replay.ts).
 process.env.STANDINGS_COMMIT_BYTES ??= '8192';
-const suite = await prepareSuite({ ui: false, hosting, portOffset: Number(process.env.EMULATOR_PORT_OFFSET ?? 0) });
-const vitest = ['npx', 'vitest', 'run', '--config', 'vitest.emulators.config.mts'];
+const first = await prepareSuite({
+  ui: false,
+  hosting: shards.some(needsHosting),
+  portOffset: offsets[0],
+  morePortOffsets: offsets.slice(1),
+  quiet: shards.length > 1,
+});
+const suites = shards.map((shard, i) => (i === 0 ? first : suiteAt(first, offsets[i]!, needsHosting(shard))));
+
 // The ports were free before the start (prepareSuite refuses otherwise), so whoever listens on them while the suites
 // run is this run's: each is remembered, because a JVM can stop listening and still live on after the shutdown.
-const ports = suitePorts(suite.config, suite.config.websocketPort);
+const ports = suites.flatMap((suite) => suitePorts(suite.config, suite.config.websocketPort));
 const seen = new Map<string, Listener>();
 const remember = () => {
   for (const listener of listenersOn(ports)) seen.set(`${listener.port}/${listener.pid}`, listener);
 };
 const watching = setInterval(remember, 2_000);
-const code = await execInEmulators(suite, [...vitest, ...filters]);
+
+async function runStack(suite: PreparedSuite, shard: readonly string[], index: number): Promise<number> {
+  const report = join(resultsDir, `emulators-${index + 1}.json`);
+  const vitest = ['npx', 'vitest', 'run', '--config', CONFIG, '--reporter=default', '--reporter=json'];
+  const command = [...vitest, `--outputFile.json=${report}`, ...shard];
+  if (shards.length === 1) return execInEmulators(suite, command);
+  const output = join(resultsDir, `emulators-${index + 1}.out`);
+  const log = join(resultsDir, `emulators-${index + 1}.log`);
+  const stackStarted = Date.now();
+  // Vitest's own lines go to a file of their own, apart from the emulators' log lines (one stdout under exec).
+  const code = await execInEmulators(suite, ['sh', '-c', 'exec "$@" >"$0" 2>&1', output, ...command], {
+    stdoutFile: log,
+  });
+  const took = ((Date.now() - stackStarted) / 1000).toFixed(0);
+  const heading = `stack ${index + 1} (port offset ${offsets[index]}): ${shard.length} files, ${took} s, exit ${code}`;
+  process.stdout.write(`\n==== ${heading}\n${readFileSync(output, 'utf8')}`);
+  if (code !== 0) {
+    const tail = readFileSync(log, 'utf8').split('\n').slice(-80).join('\n');
+    process.stdout.write(`\n---- the last lines of stack ${index + 1}'s emulator log (${log}):\n${tail}\n`);
+  }
+  return code;
+}
+
+if (shards.length > 1)
+  process.stdout.write(
+    `emulator tier: ${files.length} files on ${shards.length} stacks (${shards.map((s) => s.length).join(' + ')})\n`,
+  );
+const codes = await Promise.all(suites.map((suite, i) => runStack(suite, shards[i]!, i)));
 clearInterval(watching);
 remember();
 const left = await stopLeftovers([...seen.values()], ports);
 if (left.length)
   process.stderr.write(`still listening after the run: ${left.map((l) => `${l.port} (pid ${l.pid})`).join(', ')}\n`);
+if (filters.length === 0) {
+  const tiers = shards.map((_, i) =>
+    readTierResults(join(resultsDir, `emulators-${i + 1}.json`), 'emulators', REPO_ROOT),
+  );
+  if (tiers.every(Boolean))
+    writeFileSync(LAST_DURATIONS, `${JSON.stringify(durationsOf(tiers.filter((t) => !!t)), null, 2)}\n`);
+}
 process.stdout.write(`emulator suites: ${((Date.now() - started) / 1000).toFixed(0)} s wall, emulators included\n`);
-process.exit(code);
+process.exit(codes.find((code) => code !== 0) ?? 0);

@@ -148,7 +148,8 @@ describe('callables: success paths', () => {
     const pairs2 = (await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', 2).get()).docs.map((d) =>
       d.data(),
     );
-    // Swiss: round 2 pairs winners with winners.
+    // Swiss: round 2 pairs winners with winners (8 players: 4 games, none of them a bye).
+    expect(pairs2).toHaveLength(4);
     const winners = new Set(board.rows.filter((r) => r.matchPoints === 3).map((r) => r.participantId));
     for (const m of pairs2) expect(winners.has(m.a)).toBe(winners.has(m.b!));
     const { csv } = await call.getStandingsCsv({ tournamentId }, 'owner');

@@ -196,10 +196,11 @@ describe.skipIf(Boolean(skipReason))('the Node client SDK on the Emulator Suite'
 
         // 5-3 reaches the target of 5: a win, 3 match points under REDEMPTION.
         const expected: RowNumbers = { matchPoints: 3, wins: 1, losses: 0, draws: 0, pointsWon: 5, pointsLost: 3 };
+        // Waits for the first snapshot that counts a game (the trigger writes the row once), then compares it.
         const last = await waitFor(
-          `the standings row of ${playerId} to show the win`,
+          `the standings row of ${playerId} to count a game`,
           () => rowNumbers(row.seen.at(-1)),
-          (numbers) => JSON.stringify(numbers) === JSON.stringify(expected),
+          (numbers) => (numbers?.wins ?? 0) + (numbers?.losses ?? 0) + (numbers?.draws ?? 0) > 0,
           TIMEOUT_MS,
           20,
         );

@@ -447,9 +447,13 @@ describe.skipIf(Boolean(skipReason))('knockout bracket, round-robin crosstable a
   });
 
   it('while the backend brings the standings up to date, the standings screen says so, and stops saying it', async () => {
-    // The status document as the backend leaves it halfway through a correction (services/replay.ts).
+    // The status document as the backend leaves it halfway through a correction (services/replay.ts): pending, with
+    // a runner holding its lease. Without the lease it would be a request that any score event of the tournament
+    // still on its way completes at once (docs/standings-updates.md#how-it-runs): the notice could go before it
+    // ever showed.
     const status = adminFirestore().doc(`tournaments/${roundRobinId}/status/standings`);
-    await status.set({ pending: true, requested: 1, runner: null, updatedAt: new Date().toISOString() });
+    const lease = { id: 'a-runner-halfway', until: new Date(Date.now() + 10 * 60_000).toISOString() };
+    await status.set({ pending: true, requested: 1, runner: lease, updatedAt: new Date().toISOString() });
     await desk.getByRole('link', { name: 'Standings' }).click();
     const notice = desk.getByRole('status').filter({ hasText: 'being brought up to date' });
     await notice.waitFor({ timeout: WAIT_MS });

@@ -1,0 +1,76 @@
+/**
+ * What vitest's JSON reporter wrote for each tier: the counts of passed and failed tests, and how long each file
+ * took, for the summary `npm test` ends with and for the next run's split between stacks.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import type { Durations } from './shards.js';
+
+interface VitestJson {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests?: number;
+  testResults: { name: string; startTime: number; endTime: number; status: string }[];
+}
+
+export interface FileTime {
+  /** The path from the repository's root. */
+  file: string;
+  ms: number;
+  tier: string;
+}
+
+export interface TierResults {
+  tier: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  files: FileTime[];
+}
+
+/** A tier's results, or undefined when it wrote none (it did not start, or crashed before its end). */
+export function readTierResults(path: string, tier: string, root: string): TierResults | undefined {
+  if (!existsSync(path)) return undefined;
+  const json = JSON.parse(readFileSync(path, 'utf8')) as VitestJson;
+  return {
+    tier,
+    passed: json.numPassedTests,
+    failed: json.numFailedTests,
+    skipped: json.numPendingTests + (json.numTodoTests ?? 0),
+    files: json.testResults.map((result) => ({
+      file: relative(root, result.name),
+      ms: Math.max(0, result.endTime - result.startTime),
+      tier,
+    })),
+  };
+}
+
+/** Every tier's results added up. */
+export function totals(tiers: readonly TierResults[]): { passed: number; failed: number; skipped: number } {
+  return tiers.reduce(
+    (sum, tier) => ({
+      passed: sum.passed + tier.passed,
+      failed: sum.failed + tier.failed,
+      skipped: sum.skipped + tier.skipped,
+    }),
+    { passed: 0, failed: 0, skipped: 0 },
+  );
+}
+
+export function durationsOf(tiers: readonly TierResults[]): Durations {
+  return Object.fromEntries(tiers.flatMap((tier) => tier.files.map(({ file, ms }) => [file, ms])));
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** The slowest files, a line each, and how long all the files took together. */
+export function slowestFiles(tiers: readonly TierResults[], count = 10): string[] {
+  const files = tiers.flatMap((tier) => tier.files).sort((a, b) => b.ms - a.ms);
+  const width = Math.max(...files.slice(0, count).map((f) => f.file.length), 4);
+  return [
+    `the ${Math.min(count, files.length)} slowest test files:`,
+    ...files.slice(0, count).map((f) => `  ${f.file.padEnd(width)}  ${seconds(f.ms).padStart(8)}  ${f.tier}`),
+    `all ${files.length} files: ${seconds(files.reduce((sum, f) => sum + f.ms, 0))} of test time`,
+  ];
+}

@@ -1,0 +1,107 @@
+/**
+ * npm test: lint, type check, the unit tier and the emulator tier, side by side, then one summary: each step's
+ * time, the ten slowest test files, and the tests passed and failed. Each step's output is printed when it ends
+ * (and kept in .test-results/); the whole run fails when any step does.
+ *
+ *   npm test
+ */
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { PORT_OFFSET_STEP } from '../emulators/config.js';
+import { REPO_ROOT } from '../emulators/prerequisites.js';
+import { type TierResults, readTierResults, slowestFiles, totals } from './results.js';
+
+const started = Date.now();
+const resultsDir = join(REPO_ROOT, '.test-results');
+rmSync(resultsDir, { recursive: true, force: true, maxRetries: 3 });
+mkdirSync(resultsDir, { recursive: true });
+
+const emulatorOffset = Number(process.env.EMULATOR_PORT_OFFSET ?? 0);
+const emulatorStacks = Number(process.env.EMULATOR_STACKS ?? 2);
+
+interface Step {
+  name: string;
+  command: string[];
+  env?: NodeJS.ProcessEnv;
+}
+
+const npx = (...words: string[]) => ['npx', ...words];
+const STEPS: Step[] = [
+  { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
+  { name: 'type check', command: ['npm', 'run', '--silent', 'typecheck'] },
+  {
+    name: 'unit tier',
+    command: npx('vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsDir}/unit.json`),
+    // npm start's own test starts a stack: on ports beside the emulator tier's.
+    env: { EMULATOR_PORT_OFFSET: String(emulatorOffset + emulatorStacks * PORT_OFFSET_STEP) },
+  },
+  {
+    name: 'emulator tier',
+    command: npx('tsx', '--conditions=source', 'scripts/emulators/test.ts'),
+    env: { TEST_RESULTS_DIR: resultsDir, EMULATOR_STACKS: String(emulatorStacks) },
+  },
+];
+
+interface Outcome {
+  step: Step;
+  code: number;
+  seconds: number;
+}
+
+function run(step: Step): Promise<Outcome> {
+  const stepStarted = Date.now();
+  const file = join(resultsDir, `${step.name.replace(/ /g, '-')}.out`);
+  const output = createWriteStream(file);
+  const child = spawn(step.command[0]!, step.command.slice(1), {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...step.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(output, { end: false });
+  child.stderr.pipe(output, { end: false });
+  return new Promise((resolve) => {
+    const finish = (code: number) => {
+      output.end(() => {
+        const seconds = (Date.now() - stepStarted) / 1000;
+        const verdict = code === 0 ? 'passed' : `FAILED (exit ${code})`;
+        process.stdout.write(`\n==== ${step.name}: ${verdict} in ${seconds.toFixed(0)} s\n`);
+        process.stdout.write(readFileSync(file, 'utf8'));
+        resolve({ step, code, seconds });
+      });
+    };
+    child.once('error', (error) => {
+      output.write(`${step.command.join(' ')}: ${error.message}\n`);
+      finish(1);
+    });
+    child.once('close', (code, signal) => finish(code ?? (signal ? 1 : 0)));
+  });
+}
+
+process.stdout.write(`npm test: ${STEPS.map((s) => s.name).join(', ')}, side by side (output when each ends)\n`);
+const outcomes = await Promise.all(STEPS.map(run));
+
+const tiers = [
+  readTierResults(join(resultsDir, 'unit.json'), 'unit', REPO_ROOT),
+  ...Array.from({ length: emulatorStacks }, (_, i) =>
+    readTierResults(join(resultsDir, `emulators-${i + 1}.json`), 'emulators', REPO_ROOT),
+  ),
+].filter((tier): tier is TierResults => tier !== undefined);
+const count = totals(tiers);
+const wall = ((Date.now() - started) / 1000).toFixed(0);
+const lines = [
+  '',
+  '==== summary',
+  ...outcomes.map(
+    ({ step, code, seconds }) =>
+      `  ${step.name.padEnd(14)} ${code === 0 ? 'passed' : 'FAILED'} ${seconds.toFixed(0).padStart(5)} s`,
+  ),
+  ...slowestFiles(tiers),
+  `npm test took ${wall} s wall clock`,
+];
+const failedSteps = outcomes.filter((o) => o.code !== 0);
+// A step that failed without a failed test (lint, a crash) still counts as a failure in the closing line.
+const failed = count.failed + (count.failed === 0 && failedSteps.length > 0 ? failedSteps.length : 0);
+lines.push(`tests: ${count.passed} passed, ${failed} failed${count.skipped ? `, ${count.skipped} skipped` : ''}`);
+process.stdout.write(`${lines.join('\n')}\n`);
+process.exit(failedSteps.length > 0 ? 1 : 0);
