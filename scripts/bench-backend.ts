@@ -18,7 +18,7 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { FieldValue, type Timestamp } from 'firebase-admin/firestore';
 import { foldCompetition } from '@competition/engine/domain/fold';
 import { PresetName } from '@competition/engine/domain/policy';
-import { firestore } from '../functions/src/firebase/app.js';
+import { EMULATED_SERVICE_ACCOUNT, firestore } from '../functions/src/firebase/app.js';
 import { refs } from '../functions/src/firebase/refs.js';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
 import { paths } from '@competition/engine/model/paths';
@@ -39,7 +39,7 @@ const stored = (x: unknown) => JSON.parse(JSON.stringify(x)) as unknown;
 
 async function bench(players: number, rounds: number, policy: PresetName, seed: number): Promise<void> {
   const started = Date.now();
-  if (!getApps().length) initializeApp({ projectId: PROJECT_ID });
+  if (!getApps().length) initializeApp({ projectId: PROJECT_ID, serviceAccountId: EMULATED_SERVICE_ACCOUNT });
   const db = firestore();
   const typed = refs(db);
   const { auth, firestore: store, functions } = await discoverEmulators();

@@ -23,7 +23,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { foldCompetition } from '@competition/engine/domain/fold';
 import { PresetName } from '@competition/engine/domain/policy';
 import type { MatchUpResult } from '@competition/engine/domain/results';
-import { firestore } from '../functions/src/firebase/app.js';
+import { EMULATED_SERVICE_ACCOUNT, firestore } from '../functions/src/firebase/app.js';
 import { refs } from '../functions/src/firebase/refs.js';
 import { paths } from '@competition/engine/model/paths';
 import type { StandingsPageDoc } from '@competition/engine/model/derived';
@@ -41,7 +41,7 @@ const stored = (x: unknown) => (x === undefined ? undefined : (JSON.parse(JSON.s
 
 async function bench(players: number, rounds: number, policy: PresetName, seed: number): Promise<void> {
   const started = Date.now();
-  if (!getApps().length) initializeApp({ projectId: PROJECT_ID });
+  if (!getApps().length) initializeApp({ projectId: PROJECT_ID, serviceAccountId: EMULATED_SERVICE_ACCOUNT });
   const db = firestore();
   const typed = refs(db);
   const { auth, firestore: store, functions } = await discoverEmulators();

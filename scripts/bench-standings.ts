@@ -29,7 +29,7 @@ import { parseArgs } from 'node:util';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { FieldValue } from 'firebase-admin/firestore';
 import { type Browser, type Page, chromium } from 'playwright-core';
-import { firestore } from '../functions/src/firebase/app.js';
+import { EMULATED_SERVICE_ACCOUNT, firestore } from '../functions/src/firebase/app.js';
 import { refs } from '../functions/src/firebase/refs.js';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
 import { paths } from '@competition/engine/model/paths';
@@ -332,7 +332,7 @@ async function writeOnce(bench: Bench, index: number): Promise<void> {
 async function bench(players: number, writes: number, reference: number, played: number): Promise<void> {
   const started = Date.now();
   const loadBefore = loadavg()[0]!;
-  if (!getApps().length) initializeApp({ projectId: PROJECT_ID });
+  if (!getApps().length) initializeApp({ projectId: PROJECT_ID, serviceAccountId: EMULATED_SERVICE_ACCOUNT });
   const { auth, firestore: store, functions, hub } = await discoverEmulators();
   const hosts: EmulatorHosts = {
     host: auth.host,

@@ -10,7 +10,7 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll } from 'vitest';
-import { firestore } from '../../src/firebase/app.js';
+import { EMULATED_SERVICE_ACCOUNT, firestore } from '../../src/firebase/app.js';
 import { PROJECT_ID, backgroundTriggers, clearFirestore, emulatorAddress } from './emulatorEnv.js';
 
 export interface EmulatorFirestore {
@@ -19,7 +19,8 @@ export interface EmulatorFirestore {
 
 export function useEmulatorFirestore(options: { triggers: boolean }): EmulatorFirestore {
   emulatorAddress('FIRESTORE_EMULATOR_HOST');
-  if (!getApps().some((app) => app.name === '[DEFAULT]')) initializeApp({ projectId: PROJECT_ID });
+  if (!getApps().some((app) => app.name === '[DEFAULT]'))
+    initializeApp({ projectId: PROJECT_ID, serviceAccountId: EMULATED_SERVICE_ACCOUNT });
   beforeAll(async () => {
     await clearFirestore();
     if (options.triggers) await backgroundTriggers.enable();
