@@ -23,7 +23,6 @@ import { type PreparedSuite, execInEmulators, prepareSuite, suiteAt } from './su
 const started = Date.now();
 const filters = process.argv.slice(2);
 const resultsDir = process.env.TEST_RESULTS_DIR ?? join(REPO_ROOT, '.test-results');
-mkdirSync(resultsDir, { recursive: true });
 const CONFIG = 'vitest.emulators.config.mts';
 /** The split is planned from the last whole run's times on this machine, else from the times kept in the repo. */
 const LAST_DURATIONS = join(resultsDir, 'emulator-durations.json');
@@ -55,6 +54,7 @@ if (files.length === 0) {
   process.stderr.write(`no emulator-tier test file matches ${filters.join(' ')}\n`);
   process.exit(1);
 }
+mkdirSync(resultsDir, { recursive: true });
 const stacks = Number(process.env.EMULATOR_STACKS ?? (filters.length > 0 ? 1 : 2));
 const shards = planShards(files, readDurations(), stacks);
 const baseOffset = Number(process.env.EMULATOR_PORT_OFFSET ?? 0);
@@ -81,10 +81,13 @@ const remember = () => {
 };
 const watching = setInterval(remember, 2_000);
 
+// A run of a few files (a developer's) reports on the terminal alone: it leaves the whole run's results as they are.
+const wholeRun = filters.length === 0 || process.env.TEST_RESULTS_DIR !== undefined;
+
 async function runStack(suite: PreparedSuite, shard: readonly string[], index: number): Promise<number> {
   const report = join(resultsDir, `emulators-${index + 1}.json`);
-  const vitest = ['npx', 'vitest', 'run', '--config', CONFIG, '--reporter=default', '--reporter=json'];
-  const command = [...vitest, `--outputFile.json=${report}`, ...shard];
+  const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const command = ['npx', 'vitest', 'run', '--config', CONFIG, ...(wholeRun ? reporters : []), ...shard];
   if (shards.length === 1) return execInEmulators(suite, command);
   const output = join(resultsDir, `emulators-${index + 1}.out`);
   const log = join(resultsDir, `emulators-${index + 1}.log`);
