@@ -6,55 +6,30 @@
  * the desk and both phones show the result that stands (docs/results.md#confirmation-by-the-opponent).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
 import { paths } from '@competition/engine/model/paths';
 import {
-  type Emulators,
   type SeededParticipant,
   type SeededTournament,
   adminFirestore,
-  closeAdmin,
-  discoverEmulators,
   playerOf,
-  whyNoEmulators,
+  readMatchUp,
 } from '../../../functions/test/emulators/stack.js';
-import { DESKTOP, type Driver, PHONE, WAIT_MS, expectOk, hostingOrigin, shot, startDriver } from './driver.js';
-import { seedTwice, signInThrough } from './setup.js';
+import { DESKTOP, WAIT_MS, expectOk } from './driver.js';
+import { browserSuite, seedTwice } from './harness.js';
 
-const skipReason = whyNoEmulators();
-if (skipReason) console.warn(`[confirmation.test.ts] skipped: ${skipReason}`);
-
-describe.skipIf(Boolean(skipReason))('two phones confirm and dispute a score', () => {
-  let emulators: Emulators;
-  let site: string;
-  let driver: Driver;
+browserSuite(import.meta.url, 'two phones confirm and dispute a score', (web) => {
   let seeded: SeededTournament;
   let tournamentId: string;
   let desk: Page;
 
   beforeAll(async () => {
-    emulators = await discoverEmulators();
-    site = await hostingOrigin();
-    seeded = await seedTwice(emulators, { label: 'confirm', players: 4 });
+    seeded = await seedTwice(web.emulators, { label: 'confirm', players: 4 });
     tournamentId = seeded.tournamentId;
-    driver = await startDriver();
   }, 240_000);
 
-  afterAll(async () => {
-    await driver?.close();
-    await closeAdmin();
-  });
-
-  const stored = async (matchUpId: string) =>
-    (await adminFirestore().doc(paths.matchUp(tournamentId, matchUpId)).get()).data() as MatchUpDoc;
-
-  async function playerPhone(player: SeededParticipant): Promise<Page> {
-    const page = await driver.openPage(PHONE, player.name);
-    await signInThrough(page, site, player.account, `/t/${tournamentId}/play`);
-    await page.locator('.my-game .score-form').waitFor();
-    return page;
-  }
+  const stored = async (matchUpId: string) => (await readMatchUp(tournamentId, matchUpId))!;
 
   /** The game's reports on a phone, once they say `state`. */
   const reportsOn = async (page: Page, state: string) => {
@@ -78,8 +53,7 @@ describe.skipIf(Boolean(skipReason))('two phones confirm and dispute a score', (
       .textContent();
 
   it('the organizer turns the confirmation on at the desk', { timeout: 120_000 }, async () => {
-    desk = await driver.openPage(DESKTOP, 'organizer');
-    await signInThrough(desk, site, seeded.organizer, `/t/${tournamentId}/organize`);
+    desk = await web.signedIn(DESKTOP, 'organizer', seeded.organizer, `/t/${tournamentId}/organize`);
     const toggle = desk.getByLabel("The opponent confirms a player's score before it counts");
     await toggle.check();
     const card = desk.locator('section', { has: toggle });
@@ -98,21 +72,21 @@ describe.skipIf(Boolean(skipReason))('two phones confirm and dispute a score', (
       const game = seeded.round1[0]!;
       const first = playerOf(seeded, game, 'a');
       const second = playerOf(seeded, game, 'b');
-      const phoneA = await playerPhone(first);
-      const phoneB = await playerPhone(second);
+      const phoneA = await web.playerPhone(tournamentId, first);
+      const phoneB = await web.playerPhone(tournamentId, second);
 
       await report(phoneA, game, 5, 3);
       const waitingA = await reportsOn(phoneA, 'WAITING');
       expect(await waitingA.textContent()).toMatch(/Waiting for .* to confirm/);
-      await shot(phoneA, 'confirm-01-reported-waiting');
+      await web.shot(phoneA, 'confirm-01-reported-waiting');
 
       const waitingB = await reportsOn(phoneB, 'WAITING');
       expect(await waitingB.textContent()).toContain(`${first.name} reported: ${first.name} won 5–3`);
       // Nothing counts yet: the opponent has not agreed.
       expect(await matchPoints(phoneB, first)).toBe('0');
       expect((await stored(game.matchUpId)).result).toBeNull();
-      await shot(phoneB, 'confirm-02-opponent-asked');
-      await driver.checkLabels(phoneB, 'play tab, a report to confirm');
+      await web.shot(phoneB, 'confirm-02-opponent-asked');
+      await web.driver.checkLabels(phoneB, 'play tab, a report to confirm');
 
       await waitingB.getByRole('button', { name: `Confirm: ${first.name} won 5–3` }).click();
       await reportsOn(phoneB, 'CONFIRMED');
@@ -121,7 +95,7 @@ describe.skipIf(Boolean(skipReason))('two phones confirm and dispute a score', (
       await expect.poll(() => matchPoints(phoneA, first), { timeout: WAIT_MS }).toBe('3');
       expect(await matchPoints(phoneA, second)).toBe('0');
       expect((await stored(game.matchUpId)).result).toMatchObject({ score: { a: 5, b: 3 } });
-      await shot(phoneA, 'confirm-03-confirmed-counts');
+      await web.shot(phoneA, 'confirm-03-confirmed-counts');
     },
   );
 
@@ -132,8 +106,8 @@ describe.skipIf(Boolean(skipReason))('two phones confirm and dispute a score', (
       const game = seeded.round1[1]!;
       const first = playerOf(seeded, game, 'a');
       const second = playerOf(seeded, game, 'b');
-      const phoneA = await playerPhone(first);
-      const phoneB = await playerPhone(second);
+      const phoneA = await web.playerPhone(tournamentId, first);
+      const phoneB = await web.playerPhone(tournamentId, second);
 
       await report(phoneA, game, 5, 3);
       await reportsOn(phoneB, 'WAITING');
@@ -150,12 +124,12 @@ describe.skipIf(Boolean(skipReason))('two phones confirm and dispute a score', (
         expect(text).toContain('You reported: you won 5–3');
         expect(text).toContain(`${opponent.name} reported: ${opponent.name} won 5–3`);
       }
-      await shot(phoneA, 'confirm-04-dispute-first-player');
-      await shot(phoneB, 'confirm-05-dispute-second-player');
+      await web.shot(phoneA, 'confirm-04-dispute-first-player');
+      await web.shot(phoneB, 'confirm-05-dispute-second-player');
       expect(await matchPoints(phoneA, first)).toBe('0');
       expect(await matchPoints(phoneA, second)).toBe('0');
 
-      await desk.goto(`${site}/#/t/${tournamentId}/rounds/1`);
+      await desk.goto(`${web.site}/#/t/${tournamentId}/rounds/1`);
       const disputes = desk.getByRole('list', { name: 'Disputed scores' });
       const line = disputes.locator(`li[data-matchup="${game.matchUpId}"]`);
       await line.waitFor({ timeout: WAIT_MS });
@@ -163,8 +137,8 @@ describe.skipIf(Boolean(skipReason))('two phones confirm and dispute a score', (
       await expect
         .poll(async () => (await adminFirestore().doc(paths.scoreProblem(tournamentId, game.matchUpId)).get()).data())
         .toMatchObject({ kind: 'DISPUTED' });
-      await shot(desk, 'confirm-06-desk-dispute');
-      await driver.checkLabels(desk, 'rounds with a dispute');
+      await web.shot(desk, 'confirm-06-desk-dispute');
+      await web.driver.checkLabels(desk, 'rounds with a dispute');
 
       // The organizer heard both players and the score sheet says the second player won 5–4.
       const entry = desk.locator(`.score-form[data-matchup="${game.matchUpId}"]`).last();
@@ -176,7 +150,7 @@ describe.skipIf(Boolean(skipReason))('two phones confirm and dispute a score', (
       await expect
         .poll(async () => (await adminFirestore().doc(paths.scoreProblem(tournamentId, game.matchUpId)).get()).exists)
         .toBe(false);
-      await shot(desk, 'confirm-07-desk-settled');
+      await web.shot(desk, 'confirm-07-desk-settled');
 
       for (const [phone, winner] of [
         [phoneA, second.name],
@@ -189,13 +163,13 @@ describe.skipIf(Boolean(skipReason))('two phones confirm and dispute a score', (
         await expect.poll(() => matchPoints(phone, second), { timeout: WAIT_MS }).toBe('3');
         expect(await matchPoints(phone, first)).toBe('0');
       }
-      await shot(phoneA, 'confirm-08-settled-first-player');
-      await shot(phoneB, 'confirm-09-settled-second-player');
+      await web.shot(phoneA, 'confirm-08-settled-first-player');
+      await web.shot(phoneB, 'confirm-09-settled-second-player');
     },
   );
 
   it('every control had a label', () => {
-    expect(driver.unlabelled).toEqual([]);
-    console.log(`[confirmation.test.ts] console errors seen: ${JSON.stringify(driver.consoleErrors, null, 1)}`);
+    expect(web.driver.unlabelled).toEqual([]);
+    console.log(`[confirmation.test.ts] console errors seen: ${JSON.stringify(web.driver.consoleErrors, null, 1)}`);
   });
 });

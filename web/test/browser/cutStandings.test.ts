@@ -11,26 +11,16 @@
  * `EMULATOR_PORT_OFFSET=N npm run test:emulators -- web/test/browser/cutStandings.test.ts`).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StandingsPageDoc } from '@competition/engine/model/derived';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
-import type { RoundDoc } from '@competition/engine/model/round';
+import { beforeAll, expect, it } from 'vitest';
 import {
-  type Emulators,
   type SeededTournament,
   adminFirestore,
   call,
-  closeAdmin,
-  discoverEmulators,
   seedTournament,
   waitFor,
-  whyNoEmulators,
 } from '../../../functions/test/emulators/stack.js';
-import { DESKTOP, type Driver, WAIT_MS, hostingOrigin, shot, startDriver } from './driver.js';
-import { storedIn } from './setup.js';
-
-const skipReason = whyNoEmulators();
-if (skipReason) console.warn(`[cutStandings.test.ts] skipped: ${skipReason}`);
+import { DESKTOP, WAIT_MS } from './driver.js';
+import { browserSuite, roundMatchUps, standingsReads as reads, storedRound, storedStandingsPage } from './harness.js';
 
 const SWISS_ROUNDS = 3;
 
@@ -39,35 +29,18 @@ const tableRows = (page: Page) =>
   page.$$eval('table.standings:not(.final-standings) tbody tr', (rows) =>
     rows.map((row) => [...row.querySelectorAll('td, th')].map((cell) => cell.textContent?.trim() ?? '').join(' | ')),
   );
-/** The standings documents the page's listeners delivered from the server: pages, and per-player rows. */
-const reads = (page: Page) =>
-  page.evaluate(() => ({ ...(globalThis as { __standingsReads?: { pages: number; rows: number } }).__standingsReads }));
 
-describe.skipIf(Boolean(skipReason))('the standings a spectator reads during a top cut', () => {
-  let emulators: Emulators;
-  let site: string;
-  let driver: Driver;
+browserSuite(import.meta.url, 'the standings a spectator reads during a top cut', (web) => {
   let seeded: SeededTournament;
 
   beforeAll(async () => {
-    emulators = await discoverEmulators();
-    site = await hostingOrigin();
-    seeded = await seedTournament(emulators, { label: 'cutpages', players: 8 });
-    driver = await startDriver();
+    seeded = await seedTournament(web.emulators, { label: 'cutpages', players: 8 });
   }, 120_000);
 
-  afterAll(async () => {
-    await driver?.close();
-    await closeAdmin();
-  });
-
-  const games = async (round: number) =>
-    (await storedIn<MatchUpDoc>(seeded.tournamentId, 'matchUps'))
-      .filter((m) => m.roundNumber === round)
-      .sort((x, y) => x.order - y.order);
+  const games = (round: number) => roundMatchUps(seeded.tournamentId, round);
   const score = (matchUpId: string, aWins: boolean) =>
     call(
-      emulators,
+      web.emulators,
       'recordScore',
       {
         tournamentId: seeded.tournamentId,
@@ -78,7 +51,7 @@ describe.skipIf(Boolean(skipReason))('the standings a spectator reads during a t
     );
   const generate = (round: number) =>
     call(
-      emulators,
+      web.emulators,
       'generateNextRound',
       { tournamentId: seeded.tournamentId, requestId: `cut-round-${round}` },
       seeded.organizer,
@@ -90,8 +63,7 @@ describe.skipIf(Boolean(skipReason))('the standings a spectator reads during a t
       losses: number;
     };
   const pageRow = async (participantId: string) => {
-    const page = (await adminFirestore().doc(`tournaments/${seeded.tournamentId}/standingsPages/1`).get()).data() as
-      StandingsPageDoc | undefined;
+    const page = await storedStandingsPage(seeded.tournamentId, 1);
     return page?.rows.find((row) => row.participantId === participantId);
   };
 
@@ -111,7 +83,7 @@ describe.skipIf(Boolean(skipReason))('the standings a spectator reads during a t
       }
       // Round 4, the semi-finals: seeds 4 and 3 beat seeds 1 and 2.
       await generate(SWISS_ROUNDS + 1);
-      const round4 = (await adminFirestore().doc(`tournaments/${tournamentId}/rounds/4`).get()).data() as RoundDoc;
+      const round4 = await storedRound(tournamentId, 4);
       const seeding = round4.playoff!.seeding!;
       const seedOf = (id: string) => seeding.indexOf(id) + 1;
       const semis = await games(SWISS_ROUNDS + 1);
@@ -130,7 +102,7 @@ describe.skipIf(Boolean(skipReason))('the standings a spectator reads during a t
 
       // A change now outside the cut, seed 8 withdrawing: the page showing it was built after the semi-finals.
       const last = seeding[7]!;
-      await call(emulators, 'withdrawParticipant', { tournamentId, participantId: last }, organizer);
+      await call(web.emulators, 'withdrawParticipant', { tournamentId, participantId: last }, organizer);
       await waitFor(
         'the withdrawal on page 1',
         () => pageRow(last),
@@ -140,17 +112,13 @@ describe.skipIf(Boolean(skipReason))('the standings a spectator reads during a t
       // The stored row of the semi-final's winner counts 4 games; the main stage shows his 3.
       expect((await pageRow(fourth))!.wins + (await pageRow(fourth))!.losses).toBe(SWISS_ROUNDS);
 
-      const desk = await driver.openPage(DESKTOP, 'organizer');
-      await desk.goto(`${site}/#/signin?next=${encodeURIComponent(`/t/${tournamentId}/standings`)}`);
-      await desk.getByLabel('Email').fill(organizer.email);
-      await desk.getByLabel('Password').fill(organizer.password);
-      await desk.getByLabel('Password').press('Enter');
+      const desk = await web.signedIn(DESKTOP, 'organizer', organizer, `/t/${tournamentId}/standings`);
       await desk.getByRole('heading', { name: `Standings after round ${SWISS_ROUNDS}` }).waitFor({ timeout: WAIT_MS });
       await expect.poll(() => tableRows(desk), { timeout: WAIT_MS }).toHaveLength(8);
       expect((await reads(desk)).rows).toBe(8);
 
-      const viewer = await driver.openPage(DESKTOP, 'spectator');
-      await viewer.goto(`${site}/#/t/${tournamentId}/standings`);
+      const viewer = await web.openPage(DESKTOP, 'spectator');
+      await viewer.goto(`${web.site}/#/t/${tournamentId}/standings`);
       await viewer
         .getByRole('heading', { name: `Standings after round ${SWISS_ROUNDS}` })
         .waitFor({ timeout: WAIT_MS });
@@ -167,7 +135,7 @@ describe.skipIf(Boolean(skipReason))('the standings a spectator reads during a t
       );
       expect(order.indexOf(seeding[0]!)).toBeLessThan(order.indexOf(seeding[3]!));
       expect(order.indexOf(seeding[1]!)).toBeLessThan(order.indexOf(seeding[2]!));
-      await shot(viewer, 'cut-standings-spectator-desktop');
+      await web.shot(viewer, 'cut-standings-spectator-desktop');
     },
   );
 });

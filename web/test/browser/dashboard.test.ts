@@ -17,7 +17,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { foldCompetition } from '@competition/engine/domain/fold';
 import { buildLeaderboard } from '@competition/engine/domain/leaderboard';
 import type { MatchUpRecord } from '@competition/engine/domain/matchUps';
@@ -25,22 +25,18 @@ import type { CompetitionPolicy } from '@competition/engine/domain/policy';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
 import type { ParticipantDoc } from '@competition/engine/model/participant';
 import type { TournamentRoleDoc } from '@competition/engine/model/roles';
-import type { TournamentDoc } from '@competition/engine/model/tournament';
 import {
   type Account,
   type Emulators,
   FAKE_API_KEY,
   adminFirestore,
   call,
-  closeAdmin,
   origin,
-  discoverEmulators,
   signUp,
   waitFor,
-  whyNoEmulators,
 } from '../../../functions/test/emulators/stack.js';
-import { DESKTOP, type Driver, PHONE, WAIT_MS, expectOk, hostingOrigin, outcome, shot, startDriver } from './driver.js';
-import { signInThrough } from './setup.js';
+import { DESKTOP, PHONE, WAIT_MS, expectOk, outcome } from './driver.js';
+import { browserSuite, roundMatchUps, signUpThrough, storedMatchUps, storedTournament } from './harness.js';
 
 /** An ID token for an account created in the UI (the Auth emulator's REST sign-in, as the SDK posts it). */
 async function signInAs(
@@ -55,9 +51,6 @@ async function signInAs(
   });
   return (await response.json()) as { idToken: string };
 }
-
-const skipReason = whyNoEmulators();
-if (skipReason) console.warn(`[dashboard.test.ts] skipped: ${skipReason}`);
 
 const NAMES = ['Ada', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal', 'Ivy', 'Jo', 'Kai', 'Lu', 'Max', 'Nia', 'Oz', 'Pia'];
 const RATINGS = [1830, 1790, 1755, 1720, 1700, 1660, 1640, 1610, 1580, 1555, 1530, 1500, 1480, 1450, 1420, 1400];
@@ -99,10 +92,7 @@ const SCORES: Record<number, Score[]> = {
 const CORRECTED: Score = [3, 5];
 const played = ([a, b]: Score) => ({ kind: 'PLAYED' as const, score: { a, b } });
 
-describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the Hosting emulator', () => {
-  let emulators: Emulators;
-  let site: string;
-  let driver: Driver;
+browserSuite(import.meta.url, 'the dashboard in Chromium, served by the Hosting emulator', (web) => {
   let desk: Page;
   const players: Account[] = [];
   const organizer = { email: `organizer-${Date.now()}@example.com`, password: 'organizer-pass-1' };
@@ -113,24 +103,15 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
   /** What the test typed, by matchUp: the oracle's input. */
   const typed = new Map<string, ReturnType<typeof played>>();
 
-  const openPage = (viewport: { width: number; height: number }, label: string) => driver.openPage(viewport, label);
-  const checkLabels = (page: Page, screen: string) => driver.checkLabels(page, screen);
+  const checkLabels = (page: Page, screen: string) => web.driver.checkLabels(page, screen);
 
   beforeAll(async () => {
-    emulators = await discoverEmulators();
-    site = await hostingOrigin();
     const run = Math.random().toString(36).slice(2, 8);
     players.push(
-      ...(await Promise.all(NAMES.map((name) => signUp(emulators, `${name.toLowerCase()}-${run}@example.com`)))),
+      ...(await Promise.all(NAMES.map((name) => signUp(web.emulators, `${name.toLowerCase()}-${run}@example.com`)))),
     );
-    driver = await startDriver();
-    desk = await openPage(DESKTOP, 'organizer');
+    desk = await web.openPage(DESKTOP, 'organizer');
   }, 120_000);
-
-  afterAll(async () => {
-    await driver?.close();
-    await closeAdmin();
-  });
 
   // ---------------------------------------------------------------- driving the pages
 
@@ -138,13 +119,6 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
     participants.find((p) => p.participantId === participantId)?.name ?? participantId;
   const roundSection = (page: Page, round: number) => page.locator(`section[data-round="${round}"]`);
   const tables = (page: Page, round: number) => roundSection(page, round).locator('li.matchup');
-
-  async function storedMatchUps(): Promise<MatchUpDoc[]> {
-    const snap = await adminFirestore().collection(`tournaments/${tournamentId}/matchUps`).get();
-    return snap.docs
-      .map((d) => d.data() as MatchUpDoc)
-      .sort((x, y) => x.roundNumber - y.roundNumber || x.order - y.order);
-  }
 
   /** Types a score into one table's row and saves it; from the keyboard when asked. */
   async function enterScore(
@@ -182,7 +156,7 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
     expect(await form.locator('button[type=submit]').isDisabled()).toBe(true);
     await expectOk(form);
     await expect.poll(() => tables(desk, round).count(), { timeout: WAIT_MS }).toBe(8);
-    return (await storedMatchUps()).filter((m) => m.roundNumber === round);
+    return roundMatchUps(tournamentId, round);
   }
 
   async function scoreRound(
@@ -207,10 +181,10 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
     'the organizer creates an account, a club, a championship and a tournament of 16 from pasted CSV',
     { timeout: 120_000 },
     async () => {
-      await desk.goto(site);
+      await desk.goto(web.site);
       await desk.locator('.app[data-ready="true"]').waitFor();
       await checkLabels(desk, 'sign-in');
-      await shot(desk, 'desktop-1-sign-in');
+      await web.shot(desk, 'desktop-1-sign-in');
       // From the keyboard: type, Tab past "Sign in" to "Create account", Enter.
       await desk.getByLabel('Email').fill(organizer.email);
       await desk.getByLabel('Password').fill(organizer.password);
@@ -230,7 +204,7 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
       await desk.getByLabel('Championship name').fill('Winter League');
       await desk.getByRole('checkbox', { name: 'Riverside Carrom Club' }).check();
       await checkLabels(desk, 'home');
-      await shot(desk, 'desktop-2-home');
+      await web.shot(desk, 'desktop-2-home');
       await desk.getByRole('button', { name: 'Create championship' }).click();
       await desk.getByRole('heading', { name: 'Winter League' }).waitFor();
 
@@ -245,7 +219,7 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
         .poll(() => desk.locator('.field .hint').filter({ hasText: 'recommended for 16 players' }).textContent())
         .toContain(': 4');
       await checkLabels(desk, 'championship');
-      await shot(desk, 'desktop-3-new-tournament');
+      await web.shot(desk, 'desktop-3-new-tournament');
       await desk.getByRole('button', { name: 'Create tournament' }).click();
       await desk.getByRole('heading', { name: 'Saturday Swiss' }).waitFor();
       tournamentId = (await desk.locator('[data-tournament]').getAttribute('data-tournament')) ?? '';
@@ -261,15 +235,15 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
       await expectOk(desk.locator('form', { has: desk.locator('#csv-status') }));
       await expect.poll(() => desk.locator('table.participants tbody tr').count()).toBe(16);
       await checkLabels(desk, 'participants');
-      await shot(desk, 'desktop-4-participants');
+      await web.shot(desk, 'desktop-4-participants');
 
       const stored = await adminFirestore().collection(`tournaments/${tournamentId}/participants`).get();
       participants = stored.docs.map((d) => d.data() as ParticipantDoc);
       // The dashboard links no account (players claim their entries by code): the scripts' callable does it here.
-      const asOrganizer = await signInAs(emulators, organizer);
+      const asOrganizer = await signInAs(web.emulators, organizer);
       for (const p of participants)
         await call(
-          emulators,
+          web.emulators,
           'linkParticipantAccount',
           { tournamentId, participantId: p.participantId, uid: players[NAMES.indexOf(p.name)]!.uid },
           asOrganizer,
@@ -299,12 +273,12 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
       const refused = await outcome(await enterScore(first, round1[0]!, [6, 3]));
       expect(refused.state).toBe('error');
       expect(refused.text).toContain('a game to 5 ends when a side reaches 5');
-      expect((await storedMatchUps()).find((m) => m.matchUpId === round1[0]!.matchUpId)?.result).toBeNull();
-      await shot(desk, 'desktop-5-score-refused');
+      expect((await storedMatchUps(tournamentId)).find((m) => m.matchUpId === round1[0]!.matchUpId)?.result).toBeNull();
+      await web.shot(desk, 'desktop-5-score-refused');
 
       await scoreRound(1, round1, new Set(), true);
       await checkLabels(desk, 'rounds');
-      await shot(desk, 'desktop-6-round-1-scored');
+      await web.shot(desk, 'desktop-6-round-1-scored');
       const round2 = await generateRound(2);
       await scoreRound(2, round2);
     },
@@ -315,15 +289,14 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
     { timeout: 120_000 },
     async () => {
       const round3 = await generateRound(3);
-      await shot(desk, 'desktop-7-round-3-pairings');
+      await web.shot(desk, 'desktop-7-round-3-pairings');
       const game = round3[0]!;
       const playerIndex = participants.findIndex((p) => p.participantId === game.a);
       const player = players[NAMES.indexOf(participants[playerIndex]!.name)]!;
       const opponent = players[NAMES.indexOf(nameOf(game.b!))]!;
 
       const signInOnPhone = async (account: { email: string; password: string }, next: string, label: string) => {
-        const phone = await openPage(PHONE, label);
-        await signInThrough(phone, site, account, next);
+        const phone = await web.signedIn(PHONE, label, account, next);
         await phone.locator('.who').waitFor();
         return phone;
       };
@@ -353,7 +326,7 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
         .poll(() => standing.textContent(), { timeout: WAIT_MS })
         .toMatch(new RegExp(`${wins + 1}-\\d+-\\d+$`));
       await checkLabels(phone, 'phone play');
-      await shot(phone, 'phone-1-player-scored');
+      await web.shot(phone, 'phone-1-player-scored');
 
       // The opponent's phone shows the score without reloading.
       const theirCard = theirs.locator('.my-game');
@@ -362,38 +335,35 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
           theirCard.getByRole('spinbutton').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
         )
         .toEqual([String(mine), String(other)]);
-      await shot(theirs, 'phone-2-opponent-sees-score');
+      await web.shot(theirs, 'phone-2-opponent-sees-score');
 
-      const stored = (await storedMatchUps()).find((m) => m.matchUpId === game.matchUpId)!;
+      const stored = (await storedMatchUps(tournamentId)).find((m) => m.matchUpId === game.matchUpId)!;
       expect(stored.result).toEqual(played([mine, other]));
       // Signed with the side the player plays (matchUps are public: no account id in them).
       expect(stored.scoredBy).toBe('SIDE_A');
       expect(JSON.stringify(stored)).not.toContain(player.uid);
 
       // A stranger signs up on the table's link: no score entry, only the reason.
-      const stranger = await openPage(PHONE, 'stranger');
-      await stranger.goto(`${site}/#/signin?next=${encodeURIComponent(`/t/${tournamentId}/m/${game.matchUpId}`)}`);
-      await stranger.getByLabel('Email').fill(`stranger-${Date.now()}@example.com`);
-      await stranger.getByLabel('Password').fill('stranger-pass-1');
-      await stranger.getByRole('button', { name: 'Create account' }).click();
-      await stranger.locator('.who').waitFor();
+      const stranger = await web.openPage(PHONE, 'stranger');
+      await stranger.goto(`${web.site}/#/signin?next=${encodeURIComponent(`/t/${tournamentId}/m/${game.matchUpId}`)}`);
+      await signUpThrough(stranger, `stranger-${Date.now()}@example.com`, 'stranger-pass-1');
       await stranger.getByRole('note').filter({ hasText: 'Only the two players of this game' }).waitFor();
       expect(await stranger.getByRole('spinbutton').count()).toBe(0);
       expect(await stranger.locator('[data-result-text]').textContent()).toBe(`${mine}–${other}`);
-      await shot(stranger, 'phone-3-stranger-cannot-score');
-      await stranger.goto(`${site}/#/t/${tournamentId}/play`);
+      await web.shot(stranger, 'phone-3-stranger-cannot-score');
+      await stranger.goto(`${web.site}/#/t/${tournamentId}/play`);
       await stranger.getByRole('heading', { name: 'You are not entered in this tournament' }).waitFor();
       expect(await stranger.getByRole('spinbutton').count()).toBe(0);
-      expect((await storedMatchUps()).find((m) => m.matchUpId === game.matchUpId)?.scoredBy).toBe('SIDE_A');
+      expect((await storedMatchUps(tournamentId)).find((m) => m.matchUpId === game.matchUpId)?.scoredBy).toBe('SIDE_A');
 
       // The organizer names a scorekeeper, who scores table 2 from the list of every game of the round.
-      const keeper = await signUp(emulators, `keeper-${Date.now()}@example.com`);
+      const keeper = await signUp(web.emulators, `keeper-${Date.now()}@example.com`);
       await desk.getByRole('link', { name: 'Organize' }).click();
       await call(
-        emulators,
+        web.emulators,
         'setScorekeepers',
         { tournamentId, uids: [keeper.uid] },
-        await signInAs(emulators, organizer),
+        await signInAs(web.emulators, organizer),
       );
       await expect.poll(() => desk.getByRole('list', { name: 'Scorekeepers' }).textContent()).toContain('Remove');
       expect(await desk.locator('main').textContent()).not.toContain(keeper.uid);
@@ -418,9 +388,9 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
       await expectOk(keeperRow);
       typed.set(table2.matchUpId, played(keeperScore));
       await checkLabels(keeperPhone, 'phone scorekeeper');
-      await shot(keeperPhone, 'phone-4-scorekeeper');
+      await web.shot(keeperPhone, 'phone-4-scorekeeper');
       await expect
-        .poll(async () => (await storedMatchUps()).find((m) => m.matchUpId === table2.matchUpId)?.scoredBy)
+        .poll(async () => (await storedMatchUps(tournamentId)).find((m) => m.matchUpId === table2.matchUpId)?.scoredBy)
         .toBe('SCOREKEEPER');
 
       // The organizer enters the rest of round 3; the tables already scored show their scores.
@@ -448,21 +418,21 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
       const stored = async (): Promise<unknown> =>
         (await adminFirestore().doc(`tournaments/${tournamentId}/rounds/1`).get()).get('status');
       await expect.poll(stored).toBe('OPEN');
-      const game = (await storedMatchUps()).find((m) => m.roundNumber === 1 && m.order === 0)!;
+      const game = (await storedMatchUps(tournamentId)).find((m) => m.roundNumber === 1 && m.order === 0)!;
       await expectOk(await enterScore(tables(desk, 1).first(), game, CORRECTED));
       typed.set(game.matchUpId, played(CORRECTED));
       await section.getByRole('button', { name: 'Close round 1' }).click();
       await expect.poll(() => section.getAttribute('data-status')).toBe('CLOSED');
 
       // What the backend holds is what the test typed, and no two players met twice.
-      const matchUps = await storedMatchUps();
+      const matchUps = await storedMatchUps(tournamentId);
       expect(matchUps).toHaveLength(24);
       for (const m of matchUps) expect(m.result, m.matchUpId).toEqual(typed.get(m.matchUpId));
       const pairs = matchUps.map((m) => [m.a, m.b].sort().join(' v '));
       expect(new Set(pairs).size).toBe(pairs.length);
 
       // The oracle: the engine's fold and leaderboard of the typed results, on the same pairings.
-      const tournament = (await adminFirestore().doc(`tournaments/${tournamentId}`).get()).data() as TournamentDoc;
+      const tournament = await storedTournament(tournamentId);
       const policy: CompetitionPolicy = tournament.policy;
       const records: MatchUpRecord[] = matchUps.map((m) => ({
         matchUpId: m.matchUpId,
@@ -523,7 +493,7 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
       const shared = expected.filter((row, i) => expected.some((other, j) => i !== j && other[0] === row[0])).length;
       expect(await desk.locator('td.rank', { hasText: '=' }).count()).toBe(shared);
       await checkLabels(desk, 'standings');
-      await shot(desk, 'desktop-8-standings');
+      await web.shot(desk, 'desktop-8-standings');
     },
   );
 
@@ -540,16 +510,16 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
       // The games arrive by their own snapshot, apart from the chart's.
       await expect.poll(() => desk.locator('.participant-page table tbody tr').count()).toBe(3);
       await checkLabels(desk, 'participant');
-      await shot(desk, 'desktop-9-participant-chart');
+      await web.shot(desk, 'desktop-9-participant-chart');
 
-      await desk.goto(`${site}/#/t/${tournamentId}/clock`);
+      await desk.goto(`${web.site}/#/t/${tournamentId}/clock`);
       const clock = desk.getByRole('timer');
       await expect.poll(() => clock.textContent()).toMatch(/^\d+:\d\d$/);
       await desk.getByRole('button', { name: 'Start the clock' }).click();
       await expect.poll(() => clock.textContent()).toMatch(/^(30:00|29:5\d)$/);
       expect(await desk.locator('.clock').getAttribute('data-phase')).toBe('running');
       await checkLabels(desk, 'clock');
-      await shot(desk, 'desktop-10-clock');
+      await web.shot(desk, 'desktop-10-clock');
 
       await desk.getByRole('link', { name: 'Organize' }).click();
       const [json] = await Promise.all([
@@ -573,7 +543,7 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
       expect(lines[0]).toMatch(/^Rank,Player,Match points,Wins,Draws,Losses,/);
       expect(lines).toHaveLength(17);
       await checkLabels(desk, 'export');
-      await shot(desk, 'desktop-11-organize');
+      await web.shot(desk, 'desktop-11-organize');
     },
   );
 
@@ -608,15 +578,15 @@ describe.skipIf(Boolean(skipReason))('the dashboard in Chromium, served by the H
     await desk.getByRole('heading', { name: 'Saturday Swiss' }).waitFor({ timeout: 60_000 });
     expect(await desk.locator('[data-tournament]').getAttribute('data-tournament')).not.toBe(tournamentId);
     await expect.poll(names, { timeout: 30_000 }).toEqual(finalOrder);
-    await shot(desk, 'desktop-12-imported-standings');
+    await web.shot(desk, 'desktop-12-imported-standings');
   });
 
   it('no page logged an error, and every control had a label', () => {
     // The one refusal the test provoked (the 6-3 score) is an HTTP 400 of the callable, which Chromium logs.
-    expect(driver.refusedRequests).toEqual([expect.stringMatching(/^400 .*\/recordScore$/)]);
+    expect(web.driver.refusedRequests).toEqual([expect.stringMatching(/^400 .*\/recordScore$/)]);
     const loggedRefusal = /^\[organizer\] Failed to load resource: the server responded with a status of 400/;
-    expect(driver.consoleErrors.filter((line) => !loggedRefusal.test(line))).toEqual([]);
-    expect(driver.consoleErrors.length).toBeLessThanOrEqual(1);
-    expect(driver.unlabelled).toEqual([]);
+    expect(web.driver.consoleErrors.filter((line) => !loggedRefusal.test(line))).toEqual([]);
+    expect(web.driver.consoleErrors.length).toBeLessThanOrEqual(1);
+    expect(web.driver.unlabelled).toEqual([]);
   });
 });

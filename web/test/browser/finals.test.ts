@@ -8,51 +8,24 @@
  * `npx tsx --conditions=source scripts/emulators/test.ts web/test/browser/finals.test.ts`), with Chromium at /usr/bin/chromium.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
-import type { RoundDoc } from '@competition/engine/model/round';
-import {
-  type Emulators,
-  type SeededTournament,
-  adminFirestore,
-  call,
-  closeAdmin,
-  discoverEmulators,
-  seedTournament,
-  whyNoEmulators,
-} from '../../../functions/test/emulators/stack.js';
-import { DESKTOP, type Driver, WAIT_MS, hostingOrigin, shot, startDriver } from './driver.js';
+import { type SeededTournament, call, seedTournament } from '../../../functions/test/emulators/stack.js';
+import { DESKTOP, WAIT_MS } from './driver.js';
+import { browserSuite, roundMatchUps, storedRound } from './harness.js';
 
-const skipReason = whyNoEmulators();
-if (skipReason) console.warn(`[finals.test.ts] skipped: ${skipReason}`);
-
-describe.skipIf(Boolean(skipReason))('the finals alone after a Swiss, in the dashboard', () => {
-  let emulators: Emulators;
-  let site: string;
-  let driver: Driver;
+browserSuite(import.meta.url, 'the finals alone after a Swiss, in the dashboard', (web) => {
   let seeded: SeededTournament;
 
   beforeAll(async () => {
-    emulators = await discoverEmulators();
-    site = await hostingOrigin();
-    seeded = await seedTournament(emulators, { label: 'finals', players: 8 });
-    driver = await startDriver();
+    seeded = await seedTournament(web.emulators, { label: 'finals', players: 8 });
   }, 120_000);
 
-  afterAll(async () => {
-    await driver?.close();
-    await closeAdmin();
-  });
-
-  const games = async (round: number) =>
-    (await adminFirestore().collection(`tournaments/${seeded.tournamentId}/matchUps`).get()).docs
-      .map((d) => d.data() as MatchUpDoc)
-      .filter((m) => m.roundNumber === round)
-      .sort((x, y) => x.order - y.order);
+  const games = (round: number) => roundMatchUps(seeded.tournamentId, round);
   const ratingOf = (id: string) => seeded.participants.find((p) => p.participantId === id)!.rating;
   const score = (m: MatchUpDoc, aWins: boolean) =>
     call(
-      emulators,
+      web.emulators,
       'recordScore',
       {
         tournamentId: seeded.tournamentId,
@@ -63,7 +36,7 @@ describe.skipIf(Boolean(skipReason))('the finals alone after a Swiss, in the das
     );
   const generate = (round: number) =>
     call(
-      emulators,
+      web.emulators,
       'generateNextRound',
       { tournamentId: seeded.tournamentId, requestId: `finals-round-${round}` },
       seeded.organizer,
@@ -72,14 +45,14 @@ describe.skipIf(Boolean(skipReason))('the finals alone after a Swiss, in the das
 
   it('round 4 holds the final and the match for third place, named so everywhere', { timeout: 300_000 }, async () => {
     const { tournamentId, organizer } = seeded;
-    await call(emulators, 'setPlayoff', { tournamentId, topCut: 0, finals: 2, finalKind: 'SINGLE' }, organizer);
+    await call(web.emulators, 'setPlayoff', { tournamentId, topCut: 0, finals: 2, finalKind: 'SINGLE' }, organizer);
     // The Swiss: the higher rating wins every game.
     for (let round = 1; round <= 3; round++) {
       if (round > 1) await generate(round);
       for (const m of await games(round)) if (m.b !== null) await score(m, ratingOf(m.a) > ratingOf(m.b));
     }
-    const page = await driver.openPage(DESKTOP, 'spectator');
-    await page.goto(`${site}/#/t/${tournamentId}/standings`);
+    const page = await web.openPage(DESKTOP, 'spectator');
+    await page.goto(`${web.site}/#/t/${tournamentId}/standings`);
     await expect.poll(() => text(page, '.tournament-head .meta'), { timeout: WAIT_MS }).toContain('Swiss round 3 of 3');
     const swissRow = async (id: string) =>
       page
@@ -87,7 +60,7 @@ describe.skipIf(Boolean(skipReason))('the finals alone after a Swiss, in the das
         .textContent();
 
     await generate(4);
-    const round4 = (await adminFirestore().doc(`tournaments/${tournamentId}/rounds/4`).get()).data() as RoundDoc;
+    const round4 = await storedRound(tournamentId, 4);
     const seeding = round4.playoff!.seeding!;
     const [final, third] = await games(4);
     expect([final!.a, final!.b, third!.a, third!.b]).toEqual(seeding.slice(0, 4));
@@ -119,10 +92,10 @@ describe.skipIf(Boolean(skipReason))('the finals alone after a Swiss, in the das
         { timeout: WAIT_MS },
       )
       .toEqual([seeding[1], seeding[0], seeding[2], seeding[3]]);
-    await shot(page, 'desktop-finals-1-standings');
+    await web.shot(page, 'desktop-finals-1-standings');
 
     // The bracket: one column, the final and the match for third place, each won by its winner.
-    await page.goto(`${site}/#/t/${tournamentId}/bracket`);
+    await page.goto(`${web.site}/#/t/${tournamentId}/bracket`);
     await page.locator('.bracket-round').first().waitFor({ timeout: WAIT_MS });
     expect(await page.locator('.bracket-round h3').allTextContents()).toEqual(['Round 4 · Final and third place']);
     const entries = await page
@@ -135,9 +108,9 @@ describe.skipIf(Boolean(skipReason))('the finals alone after a Swiss, in the das
     await expect.poll(() => page.locator('.podium').getAttribute('data-champion'), { timeout: WAIT_MS }).toBe(champion);
     expect(await page.locator('.podium').getAttribute('data-third')).toBe(seeding[2]);
     expect(await page.locator('.bracket').textContent()).not.toMatch(/semi-final|goes on/i);
-    await driver.checkLabels(page, 'finals bracket');
-    await shot(page, 'desktop-finals-2-bracket');
-    expect(driver.consoleErrors).toEqual([]);
-    expect(driver.unlabelled).toEqual([]);
+    await web.driver.checkLabels(page, 'finals bracket');
+    await web.shot(page, 'desktop-finals-2-bracket');
+    expect(web.driver.consoleErrors).toEqual([]);
+    expect(web.driver.unlabelled).toEqual([]);
   });
 });

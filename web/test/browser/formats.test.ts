@@ -16,25 +16,13 @@
  * Runs only inside `firebase emulators:exec` with the Hosting emulator (npm test, or
  * `npx tsx --conditions=source scripts/emulators/test.ts web/test/browser/formats.test.ts`), with Chromium at /usr/bin/chromium.
  */
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 import type { ParticipantDoc } from '@competition/engine/model/participant';
 import type { StandingDoc } from '@competition/engine/model/derived';
-import type { TournamentDoc } from '@competition/engine/model/tournament';
-import {
-  type Emulators,
-  adminFirestore,
-  closeAdmin,
-  discoverEmulators,
-  waitFor,
-  whyNoEmulators,
-} from '../../../functions/test/emulators/stack.js';
-import { type Driver, PHONE, WAIT_MS, expectOk, freshStatus, hostingOrigin, outcome, shot } from './driver.js';
-import { organizerAtChampionship, storedIn } from './setup.js';
-
-const skipReason = whyNoEmulators();
-if (skipReason) console.warn(`[formats.test.ts] skipped: ${skipReason}`);
+import { adminFirestore, waitFor } from '../../../functions/test/emulators/stack.js';
+import { PHONE, WAIT_MS, expectOk, freshStatus, outcome } from './driver.js';
+import { browserSuite, enterScore, storedIn, storedMatchUps, storedTournament } from './harness.js';
 
 type Score = [number, number];
 
@@ -75,10 +63,7 @@ const CHESS_RESULTS: Score[] = [
   [1, 0],
 ];
 
-describe.skipIf(Boolean(skipReason))('knockout bracket, round-robin crosstable and the organizer desk', () => {
-  let emulators: Emulators;
-  let site: string;
-  let driver: Driver;
+browserSuite(import.meta.url, 'knockout bracket, round-robin crosstable and the organizer desk', (web) => {
   let desk: Page;
   let championshipId = '';
   let knockoutId = '';
@@ -87,9 +72,7 @@ describe.skipIf(Boolean(skipReason))('knockout bracket, round-robin crosstable a
   const typed = new Map<string, Score>();
 
   beforeAll(async () => {
-    emulators = await discoverEmulators();
-    site = await hostingOrigin();
-    ({ championshipId, driver, desk } = await organizerAtChampionship(emulators, site, {
+    ({ championshipId, desk } = await web.organizerAtChampionship({
       label: 'formats',
       password: 'organizer-pass-2',
       club: 'Hillside Club',
@@ -97,17 +80,7 @@ describe.skipIf(Boolean(skipReason))('knockout bracket, round-robin crosstable a
     }));
   }, 120_000);
 
-  afterAll(async () => {
-    await driver?.close();
-    await closeAdmin();
-  });
-
   // ---------------------------------------------------------------- driving the pages
-
-  const storedMatchUps = async (tournamentId: string) =>
-    (await storedIn<MatchUpDoc>(tournamentId, 'matchUps')).sort(
-      (x, y) => x.roundNumber - y.roundNumber || x.order - y.order,
-    );
 
   /** Creates a tournament from the championship's form and enters its players from pasted CSV. */
   async function createTournament(
@@ -115,7 +88,7 @@ describe.skipIf(Boolean(skipReason))('knockout bracket, round-robin crosstable a
     description: string,
     players: ReadonlyArray<readonly [string, number]>,
   ): Promise<{ tournamentId: string; names: Map<string, string> }> {
-    await desk.goto(`${site}/#/championships/${championshipId}`);
+    await desk.goto(`${web.site}/#/championships/${championshipId}`);
     await desk.getByRole('heading', { name: 'New tournament' }).waitFor();
     await desk.getByLabel('Description').fill(description);
     await fill();
@@ -141,15 +114,6 @@ describe.skipIf(Boolean(skipReason))('knockout bracket, round-robin crosstable a
     await freshStatus(form);
     await desk.getByRole('button', { name: `Generate round ${round}` }).click();
     return outcome(form);
-  }
-
-  /** Types a score into a table's row of the Rounds tab and saves it. */
-  async function enterScore(row: Locator, names: [string, string], score: Score): Promise<void> {
-    await freshStatus(row);
-    await row.getByRole('spinbutton', { name: `Game points of ${names[0]}`, exact: true }).fill(String(score[0]));
-    await row.getByRole('spinbutton', { name: `Game points of ${names[1]}`, exact: true }).fill(String(score[1]));
-    await row.getByRole('button', { name: /^Save the result/ }).click();
-    await expectOk(row);
   }
 
   /** Reads the bracket's columns as the screen shows them. */
@@ -214,7 +178,7 @@ describe.skipIf(Boolean(skipReason))('knockout bracket, round-robin crosstable a
             aWins ? [5, loser] : [loser, 5],
           );
         }
-        if (round === 1) await shot(desk, 'desktop-13-knockout-round-1');
+        if (round === 1) await web.shot(desk, 'desktop-13-knockout-round-1');
       }
       // Every final has its winner: the engine refuses a sixth round, and the organizer reads why.
       const refused = await generate(6);
@@ -263,13 +227,13 @@ describe.skipIf(Boolean(skipReason))('knockout bracket, round-robin crosstable a
       expect(finals.entries[0]!.games).toHaveLength(3);
       expect(gamesWon(finals.entries[1]!)).toEqual({ Bea: '2', Eve: '0' });
       expect(finals.entries[1]!.games).toHaveLength(2);
-      await driver.checkLabels(desk, 'bracket');
-      await shot(desk, 'desktop-14-knockout-bracket');
+      await web.driver.checkLabels(desk, 'bracket');
+      await web.shot(desk, 'desktop-14-knockout-bracket');
 
-      const phone = await driver.openPage(PHONE, 'bracket on a phone');
-      await phone.goto(`${site}/#/t/${knockoutId}/bracket`);
+      const phone = await web.openPage(PHONE, 'bracket on a phone');
+      await phone.goto(`${web.site}/#/t/${knockoutId}/bracket`);
       await phone.locator('.podium').waitFor();
-      await shot(phone, 'phone-5-bracket');
+      await web.shot(phone, 'phone-5-bracket');
     },
   );
 
@@ -290,14 +254,14 @@ describe.skipIf(Boolean(skipReason))('knockout bracket, round-robin crosstable a
           expect(await value('Match points: win')).toBe('1');
           expect(await value('Draw')).toBe('0.5');
           expect(await value('Loss')).toBe('0');
-          await shot(desk, 'desktop-15-new-round-robin-chess');
+          await web.shot(desk, 'desktop-15-new-round-robin-chess');
         },
         'Club Round Robin',
         ROUND_ROBIN,
       );
       roundRobinId = created.tournamentId;
       const nameOf = (id: string) => created.names.get(id) ?? id;
-      const policy = ((await adminFirestore().doc(`tournaments/${roundRobinId}`).get()).data() as TournamentDoc).policy;
+      const policy = (await storedTournament(roundRobinId)).policy;
       expect(policy.scoringPolicy.gameTarget).toBeNull();
 
       await desk.getByRole('link', { name: 'Rounds' }).click();
@@ -318,7 +282,7 @@ describe.skipIf(Boolean(skipReason))('knockout bracket, round-robin crosstable a
           await enterScore(row, [nameOf(game.a), nameOf(game.b!)], score);
           typed.set(game.matchUpId, score);
         }
-        if (round === 1) await shot(desk, 'desktop-16-round-robin-pairings');
+        if (round === 1) await web.shot(desk, 'desktop-16-round-robin-pairings');
       }
       const matchUps = await storedMatchUps(roundRobinId);
       expect(matchUps.filter((m) => m.b !== null)).toHaveLength(10);
@@ -377,15 +341,15 @@ describe.skipIf(Boolean(skipReason))('knockout bracket, round-robin crosstable a
       const standings = await storedIn<StandingDoc>(roundRobinId, 'standings');
       const points = rows.map((row) => standings.find((s) => s.name === row.name)!.matchPoints);
       expect(points).toEqual([...points].sort((x, y) => y - x));
-      await driver.checkLabels(desk, 'crosstable');
-      await shot(desk, 'desktop-17-round-robin-crosstable');
+      await web.driver.checkLabels(desk, 'crosstable');
+      await web.shot(desk, 'desktop-17-round-robin-crosstable');
     },
   );
 
   // ---------------------------------------------------------------- the organizer's desk
 
   it('the organizer edits the details; a bad address and a day-long pre-alarm are refused, nothing changes', async () => {
-    const read = async () => (await adminFirestore().doc(`tournaments/${roundRobinId}`).get()).data() as TournamentDoc;
+    const read = () => storedTournament(roundRobinId);
     await desk.getByRole('link', { name: 'Organize' }).click();
     const form = desk.locator('form:has(#details-status)');
     await desk.getByLabel('Location').fill('Hall B');
@@ -416,8 +380,8 @@ describe.skipIf(Boolean(skipReason))('knockout bracket, round-robin crosstable a
     expect(refused.text).toContain('social site: expected an http(s) address such as https://example.org/event');
     expect(refused.text).toMatch(/pre-alarm: .*1440/);
     expect(await form.locator('.field-error').allTextContents()).toHaveLength(2);
-    await driver.checkLabels(desk, 'details');
-    await shot(desk, 'desktop-18-details-refused');
+    await web.driver.checkLabels(desk, 'details');
+    await web.shot(desk, 'desktop-18-details-refused');
     expect(await read()).toEqual(saved);
   });
 
@@ -437,7 +401,7 @@ describe.skipIf(Boolean(skipReason))('knockout bracket, round-robin crosstable a
       .poll(() => problems.textContent(), { timeout: WAIT_MS })
       .toMatch(`Round 5, table ${game.order + 1} (${names.get(game.a)} v ${names.get(game.b!)}): `);
     expect(await problems.textContent()).toContain('kind FORFEIT_WIN requires winner "a", got "b"');
-    await shot(desk, 'desktop-19-score-problem');
+    await web.shot(desk, 'desktop-19-score-problem');
 
     // The organizer enters the game's real score over it: the problem goes.
     const row = tables(5).nth(game.order);
@@ -457,16 +421,16 @@ describe.skipIf(Boolean(skipReason))('knockout bracket, round-robin crosstable a
     await desk.getByRole('link', { name: 'Standings' }).click();
     const notice = desk.getByRole('status').filter({ hasText: 'being brought up to date' });
     await notice.waitFor({ timeout: WAIT_MS });
-    await shot(desk, 'desktop-20-standings-updating');
+    await web.shot(desk, 'desktop-20-standings-updating');
     await status.set({ pending: false, requested: 1, runner: null, updatedAt: new Date().toISOString() });
     await notice.waitFor({ state: 'detached', timeout: WAIT_MS });
   });
 
   it('no page logged an error but the refusal asked for, and every control had a label', () => {
     // The one refusal asked of the server: the knockout's sixth round, an HTTP 400 Chromium logs.
-    expect(driver.refusedRequests).toEqual([expect.stringMatching(/^400 .*\/generateNextRound$/)]);
+    expect(web.driver.refusedRequests).toEqual([expect.stringMatching(/^400 .*\/generateNextRound$/)]);
     const loggedRefusal = /^\[organizer\] Failed to load resource: the server responded with a status of 400/;
-    expect(driver.consoleErrors.filter((line) => !loggedRefusal.test(line))).toEqual([]);
-    expect(driver.unlabelled).toEqual([]);
+    expect(web.driver.consoleErrors.filter((line) => !loggedRefusal.test(line))).toEqual([]);
+    expect(web.driver.unlabelled).toEqual([]);
   });
 });

@@ -16,24 +16,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { StandingDoc } from '@competition/engine/model/derived';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
 import { paths } from '@competition/engine/model/paths';
-import {
-  type Account,
-  type Emulators,
-  adminFirestore,
-  call,
-  closeAdmin,
-  discoverEmulators,
-  whyNoEmulators,
-} from '../../../functions/test/emulators/stack.js';
-import { type Driver, SCREENSHOTS, WAIT_MS, hostingOrigin, shot } from './driver.js';
-import { organizerAtChampionship } from './setup.js';
-
-const skipReason = whyNoEmulators();
-if (skipReason) console.warn(`[hall.test.ts] skipped: ${skipReason}`);
+import { type Account, adminFirestore, call } from '../../../functions/test/emulators/stack.js';
+import { SCREENSHOTS, WAIT_MS } from './driver.js';
+import { browserSuite, roundMatchUps, storedIn } from './harness.js';
 
 const FIRST = [
   'Ada',
@@ -85,10 +73,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A line of the PDF's text holding these cells in this order, with only spaces between them. */
 const cells = (...parts: Array<string | number>) => new RegExp(parts.map((p) => escape(String(p))).join(' +'));
 
-describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the projector board', () => {
-  let emulators: Emulators;
-  let site: string;
-  let driver: Driver;
+browserSuite(import.meta.url, 'the hall kit: printed sheets and the projector board', (web) => {
   let organizer: Account;
   let championshipId = '';
   let clubId = '';
@@ -98,7 +83,7 @@ describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the proje
   /** A Swiss of `count` players through the callables, with colours, round 1 paired. */
   async function seedSwiss(count: number, description: string, date: string): Promise<string> {
     const { tournamentId } = await call<{ tournamentId: string }>(
-      emulators,
+      web.emulators,
       'createTournament',
       {
         championshipId,
@@ -115,7 +100,7 @@ describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the proje
       organizer,
     );
     await call(
-      emulators,
+      web.emulators,
       'addParticipants',
       {
         tournamentId,
@@ -127,24 +112,16 @@ describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the proje
       },
       organizer,
     );
-    await call(emulators, 'generateNextRound', { tournamentId, requestId: `r1-${tournamentId}` }, organizer);
+    await call(web.emulators, 'generateNextRound', { tournamentId, requestId: `r1-${tournamentId}` }, organizer);
     return tournamentId;
   }
 
-  async function storedRound(tournamentId: string, roundNumber: number): Promise<MatchUpDoc[]> {
-    const snap = await adminFirestore()
-      .collection(paths.matchUps(tournamentId))
-      .where('roundNumber', '==', roundNumber)
-      .get();
-    return snap.docs.map((d) => d.data() as MatchUpDoc).sort((x, y) => x.order - y.order);
-  }
-
   async function scoreRound(tournamentId: string, roundNumber: number, scores: Array<[number, number]>) {
-    const games = (await storedRound(tournamentId, roundNumber)).filter((m) => m.b !== null);
+    const games = (await roundMatchUps(tournamentId, roundNumber)).filter((m) => m.b !== null);
     for (const [k, m] of games.entries()) {
       const [a, b] = scores[k % scores.length]!;
       await call(
-        emulators,
+        web.emulators,
         'recordScore',
         { tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', score: { a, b } } },
         organizer,
@@ -158,8 +135,7 @@ describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the proje
     await expect
       .poll(
         async () => {
-          const snap = await adminFirestore().collection(`tournaments/${tournamentId}/standings`).get();
-          rows = snap.docs.map((d) => d.data() as StandingDoc);
+          rows = await storedIn<StandingDoc>(tournamentId, 'standings');
           return rows.every((r) => r.wins + r.draws + r.losses === games);
         },
         { timeout: WAIT_MS },
@@ -187,20 +163,13 @@ describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the proje
   };
 
   beforeAll(async () => {
-    emulators = await discoverEmulators();
-    site = await hostingOrigin();
-    ({ organizer, clubId, championshipId, driver, desk } = await organizerAtChampionship(emulators, site, {
+    ({ organizer, clubId, championshipId, desk } = await web.organizerAtChampionship({
       label: 'hall',
       password: 'organizer-pass-3',
       club: 'Harbour Chess Club',
       championship: 'Harbour Season',
     }));
   }, 120_000);
-
-  afterAll(async () => {
-    await driver?.close();
-    await closeAdmin();
-  });
 
   it(
     'a 16-player round 2: every sheet on one page of A4 and of Letter, all the screen shows',
@@ -214,8 +183,8 @@ describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the proje
         [5, 0],
       ]);
       await settled(tournamentId, 1);
-      await call(emulators, 'generateNextRound', { tournamentId, requestId: `r2-${tournamentId}` }, organizer);
-      const round2 = await storedRound(tournamentId, 2);
+      await call(web.emulators, 'generateNextRound', { tournamentId, requestId: `r2-${tournamentId}` }, organizer);
+      const round2 = await roundMatchUps(tournamentId, 2);
       expect(round2).toHaveLength(8);
       const standingsRows = await settled(tournamentId, 1);
       const pointsOf = new Map(standingsRows.map((r) => [r.participantId, r.matchPoints]));
@@ -226,7 +195,7 @@ describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the proje
       expect(codes).toHaveLength(16);
 
       // What the screen shows: the standings tab's rows, cell by cell.
-      await desk.goto(`${site}/#/t/${tournamentId}`);
+      await desk.goto(`${web.site}/#/t/${tournamentId}`);
       await expect.poll(() => desk.locator('table.standings tbody tr').count(), { timeout: WAIT_MS }).toBe(16);
       await expect
         .poll(() => desk.locator('[data-field="matchPoints"]').first().textContent(), { timeout: WAIT_MS })
@@ -247,10 +216,10 @@ describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the proje
         'Result slips',
         'Claim codes',
       ]);
-      await shot(desk, 'hall-01-print-index');
+      await web.shot(desk, 'hall-01-print-index');
 
       for (const format of FORMATS) {
-        const sheet = (name: string) => `${site}/#/t/${tournamentId}/print/${name}`;
+        const sheet = (name: string) => `${web.site}/#/t/${tournamentId}/print/${name}`;
         const label = (name: string) => `16-${name}`;
 
         const pairings = await printSheet(desk, sheet('pairings'), format, label('pairings'));
@@ -267,7 +236,7 @@ describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the proje
           );
         }
         expectNoControls(pairings);
-        if (format === 'A4') await shot(desk, 'hall-02-pairings-on-screen');
+        if (format === 'A4') await web.shot(desk, 'hall-02-pairings-on-screen');
 
         const names = await printSheet(desk, sheet('names'), format, label('names'));
         expect(names.pages).toBe(1);
@@ -306,7 +275,7 @@ describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the proje
         expect(slips.text.match(/Signature/g)).toHaveLength(16);
         expect(slips.text.match(/Game points/g)).toHaveLength(8);
         const qrTargets = await desk.locator('.slip-qr img').evaluateAll((imgs) => imgs.map((i) => i.dataset.url));
-        expect(qrTargets).toEqual(round2.map((m) => `${site}/#/t/${tournamentId}/m/${m.matchUpId}`));
+        expect(qrTargets).toEqual(round2.map((m) => `${web.site}/#/t/${tournamentId}/m/${m.matchUpId}`));
         expectNoControls(slips);
 
         const codeSheet = await printSheet(desk, sheet('codes'), format, label('codes'));
@@ -317,7 +286,7 @@ describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the proje
         }
         expectNoControls(codeSheet);
       }
-      expect(driver.consoleErrors).toEqual([]);
+      expect(web.driver.consoleErrors).toEqual([]);
     },
   );
 
@@ -328,7 +297,7 @@ describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the proje
     { timeout: 240_000 },
     async () => {
       big = await seedSwiss(128, 'Harbour Open 128', '2026-03-14');
-      const round1 = await storedRound(big, 1);
+      const round1 = await roundMatchUps(big, 1);
       expect(round1).toHaveLength(64);
       // Slips: ten a page on A4, eight on Letter (the shorter); the rest the same on both.
       const expected: Record<Format, Record<string, number>> = {
@@ -339,7 +308,7 @@ describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the proje
         const counted: Record<string, number> = {};
         const texts: Record<string, string> = {};
         for (const name of Object.keys(expected[format])) {
-          const printed = await printSheet(desk, `${site}/#/t/${big}/print/${name}`, format, `128-${name}`);
+          const printed = await printSheet(desk, `${web.site}/#/t/${big}/print/${name}`, format, `128-${name}`);
           counted[name] = printed.pages;
           texts[name] = printed.text;
           for (let i = 0; i < 128; i++) expect(printed.text).toContain(nameOfSeed(i));
@@ -359,7 +328,7 @@ describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the proje
       ['KNOCKOUT', 'bracket'],
     ] as const) {
       const { tournamentId } = await call<{ tournamentId: string }>(
-        emulators,
+        web.emulators,
         'createTournament',
         {
           championshipId,
@@ -372,7 +341,7 @@ describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the proje
         organizer,
       );
       await call(
-        emulators,
+        web.emulators,
         'addParticipants',
         {
           tournamentId,
@@ -384,16 +353,16 @@ describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the proje
         },
         organizer,
       );
-      await call(emulators, 'generateNextRound', { tournamentId, requestId: `r1-${tournamentId}` }, organizer);
+      await call(web.emulators, 'generateNextRound', { tournamentId, requestId: `r1-${tournamentId}` }, organizer);
       await scoreRound(tournamentId, 1, [[5, 3]]);
-      await desk.goto(`${site}/#/t/${tournamentId}/${sheet}`);
+      await desk.goto(`${web.site}/#/t/${tournamentId}/${sheet}`);
       // The crosstable writes each game from the row player's side; the bracket marks who goes on.
       const mark = sheet === 'bracket' ? 'goes on' : '5–3';
       const screen = desk.locator(sheet === 'bracket' ? '.bracket' : 'table.crosstable');
       await expect.poll(() => screen.textContent(), { timeout: WAIT_MS }).toContain(mark);
       const onScreen = (await screen.textContent()) ?? '';
       for (const format of FORMATS) {
-        const printed = await printSheet(desk, `${site}/#/t/${tournamentId}/print/${sheet}`, format, `6-${sheet}`);
+        const printed = await printSheet(desk, `${web.site}/#/t/${tournamentId}/print/${sheet}`, format, `6-${sheet}`);
         expect(printed.pages).toBe(1);
         for (let i = 0; i < 6; i++) expect(printed.text).toContain(nameOfSeed(i));
         expect(printed.text.split(mark).length).toBe(onScreen.split(mark).length);
@@ -407,8 +376,8 @@ describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the proje
     'the board at 1920x1080, signed out, pages on its own and shows a score entered elsewhere',
     { timeout: 120_000 },
     async () => {
-      const board = await driver.openPage({ width: 1920, height: 1080 }, 'board');
-      await board.goto(`${site}/#/t/${big}/board?seconds=2`);
+      const board = await web.openPage({ width: 1920, height: 1080 }, 'board');
+      await board.goto(`${web.site}/#/t/${big}/board?seconds=2`);
       const root = board.locator('.board');
       await root.waitFor();
       expect(await board.locator('.who').count()).toBe(0);
@@ -426,16 +395,16 @@ describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the proje
           { timeout: 15_000, interval: 300 },
         )
         .toBe(4);
-      await shot(board, 'hall-20-board');
+      await web.shot(board, 'hall-20-board');
       const fontSize = await board
         .locator('.board-pairings td.board-name')
         .first()
         .evaluate((td) => parseFloat(getComputedStyle(td).fontSize));
       expect(fontSize).toBeGreaterThanOrEqual(28);
 
-      const game = (await storedRound(big, 1))[5]!;
+      const game = (await roundMatchUps(big, 1))[5]!;
       await call(
-        emulators,
+        web.emulators,
         'recordScore',
         { tournamentId: big, matchUpId: game.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: 2 } } },
         organizer,
@@ -446,8 +415,8 @@ describe.skipIf(Boolean(skipReason))('the hall kit: printed sheets and the proje
       const row = board.locator(`.board-pairings tr[data-participant="${game.b}"] [data-field="result"]`);
       await expect.poll(() => row.textContent().catch(() => null), { timeout: 15_000, interval: 300 }).toBe('2–5');
       expect(await board.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-      await shot(board, 'hall-21-board-after-score');
-      expect(driver.consoleErrors).toEqual([]);
+      await web.shot(board, 'hall-21-board-after-score');
+      expect(web.driver.consoleErrors).toEqual([]);
     },
   );
 });

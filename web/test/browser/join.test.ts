@@ -7,40 +7,18 @@
  * invitation and scores a table not its own; a revoked invitation is refused. No screen shows an account id.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
-import { paths } from '@competition/engine/model/paths';
+import { beforeAll, expect, it } from 'vitest';
 import {
-  type Emulators,
   type SeededTournament,
-  adminFirestore,
   call,
-  closeAdmin,
-  discoverEmulators,
   origin,
+  readMatchUp,
   seedTournament,
-  whyNoEmulators,
 } from '../../../functions/test/emulators/stack.js';
-import {
-  DESKTOP,
-  type Driver,
-  PHONE,
-  expectOk,
-  freshStatus,
-  hostingOrigin,
-  outcome,
-  shot,
-  startDriver,
-} from './driver.js';
-import { signInThrough } from './setup.js';
+import { DESKTOP, PHONE, expectOk, freshStatus, outcome } from './driver.js';
+import { browserSuite, signUpThrough } from './harness.js';
 
-const skipReason = whyNoEmulators();
-if (skipReason) console.warn(`[join.test.ts] skipped: ${skipReason}`);
-
-describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
-  let emulators: Emulators;
-  let site: string;
-  let driver: Driver;
+browserSuite(import.meta.url, 'joining a tournament in Chromium', (web) => {
   let seeded: SeededTournament;
   let tournamentId: string;
   let desk: Page;
@@ -56,11 +34,12 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
     const uid = await page.locator('.app').getAttribute('data-uid');
     if (uid) uids.add(uid);
     screens.push({ name, text: await page.locator('body').innerText() });
-    await shot(page, name);
+    await web.shot(page, name);
   };
   /** The emailed links the Auth emulator holds instead of sending them. */
   const emailedLink = async (email: string) => {
-    const url = `${origin(emulators.auth)}/emulator/v1/projects/${emulators.projectId}/oobCodes`;
+    const { auth, projectId } = web.emulators;
+    const url = `${origin(auth)}/emulator/v1/projects/${projectId}/oobCodes`;
     const { oobCodes } = (await (await fetch(url)).json()) as {
       oobCodes: { email: string; requestType: string; oobLink: string }[];
     };
@@ -70,7 +49,8 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
   };
   /** The Auth emulator's record of an account: how it signs in. */
   const providersOf = async (uid: string) => {
-    const url = `${origin(emulators.auth)}/identitytoolkit.googleapis.com/v1/projects/${emulators.projectId}/accounts:lookup`;
+    const { auth, projectId } = web.emulators;
+    const url = `${origin(auth)}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:lookup`;
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
@@ -83,38 +63,22 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
   };
 
   beforeAll(async () => {
-    emulators = await discoverEmulators();
-    site = await hostingOrigin();
-    seeded = await seedTournament(emulators, { label: 'join', players: 4 });
+    seeded = await seedTournament(web.emulators, { label: 'join', players: 4 });
     tournamentId = seeded.tournamentId;
     // The entries wait for their players: nobody is linked by account id.
     const unlink = (participantId: string) =>
-      call(emulators, 'linkParticipantAccount', { tournamentId, participantId, uid: null }, seeded.organizer);
+      call(web.emulators, 'linkParticipantAccount', { tournamentId, participantId, uid: null }, seeded.organizer);
     // On a loaded machine the Functions emulator can take longer than a call's timeout to start this function's
     // worker (it did, three runs out of three); unlinking is idempotent, so a second try is safe.
     for (const { participantId } of seeded.participants) await unlink(participantId).catch(() => unlink(participantId));
-    driver = await startDriver();
   }, 120_000);
 
-  afterAll(async () => {
-    await driver?.close();
-    await closeAdmin();
-  });
-
-  const signUpOnPage = async (page: Page, email: string) => {
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('a-phone-password');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.locator('.who').waitFor();
-  };
-
   it('the desk shows the join link as a QR code and each entry its claim code', { timeout: 90_000 }, async () => {
-    desk = await driver.openPage(DESKTOP, 'organizer');
-    await signInThrough(desk, site, seeded.organizer, `/t/${tournamentId}/organize`);
+    desk = await web.signedIn(DESKTOP, 'organizer', seeded.organizer, `/t/${tournamentId}/organize`);
     const qr = desk.locator('img.join-qr');
     await qr.waitFor();
     joinUrl = (await qr.getAttribute('data-url')) ?? '';
-    expect(joinUrl).toBe(`${site}/#/t/${tournamentId}/join`);
+    expect(joinUrl).toBe(`${web.site}/#/t/${tournamentId}/join`);
     // A real image, drawn by the QR library (a PNG data URL of a few hundred bytes at least).
     expect(await qr.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(100);
     for (const { participantId, name } of seeded.participants) {
@@ -123,10 +87,10 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
       expect(await row.locator('td').first().textContent()).toBe(name);
       codes.set(participantId, (await row.locator('.claim-code').textContent()) ?? '');
     }
-    await driver.checkLabels(desk, 'join desk');
+    await web.driver.checkLabels(desk, 'join desk');
     await visited(desk, 'join-1-desk-qr-and-codes');
     await desk.emulateMedia({ media: 'print' });
-    await shot(desk, 'join-2-desk-printed');
+    await web.shot(desk, 'join-2-desk-printed');
     await desk.emulateMedia({ media: 'screen' });
   });
 
@@ -136,7 +100,7 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
     async () => {
       const game = seeded.round1.find((m) => m.b !== null)!;
       const me = seeded.participants.find((p) => p.participantId === game.a)!;
-      const phone = await driver.openPage(PHONE, 'joining player');
+      const phone = await web.openPage(PHONE, 'joining player');
       playerPhone = phone;
       claimedId = me.participantId;
       await phone.goto(joinUrl);
@@ -147,7 +111,7 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
       const googleEmail = `google-${Date.now()}@example.com`;
       await phone.getByLabel('Google email').fill(googleEmail);
       await phone.getByLabel('Name on the Google account').fill('Robin Quill');
-      await driver.checkLabels(phone, 'sign in with Google');
+      await web.driver.checkLabels(phone, 'sign in with Google');
       await visited(phone, 'join-3b-phone-google-test-account');
       await phone.getByRole('button', { name: 'Continue as this Google account' }).click();
       await expect.poll(() => phone.locator('.who').textContent()).toBe('Robin Quill');
@@ -160,7 +124,7 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
       ]);
       // Back on the join screen, signed in.
       await phone.getByLabel('Your claim code').waitFor();
-      await driver.checkLabels(phone, 'join');
+      await web.driver.checkLabels(phone, 'join');
       await phone.getByLabel('Your claim code').fill(codes.get(me.participantId)!.toLowerCase());
       await phone.getByRole('button', { name: 'Claim my entry' }).click();
       const result = await outcome(phone.locator('form'));
@@ -177,8 +141,7 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
       await expectOk(card);
       await visited(phone, 'join-5-phone-scored');
       // "Saved" can show before the server has the score (kept on the phone when the server is slow): poll it.
-      const stored = async () =>
-        (await adminFirestore().doc(paths.matchUp(tournamentId, game.matchUpId)).get()).data() as MatchUpDoc;
+      const stored = async () => (await readMatchUp(tournamentId, game.matchUpId))!;
       await expect.poll(async () => (await stored()).result).toEqual({ kind: 'PLAYED', score: { a: 5, b: 2 } });
       expect((await stored()).scoredBy).toBe('SIDE_A');
       // The desk sees the entry joined, by the name on the Google account, never by account id.
@@ -189,7 +152,7 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
   );
 
   it('the player renames on the phone: the desk shows the new name without a reload', { timeout: 90_000 }, async () => {
-    await playerPhone.goto(`${site}/#/`);
+    await playerPhone.goto(`${web.site}/#/`);
     const field = playerPhone.getByLabel('Your name', { exact: true });
     await expect.poll(() => field.inputValue()).toBe('Robin Quill');
     await field.fill('Robin Feather');
@@ -210,9 +173,9 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
     'another phone is refused wrong codes with the tries left, then locked out even with a right code',
     { timeout: 90_000 },
     async () => {
-      const phone = await driver.openPage(PHONE, 'guessing player');
-      await phone.goto(`${site}/#/signin?next=${encodeURIComponent(`/t/${tournamentId}/join`)}`);
-      await signUpOnPage(phone, `guesser-${Date.now()}@example.com`);
+      const phone = await web.openPage(PHONE, 'guessing player');
+      await phone.goto(`${web.site}/#/signin?next=${encodeURIComponent(`/t/${tournamentId}/join`)}`);
+      await signUpThrough(phone, `guesser-${Date.now()}@example.com`, 'a-phone-password');
       const form = phone.locator('form');
       const tryCode = async (code: string) => {
         await freshStatus(form);
@@ -232,7 +195,7 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
       expect(locked.state).toBe('error');
       expect(locked.text).toMatch(/too many wrong codes: try again in 1[45] minutes/);
       await visited(phone, 'join-7-phone-locked');
-      expect(driver.unlabelled).toEqual([]);
+      expect(web.driver.unlabelled).toEqual([]);
     },
   );
 
@@ -241,21 +204,21 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
     { timeout: 90_000 },
     async () => {
       const email = `link-${Date.now()}@example.com`;
-      const phone = await driver.openPage(PHONE, 'link player');
-      await phone.goto(`${site}/#/signin?next=${encodeURIComponent(`/t/${tournamentId}/join`)}`);
+      const phone = await web.openPage(PHONE, 'link player');
+      await phone.goto(`${web.site}/#/signin?next=${encodeURIComponent(`/t/${tournamentId}/join`)}`);
       await phone.getByLabel('Email', { exact: true }).fill(email);
       await phone.getByRole('button', { name: 'Email me a sign-in link' }).click();
       expect(await outcome(phone.locator('.signin-other'))).toEqual({
         state: 'ok',
         text: `a sign-in link is on its way to ${email}: open it on this device or another`,
       });
-      await driver.checkLabels(phone, 'sign in');
+      await web.driver.checkLabels(phone, 'sign in');
       await visited(phone, 'join-8-phone-link-sent');
       await phone.goto(await emailedLink(email));
       await phone.getByLabel('Your claim code').waitFor();
       expect(await phone.locator('.who').textContent()).toBe(email);
       // The single-use link leaves the address: a reload or a shared address carries no code.
-      expect(phone.url()).toBe(`${site}/#/t/${tournamentId}/join`);
+      expect(phone.url()).toBe(`${web.site}/#/t/${tournamentId}/join`);
       await visited(phone, 'join-9-phone-signed-in-by-link');
       await phone.reload();
       await phone.getByLabel('Your claim code').waitFor();
@@ -265,15 +228,15 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
 
   it('a sign-in link opened on another device asks for its email first', { timeout: 90_000 }, async () => {
     const email = `link-elsewhere-${Date.now()}@example.com`;
-    const asking = await driver.openPage(DESKTOP, 'link asked on a desktop');
-    await asking.goto(`${site}/#/signin?next=${encodeURIComponent(`/t/${tournamentId}/join`)}`);
+    const asking = await web.openPage(DESKTOP, 'link asked on a desktop');
+    await asking.goto(`${web.site}/#/signin?next=${encodeURIComponent(`/t/${tournamentId}/join`)}`);
     await asking.getByLabel('Email', { exact: true }).fill(email);
     await asking.getByRole('button', { name: 'Email me a sign-in link' }).click();
     expect((await outcome(asking.locator('.signin-other'))).state).toBe('ok');
-    const phone = await driver.openPage(PHONE, 'link opened on a phone');
+    const phone = await web.openPage(PHONE, 'link opened on a phone');
     await phone.goto(await emailedLink(email));
     await phone.getByRole('heading', { name: 'Signing you in' }).waitFor();
-    await driver.checkLabels(phone, 'email link');
+    await web.driver.checkLabels(phone, 'email link');
     await visited(phone, 'join-10-phone-link-other-device');
     const form = phone.locator('form');
     await phone.getByLabel('Email').fill(`someone-else-${Date.now()}@example.com`);
@@ -292,7 +255,7 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
 
   /** The desk creates a scorekeeper invitation and returns its link (the newest open one). */
   const inviteScorekeeper = async () => {
-    await desk.goto(`${site}/#/t/${tournamentId}/organize`);
+    await desk.goto(`${web.site}/#/t/${tournamentId}/organize`);
     const invitations = desk.locator('.invitations');
     const before = await invitations.locator('input.invitation-url').count();
     await freshStatus(invitations);
@@ -311,14 +274,14 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
     async () => {
       const { links } = await inviteScorekeeper();
       const link = links.at(-1)!;
-      expect(link).toMatch(new RegExp(`^${site}/#/invite/t/${tournamentId}/[A-Za-z0-9_-]{32}$`));
+      expect(link).toMatch(new RegExp(`^${web.site}/#/invite/t/${tournamentId}/[A-Za-z0-9_-]{32}$`));
       await visited(desk, 'join-11-desk-invitation');
-      const keeper = await driver.openPage(PHONE, 'invited scorekeeper');
+      const keeper = await web.openPage(PHONE, 'invited scorekeeper');
       await keeper.goto(link);
       await keeper.getByRole('heading', { name: 'You are invited' }).waitFor();
       await visited(keeper, 'join-12-phone-invited-signed-out');
       await keeper.getByRole('link', { name: 'Sign in to accept' }).click();
-      await signUpOnPage(keeper, `keeper-${Date.now()}@example.com`);
+      await signUpThrough(keeper, `keeper-${Date.now()}@example.com`, 'a-phone-password');
       await keeper.getByRole('button', { name: 'Accept the invitation' }).click();
       await expect.poll(() => keeper.locator('.accepted').textContent()).toMatch(/^You keep score in .+\.$/);
       // Without a name yet, the welcome says so and leads to where one is set.
@@ -341,16 +304,14 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
       await row.getByRole('spinbutton', { name: `Game points of ${nameOf(table.b!)}`, exact: true }).fill('4');
       await row.getByRole('button', { name: `Save the result of table ${table.order + 1}` }).click();
       await expectOk(row);
-      await driver.checkLabels(keeper, 'scorekeeper');
+      await web.driver.checkLabels(keeper, 'scorekeeper');
       await visited(keeper, 'join-14-phone-scorekeeper-scored');
-      const stored = (
-        await adminFirestore().doc(paths.matchUp(tournamentId, table.matchUpId)).get()
-      ).data() as MatchUpDoc;
+      const stored = (await readMatchUp(tournamentId, table.matchUpId))!;
       expect(stored.result).toEqual({ kind: 'PLAYED', score: { a: 3, b: 4 } });
       expect(stored.scoredBy).toBe('SCOREKEEPER');
 
       // Named later, the scorekeeper appears on the desk under that name.
-      await keeper.goto(`${site}/#/`);
+      await keeper.goto(`${web.site}/#/`);
       await keeper.getByLabel('Your name', { exact: true }).fill('Sam Keeper');
       await keeper.getByRole('button', { name: 'Save name' }).click();
       expect((await outcome(keeper.locator('form', { has: keeper.getByLabel('Your name') }))).state).toBe('ok');
@@ -367,15 +328,15 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
       .getByRole('button', { name: 'Revoke' })
       .click();
     expect(await outcome(invitations)).toEqual({ state: 'ok', text: 'invitation revoked: its link no longer works' });
-    const latecomer = await driver.openPage(PHONE, 'revoked invitation');
-    await latecomer.goto(`${site}/#/signin?next=${encodeURIComponent(link.slice(link.indexOf('#') + 1))}`);
-    await signUpOnPage(latecomer, `late-${Date.now()}@example.com`);
+    const latecomer = await web.openPage(PHONE, 'revoked invitation');
+    await latecomer.goto(`${web.site}/#/signin?next=${encodeURIComponent(link.slice(link.indexOf('#') + 1))}`);
+    await signUpThrough(latecomer, `late-${Date.now()}@example.com`, 'a-phone-password');
     await latecomer.getByRole('button', { name: 'Accept the invitation' }).click();
     const refused = await outcome(latecomer.locator('main'));
     expect(refused.state).toBe('error');
     expect(refused.text).toBe('Refused: this invitation was withdrawn by the organizer: ask them for a new one');
     await visited(latecomer, 'join-15-phone-invitation-revoked');
-    await latecomer.goto(`${site}/#/t/${tournamentId}/play`);
+    await latecomer.goto(`${web.site}/#/t/${tournamentId}/play`);
     await latecomer.getByRole('heading', { name: 'You are not entered in this tournament' }).waitFor();
     expect(await latecomer.locator('.keeper-list').count()).toBe(0);
   });
@@ -389,6 +350,6 @@ describe.skipIf(Boolean(skipReason))('joining a tournament in Chromium', () => {
     // ...and the check looked at all of them (a test that stopped early would leave accounts or screens out).
     expect(uids.size).toBe(7);
     expect(screens.length).toBe(18);
-    expect(driver.unlabelled).toEqual([]);
+    expect(web.driver.unlabelled).toEqual([]);
   });
 });

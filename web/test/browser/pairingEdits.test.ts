@@ -5,39 +5,21 @@
  * of the edit show on the Rounds tab.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
 import { paths } from '@competition/engine/model/paths';
 import {
-  type Emulators,
   type SeededTournament,
   adminFirestore,
   call,
-  closeAdmin,
-  discoverEmulators,
   seedTournament,
-  whyNoEmulators,
 } from '../../../functions/test/emulators/stack.js';
-import { DESKTOP, type Driver, freshStatus, hostingOrigin, outcome, shot, startDriver } from './driver.js';
-import { signInThrough } from './setup.js';
-
-const skipReason = whyNoEmulators();
-if (skipReason) console.warn(`[pairingEdits.test.ts] skipped: ${skipReason}`);
-
-async function roundMatchUps(tournamentId: string, roundNumber: number): Promise<MatchUpDoc[]> {
-  const snap = await adminFirestore()
-    .collection(paths.matchUps(tournamentId))
-    .where('roundNumber', '==', roundNumber)
-    .get();
-  return snap.docs.map((d) => d.data() as MatchUpDoc).sort((x, y) => x.order - y.order);
-}
+import { DESKTOP, freshStatus, outcome } from './driver.js';
+import { browserSuite, roundMatchUps } from './harness.js';
 
 const key = (m: Pick<MatchUpDoc, 'a' | 'b'>) => [m.a, m.b].sort().join('-');
 
-describe.skipIf(Boolean(skipReason))('pairing edits in Chromium', () => {
-  let emulators: Emulators;
-  let site: string;
-  let driver: Driver;
+browserSuite(import.meta.url, 'pairing edits in Chromium', (web) => {
   let seeded: SeededTournament;
   let tournamentId: string;
   let page: Page;
@@ -49,19 +31,17 @@ describe.skipIf(Boolean(skipReason))('pairing edits in Chromium', () => {
   const name = (id: string) => seeded.participants.find((p) => p.participantId === id)!.name;
 
   beforeAll(async () => {
-    emulators = await discoverEmulators();
-    site = await hostingOrigin();
-    seeded = await seedTournament(emulators, { label: 'edits', players: 6 });
+    seeded = await seedTournament(web.emulators, { label: 'edits', players: 6 });
     tournamentId = seeded.tournamentId;
     for (const m of seeded.round1)
       await call(
-        emulators,
+        web.emulators,
         'recordScore',
         { tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', score: { a: 3, b: 1 } } },
         seeded.organizer,
       );
     await call(
-      emulators,
+      web.emulators,
       'generateNextRound',
       { tournamentId, requestId: `edits-r2-${tournamentId}` },
       seeded.organizer,
@@ -72,13 +52,7 @@ describe.skipIf(Boolean(skipReason))('pairing edits in Chromium', () => {
     y = table.b!;
     const first = seeded.round1.find((m) => m.a === x || m.b === x)!;
     z = first.a === x ? first.b! : first.a;
-    driver = await startDriver();
   }, 120_000);
-
-  afterAll(async () => {
-    await driver?.close();
-    await closeAdmin();
-  });
 
   const choose = async () => {
     await page.getByLabel('Change', { exact: true }).selectOption('SWAP');
@@ -88,11 +62,10 @@ describe.skipIf(Boolean(skipReason))('pairing edits in Chromium', () => {
   };
 
   it('a swap that makes a rematch is named, and cancelling it changes nothing', { timeout: 90_000 }, async () => {
-    page = await driver.openPage(DESKTOP, 'organizer');
-    await signInThrough(page, site, seeded.organizer, `/t/${tournamentId}/rounds`);
+    page = await web.signedIn(DESKTOP, 'organizer', seeded.organizer, `/t/${tournamentId}/rounds`);
     await page.locator('section[data-round="2"]').waitFor();
     await page.getByRole('heading', { name: 'Change the pairings' }).waitFor();
-    await driver.checkLabels(page, 'rounds with pairing edits');
+    await web.driver.checkLabels(page, 'rounds with pairing edits');
     await choose();
     const warnings = page.getByRole('list', { name: 'What this change breaks' });
     await warnings.waitFor();
@@ -100,7 +73,7 @@ describe.skipIf(Boolean(skipReason))('pairing edits in Chromium', () => {
       `${name(x)} and ${name(z)} have already played each other`,
     ]);
     expect(await warnings.locator('li').first().getAttribute('data-warning')).toBe('REMATCH');
-    await shot(page, 'edits-1-rematch-warning');
+    await web.shot(page, 'edits-1-rematch-warning');
     await freshStatus(page.locator('.pairing-editor'));
     await page.getByRole('button', { name: 'Cancel' }).click();
     expect(await outcome(page.locator('.pairing-editor'))).toEqual({
@@ -110,7 +83,7 @@ describe.skipIf(Boolean(skipReason))('pairing edits in Chromium', () => {
     expect(await warnings.count()).toBe(0);
     expect(await roundMatchUps(tournamentId, 2)).toEqual(before);
     expect(await page.locator('.round-edits').count()).toBe(0);
-    await shot(page, 'edits-2-cancelled');
+    await web.shot(page, 'edits-2-cancelled');
   });
 
   it(
@@ -142,7 +115,7 @@ describe.skipIf(Boolean(skipReason))('pairing edits in Chromium', () => {
           `^swap ${name(y)} and ${name(z)} · by the owner at \\d\\d?:\\d\\d(\\s?[AP]M)? \\(accepted: ${name(x)} and ${name(z)} have already played each other\\)$`,
         ),
       );
-      await shot(page, 'edits-3-applied');
+      await web.shot(page, 'edits-3-applied');
     },
   );
 
@@ -150,10 +123,10 @@ describe.skipIf(Boolean(skipReason))('pairing edits in Chromium', () => {
     'on the Participants tab, two names picked are kept apart and stored for the next round',
     { timeout: 60_000 },
     async () => {
-      await page.goto(`${site}/#/t/${tournamentId}/participants`);
+      await page.goto(`${web.site}/#/t/${tournamentId}/participants`);
       const section = page.locator('section[aria-labelledby="forbidden-title"]');
       await section.waitFor();
-      await driver.checkLabels(page, 'participants with forbidden pairs');
+      await web.driver.checkLabels(page, 'participants with forbidden pairs');
       await section.getByLabel('Player', { exact: true }).selectOption({ label: name('p1') });
       await section.getByLabel('and player').selectOption({ label: name('p2') });
       await section.getByRole('button', { name: 'Keep apart' }).click();
@@ -165,12 +138,12 @@ describe.skipIf(Boolean(skipReason))('pairing edits in Chromium', () => {
       await expect.poll(() => list.locator('li span').allTextContents()).toEqual([`${name('p1')} and ${name('p2')}`]);
       const stored = await adminFirestore().doc(paths.tournament(tournamentId)).get();
       expect(stored.get('forbiddenPairs')).toEqual([{ a: 'p1', b: 'p2' }]);
-      await shot(page, 'edits-4-forbidden-pair');
+      await web.shot(page, 'edits-4-forbidden-pair');
     },
   );
 
   it('no page logged an error, and every control had a label', () => {
-    expect(driver.consoleErrors).toEqual([]);
-    expect(driver.unlabelled).toEqual([]);
+    expect(web.driver.consoleErrors).toEqual([]);
+    expect(web.driver.unlabelled).toEqual([]);
   });
 });

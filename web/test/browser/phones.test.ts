@@ -8,58 +8,37 @@
  * table, reads the standings with the name in view, and lists a championship's tournaments.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import { beforeAll, expect, it } from 'vitest';
 import {
-  type Emulators,
   type SeededParticipant,
   type SeededTournament,
   adminFirestore,
   call,
-  closeAdmin,
-  discoverEmulators,
   playerOf,
-  whyNoEmulators,
+  readMatchUp,
 } from '../../../functions/test/emulators/stack.js';
-import { type Driver, PHONE, WAIT_MS, hostingOrigin, shot, startDriver } from './driver.js';
-import { seedTwice, signInThrough } from './setup.js';
+import { PHONE, WAIT_MS } from './driver.js';
+import { browserSuite, roundMatchUps, seedTwice, storedMatchUps, storedTournament } from './harness.js';
 
-const skipReason = whyNoEmulators();
-if (skipReason) console.warn(`[phones.test.ts] skipped: ${skipReason}`);
-
-describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
-  let emulators: Emulators;
-  let site: string;
-  let driver: Driver;
+browserSuite(import.meta.url, 'phones in a hall', (web) => {
   let seeded: SeededTournament;
   let tournamentId: string;
   let phone: Page;
   let late: Page;
 
   beforeAll(async () => {
-    emulators = await discoverEmulators();
-    site = await hostingOrigin();
-    seeded = await seedTwice(emulators, { label: 'phones', players: 4 });
+    seeded = await seedTwice(web.emulators, { label: 'phones', players: 4 });
     tournamentId = seeded.tournamentId;
-    driver = await startDriver();
   }, 240_000);
 
-  afterAll(async () => {
-    await driver?.close();
-    await closeAdmin();
-  });
-
-  const matchUp = async (matchUpId: string) =>
-    (await adminFirestore().doc(`tournaments/${tournamentId}/matchUps/${matchUpId}`).get()).data() as MatchUpDoc;
+  const matchUp = async (matchUpId: string) => (await readMatchUp(tournamentId, matchUpId))!;
 
   /**
    * A player's phone, signed in on the play tab, with the service worker in control and Hosting's config in its
    * cache (an online reload after the worker took over), as after a first visit.
    */
   async function playerPhone(player: SeededParticipant, label: string): Promise<Page> {
-    const page = await driver.openPage(PHONE, label);
-    await signInThrough(page, site, player.account, `/t/${tournamentId}/play`);
-    await page.locator('.my-game .score-form').waitFor();
+    const page = await web.playerPhone(tournamentId, player, label);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.reload();
     await page.locator('.my-game .score-form').waitFor();
@@ -88,8 +67,8 @@ describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
       await expect.poll(() => waiting.textContent()).toMatch(/Waiting to send table 1: 5–3/);
       // The outbox line is written at once; Firestore's own pending write reaches the listener after IndexedDB.
       await expect.poll(() => phone.locator('.my-game .score-form').getAttribute('data-sync')).toBe('pending');
-      await shot(phone, 'phone-01-waiting-to-send');
-      await driver.checkLabels(phone, 'play tab offline');
+      await web.shot(phone, 'phone-01-waiting-to-send');
+      await web.driver.checkLabels(phone, 'play tab offline');
 
       // Offline, the page comes back from the service worker and the score from Firestore's persistent cache.
       await phone.reload();
@@ -97,7 +76,7 @@ describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
       await expect.poll(() => waiting.textContent()).toMatch(/Waiting to send table 1: 5–3/);
       expect(await phone.getByLabel(`Game points of ${me.name} (you)`).inputValue()).toBe('5');
       expect((await matchUp(game.matchUpId)).result).toBeNull();
-      await shot(phone, 'phone-02-after-offline-reload');
+      await web.shot(phone, 'phone-02-after-offline-reload');
 
       await context.setOffline(false);
       const row = phone.locator(`table.standings tr[data-participant="${me.participantId}"]`);
@@ -105,7 +84,7 @@ describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
       await expect.poll(() => phone.locator('.score-arrived').textContent()).toMatch(/5–3 reached the server/);
       expect(await waiting.count()).toBe(0);
       expect((await matchUp(game.matchUpId)).result).toMatchObject({ score: { a: 5, b: 3 } });
-      await shot(phone, 'phone-03-arrived');
+      await web.shot(phone, 'phone-03-arrived');
     },
   );
 
@@ -123,7 +102,7 @@ describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
 
       // Meanwhile the organizer enters the result from the score sheet and closes the round.
       const result = { kind: 'PLAYED', score: { a: 2, b: 5 } };
-      await call(emulators, 'recordScore', { tournamentId, matchUpId: game.matchUpId, result }, seeded.organizer);
+      await call(web.emulators, 'recordScore', { tournamentId, matchUpId: game.matchUpId, result }, seeded.organizer);
       await adminFirestore().doc(`tournaments/${tournamentId}/rounds/1`).update({ status: 'CLOSED' });
 
       await late.context().setOffline(false);
@@ -133,7 +112,7 @@ describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
       expect(text).toMatch(/did not count/);
       expect(text).toMatch(/you sent 5–1, but the round was closed before it arrived/);
       expect(text).toMatch(/The result that stands is 2–5, entered by the organizer/);
-      await shot(late, 'phone-04-refused-on-arrival');
+      await web.shot(late, 'phone-04-refused-on-arrival');
       const stored = await matchUp(game.matchUpId);
       expect(stored.result).toMatchObject({ score: { a: 2, b: 5 } });
       expect(stored.scoredBy).toBe('EDITOR');
@@ -179,25 +158,23 @@ describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
     { timeout: 180_000 },
     async () => {
       const me = playerOf(seeded, seeded.round1[0]!, 'a');
-      await phone.goto(`${site}/#/t/${tournamentId}`);
+      await phone.goto(`${web.site}/#/t/${tournamentId}`);
       await phone.locator('table.standings').waitFor();
       expect(await phone.locator('.round-notice').count()).toBe(0);
       // Both phones allowed notifications; this one is in the background, the other in the player's hand.
-      for (const page of [phone, late]) await page.context().grantPermissions(['notifications'], { origin: site });
-      await late.goto(`${site}/#/t/${tournamentId}`);
+      for (const page of [phone, late]) await page.context().grantPermissions(['notifications'], { origin: web.site });
+      await late.goto(`${web.site}/#/t/${tournamentId}`);
       await late.locator('table.standings').waitFor();
       await setHidden(phone, true);
       expect(await phone.evaluate(() => document.visibilityState)).toBe('hidden');
 
       await call(
-        emulators,
+        web.emulators,
         'generateNextRound',
         { tournamentId, requestId: `phones-2-${tournamentId}` },
         seeded.organizer,
       );
-      const round2 = (await adminFirestore().collection(`tournaments/${tournamentId}/matchUps`).get()).docs
-        .map((d) => d.data() as MatchUpDoc)
-        .filter((m) => m.roundNumber === 2);
+      const round2 = await roundMatchUps(tournamentId, 2);
       const mine = round2.find((m) => m.a === me.participantId || m.b === me.participantId)!;
       const opponentId = mine.a === me.participantId ? mine.b : mine.a;
       const opponent = seeded.participants.find((p) => p.participantId === opponentId)!;
@@ -209,7 +186,7 @@ describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
       expect(await notice.locator('.side').textContent()).toBe(
         mine.movesFirst === me.participantId ? 'you move first' : 'you move second',
       );
-      const tournament = (await adminFirestore().doc(`tournaments/${tournamentId}`).get()).data()!;
+      const tournament = await storedTournament(tournamentId);
       await expect
         .poll(() => notificationsOf(phone), { timeout: WAIT_MS })
         .toEqual([
@@ -219,7 +196,7 @@ describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
           },
         ]);
       await setHidden(phone, false);
-      await shot(phone, 'phone-05-next-round-notice');
+      await web.shot(phone, 'phone-05-next-round-notice');
 
       // The phone in the player's hand shows the table on the page and no system notification on top of it.
       await late.locator('.round-notice[data-round="2"]').waitFor({ timeout: WAIT_MS });
@@ -233,12 +210,12 @@ describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
       timeout: 120_000,
     },
     async () => {
-      const spectator = await driver.openPage(PHONE, 'spectator');
-      await spectator.goto(`${site}/#/t/${tournamentId}`);
+      const spectator = await web.openPage(PHONE, 'spectator');
+      await spectator.goto(`${web.site}/#/t/${tournamentId}`);
       const wanted = seeded.participants[2]!;
-      const game = (await adminFirestore().collection(`tournaments/${tournamentId}/matchUps`).get()).docs
-        .map((d) => d.data() as MatchUpDoc)
-        .find((m) => m.roundNumber === 2 && (m.a === wanted.participantId || m.b === wanted.participantId))!;
+      const game = (await storedMatchUps(tournamentId)).find(
+        (m) => m.roundNumber === 2 && (m.a === wanted.participantId || m.b === wanted.participantId),
+      )!;
       const opponentId = game.a === wanted.participantId ? game.b : game.a;
       // Lower case and part of the name, as a spectator types it.
       await spectator.getByLabel("Player's name").fill(wanted.name.toLowerCase().slice(0, -1) + wanted.name.slice(-1));
@@ -248,8 +225,8 @@ describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
       expect(await line.locator('.opponent').textContent()).toBe(
         seeded.participants.find((p) => p.participantId === opponentId)!.name,
       );
-      await shot(spectator, 'phone-06-spectator-finds-a-player');
-      await driver.checkLabels(spectator, 'standings with the search');
+      await web.shot(spectator, 'phone-06-spectator-finds-a-player');
+      await web.driver.checkLabels(spectator, 'standings with the search');
 
       // The standings scroll sideways at 375 px; the rank and the name stay in view over the tiebreak columns.
       const scroller = spectator.locator('.table-scroll').first();
@@ -260,14 +237,14 @@ describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
       const box = (await name.boundingBox())!;
       const frame = (await scroller.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(frame.x);
-      await shot(spectator, 'phone-07-standings-scrolled');
+      await web.shot(spectator, 'phone-07-standings-scrolled');
 
-      await spectator.goto(`${site}/#/championships/${seeded.championshipId}`);
+      await spectator.goto(`${web.site}/#/championships/${seeded.championshipId}`);
       const listed = spectator.getByRole('list', { name: 'Tournaments' }).getByRole('link');
       await listed.first().waitFor();
       expect(await listed.allTextContents()).toEqual([expect.stringContaining('Open phones-')]);
       expect(await spectator.getByText('Sign in to see this championship').count()).toBe(0);
-      await shot(spectator, 'phone-08-championship-signed-out');
+      await web.shot(spectator, 'phone-08-championship-signed-out');
     },
   );
 
@@ -276,12 +253,12 @@ describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
     { timeout: 120_000 },
     async () => {
       const me = playerOf(seeded, seeded.round1[0]!, 'a');
-      const game = (await adminFirestore().collection(`tournaments/${tournamentId}/matchUps`).get()).docs
-        .map((d) => d.data() as MatchUpDoc)
-        .find((m) => m.roundNumber === 2 && (m.a === me.participantId || m.b === me.participantId))!;
+      const game = (await storedMatchUps(tournamentId)).find(
+        (m) => m.roundNumber === 2 && (m.a === me.participantId || m.b === me.participantId),
+      )!;
       const opponentId = game.a === me.participantId ? game.b! : game.a;
       const opponent = seeded.participants.find((p) => p.participantId === opponentId)!;
-      await phone.goto(`${site}/#/t/${tournamentId}/play`);
+      await phone.goto(`${web.site}/#/t/${tournamentId}/play`);
       const form = phone.locator(`.my-game .score-form[data-matchup="${game.matchUpId}"]`);
       await form.waitFor({ timeout: WAIT_MS });
       const clear = form.getByRole('button', { name: /^Clear the result/ });
@@ -299,7 +276,7 @@ describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
 
       // The organizer enters another result from the score sheet: the phone shows it, without Clear.
       const result = { kind: 'PLAYED', score: game.a === me.participantId ? { a: 4, b: 5 } : { a: 5, b: 4 } };
-      await call(emulators, 'recordScore', { tournamentId, matchUpId: game.matchUpId, result }, seeded.organizer);
+      await call(web.emulators, 'recordScore', { tournamentId, matchUpId: game.matchUpId, result }, seeded.organizer);
       const shown = async () =>
         (JSON.parse((await form.getAttribute('data-result')) ?? 'null') as typeof result)?.score;
       await expect.poll(shown, { timeout: WAIT_MS }).toEqual(result.score);
@@ -310,12 +287,12 @@ describe.skipIf(Boolean(skipReason))('phones in a hall', () => {
       expect(await form.locator('.entered-by').textContent()).toBe(
         'Entered by the organizer: only a scorekeeper or the organizer can clear it.',
       );
-      await shot(phone, 'phone-09-organizer-result');
+      await web.shot(phone, 'phone-09-organizer-result');
     },
   );
 
   it('every control had a label', () => {
-    expect(driver.unlabelled).toEqual([]);
-    console.log(`[phones.test.ts] console errors seen: ${JSON.stringify(driver.consoleErrors, null, 1)}`);
+    expect(web.driver.unlabelled).toEqual([]);
+    console.log(`[phones.test.ts] console errors seen: ${JSON.stringify(web.driver.consoleErrors, null, 1)}`);
   });
 });

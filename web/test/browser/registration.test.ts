@@ -7,43 +7,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
 import { paths } from '@competition/engine/model/paths';
-import {
-  type Account,
-  type Emulators,
-  adminFirestore,
-  call,
-  closeAdmin,
-  discoverEmulators,
-  signUp,
-  whyNoEmulators,
-} from '../../../functions/test/emulators/stack.js';
-import {
-  DESKTOP,
-  type Driver,
-  PHONE,
-  SCREENSHOTS,
-  WAIT_MS,
-  expectOk,
-  freshStatus,
-  hostingOrigin,
-  shot,
-  startDriver,
-} from './driver.js';
-import { signInThrough } from './setup.js';
+import { type Account, adminFirestore, call, signUp } from '../../../functions/test/emulators/stack.js';
+import { DESKTOP, PHONE, SCREENSHOTS, WAIT_MS, expectOk, freshStatus } from './driver.js';
+import { browserSuite } from './harness.js';
 
 /** One card of a page, as the organizer sees it. */
 const shotOf = (card: Locator, name: string) => card.screenshot({ path: `${SCREENSHOTS}${name}.png` });
 
-const skipReason = whyNoEmulators();
-if (skipReason) console.warn(`[registration.test.ts] skipped: ${skipReason}`);
-
-describe.skipIf(Boolean(skipReason))('self-registration and check-in in Chromium', () => {
-  let emulators: Emulators;
-  let site: string;
-  let driver: Driver;
+browserSuite(import.meta.url, 'self-registration and check-in in Chromium', (web) => {
   let organizer: Account;
   let tournamentId: string;
   let desk: Page;
@@ -52,17 +26,15 @@ describe.skipIf(Boolean(skipReason))('self-registration and check-in in Chromium
   const description = `Walk-in Open ${tag}`;
 
   beforeAll(async () => {
-    emulators = await discoverEmulators();
-    site = await hostingOrigin();
-    organizer = await signUp(emulators, `reg-organizer-${tag}@example.com`);
+    organizer = await signUp(web.emulators, `reg-organizer-${tag}@example.com`);
     const { championshipId } = await call<{ championshipId: string }>(
-      emulators,
+      web.emulators,
       'createChampionship',
       { name: `Walk-in Series ${tag}`, clubIds: [] },
       organizer,
     );
     ({ tournamentId } = await call<{ tournamentId: string }>(
-      emulators,
+      web.emulators,
       'createTournament',
       {
         championshipId,
@@ -75,7 +47,7 @@ describe.skipIf(Boolean(skipReason))('self-registration and check-in in Chromium
       organizer,
     ));
     await call(
-      emulators,
+      web.emulators,
       'addParticipants',
       {
         tournamentId,
@@ -87,19 +59,12 @@ describe.skipIf(Boolean(skipReason))('self-registration and check-in in Chromium
       },
       organizer,
     );
-    driver = await startDriver();
   }, 120_000);
-
-  afterAll(async () => {
-    await driver?.close();
-    await closeAdmin();
-  });
 
   const registrationDesk = () => desk.locator('section.registration-desk');
 
   it('the organizer opens registration with approval, and check-in, on the desk', { timeout: 90_000 }, async () => {
-    desk = await driver.openPage(DESKTOP, 'organizer');
-    await signInThrough(desk, site, organizer, `/t/${tournamentId}/organize`);
+    desk = await web.signedIn(DESKTOP, 'organizer', organizer, `/t/${tournamentId}/organize`);
     const card = registrationDesk();
     await card.getByLabel('open, each registration waits for your approval').check();
     await card.getByLabel('Check-in: pair only the players who checked in').check();
@@ -109,13 +74,13 @@ describe.skipIf(Boolean(skipReason))('self-registration and check-in in Chromium
     await expect
       .poll(() => card.locator('.missing').textContent(), { timeout: WAIT_MS })
       .toBe('Missing (3): Ann Early, Bob Early, Cy Missing');
-    await driver.checkLabels(desk, 'registration desk');
+    await web.driver.checkLabels(desk, 'registration desk');
     await shotOf(registrationDesk(), 'registration-1-desk-opened');
   });
 
   it('a phone registers, the desk approves it, and the phone checks in', { timeout: 90_000 }, async () => {
-    phone = await driver.openPage(PHONE, 'registering player');
-    await phone.goto(`${site}/#/signin?next=${encodeURIComponent(`/t/${tournamentId}/join`)}`);
+    phone = await web.openPage(PHONE, 'registering player');
+    await phone.goto(`${web.site}/#/signin?next=${encodeURIComponent(`/t/${tournamentId}/join`)}`);
     await phone.getByLabel('Email').fill(`walk-in-${tag}@example.com`);
     await phone.getByLabel('Password').fill('a-phone-password');
     await phone.getByRole('button', { name: 'Create account' }).click();
@@ -125,8 +90,8 @@ describe.skipIf(Boolean(skipReason))('self-registration and check-in in Chromium
     await expect
       .poll(() => phone.locator('[data-registration]').textContent(), { timeout: WAIT_MS })
       .toContain('waiting for the organizer');
-    await driver.checkLabels(phone, 'join with registration');
-    await shot(phone, 'registration-2-phone-waiting');
+    await web.driver.checkLabels(phone, 'join with registration');
+    await web.shot(phone, 'registration-2-phone-waiting');
 
     const waiting = registrationDesk().getByRole('list', { name: 'Registrations waiting' });
     await waiting.getByText('Dee Walkin').waitFor();
@@ -136,11 +101,11 @@ describe.skipIf(Boolean(skipReason))('self-registration and check-in in Chromium
 
     await phone.getByText('You play as').waitFor();
     expect(await phone.locator('.joined').textContent()).toBe('You play as Dee Walkin.');
-    await shot(phone, 'registration-4-phone-approved');
+    await web.shot(phone, 'registration-4-phone-approved');
     await phone.getByRole('button', { name: 'Check in' }).click();
     await expectOk(phone.locator('.check-in'));
     await phone.getByText('Dee Walkin is checked in.').waitFor();
-    await shot(phone, 'registration-5-phone-checked-in');
+    await web.shot(phone, 'registration-5-phone-checked-in');
   });
 
   it(
@@ -160,7 +125,7 @@ describe.skipIf(Boolean(skipReason))('self-registration and check-in in Chromium
         .toBe('Missing (1): Cy Missing');
       await shotOf(card, 'registration-6-desk-missing');
 
-      await desk.goto(`${site}/#/t/${tournamentId}/rounds`);
+      await desk.goto(`${web.site}/#/t/${tournamentId}/rounds`);
       await desk.getByRole('button', { name: 'Generate round 1' }).click();
       const round1 = adminFirestore().collection(paths.matchUps(tournamentId)).where('roundNumber', '==', 1);
       await expect.poll(async () => (await round1.get()).size, { timeout: WAIT_MS }).toBe(2);
@@ -172,13 +137,13 @@ describe.skipIf(Boolean(skipReason))('self-registration and check-in in Chromium
       expect(paired).toHaveLength(3);
       expect(paired).toEqual(expect.arrayContaining(['p1', 'p2']));
       expect(paired).not.toContain('p3');
-      await shot(desk, 'registration-7-round-1');
+      await web.shot(desk, 'registration-7-round-1');
 
       await phone.getByRole('button', { name: 'Go to my game' }).click();
       await expect
         .poll(() => phone.locator('.my-game .game-head').textContent(), { timeout: WAIT_MS })
         .toMatch(/^Round 1 · Table [12]$/);
-      await shot(phone, 'registration-8-phone-paired');
+      await web.shot(phone, 'registration-8-phone-paired');
     },
   );
 
@@ -190,18 +155,18 @@ describe.skipIf(Boolean(skipReason))('self-registration and check-in in Chromium
         [desk, 'organizer'],
         [phone, 'player'],
       ] as const) {
-        await page.goto(`${site}/#/`);
+        await page.goto(`${web.site}/#/`);
         const item = page
           .getByRole('list', { name: 'My tournaments' })
           .locator(`li[data-tournament="${tournamentId}"]`);
         await item.waitFor();
         expect(await item.getByRole('link').textContent()).toBe(description);
         expect(await item.locator('.tag').allTextContents()).toEqual([role]);
-        await shot(page, `registration-9-home-${role}`);
+        await web.shot(page, `registration-9-home-${role}`);
       }
       await phone.getByRole('list', { name: 'My tournaments' }).getByRole('link', { name: description }).click();
       await phone.locator('.my-game').waitFor();
-      expect(driver.unlabelled).toEqual([]);
+      expect(web.driver.unlabelled).toEqual([]);
     },
   );
 });

@@ -18,60 +18,31 @@
  * `npx tsx --conditions=source scripts/emulators/test.ts web/test/browser/safety.test.ts`), with Chromium at /usr/bin/chromium.
  */
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
 import type { ParticipantDoc } from '@competition/engine/model/participant';
 import type { TournamentDoc } from '@competition/engine/model/tournament';
 import {
   type Account,
-  type Emulators,
   type SeededTournament,
   adminFirestore,
   call,
-  closeAdmin,
-  discoverEmulators,
   playerOf,
   readRow,
   seedTournament,
   waitFor,
-  whyNoEmulators,
 } from '../../../functions/test/emulators/stack.js';
-import {
-  DESKTOP,
-  type Driver,
-  PHONE,
-  WAIT_MS,
-  expectOk,
-  freshStatus,
-  hostingOrigin,
-  outcome,
-  shot,
-  startDriver,
-} from './driver.js';
-import { signInThrough } from './setup.js';
+import { DESKTOP, PHONE, WAIT_MS, expectOk, freshStatus, outcome } from './driver.js';
+import { browserSuite, roundMatchUps, storedTournament } from './harness.js';
 
-const skipReason = whyNoEmulators();
-if (skipReason) console.warn(`[safety.test.ts] skipped: ${skipReason}`);
-
-describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
-  let emulators: Emulators;
-  let site: string;
-  let driver: Driver;
+browserSuite(import.meta.url, "the organizer's safety net", (web) => {
   let desk: Page;
   let seeded: SeededTournament;
 
   beforeAll(async () => {
-    emulators = await discoverEmulators();
-    site = await hostingOrigin();
-    seeded = await seedTournament(emulators, { label: 'safety', players: 4 });
-    driver = await startDriver();
+    seeded = await seedTournament(web.emulators, { label: 'safety', players: 4 });
     desk = await signedIn(DESKTOP, 'organizer');
   }, 120_000);
-
-  afterAll(async () => {
-    await driver?.close();
-    await closeAdmin();
-  });
 
   async function signedIn(
     viewport: { width: number; height: number },
@@ -80,32 +51,27 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     tab = 'organize',
     heading = 'Finish',
   ): Promise<Page> {
-    const page = await driver.openPage(viewport, label);
-    const next = `/t/${seeded.tournamentId}/${tab}`;
-    await signInThrough(page, site, account, next);
+    const page = await web.signedIn(viewport, label, account, `/t/${seeded.tournamentId}/${tab}`);
     await page.getByRole('heading', { name: heading }).first().waitFor();
     return page;
   }
 
   const recordScore = (matchUpId: string, a: number, b: number, tournamentId = seeded.tournamentId) =>
     call(
-      emulators,
+      web.emulators,
       'recordScore',
       { tournamentId, matchUpId, result: { kind: 'PLAYED', score: { a, b } } },
       seeded.organizer,
     );
   const generate = (round: number, tournamentId = seeded.tournamentId) =>
     call(
-      emulators,
+      web.emulators,
       'generateNextRound',
       { tournamentId, requestId: `safety-${round}-${tournamentId}` },
       seeded.organizer,
     );
   const roundGames = async (round: number) =>
-    (await adminFirestore().collection(`tournaments/${seeded.tournamentId}/matchUps`).get()).docs
-      .map((d) => d.data() as MatchUpDoc)
-      .filter((m) => m.roundNumber === round && m.b !== null)
-      .sort((x, y) => x.order - y.order);
+    (await roundMatchUps(seeded.tournamentId, round)).filter((m) => m.b !== null);
 
   /**
    * The typed value fits inside its box: its width in the box's own font against the room between the paddings,
@@ -121,15 +87,14 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
       return { text: context.measureText(el.value).width, room };
     });
 
-  const tournamentDoc = async () =>
-    (await adminFirestore().doc(`tournaments/${seeded.tournamentId}`).get()).data() as TournamentDoc;
+  const tournamentDoc = () => storedTournament(seeded.tournamentId);
   const table = (page: Page, matchUp: MatchUpDoc) =>
     page.locator(`section[data-round="${matchUp.roundNumber}"] li.matchup[data-matchup="${matchUp.matchUpId}"]`);
 
   it('closing with a game unscored asks first, naming it; a reopened tournament takes the missing score', async () => {
     const [first, second] = seeded.round1;
     await call(
-      emulators,
+      web.emulators,
       'recordScore',
       {
         tournamentId: seeded.tournamentId,
@@ -147,7 +112,7 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     await expect
       .poll(() => question.textContent(), { timeout: WAIT_MS })
       .toContain(`Round 1, table ${second!.order + 1}: ${a.name} v ${b.name}`);
-    await shot(desk, 'safety-close-asks-desktop');
+    await web.shot(desk, 'safety-close-asks-desktop');
     await question.getByRole('button', { name: 'Cancel' }).click();
     expect((await tournamentDoc()).status).toBe('RUNNING');
 
@@ -158,14 +123,14 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     expect((await tournamentDoc()).status).toBe('CLOSED');
 
     // Closed: nothing to pair or undo, and the way back is named.
-    await desk.goto(`${site}/#/t/${seeded.tournamentId}/rounds/1`);
+    await desk.goto(`${web.site}/#/t/${seeded.tournamentId}/rounds/1`);
     await desk.locator('[data-closed-note]').waitFor();
     expect(await desk.getByRole('button', { name: /^Generate round/ }).count()).toBe(0);
     expect(await desk.getByRole('button', { name: /^Undo round/ }).count()).toBe(0);
     expect(await table(desk, second!).getByRole('spinbutton').count()).toBe(0);
-    await shot(desk, 'safety-closed-rounds-desktop');
+    await web.shot(desk, 'safety-closed-rounds-desktop');
 
-    await desk.goto(`${site}/#/t/${seeded.tournamentId}/organize`);
+    await desk.goto(`${web.site}/#/t/${seeded.tournamentId}/organize`);
     await finish.getByRole('button', { name: 'Reopen the tournament' }).click();
     await expect.poll(() => finish.getByRole('alertdialog').textContent()).toContain('Round 1 takes results again');
     await freshStatus(finish);
@@ -174,7 +139,7 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     expect((await tournamentDoc()).status).toBe('RUNNING');
 
     // The reopened round shows its score boxes and takes the missing score; the standings follow.
-    await desk.goto(`${site}/#/t/${seeded.tournamentId}/rounds/1`);
+    await desk.goto(`${web.site}/#/t/${seeded.tournamentId}/rounds/1`);
     const row = table(desk, second!);
     await row.getByRole('spinbutton', { name: `Game points of ${a.name}`, exact: true }).fill('2');
     await row.getByRole('spinbutton', { name: `Game points of ${b.name}`, exact: true }).fill('5');
@@ -186,7 +151,7 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
       (r) => r?.wins === 1,
     );
     expect(await readRow(seeded.tournamentId, a.participantId)).toMatchObject({ wins: 0, losses: 1 });
-    await shot(desk, 'safety-reopened-scored-desktop');
+    await web.shot(desk, 'safety-reopened-scored-desktop');
   });
 
   it("shows a 4-digit score whole, and a phone's form for the next round starts empty", async () => {
@@ -205,9 +170,9 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     await game.getByRole('spinbutton', { name: `Game points of ${playerOf(seeded, mine!, 'b').name}` }).fill('3');
     await game.getByRole('button', { name: /^Save the result/ }).click();
     await expectOk(game);
-    await shot(phone, 'safety-phone-saved');
+    await web.shot(phone, 'safety-phone-saved');
 
-    await desk.goto(`${site}/#/t/${seeded.tournamentId}/rounds/2`);
+    await desk.goto(`${web.site}/#/t/${seeded.tournamentId}/rounds/2`);
     const box = table(desk, other!).getByRole('spinbutton', {
       name: `Game points of ${playerOf(seeded, other!, 'a').name}`,
       exact: true,
@@ -215,7 +180,7 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     await box.fill('1000');
     const onDesk = await fullyVisible(box);
     expect(onDesk.text, `"1000" needs ${onDesk.text}px, the box has ${onDesk.room}px`).toBeLessThanOrEqual(onDesk.room);
-    await shot(desk, 'safety-four-digits-desktop');
+    await web.shot(desk, 'safety-four-digits-desktop');
 
     // The next round: the phone's form is the new game's, with nothing "saved" in it. The phone's "saved" can come
     // before the server has its score (kept on the phone when the server is slow): the round is paired once it has.
@@ -229,12 +194,12 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     await nextGame.waitFor();
     expect(await nextGame.locator('.status').textContent()).toBe('');
     expect(await nextGame.textContent()).not.toContain('saved');
-    await shot(phone, 'safety-phone-next-round');
+    await web.shot(phone, 'safety-phone-next-round');
   });
 
   it('takes the recommended rounds unless changed, and refuses a pre-alarm as long as the round', async () => {
     const description = `Rounds ${Date.now()}`;
-    await desk.goto(`${site}/#/championships/${seeded.championshipId}`);
+    await desk.goto(`${web.site}/#/championships/${seeded.championshipId}`);
     await desk.getByRole('heading', { name: 'New tournament' }).waitFor();
     await desk.getByLabel('Description').fill(description);
     // 16 expected players: 4 rounds recommended (docs/pairing.md#rounds), shown as the value, not a greyed hint.
@@ -244,7 +209,7 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     await desk.getByLabel('Pre-alarm (minutes)').fill('500');
     await desk.getByRole('button', { name: 'Create tournament' }).click();
     await desk.locator('.field-error', { hasText: 'shorter than the round (40 minutes)' }).waitFor();
-    await shot(desk, 'safety-prealarm-refused-desktop');
+    await web.shot(desk, 'safety-prealarm-refused-desktop');
     await desk.getByLabel('Pre-alarm (minutes)').fill('5');
     await desk.getByRole('button', { name: 'Create tournament' }).click();
     await desk.getByRole('heading', { name: description }).waitFor();
@@ -255,7 +220,7 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
 
     const tournamentId = stored.tournamentId;
     await call(
-      emulators,
+      web.emulators,
       'addParticipants',
       {
         tournamentId,
@@ -272,7 +237,7 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
       .toContain('round 1 of 4');
 
     // The organizer's desk refuses the same mistake, and stores nothing.
-    await desk.goto(`${site}/#/t/${tournamentId}/organize`);
+    await desk.goto(`${web.site}/#/t/${tournamentId}/organize`);
     const details = desk.locator('section[aria-labelledby="details-title"]');
     await details.getByLabel('Pre-alarm (minutes)').fill('40');
     await freshStatus(details);
@@ -280,14 +245,12 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     const refused = await outcome(details);
     expect(refused.state).toBe('error');
     expect(refused.text).toContain('shorter than the round (40 minutes)');
-    expect(
-      ((await adminFirestore().doc(`tournaments/${tournamentId}`).get()).data() as TournamentDoc).preAlarmMinutes,
-    ).toBe(5);
+    expect((await storedTournament(tournamentId)).preAlarmMinutes).toBe(5);
   });
 
   it('asks before a withdrawal and takes it back; every refusal on the screens speaks in words', async () => {
     const refusals: string[] = [];
-    const participantsUrl = `${site}/#/t/${seeded.tournamentId}/participants`;
+    const participantsUrl = `${web.site}/#/t/${seeded.tournamentId}/participants`;
     await desk.goto(participantsUrl);
 
     // A French paste: its header, its thousands separator, a player twice and a rating that is not a number.
@@ -297,7 +260,7 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     await expect.poll(() => preview.textContent()).toContain('line 3: Émile Roux rated 1520 is listed twice');
     expect(await preview.textContent()).toContain('line 4 (Léa Morel): the rating “beaucoup” is not a number');
     refusals.push((await preview.textContent()) ?? '');
-    await shot(desk, 'safety-paste-french-desktop');
+    await web.shot(desk, 'safety-paste-french-desktop');
     await paste.locator('textarea').fill('Nom;Classement\nÉmile Roux;1 520\n');
     await expect.poll(() => preview.textContent()).toContain('1 participants ready');
     await freshStatus(paste);
@@ -322,10 +285,10 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     await desk.getByRole('button', { name: `Reinstate ${leaver.name}`, exact: true }).click();
     await desk.getByRole('button', { name: `Yes, reinstate ${leaver.name}`, exact: true }).click();
     await waitFor('the reinstatement', stored, (w) => w === false);
-    await shot(desk, 'safety-reinstated-desktop');
+    await web.shot(desk, 'safety-reinstated-desktop');
 
     // A score saved with an empty box names the player and what to do.
-    await desk.goto(`${site}/#/t/${seeded.tournamentId}/rounds/3`);
+    await desk.goto(`${web.site}/#/t/${seeded.tournamentId}/rounds/3`);
     const [game] = await roundGames(3);
     const row = table(desk, game!);
     await row
@@ -339,7 +302,7 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     refusals.push(empty.text);
 
     // A second tournament on the same date names the first and says why.
-    await desk.goto(`${site}/#/championships/${seeded.championshipId}`);
+    await desk.goto(`${web.site}/#/championships/${seeded.championshipId}`);
     await desk.getByRole('heading', { name: 'New tournament' }).waitFor();
     await desk.getByLabel('Date').fill('2025-06-01');
     await desk.getByLabel('Description').fill('Same day');
@@ -351,7 +314,7 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     expect(sameDay.text).toContain('(“Open safety-');
     expect(sameDay.text).toContain('a championship plays one tournament a day');
     refusals.push(sameDay.text);
-    await shot(desk, 'safety-same-day-desktop');
+    await web.shot(desk, 'safety-same-day-desktop');
 
     const ids = [
       seeded.tournamentId,
@@ -369,9 +332,9 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     await adminFirestore()
       .doc(`tournaments/${seeded.tournamentId}`)
       .update({ roundDurationMinutes: 40, preAlarmMinutes: 5 });
-    const clockUrl = `${site}/#/t/${seeded.tournamentId}/clock`;
+    const clockUrl = `${web.site}/#/t/${seeded.tournamentId}/clock`;
     await desk.goto(clockUrl);
-    const spectator = await driver.openPage(PHONE, 'spectator');
+    const spectator = await web.openPage(PHONE, 'spectator');
     await spectator.goto(clockUrl);
     const deskClock = desk.locator('section.clock');
     const phoneClock = spectator.locator('section.clock');
@@ -391,7 +354,7 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     await expect.poll(() => seconds(spectator), { timeout: WAIT_MS }).toBeLessThan(first);
     const [onDesk, onPhone] = await Promise.all([seconds(desk), seconds(spectator)]);
     expect(Math.abs(onDesk - onPhone)).toBeLessThanOrEqual(1);
-    await shot(spectator, 'safety-clock-running-phone');
+    await web.shot(spectator, 'safety-clock-running-phone');
 
     await deskClock.getByRole('button', { name: 'Pause the clock' }).click();
     await expect.poll(() => phoneClock.getAttribute('data-state'), { timeout: WAIT_MS }).toBe('paused');
@@ -403,14 +366,14 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     expect(await seconds(spectator)).toBe(paused);
     expect(await phoneClock.textContent()).toContain('The clock is paused');
     // The projector board, opened only now, shows the same stored time, paused.
-    const wall = await driver.openPage(DESKTOP, 'wall');
-    await wall.goto(`${site}/#/t/${seeded.tournamentId}/board`);
+    const wall = await web.openPage(DESKTOP, 'wall');
+    await wall.goto(`${web.site}/#/t/${seeded.tournamentId}/board`);
     const wallClock = wall.locator('.board-clock');
     await expect.poll(() => wallClock.getAttribute('data-state'), { timeout: WAIT_MS }).toBe('paused');
     expect(await wallClock.textContent()).toBe(`${await spectator.getByRole('timer').textContent()} (paused)`);
-    await shot(wall, 'safety-clock-paused-board');
-    await shot(desk, 'safety-clock-paused-desktop');
-    await shot(spectator, 'safety-clock-paused-phone');
+    await web.shot(wall, 'safety-clock-paused-board');
+    await web.shot(desk, 'safety-clock-paused-desktop');
+    await web.shot(spectator, 'safety-clock-paused-phone');
 
     await deskClock.getByRole('button', { name: 'Resume the clock' }).click();
     await expect.poll(() => phoneClock.getAttribute('data-state'), { timeout: WAIT_MS }).toBe('running');
@@ -422,13 +385,13 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     // A draft of its own: entered, not paired.
     const description = `Setup ${Date.now()}`;
     const { tournamentId } = await call<{ tournamentId: string }>(
-      emulators,
+      web.emulators,
       'createTournament',
       { championshipId: seeded.championshipId, date: '2031-03-01', description, policy: 'REDEMPTION' },
       seeded.organizer,
     );
     await call(
-      emulators,
+      web.emulators,
       'addParticipants',
       {
         tournamentId,
@@ -446,7 +409,7 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
       (await adminFirestore().doc(`tournaments/${tournamentId}`).get()).data() as TournamentDoc | undefined;
 
     // The scoring changes before round 1.
-    await desk.goto(`${site}/#/t/${tournamentId}/organize`);
+    await desk.goto(`${web.site}/#/t/${tournamentId}/organize`);
     const scoring = desk.locator('section[aria-labelledby="scoring-title"]');
     await scoring.getByLabel('Game to (points)').fill('7');
     await scoring.getByLabel('Match points: win').fill('2');
@@ -454,10 +417,10 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
     await scoring.getByRole('button', { name: 'Save scoring' }).click();
     await expectOk(scoring);
     expect((await stored())!.policy.scoringPolicy).toMatchObject({ gameTarget: 7, matchPoints: { win: 2 } });
-    await shot(desk, 'safety-scoring-before-round-1-desktop');
+    await web.shot(desk, 'safety-scoring-before-round-1-desktop');
 
     // A mistyped rating is corrected; an entry added by mistake is deleted after a question naming it.
-    await desk.goto(`${site}/#/t/${tournamentId}/participants`);
+    await desk.goto(`${web.site}/#/t/${tournamentId}/participants`);
     await desk.getByRole('button', { name: 'Edit Tom Keller', exact: true }).click();
     await desk.getByLabel('Rating', { exact: true }).first().fill('1850');
     await desk.getByRole('button', { name: 'Save', exact: true }).click();
@@ -477,27 +440,27 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
       (e) => e === false,
     );
     await desk.locator('tr', { hasText: 'Tom Keller' }).filter({ hasText: '1850' }).waitFor();
-    await shot(desk, 'safety-rating-corrected-desktop');
+    await web.shot(desk, 'safety-rating-corrected-desktop');
 
     // Paired: the scoring stays, and the desk says why; a player with a rated game keeps the rating he started with.
     await generate(1, tournamentId);
-    await desk.goto(`${site}/#/t/${tournamentId}/organize`);
+    await desk.goto(`${web.site}/#/t/${tournamentId}/organize`);
     await expect.poll(() => scoring.locator('[data-scoring-note]').textContent()).toContain('Round 1 is paired');
     expect(await scoring.getByRole('button', { name: 'Save scoring' }).count()).toBe(0);
     expect(await scoring.getByLabel('Game to (points)').isDisabled()).toBe(true);
-    await shot(desk, 'safety-scoring-locked-desktop');
+    await web.shot(desk, 'safety-scoring-locked-desktop');
     expect(await desk.getByRole('button', { name: 'Delete this tournament' }).count()).toBe(0);
     const [game] = (await adminFirestore().collection(`tournaments/${tournamentId}/matchUps`).get()).docs
       .map((d) => d.data() as MatchUpDoc)
       .filter((m) => m.b !== null);
     await call(
-      emulators,
+      web.emulators,
       'recordScore',
       { tournamentId, matchUpId: game!.matchUpId, result: { kind: 'PLAYED', score: { a: 7, b: 2 } } },
       seeded.organizer,
     );
     const rated = ((await participant(game!.a)).data() as ParticipantDoc).name;
-    await desk.goto(`${site}/#/t/${tournamentId}/participants`);
+    await desk.goto(`${web.site}/#/t/${tournamentId}/participants`);
     await desk.getByRole('button', { name: `Edit ${rated}`, exact: true }).click();
     const frozen = desk.getByLabel('Rating', { exact: true }).first();
     await expect.poll(() => frozen.getAttribute('readonly')).not.toBeNull();
@@ -505,21 +468,21 @@ describe.skipIf(Boolean(skipReason))("the organizer's safety net", () => {
       expect.stringContaining(`${rated} has a rated game already`),
     );
     expect(await desk.getByRole('button', { name: `Delete ${rated}`, exact: true }).count()).toBe(0);
-    await shot(desk, 'safety-rating-frozen-desktop');
+    await web.shot(desk, 'safety-rating-frozen-desktop');
 
     // Another draft is deleted from the desk, after a question naming it.
     const other = `Mistake ${Date.now()}`;
     const { tournamentId: mistaken } = await call<{ tournamentId: string }>(
-      emulators,
+      web.emulators,
       'createTournament',
       { championshipId: seeded.championshipId, date: '2031-03-02', description: other },
       seeded.organizer,
     );
     const phone = await signedIn(PHONE, 'organizer-phone');
-    await phone.goto(`${site}/#/t/${mistaken}/organize`);
+    await phone.goto(`${web.site}/#/t/${mistaken}/organize`);
     await phone.getByRole('button', { name: 'Delete this tournament' }).click();
     await expect.poll(() => phone.getByRole('alertdialog').textContent()).toContain(`Delete ${other} (2031-03-02)`);
-    await shot(phone, 'safety-delete-asks-phone');
+    await web.shot(phone, 'safety-delete-asks-phone');
     await phone.getByRole('button', { name: `Yes, delete ${other}` }).click();
     await waitFor(
       'the deleted tournament',

@@ -6,36 +6,12 @@
  * Runs only inside `firebase emulators:exec` with the Hosting emulator (npm run test:emulators -- web/test/browser).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Emulators,
-  closeAdmin,
-  discoverEmulators,
-  signUp,
-  whyNoEmulators,
-} from '../../../functions/test/emulators/stack.js';
-import { DESKTOP, type Driver, PHONE, hostingOrigin, shot, startDriver } from './driver.js';
-import { signInThrough } from './setup.js';
+import { expect, it } from 'vitest';
+import { signUp } from '../../../functions/test/emulators/stack.js';
+import { DESKTOP, PHONE } from './driver.js';
+import { browserSuite } from './harness.js';
 
-const skipReason = whyNoEmulators();
-if (skipReason) console.warn(`[session.test.ts] skipped: ${skipReason}`);
-
-describe.skipIf(Boolean(skipReason))('a signed-in session in Chromium', () => {
-  let emulators: Emulators;
-  let site: string;
-  let driver: Driver;
-
-  beforeAll(async () => {
-    emulators = await discoverEmulators();
-    site = await hostingOrigin();
-    driver = await startDriver();
-  }, 120_000);
-
-  afterAll(async () => {
-    await driver?.close();
-    await closeAdmin();
-  });
-
+browserSuite(import.meta.url, 'a signed-in session in Chromium', (web) => {
   /** The app started and shows the signed-in account, not a start-up error. */
   const expectSignedIn = async (page: Page, email: string) => {
     await page.locator('.app[data-ready="true"]').waitFor();
@@ -47,9 +23,8 @@ describe.skipIf(Boolean(skipReason))('a signed-in session in Chromium', () => {
     'on a phone, a player sets the name the top bar shows, and it stays after a reload',
     { timeout: 90_000 },
     async () => {
-      const account = await signUp(emulators, `named-${Date.now()}@example.com`);
-      const page = await driver.openPage(PHONE, 'named');
-      await signInThrough(page, site, account);
+      const account = await signUp(web.emulators, `named-${Date.now()}@example.com`);
+      const page = await web.signedIn(PHONE, 'named', account);
       await expectSignedIn(page, account.email);
       await page.getByLabel('Your name').fill('Ada Lovelace');
       await page.getByRole('button', { name: 'Save name' }).click();
@@ -61,9 +36,9 @@ describe.skipIf(Boolean(skipReason))('a signed-in session in Chromium', () => {
       await page.locator('.app[data-ready="true"]').waitFor();
       await expect.poll(() => page.locator('.who').textContent()).toBe('Ada Lovelace');
       expect(await page.getByLabel('Your name').inputValue()).toBe('Ada Lovelace');
-      await driver.checkLabels(page, 'home with name');
-      await shot(page, 'session-phone-display-name');
-      expect(driver.unlabelled).toEqual([]);
+      await web.driver.checkLabels(page, 'home with name');
+      await web.shot(page, 'session-phone-display-name');
+      expect(web.driver.unlabelled).toEqual([]);
     },
   );
 
@@ -72,9 +47,8 @@ describe.skipIf(Boolean(skipReason))('a signed-in session in Chromium', () => {
     [PHONE, 'phone'],
   ] as const) {
     it(`on a ${label}, a reload and a second tab stay signed in`, { timeout: 90_000 }, async () => {
-      const account = await signUp(emulators, `reload-${label}-${Date.now()}@example.com`);
-      const page = await driver.openPage(viewport, label);
-      await signInThrough(page, site, account);
+      const account = await signUp(web.emulators, `reload-${label}-${Date.now()}@example.com`);
+      const page = await web.signedIn(viewport, label, account);
       await expectSignedIn(page, account.email);
 
       for (let reload = 1; reload <= 3; reload++) {
@@ -83,17 +57,17 @@ describe.skipIf(Boolean(skipReason))('a signed-in session in Chromium', () => {
       }
       // Home loads lazily after the session is known: the picture is of Home, not of its loading line.
       await page.getByRole('heading', { name: 'My tournaments' }).waitFor();
-      await shot(page, `session-${label}-reloaded`);
+      await web.shot(page, `session-${label}-reloaded`);
 
       const secondTab = await page.context().newPage();
       const tabErrors: string[] = [];
       secondTab.on('pageerror', (error) => tabErrors.push(error.message));
-      await secondTab.goto(site);
+      await secondTab.goto(web.site);
       await expectSignedIn(secondTab, account.email);
       expect(tabErrors).toEqual([]);
       await secondTab.getByRole('heading', { name: 'My tournaments' }).waitFor();
-      await shot(secondTab, `session-${label}-second-tab`);
-      expect(driver.consoleErrors).toEqual([]);
+      await web.shot(secondTab, `session-${label}-second-tab`);
+      expect(web.driver.consoleErrors).toEqual([]);
     });
   }
 });

@@ -14,32 +14,22 @@
  * `npx tsx --conditions=source scripts/emulators/test.ts web/test/browser/standingsPages.test.ts`).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StandingsPageDoc } from '@competition/engine/model/derived';
+import { beforeAll, expect, it } from 'vitest';
 import {
-  type Emulators,
   type SeededTournament,
   adminFirestore,
   call,
-  closeAdmin,
-  discoverEmulators,
   seedTournament,
   waitFor,
-  whyNoEmulators,
 } from '../../../functions/test/emulators/stack.js';
-import { DESKTOP, type Driver, WAIT_MS, hostingOrigin, shot, startDriver } from './driver.js';
-
-const skipReason = whyNoEmulators();
-if (skipReason) console.warn(`[standingsPages.test.ts] skipped: ${skipReason}`);
+import { DESKTOP, WAIT_MS } from './driver.js';
+import { browserSuite, standingsReads as reads, storedStandingsPage } from './harness.js';
 
 /** Rank, name and every figure of each row, as a person reads the table. */
 const tableRows = (page: Page) =>
   page.$$eval('table.standings tbody tr', (rows) =>
     rows.map((row) => [...row.querySelectorAll('td, th')].map((cell) => cell.textContent?.trim() ?? '').join(' | ')),
   );
-/** The standings documents the page's listeners delivered from the server: pages, and per-player rows. */
-const reads = (page: Page) =>
-  page.evaluate(() => ({ ...(globalThis as { __standingsReads?: { pages: number; rows: number } }).__standingsReads }));
 /** Every document the page's listeners received from the server, by collection (what the visit is billed). */
 const documentReads = (page: Page) =>
   page.evaluate(() => {
@@ -52,31 +42,18 @@ const documentReads = (page: Page) =>
  */
 const standingsOpen = (pages: number) => ({ tournaments: 1, rounds: 1, status: 1, standingsPages: pages });
 
-describe.skipIf(Boolean(skipReason))('the public standings in pages', () => {
-  let emulators: Emulators;
-  let site: string;
-  let driver: Driver;
+browserSuite(import.meta.url, 'the public standings in pages', (web) => {
   let seeded: SeededTournament;
 
   beforeAll(async () => {
-    emulators = await discoverEmulators();
-    site = await hostingOrigin();
-    seeded = await seedTournament(emulators, { label: 'pages', players: 4 });
-    driver = await startDriver();
+    seeded = await seedTournament(web.emulators, { label: 'pages', players: 4 });
   }, 120_000);
 
-  afterAll(async () => {
-    await driver?.close();
-    await closeAdmin();
-  });
-
-  const pageDoc = async (n: number) =>
-    (await adminFirestore().doc(`tournaments/${seeded.tournamentId}/standingsPages/${n}`).get()).data() as
-      StandingsPageDoc | undefined;
+  const pageDoc = (n: number) => storedStandingsPage(seeded.tournamentId, n);
 
   async function spectator(label: string): Promise<Page> {
-    const page = await driver.openPage(DESKTOP, label);
-    await page.goto(`${site}/#/t/${seeded.tournamentId}/standings`);
+    const page = await web.openPage(DESKTOP, label);
+    await page.goto(`${web.site}/#/t/${seeded.tournamentId}/standings`);
     await page.locator('table.standings').waitFor();
     return page;
   }
@@ -88,7 +65,7 @@ describe.skipIf(Boolean(skipReason))('the public standings in pages', () => {
       [second!, 4, 4],
     ] as const)
       await call(
-        emulators,
+        web.emulators,
         'recordScore',
         {
           tournamentId: seeded.tournamentId,
@@ -103,11 +80,7 @@ describe.skipIf(Boolean(skipReason))('the public standings in pages', () => {
       (doc) => doc?.rows.filter((r) => r.wins + r.draws + r.losses > 0).length === 4,
     );
 
-    const desk = await driver.openPage(DESKTOP, 'organizer');
-    await desk.goto(`${site}/#/signin?next=${encodeURIComponent(`/t/${seeded.tournamentId}/standings`)}`);
-    await desk.getByLabel('Email').fill(seeded.organizer.email);
-    await desk.getByLabel('Password').fill(seeded.organizer.password);
-    await desk.getByLabel('Password').press('Enter');
+    const desk = await web.signedIn(DESKTOP, 'organizer', seeded.organizer, `/t/${seeded.tournamentId}/standings`);
     await expect.poll(() => tableRows(desk), { timeout: WAIT_MS }).toHaveLength(4);
     await expect.poll(() => desk.locator('td[data-field="wdl"]', { hasText: '0-1-0' }).count()).toBe(2);
 
@@ -118,7 +91,7 @@ describe.skipIf(Boolean(skipReason))('the public standings in pages', () => {
     await expect.poll(() => documentReads(viewer)).toEqual(standingsOpen(1));
     // The organizer of a small field still reads the players' rows, ranked on the device.
     expect((await reads(desk)).rows).toBe(4);
-    await shot(viewer, 'pages-spectator-small-desktop');
+    await web.shot(viewer, 'pages-spectator-small-desktop');
   });
 
   it('250 players: page 1 is read, then page 2 on demand, never a row per player', async () => {
@@ -128,7 +101,7 @@ describe.skipIf(Boolean(skipReason))('the public standings in pages', () => {
       rating: 1500 - i,
     }));
     await call(
-      emulators,
+      web.emulators,
       'addParticipants',
       { tournamentId: seeded.tournamentId, participants: late },
       seeded.organizer,
@@ -146,7 +119,7 @@ describe.skipIf(Boolean(skipReason))('the public standings in pages', () => {
     expect(await reads(viewer)).toEqual({ pages: 1, rows: 0 });
     // 250 players cost the same to open as 4: no document per participant, none per game.
     await expect.poll(() => documentReads(viewer)).toEqual(standingsOpen(1));
-    await shot(viewer, 'pages-spectator-page1-desktop');
+    await web.shot(viewer, 'pages-spectator-page1-desktop');
 
     await more.getByRole('button', { name: 'Show the next 100' }).click();
     await expect.poll(() => tableRows(viewer), { timeout: WAIT_MS }).toHaveLength(200);
@@ -163,11 +136,11 @@ describe.skipIf(Boolean(skipReason))('the public standings in pages', () => {
     expect(await reads(viewer)).toEqual({ pages: 3, rows: 0 });
     await expect.poll(() => documentReads(viewer)).toEqual(standingsOpen(3));
     expect(await more.getByRole('button').count()).toBe(0);
-    await shot(viewer, 'pages-spectator-all-desktop');
+    await web.shot(viewer, 'pages-spectator-all-desktop');
   });
 
   it('a tournament whose pages were never built: the rows are shown, and the search finds a player', async () => {
-    const older = await seedTournament(emulators, { label: 'pages-missing', players: 4 });
+    const older = await seedTournament(web.emulators, { label: 'pages-missing', players: 4 });
     const pagesOf = () => adminFirestore().collection(`tournaments/${older.tournamentId}/standingsPages`);
     await waitFor(
       "the entries' page",
@@ -178,8 +151,8 @@ describe.skipIf(Boolean(skipReason))('the public standings in pages', () => {
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     for (const doc of (await pagesOf().get()).docs) await doc.ref.delete();
 
-    const viewer = await driver.openPage(DESKTOP, 'spectator-no-pages');
-    await viewer.goto(`${site}/#/t/${older.tournamentId}/standings`);
+    const viewer = await web.openPage(DESKTOP, 'spectator-no-pages');
+    await viewer.goto(`${web.site}/#/t/${older.tournamentId}/standings`);
     await expect.poll(() => tableRows(viewer), { timeout: WAIT_MS }).toHaveLength(4);
     await viewer.getByLabel("Player's name").fill('player 2');
     const found = viewer.getByRole('list', { name: 'Players found' });
@@ -188,7 +161,7 @@ describe.skipIf(Boolean(skipReason))('the public standings in pages', () => {
     await expect
       .poll(() => found.locator('.open-game').textContent(), { timeout: WAIT_MS })
       .toMatch(/Round 1 · Table \d+ · against Player \d/);
-    await shot(viewer, 'pages-missing-search-desktop');
+    await web.shot(viewer, 'pages-missing-search-desktop');
   });
 
   it('a spectator finds a player by name and their game, reading the pages and that one game', async () => {
@@ -204,7 +177,7 @@ describe.skipIf(Boolean(skipReason))('the public standings in pages', () => {
     await expect
       .poll(() => line.textContent(), { timeout: WAIT_MS })
       .toMatch(/Round 1 · Table \d+ · against Player \d/);
-    await shot(viewer, 'pages-spectator-search-desktop');
+    await web.shot(viewer, 'pages-spectator-search-desktop');
     // The three pages again for their names (page 1 is read twice: once by the table, once by the search), and the
     // player's game by its two sides: one game, one empty answer.
     await expect

@@ -7,26 +7,12 @@
  * Runs only inside `firebase emulators:exec` with the Hosting emulator (npm test, or
  * `npx tsx --conditions=source scripts/emulators/test.ts web/test/browser/topcut.test.ts`), with Chromium at /usr/bin/chromium.
  */
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 import type { ParticipantDoc } from '@competition/engine/model/participant';
-import type { RoundDoc } from '@competition/engine/model/round';
-import type { TournamentDoc } from '@competition/engine/model/tournament';
-import {
-  type Account,
-  type Emulators,
-  adminFirestore,
-  call,
-  closeAdmin,
-  discoverEmulators,
-  whyNoEmulators,
-} from '../../../functions/test/emulators/stack.js';
-import { DESKTOP, type Driver, WAIT_MS, expectOk, freshStatus, hostingOrigin, outcome, shot } from './driver.js';
-import { organizerAtChampionship, storedIn } from './setup.js';
-
-const skipReason = whyNoEmulators();
-if (skipReason) console.warn(`[topcut.test.ts] skipped: ${skipReason}`);
+import { type Account, call } from '../../../functions/test/emulators/stack.js';
+import { DESKTOP, WAIT_MS, expectOk, freshStatus, outcome } from './driver.js';
+import { browserSuite, enterScore, roundMatchUps, storedIn, storedRound, storedTournament } from './harness.js';
 
 const NAMES = [
   'Ada',
@@ -74,34 +60,19 @@ const STANDINGS_AFTER: Record<number, { rows: [number, number]; seeds: number[] 
   10: { rows: [0, 8], seeds: [5, 2, 1, 6, 3, 4, 7, 8] },
 };
 
-describe.skipIf(Boolean(skipReason))('a Swiss with a top 8 and a best-of-three final, in the dashboard', () => {
-  let emulators: Emulators;
-  let site: string;
-  let driver: Driver;
+browserSuite(import.meta.url, 'a Swiss with a top 8 and a best-of-three final, in the dashboard', (web) => {
   let desk: Page;
   let organizer: Account;
   let championshipId = '';
 
   beforeAll(async () => {
-    emulators = await discoverEmulators();
-    site = await hostingOrigin();
-    ({ organizer, championshipId, driver, desk } = await organizerAtChampionship(emulators, site, {
+    ({ organizer, championshipId, desk } = await web.organizerAtChampionship({
       label: 'topcut',
       password: 'organizer-pass-2',
       club: 'Card Hall',
       championship: 'Saturday Series',
     }));
   }, 120_000);
-
-  afterAll(async () => {
-    await driver?.close();
-    await closeAdmin();
-  });
-
-  const roundGames = async (tournamentId: string, round: number) =>
-    (await storedIn<MatchUpDoc>(tournamentId, 'matchUps'))
-      .filter((m) => m.roundNumber === round)
-      .sort((x, y) => x.order - y.order);
 
   const roundSection = (round: number) => desk.locator(`section[data-round="${round}"]`);
   const tables = (round: number) => roundSection(round).locator('li.matchup');
@@ -113,14 +84,6 @@ describe.skipIf(Boolean(skipReason))('a Swiss with a top 8 and a best-of-three f
     // Pairing 24 players on a machine shared with other suites can take longer than one ordinary wait.
     await form.locator('.status[data-state="ok"], .status[data-state="error"]').first().waitFor({ timeout: 90_000 });
     return outcome(form);
-  }
-
-  async function enterScore(row: Locator, names: [string, string], score: [number, number]): Promise<void> {
-    await freshStatus(row);
-    await row.getByRole('spinbutton', { name: `Game points of ${names[0]}`, exact: true }).fill(String(score[0]));
-    await row.getByRole('spinbutton', { name: `Game points of ${names[1]}`, exact: true }).fill(String(score[1]));
-    await row.getByRole('button', { name: /^Save the result/ }).click();
-    await expectOk(row);
   }
 
   const bracketOnScreen = (page: Page) =>
@@ -152,19 +115,19 @@ describe.skipIf(Boolean(skipReason))('a Swiss with a top 8 and a best-of-three f
     '24 players, 5 Swiss rounds, a top 8 seeded 1 v 8, 4 v 5, 2 v 7, 3 v 6 and a final won 2-1, to the end',
     { timeout: 600_000 },
     async () => {
-      await desk.goto(`${site}/#/championships/${championshipId}`);
+      await desk.goto(`${web.site}/#/championships/${championshipId}`);
       await desk.getByRole('heading', { name: 'New tournament' }).waitFor();
       await desk.getByLabel('Description').fill('Saturday Swiss with a top 8');
       await desk.getByLabel('Date').fill('2026-03-14');
       await desk.getByLabel('Rounds').fill(String(SWISS_ROUNDS));
       await desk.getByLabel('Top cut').selectOption('8');
       await desk.getByLabel('Each final').selectOption('BEST_OF_THREE');
-      await shot(desk, 'desktop-topcut-1-create-form');
+      await web.shot(desk, 'desktop-topcut-1-create-form');
       await desk.getByRole('button', { name: 'Create tournament' }).click();
       await desk.getByRole('heading', { name: 'Saturday Swiss with a top 8' }).waitFor();
       const tournamentId = (await desk.locator('[data-tournament]').getAttribute('data-tournament')) ?? '';
       expect(tournamentId).not.toBe('');
-      const tournament = (await adminFirestore().doc(`tournaments/${tournamentId}`).get()).data() as TournamentDoc;
+      const tournament = await storedTournament(tournamentId);
       expect(tournament.pairing.options).toEqual({ topCut: 8, finalKind: 'BEST_OF_THREE' });
       expect(tournament.totalRounds).toBe(SWISS_ROUNDS);
 
@@ -180,11 +143,11 @@ describe.skipIf(Boolean(skipReason))('a Swiss with a top 8 and a best-of-three f
       await desk.getByRole('link', { name: 'Rounds' }).click();
       for (let round = 1; round <= SWISS_ROUNDS; round++) {
         expect(await generate(round)).toMatchObject({ state: 'ok' });
-        for (const m of await roundGames(tournamentId, round)) {
+        for (const m of await roundMatchUps(tournamentId, round)) {
           if (m.b === null) continue;
           const aWins = ratingOf(m.a) > ratingOf(m.b);
           await call(
-            emulators,
+            web.emulators,
             'recordScore',
             {
               tournamentId,
@@ -199,29 +162,29 @@ describe.skipIf(Boolean(skipReason))('a Swiss with a top 8 and a best-of-three f
 
       // Round 6: the quarter-finals, seeded by the Swiss standings in bracket order.
       expect(await generate(6)).toMatchObject({ state: 'ok' });
-      const round6 = (await adminFirestore().doc(`tournaments/${tournamentId}/rounds/6`).get()).data() as RoundDoc;
+      const round6 = await storedRound(tournamentId, 6);
       const seeding = round6.playoff!.seeding!;
       expect(round6.playoff).toMatchObject({ playoffRound: 1, mainRounds: SWISS_ROUNDS });
       expect(seeding).toHaveLength(24);
       const seedOf = (id: string) => seeding.indexOf(id) + 1;
       const bySeed = (seed: number) => seeding[seed - 1]!;
-      expect((await roundGames(tournamentId, 6)).map((m) => [seedOf(m.a), seedOf(m.b!)])).toEqual([
+      expect((await roundMatchUps(tournamentId, 6)).map((m) => [seedOf(m.a), seedOf(m.b!)])).toEqual([
         [1, 8],
         [4, 5],
         [2, 7],
         [3, 6],
       ]);
-      await shot(desk, 'desktop-topcut-2-quarter-finals');
+      await web.shot(desk, 'desktop-topcut-2-quarter-finals');
 
-      const bracketPage = await driver.openPage(DESKTOP, 'bracket');
-      await bracketPage.goto(`${site}/#/t/${tournamentId}/bracket`);
-      const standingsPage = await driver.openPage(DESKTOP, 'standings');
+      const bracketPage = await web.openPage(DESKTOP, 'bracket');
+      await bracketPage.goto(`${web.site}/#/t/${tournamentId}/bracket`);
+      const standingsPage = await web.openPage(DESKTOP, 'standings');
       for (let round = 6; round <= 10; round++) {
         if (round > 6) {
           await desk.getByRole('link', { name: 'Rounds' }).click();
           expect(await generate(round)).toMatchObject({ state: 'ok' });
         }
-        const games = await roundGames(tournamentId, round);
+        const games = await roundMatchUps(tournamentId, round);
         const winners = CUT_WINNERS[round]!;
         expect(games.map((m) => winners.includes(seedOf(m.a)) || winners.includes(seedOf(m.b!)))).toEqual(
           games.map(() => true),
@@ -240,7 +203,7 @@ describe.skipIf(Boolean(skipReason))('a Swiss with a top 8 and a best-of-three f
         }
         // The final standings follow: the players knocked out so far in their places, by seed.
         const out = STANDINGS_AFTER[round]!;
-        await standingsPage.goto(`${site}/#/t/${tournamentId}/standings`);
+        await standingsPage.goto(`${web.site}/#/t/${tournamentId}/standings`);
         await expect
           .poll(
             async () => (await finalStandingsOnScreen(standingsPage)).slice(...out.rows).map(([id]) => seedOf(id!)),
@@ -281,11 +244,11 @@ describe.skipIf(Boolean(skipReason))('a Swiss with a top 8 and a best-of-three f
       await expect
         .poll(() => bracketPage.locator('.podium').getAttribute('data-champion'), { timeout: WAIT_MS })
         .toBe(bySeed(5));
-      await driver.checkLabels(bracketPage, 'top cut bracket');
-      await shot(bracketPage, 'desktop-topcut-3-bracket');
+      await web.driver.checkLabels(bracketPage, 'top cut bracket');
+      await web.shot(bracketPage, 'desktop-topcut-3-bracket');
 
       // The final standings: the cut by how far each got (ties by seed), then the Swiss order from 9 on.
-      await standingsPage.goto(`${site}/#/t/${tournamentId}/standings`);
+      await standingsPage.goto(`${web.site}/#/t/${tournamentId}/standings`);
       await standingsPage.locator('table.final-standings').waitFor();
       const rows = await finalStandingsOnScreen(standingsPage);
       const expectedCut = [5, 2, 1, 6, 3, 4, 7, 8];
@@ -302,12 +265,12 @@ describe.skipIf(Boolean(skipReason))('a Swiss with a top 8 and a best-of-three f
         'out in the quarter-finals',
         `rank 9 after round ${SWISS_ROUNDS}`,
       ]);
-      await shot(standingsPage, 'desktop-topcut-4-final-standings');
+      await web.shot(standingsPage, 'desktop-topcut-4-final-standings');
       // The one refusal asked of the server: round 11, after the final; Chromium logs its HTTP 400.
-      expect(driver.refusedRequests).toEqual([expect.stringMatching(/^400 .*\/generateNextRound$/)]);
+      expect(web.driver.refusedRequests).toEqual([expect.stringMatching(/^400 .*\/generateNextRound$/)]);
       const loggedRefusal = /^\[organizer\] Failed to load resource: the server responded with a status of 400/;
-      expect(driver.consoleErrors.filter((line) => !loggedRefusal.test(line))).toEqual([]);
-      expect(driver.unlabelled).toEqual([]);
+      expect(web.driver.consoleErrors.filter((line) => !loggedRefusal.test(line))).toEqual([]);
+      expect(web.driver.unlabelled).toEqual([]);
     },
   );
 });

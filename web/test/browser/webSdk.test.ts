@@ -13,37 +13,28 @@
  * Runs only inside `firebase emulators:exec` (it says why and skips otherwise), with Chromium at
  * /usr/bin/chromium (Debian: `apt-get install chromium`) or CHROMIUM_PATH.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { type Browser, type Page, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
 import {
   type Account,
-  type Emulators,
   type SeededTournament,
-  adminFirestore,
-  closeAdmin,
-  discoverEmulators,
   hostPort,
   playerOf,
   readMatchUp,
   readRow,
   seedTournament,
-  whyNoEmulators,
 } from '../../../functions/test/emulators/stack.js';
-import { WAIT_MS } from '../../../functions/test/support/wait.js';
+import { WAIT_MS } from './driver.js';
+import { browserSuite, roundMatchUps } from './harness.js';
 
 const PAGE_DIR = new URL('./page/', import.meta.url);
-const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const BENCH_WRITES = 50;
-
-const skipReason = whyNoEmulators();
-if (skipReason) console.warn(`[webSdk.test.ts] skipped: ${skipReason}`);
 
 /** The page's script: main.ts and the Web SDK in one ES module, built in memory. */
 async function bundlePage(): Promise<string> {
@@ -91,11 +82,9 @@ interface Status {
 
 const played = (a: number, b: number) => ({ kind: 'PLAYED', score: { a, b } });
 
-describe.skipIf(Boolean(skipReason))('the Web SDK in Chromium on the Emulator Suite', () => {
-  let emulators: Emulators;
+browserSuite(import.meta.url, 'the Web SDK in Chromium on the Emulator Suite', (web) => {
   let seeded: SeededTournament;
   let server: Server | undefined;
-  let browser: Browser | undefined;
   let page: Page;
   const pageErrors: string[] = [];
   let game: MatchUpDoc; // round 1, board 1: `player` (side a) against `opponent`
@@ -105,11 +94,8 @@ describe.skipIf(Boolean(skipReason))('the Web SDK in Chromium on the Emulator Su
   let opponentId: string;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM))
-      throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH`);
-    emulators = await discoverEmulators();
     const [tournament, script] = await Promise.all([
-      seedTournament(emulators, { label: 'web', players: 4 }),
+      seedTournament(web.emulators, { label: 'web', players: 4 }),
       bundlePage(),
     ]);
     seeded = tournament;
@@ -121,47 +107,31 @@ describe.skipIf(Boolean(skipReason))('the Web SDK in Chromium on the Emulator Su
 
     const served = await servePage(script);
     server = served.server;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
-    page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
-    page.setDefaultTimeout(WAIT_MS);
+    page = await web.openPage({ width: 1100, height: 900 }, 'Web SDK page');
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    const { projectId, auth, firestore, functions } = web.emulators;
     const query = new URLSearchParams({
-      project: emulators.projectId,
+      project: projectId,
       tournament: seeded.tournamentId,
-      auth: hostPort(emulators.auth),
-      firestore: hostPort(emulators.firestore),
-      functions: hostPort(emulators.functions),
+      auth: hostPort(auth),
+      firestore: hostPort(firestore),
+      functions: hostPort(functions),
     });
     await page.goto(`${served.origin}/?${query.toString()}`);
     await page.waitForSelector('#app[data-ready="true"]', { state: 'attached' });
     // The page reads round 1 from the Firestore emulator before anyone signs in: results are public.
     await page.waitForSelector(`#matchups tr[data-matchup="${other.matchUpId}"]`);
-    mkdirSync(SCREENSHOTS, { recursive: true });
   }, 120_000);
 
   afterAll(async () => {
     if (pageErrors.length) console.warn(`[webSdk.test.ts] errors thrown in the page:\n${pageErrors.join('\n')}`);
-    await browser?.close();
     if (server) {
       server.closeAllConnections();
       await new Promise((resolve) => server!.close(resolve));
     }
-    await closeAdmin();
   });
 
   // ---------------------------------------------------------------- driving the page
-
-  const screenshot = (name: string) => page.screenshot({ path: `${SCREENSHOTS}${name}`, fullPage: true });
 
   async function status(selector: string): Promise<Status> {
     return page.$eval(selector, (el) => ({
@@ -251,10 +221,10 @@ describe.skipIf(Boolean(skipReason))('the Web SDK in Chromium on the Emulator Su
       pointsWon: 3,
       pointsLost: 5,
     });
-    await screenshot('client-player-scored.png');
+    await web.shot(page, 'client-player-scored');
     // The same page as the player sees it on a phone.
     await page.setViewportSize({ width: 375, height: 812 });
-    await screenshot('client-player-phone.png');
+    await web.shot(page, 'client-player-phone');
     await page.setViewportSize({ width: 1100, height: 900 });
   });
 
@@ -279,7 +249,7 @@ describe.skipIf(Boolean(skipReason))('the Web SDK in Chromium on the Emulator Su
         state: 'attached',
       });
       expect((await readMatchUp(seeded.tournamentId, game.matchUpId))?.result).toEqual(played(5, 3));
-      await screenshot('client-latency.png');
+      await web.shot(page, 'client-latency');
     },
   );
 
@@ -316,7 +286,7 @@ describe.skipIf(Boolean(skipReason))('the Web SDK in Chromium on the Emulator Su
       // Nor may the stranger run the tournament.
       const generate = await clickAndWait('#generate', '#generate-status');
       expect(generate, generate.text).toMatchObject({ state: 'error', code: 'functions/permission-denied' });
-      await screenshot('client-stranger-denied.png');
+      await web.shot(page, 'client-stranger-denied');
     },
   );
 
@@ -350,19 +320,14 @@ describe.skipIf(Boolean(skipReason))('the Web SDK in Chromium on the Emulator Su
       await page.waitForSelector('#tournament[data-current-round="2"]', { state: 'attached' });
       await page.waitForFunction(() => document.querySelectorAll('#matchups tr[data-round="2"]').length === 2);
       // Round 2 is what the backend stored: two open games between players who have not met.
-      const round2 = (
-        await adminFirestore()
-          .collection(`tournaments/${seeded.tournamentId}/matchUps`)
-          .where('roundNumber', '==', 2)
-          .get()
-      ).docs.map((d) => d.data() as MatchUpDoc);
+      const round2 = await roundMatchUps(seeded.tournamentId, 2);
       expect(round2).toHaveLength(2);
       const met = new Set(seeded.round1.map((m) => [m.a, m.b].sort().join('|')));
       for (const m of round2) {
         expect(m.result).toBeNull();
         expect(met.has([m.a, m.b].sort().join('|'))).toBe(false);
       }
-      await screenshot('client-organizer-round2.png');
+      await web.shot(page, 'client-organizer-round2');
       expect(pageErrors).toEqual([]);
     },
   );
