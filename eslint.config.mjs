@@ -21,12 +21,8 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        project: [
-          'functions/engine/tsconfig.json',
-          'functions/tsconfig.json',
-          'tsconfig.scripts.json',
-          'web/tsconfig.json',
-        ],
+        // Two programs, not one per package: the engine's source is read once for the functions and the tools.
+        project: ['tsconfig.node.json', 'web/tsconfig.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },

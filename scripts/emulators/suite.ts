@@ -4,7 +4,7 @@
  * one stops everything with the message that says what to install.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type EmulatorConfig, PROJECT_ID, emulatorConfig } from './config.js';
 import { describeTaken, listenersOn, suitePorts } from './ports.js';
@@ -83,9 +83,18 @@ export function buildFunctions(): void {
   }
 }
 
-/** The Hosting emulator serves web/dist: build the dashboard first, or it serves yesterday's (or nothing). */
+/**
+ * The Hosting emulator serves web/dist: build the dashboard first, or it serves yesterday's (or nothing). A build
+ * newer than every file it is made from, made with the same environment, is kept: rebuilding would empty web/dist
+ * under a Hosting emulator already serving it (npm test starts npm start beside its own stacks).
+ */
 export function buildWeb(): void {
   const started = Date.now();
+  const stamp = JSON.stringify(webBuildEnvironment());
+  if (webBuildIsFresh(stamp)) {
+    process.stdout.write('  dashboard in web/dist is up to date\n');
+    return;
+  }
   const built = spawnSync(process.execPath, [VITE, 'build', 'web', '--logLevel', 'warn'], {
     cwd: REPO_ROOT,
     stdio: 'inherit',
@@ -94,7 +103,36 @@ export function buildWeb(): void {
     process.stderr.write('The dashboard (web/) did not build, so Hosting has nothing to serve; fix the build first.\n');
     process.exit(built.status ?? 1);
   }
+  // Dated from the build's start: a file saved while it ran makes the next start build again.
+  writeFileSync(WEB_BUILD_STAMP, `${stamp}\n`);
+  utimesSync(WEB_BUILD_STAMP, started / 1000, started / 1000);
   process.stdout.write(`  dashboard built into web/dist in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+}
+
+/** Hosting ignores dotfiles (firebase.json), so the stamp is never served. */
+const WEB_BUILD_STAMP = join(REPO_ROOT, 'web', 'dist', '.build-stamp');
+/** What the dashboard's build is made from: its own files, the engine it bundles, the locked dependencies. */
+const WEB_BUILD_INPUTS = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json']
+  .concat(['functions/engine/src', 'functions/engine/package.json', 'package-lock.json'])
+  .map((path) => join(REPO_ROOT, path));
+
+/** The variables the build reads: the VITE_ ones and the mode. */
+function webBuildEnvironment(): Record<string, string | undefined> {
+  const names = Object.keys(process.env).filter((name) => name.startsWith('VITE_'));
+  return Object.fromEntries(['NODE_ENV', ...names.sort()].map((name) => [name, process.env[name]]));
+}
+
+function newestChange(path: string): number {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestChange(join(path, name))), stat.mtimeMs);
+}
+
+function webBuildIsFresh(stamp: string): boolean {
+  const built = statSync(WEB_BUILD_STAMP, { throwIfNoEntry: false });
+  if (!built || readFileSync(WEB_BUILD_STAMP, 'utf8').trim() !== stamp) return false;
+  return WEB_BUILD_INPUTS.every((input) => newestChange(input) <= built.mtimeMs);
 }
 
 function firebaseArgs(config: EmulatorConfig, command: string[]): string[] {

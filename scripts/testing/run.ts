@@ -1,5 +1,5 @@
 /**
- * npm test: lint, type check, the unit tier and the emulator tier, side by side, then one summary: each step's
+ * npm test: lint and type check beside the build, then the unit and emulator tiers side by side, then one summary: each step's
  * time, the ten slowest test files, and the tests passed and failed. Each step's output is printed when it ends
  * (and kept in .test-results/); the whole run fails when any step does.
  *
@@ -27,9 +27,15 @@ interface Step {
 }
 
 const npx = (...words: string[]) => ['npx', ...words];
-const STEPS: Step[] = [
+const tsx = (script: string) => npx('tsx', '--conditions=source', script);
+/** Checks that need nothing built, run from the start. */
+const CHECKS: Step[] = [
   { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
   { name: 'type check', command: ['npm', 'run', '--silent', 'typecheck'] },
+];
+/** The functions and the dashboard, built once before the tiers, which load them and must not rebuild them. */
+const BUILD: Step = { name: 'build', command: tsx('scripts/emulators/build.ts') };
+const TIERS: Step[] = [
   {
     name: 'unit tier',
     command: npx('vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsDir}/unit.json`),
@@ -38,7 +44,7 @@ const STEPS: Step[] = [
   },
   {
     name: 'emulator tier',
-    command: npx('tsx', '--conditions=source', 'scripts/emulators/test.ts'),
+    command: tsx('scripts/emulators/test.ts'),
     env: { TEST_RESULTS_DIR: resultsDir, EMULATOR_STACKS: String(emulatorStacks) },
   },
 ];
@@ -78,16 +84,23 @@ function run(step: Step): Promise<Outcome> {
   });
 }
 
-process.stdout.write(`npm test: ${STEPS.map((s) => s.name).join(', ')}, side by side (output when each ends)\n`);
-const outcomes = await Promise.all(STEPS.map(run));
+const skipped = (step: Step): Outcome => ({ step, code: 1, seconds: 0 });
 
-const tiers = [
+process.stdout.write(
+  'npm test: lint and type check beside the build, then the unit and emulator tiers (output when each ends)\n',
+);
+const checks = Promise.all(CHECKS.map(run));
+const built = await run(BUILD);
+const tiers = built.code === 0 ? await Promise.all(TIERS.map(run)) : TIERS.map(skipped);
+const outcomes = [...(await checks), built, ...tiers];
+
+const results = [
   readTierResults(join(resultsDir, 'unit.json'), 'unit', REPO_ROOT),
   ...Array.from({ length: emulatorStacks }, (_, i) =>
     readTierResults(join(resultsDir, `emulators-${i + 1}.json`), 'emulators', REPO_ROOT),
   ),
 ].filter((tier): tier is TierResults => tier !== undefined);
-const count = totals(tiers);
+const count = totals(results);
 const wall = ((Date.now() - started) / 1000).toFixed(0);
 const lines = [
   '',
@@ -96,7 +109,7 @@ const lines = [
     ({ step, code, seconds }) =>
       `  ${step.name.padEnd(14)} ${code === 0 ? 'passed' : 'FAILED'} ${seconds.toFixed(0).padStart(5)} s`,
   ),
-  ...slowestFiles(tiers),
+  ...slowestFiles(results),
   `npm test took ${wall} s wall clock`,
 ];
 const failedSteps = outcomes.filter((o) => o.code !== 0);
