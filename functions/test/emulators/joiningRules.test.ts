@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CLOSED_JOINING } from '@competition/engine/domain/joining';
 import { paths } from '@competition/engine/model/paths';
 import { backgroundTriggers } from '../support/emulatorEnv.js';
-import { type Actor, UIDS, buildWorld, modular, seedDocuments, startRulesEnvironment, uidOf } from './support.js';
+import { type Actor, UIDS, buildWorld, seedDocuments, startRulesEnvironment, clientAs } from './support.js';
 
 let env: RulesTestEnvironment;
 const world = buildWorld();
@@ -37,10 +37,7 @@ async function seed(joining = { ...CLOSED_JOINING, registration: 'APPROVAL', che
   });
 }
 
-function dbAs(actor: Actor): Firestore {
-  const uid = uidOf(actor);
-  return modular(uid === null ? env.unauthenticatedContext() : env.authenticatedContext(uid));
-}
+const dbAs = (actor: Actor): Firestore => clientAs(env, actor);
 
 const checkIn = (actor: Actor, participantId: string, checkedIn: boolean | string = true) =>
   updateDoc(doc(dbAs(actor), paths.participant(t, participantId)), { checkedIn });

@@ -36,10 +36,10 @@ import {
   type World,
   buildWorld,
   scorerIn,
-  modular,
   seedDocuments,
   startRulesEnvironment,
   uidOf,
+  clientAs,
 } from './support.js';
 
 type Operation = 'read' | 'create' | 'update' | 'delete';
@@ -62,10 +62,7 @@ async function reseed(next: World = buildWorld()): Promise<void> {
   dirty = false;
 }
 
-function dbAs(actor: Actor): Firestore {
-  const uid = uidOf(actor);
-  return modular(uid === null ? env.unauthenticatedContext() : env.authenticatedContext(uid));
-}
+const dbAs = (actor: Actor): Firestore => clientAs(env, actor);
 
 /**
  * A score write as a client sends it: the result signed with the writer's role in that game at the server's time,

@@ -24,6 +24,7 @@ import {
   modular,
   seedDocuments,
   uidOf,
+  clientAs,
 } from './support.js';
 
 const world = buildWorld({ roundStatus: 'OPEN' });
@@ -47,10 +48,7 @@ interface Case {
   run: (env: RulesTestEnvironment, actor: Actor) => Promise<unknown>;
 }
 
-const dbOf = (env: RulesTestEnvironment, actor: Actor) => {
-  const uid = uidOf(actor);
-  return modular(uid === null ? env.unauthenticatedContext() : env.authenticatedContext(uid));
-};
+const dbOf = (env: RulesTestEnvironment, actor: Actor) => clientAs(env, actor);
 const matchUp = (env: RulesTestEnvironment, actor: Actor, id: string) =>
   doc(dbOf(env, actor), paths.matchUp(tournamentId, id));
 

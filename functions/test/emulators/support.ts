@@ -14,6 +14,7 @@ import {
   withFunctionTriggersDisabled,
 } from '@firebase/rules-unit-testing';
 import { type DocumentData, type Firestore, doc, writeBatch } from 'firebase/firestore';
+import { type Actor, uidOf } from '../access/world.js';
 import { PROJECT_ID, emulatorAddress } from '../support/emulatorEnv.js';
 
 export { PROJECT_ID, emulatorAddress } from '../support/emulatorEnv.js';
@@ -34,6 +35,24 @@ export function startRulesEnvironment(): Promise<RulesTestEnvironment> {
  */
 export function modular(context: RulesTestContext): Firestore {
   return context.firestore() as unknown as Firestore;
+}
+
+const clients = new WeakMap<RulesTestEnvironment, Map<Actor, Firestore>>();
+
+/**
+ * The client of one actor (an account of the world, or a signed-out visitor), made once per environment and reused
+ * by every case: rules-unit-testing makes a new app, with its own connection and token, for each context asked.
+ */
+export function clientAs(env: RulesTestEnvironment, actor: Actor): Firestore {
+  const made = clients.get(env) ?? new Map<Actor, Firestore>();
+  clients.set(env, made);
+  let client = made.get(actor);
+  if (!client) {
+    const uid = uidOf(actor);
+    client = modular(uid === null ? env.unauthenticatedContext() : env.authenticatedContext(uid));
+    made.set(actor, client);
+  }
+  return client;
 }
 
 /** Runs setup writes without firing the deployed trigger, when the Functions emulator is there to fire it. */
