@@ -18,7 +18,7 @@ import { PORT_OFFSET_STEP } from './config.js';
 import { type Listener, listenersOn, suitePorts } from './ports.js';
 import { REPO_ROOT } from './prerequisites.js';
 import { stopLeftovers } from './stopLeftovers.js';
-import { type PreparedSuite, execInEmulators, prepareSuite, suiteAt } from './suite.js';
+import { type PreparedSuite, TEST_JVM_OPTIONS, execInEmulators, prepareSuite, suiteAt } from './suite.js';
 
 const started = Date.now();
 const filters = process.argv.slice(2);
@@ -63,6 +63,7 @@ const offsets = shards.map((_, i) => baseOffset + i * PORT_OFFSET_STEP);
 const needsHosting = (shard: readonly string[]) => shard.some((file) => file.startsWith('web/'));
 // A small commit budget, so that in the tests one correction takes many commits (services/replay.ts).
 process.env.STANDINGS_COMMIT_BYTES ??= '8192';
+process.env.JAVA_TOOL_OPTIONS ??= TEST_JVM_OPTIONS;
 const first = await prepareSuite({
   ui: false,
   hosting: shards.some(needsHosting),

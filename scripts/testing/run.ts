@@ -10,6 +10,7 @@ import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PORT_OFFSET_STEP } from '../emulators/config.js';
 import { REPO_ROOT } from '../emulators/prerequisites.js';
+import { TEST_JVM_OPTIONS } from '../emulators/suite.js';
 import { type TierResults, readTierResults, slowestFiles, totals } from './results.js';
 
 const started = Date.now();
@@ -45,7 +46,10 @@ const TIERS: Step[] = [
     name: 'unit tier',
     command: npx('vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsDir}/unit.json`),
     // npm start's own test starts a stack: on ports beside the emulator tier's.
-    env: { EMULATOR_PORT_OFFSET: String(emulatorOffset + emulatorStacks * PORT_OFFSET_STEP) },
+    env: {
+      EMULATOR_PORT_OFFSET: String(emulatorOffset + emulatorStacks * PORT_OFFSET_STEP),
+      JAVA_TOOL_OPTIONS: process.env.JAVA_TOOL_OPTIONS ?? TEST_JVM_OPTIONS,
+    },
     // Less than the checks: its tests have timeouts, and its slowest takes seconds alone.
     nice: 5,
   },
