@@ -10,13 +10,14 @@
  * in the results folder (TEST_RESULTS_DIR, default .test-results/), beside vitest's JSON report.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { durationsOf, readTierResults } from '../testing/results.js';
+import { durationsOf, emulatorReports, readTierResults } from '../testing/results.js';
 import { type Durations, planShards } from '../testing/shards.js';
 import { PORT_OFFSET_STEP } from './config.js';
 import { type Listener, listenersOn, suitePorts } from './ports.js';
 import { REPO_ROOT } from './prerequisites.js';
+import type { StackPlan } from './stackRun.js';
 import { stopLeftovers } from './stopLeftovers.js';
 import { type PreparedSuite, TEST_JVM_OPTIONS, execInEmulators, prepareSuite, suiteAt } from './suite.js';
 
@@ -55,6 +56,10 @@ if (files.length === 0) {
   process.exit(1);
 }
 mkdirSync(resultsDir, { recursive: true });
+// A run of a few files (a developer's) reports on the terminal alone: it leaves the whole run's results as they are.
+const wholeRun = filters.length === 0 || process.env.TEST_RESULTS_DIR !== undefined;
+// An earlier run's reports would count again in this run's times.
+if (wholeRun) for (const report of emulatorReports(resultsDir)) rmSync(report);
 const stacks = Number(process.env.EMULATOR_STACKS ?? (filters.length > 0 ? 1 : 2));
 const shards = planShards(files, readDurations(), stacks);
 const baseOffset = Number(process.env.EMULATOR_PORT_OFFSET ?? 0);
@@ -82,8 +87,11 @@ const remember = () => {
 };
 const watching = setInterval(remember, 2_000);
 
-// A run of a few files (a developer's) reports on the terminal alone: it leaves the whole run's results as they are.
-const wholeRun = filters.length === 0 || process.env.TEST_RESULTS_DIR !== undefined;
+/** A file that keeps the background triggers off from its start to its end (functions/test/support/emulator.ts). */
+const keepsTriggersOff = (file: string) =>
+  /triggersOffForTheFile\(\)|useEmulatorFirestore\(\{ triggers: false \}\)/.test(
+    readFileSync(join(REPO_ROOT, file), 'utf8'),
+  );
 
 async function runStack(suite: PreparedSuite, shard: readonly string[], index: number): Promise<number> {
   const report = join(resultsDir, `emulators-${index + 1}.json`);
@@ -92,11 +100,19 @@ async function runStack(suite: PreparedSuite, shard: readonly string[], index: n
   if (shards.length === 1) return execInEmulators(suite, command);
   const output = join(resultsDir, `emulators-${index + 1}.out`);
   const log = join(resultsDir, `emulators-${index + 1}.log`);
+  const plan: StackPlan = {
+    config: CONFIG,
+    stack: index + 1,
+    resultsDir,
+    triggersOff: shard.filter(keepsTriggersOff),
+    others: shard.filter((file) => !keepsTriggersOff(file)),
+  };
+  const planFile = join(resultsDir, `emulators-${index + 1}.plan.json`);
+  writeFileSync(planFile, JSON.stringify(plan, null, 2));
   const stackStarted = Date.now();
-  // Vitest's own lines go to a file of their own, apart from the emulators' log lines (one stdout under exec).
-  const code = await execInEmulators(suite, ['sh', '-c', 'exec "$@" >"$0" 2>&1', output, ...command], {
-    stdoutFile: log,
-  });
+  // Vitest's own lines go to a file of their own (stackRun.ts), apart from the emulators' log lines.
+  const runner = ['npx', 'tsx', '--conditions=source', 'scripts/emulators/stackRun.ts', planFile];
+  const code = await execInEmulators(suite, runner, { stdoutFile: log });
   const took = ((Date.now() - stackStarted) / 1000).toFixed(0);
   const heading = `stack ${index + 1} (port offset ${offsets[index]}): ${shard.length} files, ${took} s, exit ${code}`;
   process.stdout.write(`\n==== ${heading}\n${readFileSync(output, 'utf8')}`);
@@ -118,10 +134,8 @@ const left = await stopLeftovers([...seen.values()], ports);
 if (left.length)
   process.stderr.write(`still listening after the run: ${left.map((l) => `${l.port} (pid ${l.pid})`).join(', ')}\n`);
 if (filters.length === 0) {
-  const tiers = shards.map((_, i) =>
-    readTierResults(join(resultsDir, `emulators-${i + 1}.json`), 'emulators', REPO_ROOT),
-  );
-  if (tiers.every(Boolean))
+  const tiers = emulatorReports(resultsDir).map((path) => readTierResults(path, 'emulators', REPO_ROOT));
+  if (codes.every((code) => code === 0))
     writeFileSync(LAST_DURATIONS, `${JSON.stringify(durationsOf(tiers.filter((t) => !!t)), null, 2)}\n`);
 }
 process.stdout.write(`emulator suites: ${((Date.now() - started) / 1000).toFixed(0)} s wall, emulators included\n`);

@@ -2,8 +2,8 @@
  * What vitest's JSON reporter wrote for each tier: the counts of passed and failed tests, and how long each file
  * took, for the summary `npm test` ends with and for the next run's split between stacks.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import type { Durations } from './shards.js';
 
 interface VitestJson {
@@ -73,4 +73,12 @@ export function slowestFiles(tiers: readonly TierResults[], count = 10): string[
     ...files.slice(0, count).map((f) => `  ${f.file.padEnd(width)}  ${seconds(f.ms).padStart(8)}  ${f.tier}`),
     `all ${files.length} files: ${seconds(files.reduce((sum, f) => sum + f.ms, 0))} of test time`,
   ];
+}
+
+/** The emulator tier's JSON reports in a results folder: one per stack, or one per group of files on each stack. */
+export function emulatorReports(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => /^emulators-\d+(-[a-z-]+)?\.json$/.test(name))
+    .map((name) => join(dir, name));
 }

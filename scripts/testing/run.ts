@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { PORT_OFFSET_STEP } from '../emulators/config.js';
 import { REPO_ROOT } from '../emulators/prerequisites.js';
 import { TEST_JVM_OPTIONS } from '../emulators/suite.js';
-import { type TierResults, readTierResults, slowestFiles, totals } from './results.js';
+import { type TierResults, emulatorReports, readTierResults, slowestFiles, totals } from './results.js';
 
 const started = Date.now();
 const resultsDir = join(REPO_ROOT, '.test-results');
@@ -108,9 +108,7 @@ const outcomes = [...(await checks), built, ...tiers];
 
 const results = [
   readTierResults(join(resultsDir, 'unit.json'), 'unit', REPO_ROOT),
-  ...Array.from({ length: emulatorStacks }, (_, i) =>
-    readTierResults(join(resultsDir, `emulators-${i + 1}.json`), 'emulators', REPO_ROOT),
-  ),
+  ...emulatorReports(resultsDir).map((path) => readTierResults(path, 'emulators', REPO_ROOT)),
 ].filter((tier): tier is TierResults => tier !== undefined);
 const count = totals(results);
 const wall = ((Date.now() - started) / 1000).toFixed(0);

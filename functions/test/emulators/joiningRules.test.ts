@@ -9,7 +9,7 @@ import { type Firestore, collection, doc, getDoc, getDocs, query, setDoc, update
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CLOSED_JOINING } from '@competition/engine/domain/joining';
 import { paths } from '@competition/engine/model/paths';
-import { backgroundTriggers } from '../support/emulatorEnv.js';
+import { triggersOffForTheFile } from '../support/emulator.js';
 import { type Actor, UIDS, buildWorld, seedDocuments, startRulesEnvironment, clientAs } from './support.js';
 
 let env: RulesTestEnvironment;
@@ -42,14 +42,14 @@ const dbAs = (actor: Actor): Firestore => clientAs(env, actor);
 const checkIn = (actor: Actor, participantId: string, checkedIn: boolean | string = true) =>
   updateDoc(doc(dbAs(actor), paths.participant(t, participantId)), { checkedIn });
 
+triggersOffForTheFile();
+
 beforeAll(async () => {
-  await backgroundTriggers.disable();
   env = await startRulesEnvironment();
 });
 
 afterAll(async () => {
   await env?.cleanup();
-  await backgroundTriggers.enable();
 });
 
 describe('registrations', () => {

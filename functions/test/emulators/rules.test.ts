@@ -27,7 +27,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { resolvePolicy } from '@competition/engine/domain/policy';
 import { paths } from '@competition/engine/model/paths';
 import { TournamentRoleDoc } from '@competition/engine/model/roles';
-import { backgroundTriggers } from '../support/emulatorEnv.js';
+import { triggersOffForTheFile } from '../support/emulator.js';
 import { ACCESS_TABLE, type AccessAction } from '../access/accessTable.js';
 import {
   ACTORS,
@@ -80,14 +80,14 @@ function scoreWrite(
 
 // The rules are judged alone: the score trigger stays off for the whole file (switching it back on reloads the
 // Functions emulator, seconds per switch), and every case reseeds the data it needs.
+triggersOffForTheFile();
+
 beforeAll(async () => {
-  await backgroundTriggers.disable();
   env = await startRulesEnvironment();
 });
 
 afterAll(async () => {
   await env?.cleanup();
-  await backgroundTriggers.enable();
 });
 
 beforeEach(async () => {

@@ -11,9 +11,9 @@ import {
   initializeTestEnvironment,
 } from '@firebase/rules-unit-testing';
 import { type DocumentData, collection, doc, getDocs, serverTimestamp, updateDoc } from 'firebase/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { paths } from '@competition/engine/model/paths';
-import { backgroundTriggers } from '../support/emulatorEnv.js';
+import { triggersOffForTheFile } from '../support/emulator.js';
 import {
   type Actor,
   PROJECT_ID,
@@ -263,14 +263,11 @@ async function reseeded(env: RulesTestEnvironment): Promise<RulesTestEnvironment
   return env;
 }
 
-beforeAll(async () => {
-  await backgroundTriggers.disable();
-});
+triggersOffForTheFile();
 
 afterAll(async () => {
   // Leave the real rules loaded for whatever runs next.
   await (await environment(RULES)).cleanup();
-  await backgroundTriggers.enable();
 });
 
 describe('the real rules refuse every case the mutations below must let through', () => {

@@ -36,7 +36,7 @@ import { MatchUpDoc } from '@competition/engine/model/matchUp';
 import { paths } from '@competition/engine/model/paths';
 import type { RoundDoc } from '@competition/engine/model/round';
 import type { TournamentDoc } from '@competition/engine/model/tournament';
-import { backgroundTriggers } from '../support/emulatorEnv.js';
+import { triggersOffForTheFile } from '../support/emulator.js';
 import { UIDS, type World, buildWorld, modular, scorerIn, seedDocuments, startRulesEnvironment } from './support.js';
 
 /** RULES_PROPERTY_CASES=<n> runs a longer search locally. */
@@ -125,15 +125,15 @@ function domainVerdict(world: World, bye: boolean, uid: CallerUid, result: unkno
   }
 }
 
+triggersOffForTheFile();
+
 beforeAll(async () => {
   setLogLevel('silent');
-  await backgroundTriggers.disable();
   env = await startRulesEnvironment();
 });
 
 afterAll(async () => {
   await env?.cleanup();
-  await backgroundTriggers.enable();
 });
 
 async function seedArenas(): Promise<void> {

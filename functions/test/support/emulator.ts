@@ -21,10 +21,21 @@ export function useEmulatorFirestore(options: { triggers: boolean }): EmulatorFi
   emulatorAddress('FIRESTORE_EMULATOR_HOST');
   if (!getApps().some((app) => app.name === '[DEFAULT]'))
     initializeApp({ projectId: PROJECT_ID, serviceAccountId: EMULATED_SERVICE_ACCOUNT });
+  if (!options.triggers) triggersOffForTheFile();
   beforeAll(async () => {
     await clearFirestore();
     if (options.triggers) await backgroundTriggers.enable();
   });
-  if (!options.triggers) afterAll(() => backgroundTriggers.enable());
   return { db: firestore() };
+}
+
+/**
+ * The deployed background triggers off for the whole file, and on again after it. npm test runs the files that
+ * call this (or `useEmulatorFirestore({ triggers: false })`) together on each stack, before the others, with the
+ * switch back on left to the end of the group (EMULATOR_TRIGGERS=off): each switch on reloads the Functions
+ * emulator and ends its warm workers.
+ */
+export function triggersOffForTheFile(): void {
+  beforeAll(() => backgroundTriggers.disable());
+  afterAll(() => backgroundTriggers.enable());
 }
