@@ -10,7 +10,7 @@
  * in the results folder (TEST_RESULTS_DIR, default .test-results/), beside vitest's JSON report.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { durationsOf, emulatorReports, readTierResults } from '../testing/results.js';
 import { type Durations, planShards } from '../testing/shards.js';
@@ -93,11 +93,15 @@ const keepsTriggersOff = (file: string) =>
     readFileSync(join(REPO_ROOT, file), 'utf8'),
   );
 
-async function runStack(suite: PreparedSuite, shard: readonly string[], index: number): Promise<number> {
-  const report = join(resultsDir, `emulators-${index + 1}.json`);
+/** One stack, its output live: what a developer's run of a few files is. */
+function runAlone(suite: PreparedSuite, shard: readonly string[]): Promise<number> {
+  const report = join(resultsDir, 'emulators-1.json');
   const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-  const command = ['npx', 'vitest', 'run', '--config', CONFIG, ...(wholeRun ? reporters : []), ...shard];
-  if (shards.length === 1) return execInEmulators(suite, command);
+  return execInEmulators(suite, ['npx', 'vitest', 'run', '--config', CONFIG, ...(wholeRun ? reporters : []), ...shard]);
+}
+
+/** One of several stacks: its vitest output printed when it ends, its emulators' log kept in the results folder. */
+async function runStack(suite: PreparedSuite, shard: readonly string[], index: number): Promise<number> {
   const output = join(resultsDir, `emulators-${index + 1}.out`);
   const log = join(resultsDir, `emulators-${index + 1}.log`);
   const plan: StackPlan = {
@@ -115,7 +119,8 @@ async function runStack(suite: PreparedSuite, shard: readonly string[], index: n
   const code = await execInEmulators(suite, runner, { stdoutFile: log });
   const took = ((Date.now() - stackStarted) / 1000).toFixed(0);
   const heading = `stack ${index + 1} (port offset ${offsets[index]}): ${shard.length} files, ${took} s, exit ${code}`;
-  process.stdout.write(`\n==== ${heading}\n${readFileSync(output, 'utf8')}`);
+  const printed = existsSync(output) ? readFileSync(output, 'utf8') : '(vitest did not start on this stack)\n';
+  process.stdout.write(`\n==== ${heading}\n${printed}`);
   if (code !== 0) {
     const tail = readFileSync(log, 'utf8').split('\n').slice(-80).join('\n');
     process.stdout.write(`\n---- the last lines of stack ${index + 1}'s emulator log (${log}):\n${tail}\n`);
@@ -127,7 +132,10 @@ if (shards.length > 1)
   process.stdout.write(
     `emulator tier: ${files.length} files on ${shards.length} stacks (${shards.map((s) => s.length).join(' + ')})\n`,
   );
-const codes = await Promise.all(suites.map((suite, i) => runStack(suite, shards[i]!, i)));
+const codes =
+  shards.length === 1
+    ? [await runAlone(suites[0]!, shards[0]!)]
+    : await Promise.all(suites.map((suite, i) => runStack(suite, shards[i]!, i)));
 clearInterval(watching);
 remember();
 const left = await stopLeftovers([...seen.values()], ports);
