@@ -104,12 +104,13 @@ function runAlone(suite: PreparedSuite, shard: readonly string[]): Promise<numbe
 async function runStack(suite: PreparedSuite, shard: readonly string[], index: number): Promise<number> {
   const output = join(resultsDir, `emulators-${index + 1}.out`);
   const log = join(resultsDir, `emulators-${index + 1}.log`);
+  const offFiles = new Set(shard.filter(keepsTriggersOff));
   const plan: StackPlan = {
     config: CONFIG,
     stack: index + 1,
     resultsDir,
-    triggersOff: shard.filter(keepsTriggersOff),
-    others: shard.filter((file) => !keepsTriggersOff(file)),
+    triggersOff: shard.filter((file) => offFiles.has(file)),
+    others: shard.filter((file) => !offFiles.has(file)),
   };
   const planFile = join(resultsDir, `emulators-${index + 1}.plan.json`);
   writeFileSync(planFile, JSON.stringify(plan, null, 2));

@@ -1,6 +1,6 @@
 /**
- * npm test: lint and type check beside the build, then the unit and emulator tiers side by side, then one summary: each step's
- * time, the ten slowest test files, and the tests passed and failed. Each step's output is printed when it ends
+ * npm test: lint and type check beside the build, then the unit and emulator tiers side by side, then one summary:
+ * each step's time, the ten slowest test files, and the tests passed and failed. Each step's output is printed when it ends
  * (and kept in .test-results/); the whole run fails when any step does.
  *
  *   npm test
