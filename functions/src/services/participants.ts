@@ -1,4 +1,5 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { checkedInOnEntry } from '@competition/engine/domain/checkIn';
 import { assertNoDuplicateEntries } from '@competition/engine/domain/duplicates';
 import { DomainError } from '@competition/engine/domain/errors';
 import { standingRows } from '@competition/engine/domain/standings';
@@ -43,7 +44,7 @@ export async function addParticipants(
     if (taken) throw new DomainError('already-exists', `${taken.data()?.name ?? 'a participant'} is already entered`);
     const entered = (await tx.get(ref.participants(input.tournamentId))).docs.map((d) => d.data());
     assertNoDuplicateEntries(entered, input.participants);
-    const entries = planEntries(ref, tournament, input.participants);
+    const entries = planEntries(ref, tournament, input.participants, { checkedIn: checkedInOnEntry(tournament) });
     entries.entry.requireFitsOneTransaction(what, 'enter them in several calls');
     return { tournament, entries };
   };
@@ -94,13 +95,19 @@ function planEntries(
   ref: Refs,
   tournament: TournamentDoc,
   entries: ReadonlyArray<Entry & { uid?: string | undefined }>,
+  { checkedIn = false }: { checkedIn?: boolean } = {},
 ): { parts: PlannedWrites; entry: PlannedWrites; enteredRound: number } {
   const { tournamentId } = tournament;
   const enteredRound = roundEnteredBy(tournament);
   const parts = new PlannedWrites();
   const entry = new PlannedWrites();
   for (const { uid: _account, ...fields } of entries) {
-    const participant: ParticipantDoc = { ...fields, enteredRound, withdrawn: false };
+    const participant: ParticipantDoc = {
+      ...fields,
+      enteredRound,
+      withdrawn: false,
+      ...(checkedIn ? { checkedIn } : {}),
+    };
     const state = initialParticipantState(toParticipant(participant), tournament.policy);
     const inputs = {
       states: { [state.participantId]: state },

@@ -291,6 +291,30 @@ describe.skipIf(Boolean(skipReason))('self-registration and check-in on the Emul
     expect(pairedIn(await roundOf(tournamentId, 2))).toEqual([...ids].sort((x, y) => x.localeCompare(y)));
   });
 
+  it('check-in: a late entry the organizer adds at the desk is checked in, and paired in the next round', async () => {
+    const tournamentId = await draftTournament(4, { checkIn: true });
+    for (const id of ['p1', 'p2', 'p3', 'p4'])
+      await admin().doc(paths.participant(tournamentId, id)).update({ checkedIn: true });
+    await call(emulators, 'generateNextRound', { tournamentId, requestId: `r1-${tournamentId}` }, organizer);
+    const round1 = await roundOf(tournamentId, 1);
+    await call(
+      emulators,
+      'addParticipants',
+      { tournamentId, participants: [{ participantId: 'late', name: 'Chloé Late', rating: 1500 }] },
+      organizer,
+    );
+    expect(await participant(tournamentId, 'late')).toMatchObject({ enteredRound: 2, checkedIn: true });
+    for (const m of round1)
+      await call(
+        emulators,
+        'recordScore',
+        { tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: 2 } } },
+        organizer,
+      );
+    await call(emulators, 'generateNextRound', { tournamentId, requestId: `r2-${tournamentId}` }, organizer);
+    expect(pairedIn(await roundOf(tournamentId, 2))).toEqual(['late', 'p1', 'p2', 'p3', 'p4']);
+  });
+
   it('late registration: refused once the tournament runs unless the organizer takes late entries', async () => {
     const tournamentId = await draftTournament(2, { registration: 'OPEN' });
     await call(emulators, 'generateNextRound', { tournamentId, requestId: `r1-${tournamentId}` }, organizer);

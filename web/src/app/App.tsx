@@ -2,6 +2,7 @@ import { Suspense, lazy } from 'react';
 import type { Connection } from '../data/firebase';
 import { signOut } from '../data/session';
 import { Loading } from '../components/ui';
+import { ScreenBoundary } from '../components/ScreenBoundary';
 import { href, useRoute } from './route';
 import { SessionProvider, useSession } from './session';
 
@@ -37,9 +38,11 @@ function Shell({ connection }: { connection: Connection }) {
         {!ready ? (
           <Loading what="your session" />
         ) : (
-          <Suspense fallback={<Loading what="the page" />}>
-            {route.screen === 'print' ? <PrintScreen route={route} /> : <BoardScreen route={route} />}
-          </Suspense>
+          <ScreenBoundary at={here}>
+            <Suspense fallback={<Loading what="the page" />}>
+              {route.screen === 'print' ? <PrintScreen route={route} /> : <BoardScreen route={route} />}
+            </Suspense>
+          </ScreenBoundary>
         )}
       </div>
     );
@@ -72,21 +75,24 @@ function Shell({ connection }: { connection: Connection }) {
         {!ready ? (
           <Loading what="your session" />
         ) : (
-          <Suspense fallback={<Loading what="the screen" />}>
-            {route.screen === 'home' ? user ? <Home uid={user.uid} /> : <SignIn next="/" /> : null}
-            {route.screen === 'signin' ? <SignIn next={route.next} /> : null}
-            {route.screen === 'emailLink' ? <EmailLink next={route.next} /> : null}
-            {route.screen === 'championship' ? <ChampionshipScreen championshipId={route.championshipId} /> : null}
-            {route.screen === 'tournament' || route.screen === 'participant' || route.screen === 'table' ? (
-              <TournamentScreen route={route} />
-            ) : null}
-            {route.screen === 'invitation' ? <InvitationScreen invitation={route.invitation} /> : null}
-            {route.screen === 'missing' ? (
-              <p>
-                Nothing here. <a href={href.home()}>Back to the start</a>
-              </p>
-            ) : null}
-          </Suspense>
+          <ScreenBoundary at={here}>
+            <Suspense fallback={<Loading what="the screen" />}>
+              {route.screen === 'home' ? user ? <Home uid={user.uid} /> : <SignIn next="/" /> : null}
+              {route.screen === 'signin' ? <SignIn next={route.next} /> : null}
+              {route.screen === 'emailLink' ? <EmailLink next={route.next} /> : null}
+              {route.screen === 'championship' ? <ChampionshipScreen championshipId={route.championshipId} /> : null}
+              {route.screen === 'tournament' || route.screen === 'participant' || route.screen === 'table' ? (
+                <TournamentScreen route={route} />
+              ) : null}
+              {route.screen === 'invitation' ? <InvitationScreen invitation={route.invitation} /> : null}
+              {route.screen === 'missing' ? (
+                <p className="nothing-here">
+                  Nothing here: this address names no screen of the app (a tournament’s link looks like{' '}
+                  <code>…/#/t/</code> and its id). <a href={href.home()}>Back to the start</a>
+                </p>
+              ) : null}
+            </Suspense>
+          </ScreenBoundary>
         )}
       </main>
     </div>

@@ -1,5 +1,6 @@
 /** Hash routes, so any static host (and the Hosting emulator) serves every screen from index.html. */
 import { useEffect, useState } from 'react';
+import { documentIdProblem } from '@competition/engine/domain/documentId';
 import type { InvitationRefInput } from '@competition/engine/model/invitations';
 
 export type TournamentTab =
@@ -33,9 +34,46 @@ export type Route =
   | { screen: 'invitation'; invitation: InvitationRefInput }
   | { screen: 'missing'; hash: string };
 
+/**
+ * The screen a hash names. An id Firestore would refuse (one with "/", a damaged "%" code) names nothing: the
+ * screens open listeners on their ids, and a refused path would throw instead of saying "Nothing here".
+ */
 export function parseRoute(hash: string): Route {
+  const route = routeOf(hash);
+  return idsOf(route).every((id) => documentIdProblem(id) === null) ? route : { screen: 'missing', hash };
+}
+
+function idsOf(route: Route): string[] {
+  switch (route.screen) {
+    case 'championship':
+      return [route.championshipId];
+    case 'tournament':
+    case 'print':
+    case 'board':
+      return [route.tournamentId];
+    case 'participant':
+      return [route.tournamentId, route.participantId];
+    case 'table':
+      return [route.tournamentId, route.matchUpId];
+    case 'invitation':
+      return [route.invitation.kind === 'club' ? route.invitation.clubId : route.invitation.tournamentId];
+    default:
+      return [];
+  }
+}
+
+const decoded = (part: string) => {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    // A damaged "%" code: kept as typed, it names no document (a "%" alone is a valid id, so mark it).
+    return `${part}/`;
+  }
+};
+
+function routeOf(hash: string): Route {
   const [pathPart = '', queryPart = ''] = hash.replace(/^#/, '').split('?');
-  const parts = pathPart.split('/').filter(Boolean).map(decodeURIComponent);
+  const parts = pathPart.split('/').filter(Boolean).map(decoded);
   const [first, id, second, third] = parts;
   if (parts.length === 0) return { screen: 'home' };
   if (first === 'signin' && id === 'link')

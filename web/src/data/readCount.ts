@@ -37,3 +37,18 @@ export function queryReads(): (snap: QuerySnapshot) => void {
 export function countDocumentRead(snap: DocumentSnapshot): void {
   if (!snap.metadata.fromCache) add(snap.ref.parent.id, 1);
 }
+
+/**
+ * One document listener's counter, for a listener that hears metadata changes too: a server answer counts when it
+ * brings the document for the first time or changed; the server confirming what the device already shows does not.
+ */
+export function documentReadCounter(): (snap: DocumentSnapshot) => void {
+  let last: string | undefined;
+  return (snap) => {
+    if (snap.metadata.fromCache || snap.metadata.hasPendingWrites) return;
+    const now = JSON.stringify(snap.data() ?? null);
+    if (now === last) return;
+    last = now;
+    add(snap.ref.parent.id, 1);
+  };
+}

@@ -8,7 +8,7 @@
 import { type FirestoreError, type Query, type Unsubscribe, onSnapshot } from 'firebase/firestore';
 import { ref } from './connection';
 import { stored } from './shapes';
-import { countDocumentRead, queryReads } from './readCount';
+import { documentReadCounter, queryReads } from './readCount';
 
 export type OnError = (error: FirestoreError) => void;
 /** Turns a stored document of type S into what the screens see. */
@@ -37,11 +37,18 @@ export function watchDoc<S, T>(
   onData: (item: T | null) => void,
   onError: OnError,
 ): Unsubscribe {
+  // Metadata changes too: the server's word that a document is absent changes only the metadata of a snapshot
+  // the cache already answered.
+  const count = documentReadCounter();
   return onSnapshot(
     ref(at),
+    { includeMetadataChanges: true },
     (snap) => {
-      countDocumentRead(snap);
+      count(snap);
       const data = stored<S>(snap);
+      // An absence read from this device's cache alone is not believed (docs/offline.md): a cache can miss what
+      // the server holds, and "this tournament does not exist" would then stay on a phone that only went offline.
+      if (data === undefined && snap.metadata.fromCache) return;
       onData(data === undefined ? null : map(data));
     },
     onError,

@@ -4,6 +4,7 @@
  * with the same result means it arrived; the server's copy with another result means the server refused it (the
  * round was closed, the rules refused it) or somebody wrote after it, and the player is told which result stands.
  */
+import type { ReportSide } from '@competition/engine/domain/confirmation';
 import type { MatchUpResultInput } from '@competition/engine/domain/results';
 import type { MatchUp } from '../data/shapes';
 
@@ -12,6 +13,11 @@ export interface SentScore {
   matchUpId: string;
   /** The result written; null for a cleared one. */
   result: MatchUpResultInput | null;
+  /**
+   * Under confirmation by the opponent, the side whose report this is: the server's copy of that report settles
+   * it, not the result (which counts only once both agree).
+   */
+  side?: ReportSide;
   /** When this device wrote it (its own clock, ms). */
   writtenAt: number;
 }
@@ -32,5 +38,6 @@ export function sameResult(x: MatchUpResultInput | null, y: MatchUpResultInput |
 /** Only the server's copy settles it: a cached copy may be older than the write. */
 export function deliveryOf(sent: SentScore, matchUp: MatchUp | undefined): Delivery {
   if (!matchUp || matchUp.sync !== 'server') return 'waiting';
-  return sameResult(sent.result, matchUp.result) ? 'arrived' : 'refused';
+  const held = sent.side ? (matchUp.reports?.[sent.side] ?? null) : matchUp.result;
+  return sameResult(sent.result, held) ? 'arrived' : 'refused';
 }

@@ -13,6 +13,7 @@ import { ClubPeople } from './ClubPeople';
 import { useLive } from '../data/hooks';
 import { setDisplayName } from '../data/session';
 import { type FieldErrors, check, requests } from '../lib/forms';
+import { readTournamentLink } from '../lib/tournamentLink';
 
 export function Home({ uid }: { uid: string }) {
   const clubs = useLive<Club[]>(`clubs:${uid}`, (onData, onError) => watchMyClubs(uid, onData, onError));
@@ -207,15 +208,26 @@ function CreateChampionship({ clubs }: { clubs: Club[] }) {
 /** A tournament's link (or just its id) opens it. */
 function OpenTournament() {
   const [value, setValue] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const id = /#\/t\/([^/?]+)/.exec(value)?.[1] ?? value.trim();
-    if (id) navigate(href.tournament(decodeURIComponent(id), 'play'));
+    const link = readTournamentLink(value);
+    if ('problem' in link) setProblem(link.problem);
+    else navigate(href.tournament(link.tournamentId, 'play'));
   };
   return (
     <form className="row wrap" onSubmit={onSubmit}>
-      <Field label="Tournament link or id">
-        {(p) => <input {...p} value={value} onChange={(e) => setValue(e.target.value)} />}
+      <Field label="Tournament link or id" error={problem ?? undefined}>
+        {(p) => (
+          <input
+            {...p}
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setProblem(null);
+            }}
+          />
+        )}
       </Field>
       <button type="submit">Open</button>
     </form>

@@ -17,7 +17,7 @@ import {
   readMatchUp,
 } from '../../../functions/test/emulators/stack.js';
 import { DESKTOP, WAIT_MS, expectOk } from './driver.js';
-import { browserSuite, seedTwice } from './harness.js';
+import { browserSuite, seedTwice, storedTournament } from './harness.js';
 
 browserSuite(import.meta.url, 'two phones confirm and dispute a score', (web) => {
   let seeded: SeededTournament;
@@ -25,7 +25,7 @@ browserSuite(import.meta.url, 'two phones confirm and dispute a score', (web) =>
   let desk: Page;
 
   beforeAll(async () => {
-    seeded = await seedTwice(web.emulators, { label: 'confirm', players: 4 });
+    seeded = await seedTwice(web.emulators, { label: 'confirm', players: 6 });
     tournamentId = seeded.tournamentId;
   }, 240_000);
 
@@ -165,6 +165,68 @@ browserSuite(import.meta.url, 'two phones confirm and dispute a score', (web) =>
       }
       await web.shot(phoneA, 'confirm-08-settled-first-player');
       await web.shot(phoneB, 'confirm-09-settled-second-player');
+    },
+  );
+
+  it(
+    'a report typed offline survives an offline reload, says it waits, and reaches the opponent once back online',
+    { timeout: 180_000 },
+    async () => {
+      const game = seeded.round1[2]!;
+      const first = playerOf(seeded, game, 'a');
+      const second = playerOf(seeded, game, 'b');
+      const phoneA = await web.playerPhone(tournamentId, first, 'reporter offline');
+      // A first visit leaves the service worker in control, so that the app opens offline.
+      await phoneA.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await phoneA.reload();
+      await phoneA.locator('.my-game .score-form').waitFor();
+      const context = phoneA.context();
+
+      await context.setOffline(true);
+      const form = phoneA.locator('.my-game .score-form');
+      await form.locator('input[name="a"]').fill('5');
+      await form.locator('input[name="b"]').fill('1');
+      await form.getByRole('button', { name: `Save the result of table ${game.order + 1}` }).click();
+      await expect.poll(() => form.locator('> .status').textContent()).toMatch(/kept on this phone: .*5–1/);
+      const waiting = phoneA.locator(`.waiting-to-send[data-matchup="${game.matchUpId}"]`);
+      await expect.poll(() => waiting.textContent()).toMatch(/Waiting to send table 3: your report 5–1/);
+      await web.shot(phoneA, 'confirm-10-offline-report-waiting');
+
+      await phoneA.reload();
+      await phoneA.locator('.my-game .score-form').waitFor();
+      await expect.poll(() => waiting.textContent()).toMatch(/Waiting to send table 3: your report 5–1/);
+      expect((await stored(game.matchUpId)).reports).toBeUndefined();
+      await web.shot(phoneA, 'confirm-11-offline-report-after-reload');
+
+      await context.setOffline(false);
+      await expect
+        .poll(async () => (await stored(game.matchUpId)).reports?.a ?? null, { timeout: WAIT_MS })
+        .toMatchObject({ score: { a: 5, b: 1 } });
+      // The phone still shows its tournament, with the report waiting for the opponent.
+      const waitingA = await reportsOn(phoneA, 'WAITING');
+      expect(await waitingA.textContent()).toMatch(/Waiting for .* to confirm/);
+      await expect.poll(() => waiting.count()).toBe(0);
+      expect(await phoneA.locator('.score-arrived').textContent()).toMatch(/your report 5–1 reached the server/);
+      await web.shot(phoneA, 'confirm-12-offline-report-arrived');
+
+      const phoneB = await web.playerPhone(tournamentId, second);
+      const waitingB = await reportsOn(phoneB, 'WAITING');
+      await waitingB.getByRole('button', { name: `Confirm: ${first.name} won 5–1` }).click();
+      await expect.poll(() => matchPoints(phoneA, first), { timeout: WAIT_MS }).toBe('3');
+      await desk.goto(`${web.site}/#/t/${tournamentId}/standings`);
+      await expect
+        .poll(
+          () =>
+            desk
+              .locator(`table.standings tr[data-participant="${first.participantId}"] [data-field="matchPoints"]`)
+              .textContent(),
+          { timeout: WAIT_MS },
+        )
+        .toBe('3');
+      // Home still lists the tournament on the phone that was offline.
+      await phoneA.goto(`${web.site}/#/`);
+      const { description } = await storedTournament(tournamentId);
+      await phoneA.getByRole('list', { name: 'My tournaments' }).getByText(description).waitFor({ timeout: WAIT_MS });
     },
   );
 

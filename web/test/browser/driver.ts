@@ -129,3 +129,36 @@ export async function freshStatus(scope: Locator): Promise<void> {
     .first()
     .evaluate((el) => el.setAttribute('data-state', 'idle'));
 }
+
+/**
+ * Waits until `selector` is on the page; a wait that times out says what the page showed last (its address and
+ * text) and the requests still open, rather than only what it was waiting for.
+ */
+export async function shown(page: Page, selector: string, timeout = WAIT_MS): Promise<void> {
+  const open = new Set<string>();
+  const started = (request: { url(): string }) => open.add(request.url());
+  const ended = (request: { url(): string }) => open.delete(request.url());
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await expect
+      .poll(
+        async () => {
+          if ((await page.locator(selector).count()) > 0) return 'shown';
+          const text = await page
+            .locator('body')
+            .innerText()
+            .catch((error: unknown) => `(no text: ${String(error)})`);
+          const pending = [...open].map((url) => new URL(url).pathname).slice(0, 8);
+          return `${page.url()} says "${text.replace(/\s+/g, ' ').slice(0, 300)}"; requests open: ${pending.join(', ')}`;
+        },
+        { message: `${selector} on the page`, timeout },
+      )
+      .toBe('shown');
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}

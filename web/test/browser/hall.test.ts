@@ -20,7 +20,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { StandingDoc } from '@competition/engine/model/derived';
 import { paths } from '@competition/engine/model/paths';
 import { type Account, adminFirestore, call } from '../../../functions/test/emulators/stack.js';
-import { SCREENSHOTS, WAIT_MS } from './driver.js';
+import { SCREENSHOTS, WAIT_MS, shown } from './driver.js';
 import { browserSuite, roundMatchUps, storedIn } from './harness.js';
 
 const FIRST = [
@@ -147,7 +147,7 @@ browserSuite(import.meta.url, 'the hall kit: printed sheets and the projector bo
   /** Opens a sheet, waits for it to be whole, prints it on `format`, and reads the PDF back. */
   async function printSheet(page: Page, url: string, format: Format, label: string | null): Promise<Printed> {
     await page.goto(url);
-    await page.locator('.sheet [data-ready="true"]').first().waitFor();
+    await shown(page, '.sheet [data-ready="true"]');
     await page.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0));
     const file = join(pdfDir, `${label ?? 'sheet'}-${format}.pdf`);
     writeFileSync(file, await page.pdf({ format }));
@@ -379,7 +379,7 @@ browserSuite(import.meta.url, 'the hall kit: printed sheets and the projector bo
       const board = await web.openPage({ width: 1920, height: 1080 }, 'board');
       await board.goto(`${web.site}/#/t/${big}/board?seconds=2`);
       const root = board.locator('.board');
-      await root.waitFor();
+      await shown(board, '.board');
       expect(await board.locator('.who').count()).toBe(0);
       // 17 rows a column, two columns: 128 players on 4 pages.
       await expect.poll(() => root.getAttribute('data-pages'), { timeout: WAIT_MS }).toBe('4');

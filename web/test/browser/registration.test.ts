@@ -127,6 +127,13 @@ browserSuite(import.meta.url, 'self-registration and check-in in Chromium', (web
 
       await desk.goto(`${web.site}/#/t/${tournamentId}/rounds`);
       await desk.getByRole('button', { name: 'Generate round 1' }).click();
+      // The desk names who would be left out before pairing without them.
+      const asked = desk.locator('.not-checked-in');
+      expect(await asked.textContent()).toMatch(
+        /1 player has not checked in and will\s+not be paired in round 1: Cy Missing/,
+      );
+      await web.shot(desk, 'registration-7a-asked-before-pairing');
+      await desk.getByRole('button', { name: 'Pair round 1 without them' }).click();
       const round1 = adminFirestore().collection(paths.matchUps(tournamentId)).where('roundNumber', '==', 1);
       await expect.poll(async () => (await round1.get()).size, { timeout: WAIT_MS }).toBe(2);
       const paired = (await round1.get()).docs.flatMap((d) => {
@@ -144,6 +151,44 @@ browserSuite(import.meta.url, 'self-registration and check-in in Chromium', (web
         .poll(() => phone.locator('.my-game .game-head').textContent(), { timeout: WAIT_MS })
         .toMatch(/^Round 1 · Table [12]$/);
       await web.shot(phone, 'registration-8-phone-paired');
+    },
+  );
+
+  it(
+    'a late entry the organizer adds during the event is paired in the next round without another step',
+    { timeout: 90_000 },
+    async () => {
+      await desk.goto(`${web.site}/#/t/${tournamentId}/participants`);
+      const addOne = desk.locator('form[aria-labelledby="add-one-title"]');
+      await addOne.getByLabel('Name', { exact: true }).fill('Chloé Late');
+      await addOne.getByRole('button', { name: 'Add participant' }).click();
+      await expectOk(addOne);
+      const late = async () =>
+        (
+          await adminFirestore().collection(paths.participants(tournamentId)).where('name', '==', 'Chloé Late').get()
+        ).docs[0]?.data();
+      await expect.poll(late, { timeout: WAIT_MS }).toMatchObject({ enteredRound: 2, checkedIn: true });
+      await desk.goto(`${web.site}/#/t/${tournamentId}/rounds`);
+      const form = desk.locator('form:has(#generate-status)');
+      await form.getByRole('checkbox', { name: /Pair even though games/ }).check();
+      // Only Cy, who never came, is still to be asked about.
+      await form.getByRole('button', { name: 'Generate round 2' }).click();
+      expect(await desk.locator('.not-checked-in').textContent()).toMatch(/: Cy Missing\./);
+      await desk.getByRole('button', { name: 'Pair round 2 without them' }).click();
+      await expect
+        .poll(() => desk.locator('#generate-status').textContent(), { timeout: WAIT_MS })
+        .toMatch(/round 2 paired: 2 tables$/);
+      const round2 = await adminFirestore()
+        .collection(paths.matchUps(tournamentId))
+        .where('roundNumber', '==', 2)
+        .get();
+      const paired = round2.docs.flatMap((d) => {
+        const m = d.data() as MatchUpDoc;
+        return m.b === null ? [m.a] : [m.a, m.b];
+      });
+      expect(paired).toContain((await late())!.participantId);
+      expect(paired).toHaveLength(4);
+      await web.shot(desk, 'registration-8a-late-entry-paired');
     },
   );
 

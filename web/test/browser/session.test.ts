@@ -42,6 +42,38 @@ browserSuite(import.meta.url, 'a signed-in session in Chromium', (web) => {
     },
   );
 
+  it(
+    "Home's link box answers a link to somewhere else in words, and no address blanks the app",
+    { timeout: 90_000 },
+    async () => {
+      const account = await signUp(web.emulators, `links-${Date.now()}@example.com`);
+      const page = await web.signedIn(DESKTOP, 'links', account);
+      await page.getByRole('heading', { name: 'My tournaments' }).waitFor();
+      const box = page.getByLabel('Tournament link or id');
+      await box.fill('http://example.com/not-a-tournament');
+      await page.getByRole('button', { name: 'Open', exact: true }).click();
+      const said = page.locator('.field:has(input[aria-invalid="true"]) .field-error');
+      await expect.poll(() => said.textContent()).toMatch(/not a link to a tournament: .*\/#\/t\//);
+      expect(page.url()).not.toContain('/t/');
+      await web.shot(page, 'session-link-box-refused');
+      // The same answer leaves with the next entry.
+      await box.fill('AnotherTry');
+      expect(await said.count()).toBe(0);
+
+      // Addresses typed or pasted into the bar: each says something.
+      for (const [hash, words] of [
+        ['#/t/a%2Fb/play', /Nothing here: this address names no screen/],
+        ['#/t/%E0%A4%A/standings', /Nothing here/],
+        ['#/t/no-such-tournament/standings', /This tournament does not exist/],
+      ] as const) {
+        await page.goto(`${web.site}/${hash}`);
+        await expect.poll(() => page.locator('#content').innerText(), { timeout: 20_000 }).toMatch(words);
+      }
+      await web.shot(page, 'session-link-missing-tournament');
+      expect(web.driver.consoleErrors.filter((e) => e.startsWith('[links]'))).toEqual([]);
+    },
+  );
+
   for (const [viewport, label] of [
     [DESKTOP, 'desktop'],
     [PHONE, 'phone'],

@@ -10,6 +10,8 @@ import { clockAt, sharedClockAt } from '../../src/lib/countdown.js';
 import { nextIds, parseParticipantsCsv, splitCsv } from '../../src/lib/csv.js';
 import { byeReasons, pairReasons } from '../../src/lib/reasons.js';
 import { emulatorsFromInitJs, parseHostPort } from '../../src/data/firebase.js';
+import { readTournamentLink } from '../../src/lib/tournamentLink.js';
+import { parseRoute } from '../../src/app/route.js';
 
 describe('participants pasted as CSV', () => {
   it('reads a header line in any column order, and quotes', () => {
@@ -190,5 +192,38 @@ describe('the emulator switch', () => {
     expect(parseHostPort('[::1]:8080')).toEqual({ host: '::1', port: 8080 });
     expect(parseHostPort('localhost:9099')).toEqual({ host: 'localhost', port: 9099 });
     expect(parseHostPort('nonsense')).toBeNull();
+  });
+});
+
+describe("Home's tournament link box", () => {
+  it('takes the id from a join link, a share link, or the id alone', () => {
+    expect(readTournamentLink('http://192.168.1.20:5000/#/t/AbC123/join?code=XYZ')).toEqual({ tournamentId: 'AbC123' });
+    expect(readTournamentLink('  https://club.web.app/#/t/Spring%20Open/play ')).toEqual({
+      tournamentId: 'Spring Open',
+    });
+    expect(readTournamentLink('AbC123')).toEqual({ tournamentId: 'AbC123' });
+  });
+
+  it('answers a link to somewhere else, a damaged link and an impossible id in words', () => {
+    for (const [typed, words] of [
+      ['http://example.com/not-a-tournament', 'not a link to a tournament'],
+      ['example.com/not-a-tournament', 'not a link to a tournament'],
+      ['https://club.web.app/#/t/%E0%A4%A/play', 'damaged'],
+      ['__name__', 'is not a tournament’s id'],
+      ['', 'paste a tournament’s link'],
+    ] as const) {
+      const link = readTournamentLink(typed);
+      expect('problem' in link ? link.problem : `opened ${link.tournamentId}`, typed).toContain(words);
+    }
+  });
+});
+
+describe('hash routes', () => {
+  it('names no screen for an id Firestore would refuse, instead of opening a listener on it', () => {
+    expect(parseRoute('#/t/abc/standings')).toMatchObject({ screen: 'tournament', tournamentId: 'abc' });
+    expect(parseRoute('#/t/a%2Fb/standings')).toEqual({ screen: 'missing', hash: '#/t/a%2Fb/standings' });
+    expect(parseRoute('#/t/%E0%A4%A/play')).toMatchObject({ screen: 'missing' });
+    expect(parseRoute('#/t/ok/p/..')).toMatchObject({ screen: 'missing' });
+    expect(parseRoute('#/championships/__x__')).toMatchObject({ screen: 'missing' });
   });
 });

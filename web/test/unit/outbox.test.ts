@@ -53,3 +53,18 @@ describe('a score sent from this phone', () => {
     );
   });
 });
+
+describe("a player's report under confirmation, sent from this phone", () => {
+  const report: SentScore = { ...sent, side: 'a' };
+
+  it("arrived when the server's copy holds that side's report, though no result counts yet", () => {
+    const reported = { ...game(null, 'server'), reports: { a: { kind: 'PLAYED', score: { a: 5, b: 3 } } } } as MatchUp;
+    expect(deliveryOf(report, reported)).toBe('arrived');
+  });
+
+  it("waits while the server's copy has no report of that side; refused when it holds another", () => {
+    expect(deliveryOf(report, game(null, 'pending'))).toBe('waiting');
+    const other = { ...game(null, 'server'), reports: { a: { kind: 'PLAYED', score: { a: 1, b: 5 } } } } as MatchUp;
+    expect(deliveryOf(report, other)).toBe('refused');
+  });
+});

@@ -32,3 +32,15 @@ export function notCheckedIn<P extends CheckInEntry & { withdrawn?: boolean | un
   const pairable = new Set(participantsToPair(participants, earlierGames, true).map((p) => p.participantId));
   return participants.filter((p) => !p.withdrawn && !pairable.has(p.participantId));
 }
+
+/**
+ * Whether an entry the organizer adds is checked in at once: once the tournament runs, the organizer adds a late
+ * arrival at the desk, in person, so the next round pairs them without a second step. Before round 1 everyone
+ * checks in the usual way; entries that players make themselves (a registration) never check in for them.
+ */
+export function checkedInOnEntry(tournament: {
+  status: string;
+  joining?: { checkIn?: boolean | undefined } | undefined;
+}): boolean {
+  return tournament.joining?.checkIn === true && tournament.status === 'RUNNING';
+}

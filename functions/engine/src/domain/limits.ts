@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentIdProblem } from './documentId.js';
 
 /**
  * The bounds of everything a user can write: scores, ratings, policies, requests, ids. They live here, once,
@@ -97,23 +98,11 @@ export const Minutes = boundedInt(LIMITS.minutes);
 export const RoundCount = boundedInt(LIMITS.rounds);
 export const PairingSeed = boundedInt(LIMITS.pairingSeed);
 
-/** Control characters (C0, DEL, C1): invisible in a console, and NUL breaks Firestore paths. */
-const CONTROL_CHARACTER = /\p{Cc}/u;
-
-/**
- * An id the user chooses that becomes (or names) a Firestore document: Firestore refuses "/", "." and "..",
- * and reserves ids like __name__. Taken verbatim: an id is never trimmed, so surrounding spaces are refused
- * rather than silently naming a different document.
- */
-export const DocumentId = z
-  .string()
-  .min(1, 'must not be empty')
-  .max(128, 'must be at most 128 characters')
-  .refine((id) => !id.includes('/'), 'must not contain "/"')
-  .refine((id) => id !== '.' && id !== '..', 'must not be "." or ".."')
-  .refine((id) => !/^__.*__$/s.test(id), 'must not have the reserved form __name__')
-  .refine((id) => !CONTROL_CHARACTER.test(id), 'must not contain control characters')
-  .refine((id) => id.trim() === id, 'must not start or end with a space');
+/** An id the user chooses that becomes (or names) a Firestore document (documentId.ts says what Firestore refuses). */
+export const DocumentId = z.string().superRefine((id, ctx) => {
+  const problem = documentIdProblem(id);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 interface ShapeBounds {
   readonly depth: number;

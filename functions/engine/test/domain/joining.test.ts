@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { participantsToPair, notCheckedIn } from '../../src/domain/checkIn.js';
+import { checkedInOnEntry, notCheckedIn, participantsToPair } from '../../src/domain/checkIn.js';
 import { DomainError } from '../../src/domain/errors.js';
 import { CLOSED_JOINING, type JoiningOptions, assertApprovable, decideRegistration } from '../../src/domain/joining.js';
 
@@ -92,5 +92,17 @@ describe('participantsToPair', () => {
     const round1 = [{ a: 'a', b: 'c' }];
     expect(participantsToPair(field, round1, true).map((p) => p.participantId)).toEqual(['a', 'c', 'd']);
     expect(notCheckedIn(field, round1).map((p) => p.participantId)).toEqual(['b']);
+  });
+});
+
+describe('checkedInOnEntry', () => {
+  it('checks in an entry the organizer adds once the tournament runs, when check-in is on', () => {
+    expect(checkedInOnEntry({ status: 'RUNNING', joining: { checkIn: true } })).toBe(true);
+  });
+
+  it('leaves entries before round 1, and tournaments without check-in, as they are', () => {
+    expect(checkedInOnEntry({ status: 'DRAFT', joining: { checkIn: true } })).toBe(false);
+    expect(checkedInOnEntry({ status: 'RUNNING', joining: { checkIn: false } })).toBe(false);
+    expect(checkedInOnEntry({ status: 'RUNNING' })).toBe(false);
   });
 });

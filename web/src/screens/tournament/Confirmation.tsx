@@ -12,6 +12,7 @@ import { useLive } from '../../data/hooks';
 import type { MatchUp, ResultChange } from '../../data/shapes';
 import { watchResultChanges } from '../../data/watchTournamentData';
 import { setConfirmScores, writeReport } from '../../data/writes';
+import { sendScore } from '../../data/outbox';
 import { resultText } from '../../lib/format';
 import { useTournamentData } from './data';
 
@@ -69,7 +70,10 @@ export function Reports({ game }: { game: MatchUp }) {
   const counts = state === 'ENTERED' || state === 'CONFIRMED';
   const agree = (report: MatchUpResult) =>
     run(async () => {
-      await writeReport(tournamentId, game, mine!, report);
+      const sent = { tournamentId, matchUpId: game.matchUpId, result: report, side: mine! };
+      // Offline, the confirmation waits on the phone like a score (SentScores says when it arrives).
+      if ((await sendScore(() => writeReport(tournamentId, game, mine!, report), sent)) === 'queued')
+        return `kept on this phone: your confirmation of ${words(report)}`;
       return `you confirmed ${words(report)}`;
     });
   const accept = (report: MatchUpResult) =>

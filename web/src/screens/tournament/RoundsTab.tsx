@@ -18,6 +18,14 @@ import { useTournamentData } from './data';
 import { PairingEditor, RoundEdits } from './PairingEditor';
 import { ScoreForm } from './ScoreForm';
 import { playoffOf } from '@competition/engine/domain/playoffPlan';
+import { notCheckedIn } from '@competition/engine/domain/checkIn';
+
+/** "7 tables and a bye", as the desk says how a round was paired. */
+const tables = (games: number, byes: number) => {
+  const played = games - byes;
+  const byeWords = byes === 0 ? '' : byes === 1 ? ' and a bye' : ` and ${byes} byes`;
+  return `${played} ${played === 1 ? 'table' : 'tables'}${byeWords}`;
+};
 
 export function RoundsTab({ roundNumber }: { roundNumber: number | undefined }) {
   const data = useTournamentData();
@@ -94,7 +102,7 @@ export function RoundsTab({ roundNumber }: { roundNumber: number | undefined }) 
 }
 
 function RoundControls() {
-  const { tournamentId, tournament, rounds, matchUps } = useTournamentData();
+  const { tournamentId, tournament, rounds, matchUps, participants } = useTournamentData();
   const [seed, setSeed] = useState('');
   const [force, setForce] = useState(false);
   const [status, run] = useAction();
@@ -107,8 +115,9 @@ function RoundControls() {
   // One request id per round the organizer means to pair: a retry after a lost answer is the same request, which
   // the callable answers with the round it already made; only a round made moves on to a new id.
   const requestId = useRef(crypto.randomUUID());
-  const onGenerate = (event: FormEvent) => {
-    event.preventDefault();
+  // With check-in on, a round pairs only who checked in: the organizer is asked before anyone is left out.
+  const leftOut = tournament?.joining?.checkIn ? notCheckedIn(participants, matchUps) : [];
+  const generate = () =>
     void run(async () => {
       const generated = await actions.generateNextRound({
         tournamentId,
@@ -118,8 +127,11 @@ function RoundControls() {
       });
       requestId.current = crypto.randomUUID();
       navigate(href.round(tournamentId, generated.roundNumber));
-      return `round ${generated.roundNumber} paired: ${generated.matchUps} matchUps${generated.byes.length ? `, bye for ${generated.byes.length}` : ''}`;
+      return `round ${generated.roundNumber} paired: ${tables(generated.matchUps, generated.byes.length)}`;
     });
+  const onGenerate = (event: FormEvent) => {
+    event.preventDefault();
+    generate();
   };
   return (
     <div className="stack">
@@ -139,9 +151,26 @@ function RoundControls() {
               : `The tournament planned ${tournament.totalRounds} rounds: this one is extra.`}
           </p>
         ) : null}
-        <button type="submit" className="primary" disabled={status.state === 'pending'}>
-          Generate round {next}
-        </button>
+        {leftOut.length ? (
+          <ConfirmButton
+            label={`Generate round ${next}`}
+            className="primary"
+            disabled={status.state === 'pending'}
+            question={
+              <p className="not-checked-in">
+                {leftOut.length === 1 ? '1 player has' : `${leftOut.length} players have`} not checked in and will not
+                be paired in round {next}: {leftOut.map((p) => p.name).join(', ')}. Check them in under Participants
+                first, or pair without them.
+              </p>
+            }
+            confirmLabel={`Pair round ${next} without ${leftOut.length === 1 ? 'them' : `these ${leftOut.length}`}`}
+            onConfirm={generate}
+          />
+        ) : (
+          <button type="submit" className="primary" disabled={status.state === 'pending'}>
+            Generate round {next}
+          </button>
+        )}
         <Status status={status} id="generate-status" />
       </form>
       {last ? (

@@ -73,15 +73,16 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
         // The engine's own check, loaded with the first score (it brings the schema library).
         const { resolveResult } = await import('@competition/engine/domain/results');
         if (result) resolveResult({ kind: 'PLAYED', ...result }, !isBye, scoring);
-        if (reporting) await writeReport(tournamentId, matchUp, reporting, result && { kind: 'PLAYED', ...result });
-        else {
-          const write = () => writeScore(tournamentId, matchUp, result, roles);
-          const answer = await sendScore(write, { tournamentId, matchUpId: matchUp.matchUpId, result });
-          // Offline: kept on this device and sent later; the tournament screen says when it arrives (SentScores).
-          if (answer === 'queued')
-            return result
-              ? `kept on this phone: ${resultText({ kind: 'PLAYED', ...result }, isBye)}`
-              : 'clear kept on this phone';
+        const write = reporting
+          ? () => writeReport(tournamentId, matchUp, reporting, result && { kind: 'PLAYED', ...result })
+          : () => writeScore(tournamentId, matchUp, result, roles);
+        const sent = { tournamentId, matchUpId: matchUp.matchUpId, result, ...(reporting ? { side: reporting } : {}) };
+        // Offline: kept on this device and sent later; the tournament screen says when it arrives (SentScores).
+        if ((await sendScore(write, sent)) === 'queued') {
+          const what = result ? resultText({ kind: 'PLAYED', ...result }, isBye) : null;
+          if (reporting)
+            return what ? `kept on this phone: your report ${what}` : 'clearing your report kept on this phone';
+          return what ? `kept on this phone: ${what}` : 'clear kept on this phone';
         }
       }
       if (reporting)

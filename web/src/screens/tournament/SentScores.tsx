@@ -12,6 +12,8 @@ import { useTournamentData } from './data';
 
 const text = (result: SentScore['result'], isBye: boolean) =>
   result ? resultText({ kind: 'PLAYED', ...result }, isBye) : 'no result (cleared)';
+/** What was sent: a score, or under confirmation the player's own report of it. */
+const sentText = (s: SentScore, isBye: boolean) => `${s.side ? 'your report ' : ''}${text(s.result, isBye)}`;
 
 export function SentScores() {
   const { tournamentId, matchUps, rounds, nameOf } = useTournamentData();
@@ -32,7 +34,7 @@ export function SentScores() {
       forgetSentScore(s);
       // Named by round and table: the phone keeps the line into later rounds, where table 1 is another game.
       const where = `Round ${matchUp.roundNumber}, table ${matchUp.order + 1}`;
-      const line = `${where}: your score ${text(s.result, matchUp.b === null)} reached the server.`;
+      const line = `${where}: ${s.side ? 'your report' : 'your score'} ${text(s.result, matchUp.b === null)} reached the server.`;
       setArrived((list) => [...list.filter((l) => !l.startsWith(`${where}:`)), line]);
     }
   }, [sent, matchUps]);
@@ -54,8 +56,8 @@ export function SentScores() {
       {waiting.map(({ sent: s, matchUp }) => (
         <p key={s.matchUpId} className="waiting-to-send" role="status" data-matchup={s.matchUpId}>
           <strong>Waiting to send</strong>
-          {matchUp ? ` table ${matchUp.order + 1}` : ''}: {text(s.result, matchUp?.b === null)}. It is kept on this
-          phone and goes to the server when the network is back.
+          {matchUp ? ` table ${matchUp.order + 1}` : ''}: {sentText(s, matchUp?.b === null)}. It is kept on this phone
+          and goes to the server when the network is back.
         </p>
       ))}
       {refused.map(({ sent: s, matchUp }) => {
@@ -63,9 +65,9 @@ export function SentScores() {
         return (
           <div key={s.matchUpId} className="error score-refused" role="alert" data-matchup={s.matchUpId}>
             <p>
-              <strong>Your score did not count</strong>
+              <strong>{s.side ? 'Your report did not arrive' : 'Your score did not count'}</strong>
               {matchUp ? ` (table ${matchUp.order + 1}, round ${matchUp.roundNumber})` : ''}: you sent{' '}
-              {text(s.result, matchUp?.b === null)}
+              {sentText(s, matchUp?.b === null)}
               {round?.status === 'CLOSED' ? ', but the round was closed before it arrived' : ''}. The result that stands
               is <strong className="standing-result">{matchUp ? text(matchUp.result, matchUp.b === null) : '–'}</strong>
               {matchUp?.result ? `, ${describeWriter(matchUp)}` : ''}. Ask the organizer if it is wrong.
