@@ -43,21 +43,21 @@ export async function claimEntry(
     const attempts = (await tx.get(ref.claimAttempts(tournamentId, uid))).data() ?? { uid, ...NO_ATTEMPTS };
     const wait = claimWaitMs(attempts, now());
     if (wait > 0) {
-      const message = `too many wrong codes: try again in ${minutes(wait)} minutes, or ask the organizer`;
+      const message = `too many wrong codes: try again in ${minutes(wait)} minutes, or ask the organizer to unlock you on the desk`;
       return { refused: new DomainError('resource-exhausted', message) };
     }
     const found = code ? await tx.get(ref.claimCodes(tournamentId).where('code', '==', code).limit(1)) : null;
     const claim = found?.docs[0]?.data();
     if (!claim) {
       const next = afterWrongCode(attempts, now());
-      tx.set(ref.claimAttempts(tournamentId, uid), { uid, ...next });
+      tx.set(ref.claimAttempts(tournamentId, uid), { uid, ...next, ...(displayName ? { who: displayName } : {}) });
       const left = wrongCodesLeft(next);
       const message =
         left > 0
-          ? `that code matches no entry of this tournament: check it with the organizer (${left} tries left)`
+          ? `that code matches no entry of this tournament: check it with the organizer (${left} ${left === 1 ? 'try' : 'tries'} left)`
           : `that code matches no entry of this tournament, and that was the last try: wait ${minutes(
               claimWaitMs(next, now()),
-            )} minutes or ask the organizer`;
+            )} minutes or ask the organizer to unlock you on the desk`;
       return { refused: new DomainError('not-found', message) };
     }
     const { participantId } = claim;

@@ -68,7 +68,7 @@ describe.skipIf(Boolean(skipReason))('claim codes on the Emulator Suite', () => 
     expect(JSON.stringify(participant)).not.toContain(codes[0]);
   });
 
-  it('only the tournament editors read codes; nobody writes them; nobody reads the wrong-code counts', async () => {
+  it('only the tournament editors read codes and unlock wrong-code counts; nobody else reads or writes them', async () => {
     const organizer = await clientAs(seeded.organizer);
     const player = await clientAs(seeded.participants[0]!.account);
     const stranger = await clientAs(await newAccount('code-reader'));
@@ -88,10 +88,19 @@ describe.skipIf(Boolean(skipReason))('claim codes on the Emulator Suite', () => 
     const attempts = await newAccount('counter');
     await refusal(claim(attempts, '0000-0000'));
     const own = await clientAs(attempts);
-    expect(await outcome(getDoc(doc(own, paths.claimAttempt(tournamentId, attempts.uid))))).toBe('permission-denied');
-    expect(await outcome(setDoc(doc(own, paths.claimAttempt(tournamentId, attempts.uid)), { wrongCodes: 0 }))).toBe(
-      'permission-denied',
-    );
+    const count = paths.claimAttempt(tournamentId, attempts.uid);
+    for (const db of [own, player, stranger, visitor]) {
+      expect(await outcome(getDoc(doc(db, count)))).toBe('permission-denied');
+      expect(await outcome(deleteDoc(doc(db, count)))).toBe('permission-denied');
+    }
+    for (const db of [own, organizer])
+      expect(await outcome(setDoc(doc(db, count), { uid: attempts.uid, wrongCodes: 0, lockedUntil: null }))).toBe(
+        'permission-denied',
+      );
+    // The organizer sees the count and unlocks the account (a delete).
+    expect(await outcome(getDocs(collection(organizer, paths.claimAttempts(tournamentId))))).toBe('accepted');
+    expect(await outcome(deleteDoc(doc(organizer, count)))).toBe('accepted');
+    expect((await adminFirestore().doc(count).get()).exists).toBe(false);
   });
 
   it('a signed-in player who types the code, however spaced or cased, becomes the entry; a second account cannot', async () => {
@@ -120,7 +129,7 @@ describe.skipIf(Boolean(skipReason))('claim codes on the Emulator Suite', () => 
       const wrong = await refusal(claim(guesser, `ZZZZ-ZZZ${left}`));
       expect(wrong.code).toBe('not-found');
       expect(wrong.message).toContain(`matches no entry of this tournament`);
-      expect(wrong.message).toContain(`(${left} tries left)`);
+      expect(wrong.message).toContain(`(${left} ${left === 1 ? 'try' : 'tries'} left)`);
     }
     const last = await refusal(claim(guesser, 'not a code'));
     expect(last.message).toContain(`that was the last try: wait ${LOCK_MINUTES} minutes`);

@@ -8,7 +8,11 @@ export type ActionState =
   | { state: 'error'; text: string; code?: string };
 
 /** Runs an async action, keeping its outcome for a <Status>: the server's message on refusal, as it came. */
-export function useAction(): [ActionState, (run: () => Promise<string | void>) => Promise<boolean>] {
+/**
+ * One action's status and its runner; `forget` clears the last outcome, for a form whose input changed: a refusal
+ * must not stay under the next, different entry.
+ */
+export function useAction(): [ActionState, (run: () => Promise<string | void>) => Promise<boolean>, () => void] {
   const [status, setStatus] = useState<ActionState>({ state: 'idle' });
   // One call at a time: a second click while the first runs is the same intended action, not a new one.
   const running = useRef(false);
@@ -28,7 +32,8 @@ export function useAction(): [ActionState, (run: () => Promise<string | void>) =
       running.current = false;
     }
   }, []);
-  return [status, run];
+  const forget = useCallback(() => setStatus((last) => (last.state === 'pending' ? last : { state: 'idle' })), []);
+  return [status, run, forget];
 }
 
 /** The outcome of the last action, announced to screen readers; `data-state` lets tests wait for it. */

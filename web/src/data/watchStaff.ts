@@ -3,6 +3,7 @@
  * invitations) and of a player's own registration.
  */
 import { query, where } from 'firebase/firestore';
+import type { ClaimAttemptsDoc } from '@competition/engine/model/claims';
 import type { InvitationDoc, InvitationScope } from '@competition/engine/model/invitations';
 import type { RegistrationDoc } from '@competition/engine/model/joining';
 import type { TournamentRoleDoc } from '@competition/engine/model/roles';
@@ -20,6 +21,29 @@ export function watchClaimCodes(tournamentId: string, onData: (codes: ClaimCode[
     col(path.claimCodes(tournamentId)),
     (d: ClaimCode): ClaimCode => ({ participantId: d.participantId, code: d.code }),
     onData,
+    onError,
+  );
+}
+
+/** An account held off claiming after too many wrong codes, as the desk sees it (named, never by its id). */
+export interface LockedClaim {
+  uid: string;
+  who: string | null;
+  wrongCodes: number;
+  lockedUntil: number;
+}
+
+/** The accounts still locked out of claiming, for the tournament's editors (the rules refuse everyone else). */
+export function watchLockedClaims(tournamentId: string, onData: (items: LockedClaim[]) => void, onError: OnError) {
+  return watchQuery(
+    col(path.claimAttempts(tournamentId)),
+    (d: ClaimAttemptsDoc) => ({
+      uid: d.uid,
+      who: d.who ?? null,
+      wrongCodes: d.wrongCodes,
+      lockedUntil: d.lockedUntil ?? 0,
+    }),
+    (items) => onData(items.filter((item) => item.lockedUntil > Date.now())),
     onError,
   );
 }

@@ -1,5 +1,5 @@
 /** The writes a client makes itself, through the security rules (firestore.rules) rather than a callable. */
-import { deleteField, serverTimestamp, updateDoc } from 'firebase/firestore';
+import { deleteDoc, deleteField, serverTimestamp, updateDoc } from 'firebase/firestore';
 import { type ReportSide, reportWrite } from '@competition/engine/domain/confirmation';
 import type { MatchUpResult, MatchUpResultInput } from '@competition/engine/domain/results';
 import { scorerOf } from '@competition/engine/access/scorer';
@@ -121,4 +121,9 @@ export async function updateTournamentDetails(tournamentId: string, details: Tou
 /** A player checks in as their own entry; the organizer ticks (or unticks) anyone (docs/joining.md#check-in). */
 export async function setCheckedIn(tournamentId: string, participantId: string, checkedIn: boolean): Promise<void> {
   await updateDoc(ref(path.participant(tournamentId, participantId)), { checkedIn }).catch(rethrow);
+}
+
+/** Editors let an account locked out after wrong claim codes try again: its count of wrong codes starts over. */
+export async function unlockClaims(tournamentId: string, uid: string): Promise<void> {
+  await deleteDoc(ref(path.claimAttempt(tournamentId, uid))).catch(rethrow);
 }

@@ -2,6 +2,7 @@
 import type { CompetitionPolicy, PrimaryRanking } from '@competition/engine/domain/policy';
 import { TIEBREAK_NAMES } from '@competition/engine/domain/tiebreakNames';
 import type { MatchUpResult, ResultKind } from '@competition/engine/domain/results';
+import type { PairingMethod } from '@competition/engine/domain/pairing/types';
 
 export const TIEBREAK_LABELS = TIEBREAK_NAMES;
 
@@ -59,3 +60,19 @@ export function colourNames(
   const mode = typeof chosen === 'string' ? chosen : (policy.pairingPolicy.colours ?? 'NONE');
   return mode === 'NONE' ? null : { first: 'White', second: 'Black' };
 }
+
+/** The organizer's name for each method; which system offers which is the engine's (METHODS_OF_SYSTEM). */
+export const METHOD_LABELS: Record<PairingMethod, string> = {
+  SWISS: 'Swiss (score groups, weighted matching)',
+  DRAW_MATIC: 'DrawMatic (rating lanes)',
+  LEVEL_BASED: 'Level-based (rating bands)',
+  WEIGHTED: 'Weighted (your own criteria weights)',
+  SERIAL: 'In ranking order: 1 v 2, 3 v 4 …',
+  DAZED: 'Top half v bottom half of each score group',
+  STAGGERED: 'Top v bottom half, at most 25 places apart (large groups)',
+  ALL: 'All possible matches',
+  KNOCKOUT: 'Knockout bracket',
+  SEEDS: 'Seeded table',
+  ROUND_ROBIN: 'Round robin (Berger tables)',
+  CIRCLE: 'Circle method',
+};

@@ -17,27 +17,12 @@ import { check, type FieldErrors } from '../lib/forms';
 import { recommendedRounds } from '@competition/engine/domain/pairing/rounds';
 import { type PresetName, resolvePolicy } from '@competition/engine/domain/policy';
 import { CreateTournamentInput } from '@competition/engine/model/requests';
-import { METHODS_OF_SYSTEM, type PairingMethod, type System } from '@competition/engine/domain/pairing/types';
+import { METHODS_OF_SYSTEM, type System } from '@competition/engine/domain/pairing/types';
 import { PlayoffChoices } from '../components/PlayoffChoices';
+import { METHOD_LABELS } from '../lib/format';
 import { ScoringChoices, scoringFieldsOf } from '../components/ScoringChoices';
 
 const SYSTEMS: Record<System, string> = { SWISS: 'Swiss', KNOCKOUT: 'Knockout', ROUND_ROBIN: 'Round robin' };
-
-/** The organizer's name for each method; which system offers which is the engine's (METHODS_OF_SYSTEM). */
-const METHOD_LABELS: Record<PairingMethod, string> = {
-  SWISS: 'Swiss (score groups, weighted matching)',
-  DRAW_MATIC: 'DrawMatic (rating lanes)',
-  LEVEL_BASED: 'Level-based (rating bands)',
-  WEIGHTED: 'Weighted (your own criteria weights)',
-  SERIAL: 'In ranking order: 1 v 2, 3 v 4 …',
-  DAZED: 'Top half v bottom half of each score group',
-  STAGGERED: 'Top v bottom half, at most 25 places apart (large groups)',
-  ALL: 'All possible matches',
-  KNOCKOUT: 'Knockout bracket',
-  SEEDS: 'Seeded table',
-  ROUND_ROBIN: 'Round robin (Berger tables)',
-  CIRCLE: 'Circle method',
-};
 
 const PRESETS: Record<PresetName, string> = {
   REDEMPTION: 'Swiss on match points, ties broken by points scored minus conceded',

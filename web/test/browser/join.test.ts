@@ -15,7 +15,7 @@ import {
   readMatchUp,
   seedTournament,
 } from '../../../functions/test/emulators/stack.js';
-import { DESKTOP, PHONE, expectOk, freshStatus, outcome } from './driver.js';
+import { DESKTOP, PHONE, WAIT_MS, expectOk, freshStatus, outcome } from './driver.js';
 import { browserSuite, signUpThrough } from './harness.js';
 
 browserSuite(import.meta.url, 'joining a tournament in Chromium', (web) => {
@@ -177,6 +177,8 @@ browserSuite(import.meta.url, 'joining a tournament in Chromium', (web) => {
       await phone.goto(`${web.site}/#/signin?next=${encodeURIComponent(`/t/${tournamentId}/join`)}`);
       await signUpThrough(phone, `guesser-${Date.now()}@example.com`, 'a-phone-password');
       const form = phone.locator('form');
+      // An account made with an email has no name yet: the join form asks for one, once.
+      await phone.getByLabel('Your name', { exact: true }).fill('Gus Guesser');
       const tryCode = async (code: string) => {
         await freshStatus(form);
         await phone.getByLabel('Your claim code').fill(code);
@@ -188,13 +190,26 @@ browserSuite(import.meta.url, 'joining a tournament in Chromium', (web) => {
       expect(first.text).toContain('that code matches no entry of this tournament');
       expect(first.text).toContain('(4 tries left)');
       await visited(phone, 'join-6-phone-wrong-code');
-      for (const left of [3, 2, 1]) expect((await tryCode('ABCD-EFGH')).text).toContain(`(${left} tries left)`);
+      for (const left of ['3 tries', '2 tries', '1 try'])
+        expect((await tryCode('ABCD-EFGH')).text).toContain(`(${left} left)`);
       expect((await tryCode('ABCD-EFGH')).text).toContain('that was the last try: wait 15 minutes');
       const untaken = seeded.participants.find((p) => p.participantId === seeded.round1.at(-1)!.b)!;
       const locked = await tryCode(codes.get(untaken.participantId)!);
       expect(locked.state).toBe('error');
       expect(locked.text).toMatch(/too many wrong codes: try again in 1[45] minutes/);
       await visited(phone, 'join-7-phone-locked');
+
+      // The desk names who is locked out (the name the form asked for) and unlocks them; the right code then works.
+      await desk.goto(`${web.site}/#/t/${tournamentId}/organize`);
+      const locks = desk.getByRole('list', { name: 'Locked out of claiming' });
+      await expect
+        .poll(() => locks.textContent(), { timeout: WAIT_MS })
+        .toMatch(/Gus Guesser: 5 wrong codes, locked until/);
+      await visited(desk, 'join-7a-desk-locked');
+      await desk.getByRole('button', { name: 'Unlock Gus Guesser' }).click();
+      await expectOk(desk.locator('.locked-claims'));
+      const claimed = await tryCode(codes.get(untaken.participantId)!);
+      expect(claimed, claimed.text).toMatchObject({ state: 'ok' });
       expect(web.driver.unlabelled).toEqual([]);
     },
   );
@@ -349,7 +364,7 @@ browserSuite(import.meta.url, 'joining a tournament in Chromium', (web) => {
     expect(shown).toEqual([]);
     // ...and the check looked at all of them (a test that stopped early would leave accounts or screens out).
     expect(uids.size).toBe(7);
-    expect(screens.length).toBe(18);
+    expect(screens.length).toBe(19);
     expect(web.driver.unlabelled).toEqual([]);
   });
 });

@@ -262,7 +262,7 @@ browserSuite(import.meta.url, "the organizer's safety net", (web) => {
     refusals.push((await preview.textContent()) ?? '');
     await web.shot(desk, 'safety-paste-french-desktop');
     await paste.locator('textarea').fill('Nom;Classement\nÉmile Roux;1 520\n');
-    await expect.poll(() => preview.textContent()).toContain('1 participants ready');
+    await expect.poll(() => preview.textContent()).toContain('1 participant ready');
     await freshStatus(paste);
     await paste.getByRole('button', { name: /^Add/ }).click();
     await expectOk(paste);

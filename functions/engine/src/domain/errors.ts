@@ -1,3 +1,5 @@
+import { problemInWords } from './messages.js';
+
 /**
  * The one error type the domain throws. The Firebase shell maps `code` to an HttpsError code in one place,
  * so codes are spelled as Firebase spells them.
@@ -22,12 +24,16 @@ export class DomainError extends Error {
   }
 }
 
-/** Formats zod issues as "path: message" lines, so a refusal names the field at fault. */
-export function describeIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): string {
+/**
+ * Formats zod issues as "path: problem" lines, so a refusal names the field at fault as it was written (a JSON
+ * option, a file's column); the problem is in words (messages.ts), never in the schema's language.
+ */
+export function describeIssues(issues: ReadonlyArray<Parameters<typeof problemInWords>[0]>): string {
   return issues
     .map((issue) => {
       const path = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : String(part))).join('.');
-      return path ? `${path.replace(/\.\[/g, '[')}: ${issue.message}` : issue.message;
+      const problem = problemInWords(issue);
+      return path ? `${path.replace(/\.\[/g, '[')}: ${problem}` : problem;
     })
     .join('; ');
 }

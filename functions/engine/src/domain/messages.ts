@@ -81,14 +81,21 @@ export function fieldInWords(path: ReadonlyArray<PropertyKey>, labels: Readonly<
 /** zod's own messages, which speak the schema's language; a message a schema wrote itself is kept as it is. */
 const ZOD_DEFAULT = /^(Invalid|Too (small|big)|Unrecognized)/;
 
-function problemInWords(issue: Issue): string {
+/** One issue's problem in words, without the field ("must be a number"). */
+export function problemInWords(issue: Issue): string {
   if (!ZOD_DEFAULT.test(issue.message)) return issue.message;
   const limit = (value: number | bigint | undefined) => String(value);
   switch (issue.code) {
     case 'invalid_type':
       if (/received undefined/.test(issue.message)) return 'is missing';
-      if (issue.expected === 'number') return 'must be a number';
+      // A number typed in quotes, in a JSON field, is text: say what to change.
+      if (issue.expected === 'number')
+        return /received string/.test(issue.message) ? 'must be a number (without quotes)' : 'must be a number';
       if (issue.expected === 'int') return 'must be a whole number';
+      if (issue.expected === 'string') return 'must be text';
+      if (issue.expected === 'boolean') return 'must be true or false';
+      if (issue.expected === 'object') return 'must be a set of fields in braces, { … }';
+      if (issue.expected === 'array') return 'must be a list in brackets, [ … ]';
       return 'has the wrong kind of value';
     case 'too_small':
       if (issue.origin === 'string')

@@ -18,6 +18,8 @@ export const ClaimAttemptsDoc = z
     uid: Uid,
     wrongCodes: z.number().int().min(0),
     lockedUntil: z.number().int().nullable(),
+    /** The account's name when it last tried, so that the desk can say whom it unlocks. */
+    who: z.string().max(200).optional(),
   })
   .strict();
 export type ClaimAttemptsDoc = z.infer<typeof ClaimAttemptsDoc>;

@@ -70,7 +70,8 @@ export const paths = {
   /** Each participant's private claim code: the tournament's editors read it, nobody writes it but the backend. */
   claimCodes: (tournamentId: string) => `tournaments/${tournamentId}/claimCodes`,
   claimCode: (tournamentId: string, participantId: string) => `tournaments/${tournamentId}/claimCodes/${participantId}`,
-  /** One account's wrong claim codes in a row: backend only. */
+  /** One account's wrong claim codes in a row: the backend writes them; the editors read and unlock (delete). */
+  claimAttempts: (tournamentId: string) => `tournaments/${tournamentId}/claimAttempts`,
   claimAttempt: (tournamentId: string, uid: string) => `tournaments/${tournamentId}/claimAttempts/${uid}`,
   /** People who asked to play: each readable by its author and the tournament's editors. */
   registrations: (tournamentId: string) => `tournaments/${tournamentId}/registrations`,

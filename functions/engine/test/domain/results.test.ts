@@ -49,8 +49,8 @@ describe('game points to 5 and match points 3 / 2 / 1.5 / 0', () => {
       const parsed = MatchUpResult.safeParse(input);
       return parsed.success ? 'accepted' : describeIssues(parsed.error.issues);
     };
-    expect(refusal({ score: { a: -1, b: 3 } })).toBe('score.a: Too small: expected number to be >=0');
-    expect(refusal({ score: { a: 3, b: -2 } })).toBe('score.b: Too small: expected number to be >=0');
+    expect(refusal({ score: { a: -1, b: 3 } })).toBe('score.a: must be at least 0');
+    expect(refusal({ score: { a: 3, b: -2 } })).toBe('score.b: must be at least 0');
   });
 });
 

@@ -7,7 +7,15 @@ import { useEffect, useState } from 'react';
 import { href } from '../../app/route';
 import { ErrorNote, Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
-import { type ClaimCode, type TournamentPerson, watchClaimCodes, watchTournamentPeople } from '../../data/watchStaff';
+import {
+  type ClaimCode,
+  type LockedClaim,
+  type TournamentPerson,
+  watchClaimCodes,
+  watchLockedClaims,
+  watchTournamentPeople,
+} from '../../data/watchStaff';
+import { unlockClaims } from '../../data/writes';
 import { nameOf } from '../../lib/people';
 import { useLive } from '../../data/hooks';
 import { useTournamentData } from './data';
@@ -136,6 +144,51 @@ export function JoinDesk() {
         </tbody>
       </table>
       <Status status={status} id="join-desk-status" />
+      <LockedClaims />
     </section>
+  );
+}
+
+/** Accounts locked out after too many wrong claim codes: the player asks at the desk, the organizer unlocks them. */
+function LockedClaims() {
+  const { tournamentId } = useTournamentData();
+  const locked = useLive<LockedClaim[]>(`claim-locks:${tournamentId}`, (onData, onError) =>
+    watchLockedClaims(tournamentId, onData, onError),
+  );
+  const [status, run] = useAction();
+  const items = locked.data ?? [];
+  if (!items.length && status.state === 'idle') return null;
+  const until = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return (
+    <div className="stack no-print locked-claims">
+      <h3>Locked out of claiming</h3>
+      <ErrorNote error={locked.error} />
+      <ul className="list" aria-label="Locked out of claiming">
+        {items.map((item) => {
+          const who = item.who ?? 'An account without a name';
+          return (
+            <li key={item.uid} className="row between wrap">
+              <span>
+                {who}: {item.wrongCodes} wrong codes, locked until {until(item.lockedUntil)}
+              </span>
+              <button
+                type="button"
+                disabled={status.state === 'pending'}
+                aria-label={`Unlock ${who}`}
+                onClick={() =>
+                  void run(async () => {
+                    await unlockClaims(tournamentId, item.uid);
+                    return `${who} may type a claim code again`;
+                  })
+                }
+              >
+                Unlock
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <Status status={status} id="claim-locks-status" />
+    </div>
   );
 }

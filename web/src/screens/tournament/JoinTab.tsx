@@ -8,6 +8,7 @@ import { href, navigate } from '../../app/route';
 import { useSession } from '../../app/session';
 import { Field, Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
+import { setDisplayName } from '../../data/session';
 import { useTournamentData } from './data';
 import { CheckIn, RegisterForm } from './Registration';
 
@@ -15,7 +16,9 @@ export function JoinTab() {
   const { user } = useSession();
   const { tournamentId, roles, nameOf } = useTournamentData();
   const [code, setCode] = useState('');
-  const [status, run] = useAction();
+  // An account made with an email has no name: the organizer would see "someone without a name yet".
+  const [name, setName] = useState('');
+  const [status, run, forget] = useAction();
   if (!user) {
     return (
       <section className="card narrow stack" aria-labelledby="join-title">
@@ -28,6 +31,7 @@ export function JoinTab() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
+      if (!user.displayName) await setDisplayName(name);
       await actions.claimEntry({ tournamentId, code });
       setCode('');
       return 'entry claimed: you enter your own scores from now on';
@@ -48,6 +52,20 @@ export function JoinTab() {
         <form className="stack" onSubmit={onSubmit}>
           {claimed ? null : (
             <>
+              {user.displayName ? null : (
+                <Field label="Your name" hint="as the organizer and the other players will see it">
+                  {(p) => (
+                    <input
+                      {...p}
+                      value={name}
+                      onChange={(e) => setName(e.target.value)}
+                      autoComplete="name"
+                      required
+                      maxLength={100}
+                    />
+                  )}
+                </Field>
+              )}
               <Field
                 label="Your claim code"
                 hint="8 letters and digits, from the organizer (hyphens and case do not matter)"
@@ -56,7 +74,10 @@ export function JoinTab() {
                   <input
                     {...p}
                     value={code}
-                    onChange={(e) => setCode(e.target.value)}
+                    onChange={(e) => {
+                      if (status.state === 'error') forget();
+                      setCode(e.target.value);
+                    }}
                     autoComplete="off"
                     autoCapitalize="characters"
                     spellCheck={false}

@@ -7,6 +7,9 @@ import { type FieldErrors, check } from '../../lib/forms';
 import { NewParticipant } from '@competition/engine/model/requests';
 import { useTournamentData } from './data';
 
+const participantsWord = (n: number) => `${n} ${n === 1 ? 'participant' : 'participants'}`;
+const addLabel = (n: number | null) => (n === null ? 'Add participants' : `Add ${participantsWord(n)}`);
+
 export function ParticipantForms() {
   return (
     <>
@@ -30,7 +33,7 @@ function PasteCsv() {
         participants: parsed.participants,
       });
       setText('');
-      return `${added} participants added${enteredRound > 1 ? `, paired from round ${enteredRound}` : ''}`;
+      return `${participantsWord(added)} added${enteredRound > 1 ? `, paired from round ${enteredRound}` : ''}`;
     });
   };
   return (
@@ -44,14 +47,14 @@ function PasteCsv() {
       </Field>
       {parsed ? (
         <p className={parsed.errors.length ? 'field-error' : 'muted'} aria-live="polite" id="csv-preview">
-          {parsed.errors.length ? parsed.errors.join(' · ') : `${parsed.participants.length} participants ready`}
+          {parsed.errors.length ? parsed.errors.join(' · ') : `${participantsWord(parsed.participants.length)} ready`}
         </p>
       ) : null}
       <button
         type="submit"
         disabled={status.state === 'pending' || !parsed || parsed.errors.length > 0 || parsed.participants.length === 0}
       >
-        Add {parsed && !parsed.errors.length ? parsed.participants.length : ''} participants
+        {addLabel(parsed && !parsed.errors.length ? parsed.participants.length : null)}
       </button>
       <Status status={status} id="csv-status" />
     </form>
@@ -62,9 +65,11 @@ function AddOne() {
   const { tournamentId, participants } = useTournamentData();
   const [form, setForm] = useState({ name: '', rating: '', club: '', country: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [status, run] = useAction();
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
+  const [status, run, forget] = useAction();
+  const set = (field: keyof typeof form) => (e: { target: { value: string } }) => {
+    if (status.state === 'error') forget();
     setForm({ ...form, [field]: e.target.value });
+  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const [participantId] = nextIds(

@@ -110,7 +110,7 @@ export function CheckIn() {
               onClick={() =>
                 void run(async () => {
                   await setCheckedIn(tournamentId, p.participantId, true);
-                  return `${p.name} is checked in`;
+                  return currentRound ? `paired from round ${currentRound.roundNumber + 1}` : 'paired from round 1';
                 })
               }
             >

@@ -11,7 +11,7 @@ import { Field, Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
 import { type MatchUp, type Round } from '../../data/shapes';
 import { setRoundStatus } from '../../data/writes';
-import { colourNames, resultText } from '../../lib/format';
+import { METHOD_LABELS, colourNames, resultText } from '../../lib/format';
 import { byeReasons, pairReasons, softCosts } from '../../lib/reasons';
 import { recommendedRounds } from '@competition/engine/domain/pairing/rounds';
 import { useTournamentData } from './data';
@@ -225,7 +225,8 @@ function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
           Round {round.roundNumber} <span className="tag">{open ? 'open' : 'closed'}</span>
         </h2>
         <p className="muted small">
-          {scored} of {matchUps.length} results · {round.method} · seed {round.seed}
+          {scored} of {matchUps.length} results · {METHOD_LABELS[round.method]} ·{' '}
+          <span title="Generating with the same seed pairs this round the same way">pairing seed {round.seed}</span>
         </p>
         {roles.editor && tournament.status !== 'CLOSED' ? (
           <div className="stack">

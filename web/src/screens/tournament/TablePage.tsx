@@ -37,7 +37,11 @@ export function TablePage({ matchUpId }: { matchUpId: string }) {
       ) : !open ? (
         <>
           <Reports game={game} />
-          <p className="note">Round {game.roundNumber} is closed: ask the organizer to reopen it for a correction.</p>
+          <p className="note">
+            {roles.editor
+              ? `Round ${game.roundNumber} is closed: reopen it on the Rounds tab to correct this score.`
+              : `Round ${game.roundNumber} is closed: ask the organizer to reopen it for a correction.`}
+          </p>
         </>
       ) : (
         <ScoreForm
