@@ -7,6 +7,10 @@
  *
  * The functions are compiled first and recompiled on change (the Functions emulator reloads them); the
  * Firestore emulator reloads firestore.rules on change. Ctrl-C stops everything.
+ *
+ * package.json runs it with `node --import tsx`, not with the tsx command: that command relays a Ctrl-C to its
+ * child and kills the child outright when it has not acknowledged the signal within 30 ms, which a busy machine
+ * misses; this process would then die before it has stopped the emulators.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -25,6 +29,14 @@ const READY_TIMEOUT_MS = 180_000;
 /** How long firebase-tools gets to stop its emulators after Ctrl-C before it is killed. */
 const SHUTDOWN_GRACE_MS = 30_000;
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Signals a child's whole process group (the emulators run in one of their own), else the child alone. */
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
 /** Stops everything started so far, once the emulators are starting. */
 let failedStart: ((message: string) => void) | undefined;
 
@@ -172,7 +184,7 @@ async function main(): Promise<void> {
     const exited = await Promise.race([stopped, delay(SHUTDOWN_GRACE_MS).then(() => null)]);
     if (exited === null) {
       console.error(`firebase-tools did not stop within ${SHUTDOWN_GRACE_MS / 1000} s; killing it`);
-      emulators.kill('SIGKILL');
+      killGroup(emulators, 'SIGKILL');
     }
     const left = await stopLeftovers(ours, ports);
     if (left.length) {
@@ -183,8 +195,9 @@ async function main(): Promise<void> {
     }
     process.exit(code ?? exited ?? 1);
   };
-  process.on('SIGINT', () => void stop('SIGINT', 0));
-  process.on('SIGTERM', () => void stop('SIGTERM', 0));
+  // A terminal's Ctrl-C reaches this process twice (directly, and forwarded by npm): stop() runs once, and only
+  // it signals the emulators, which run in a group of their own (startEmulators).
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal, 0));
   void stopped.then((code) => {
     if (stopping) return;
     console.error(`The emulators stopped (code ${code}).`);
