@@ -18,6 +18,7 @@ import { useTournamentData } from './data';
 import { PairingEditor, RoundEdits } from './PairingEditor';
 import { ScoreForm } from './ScoreForm';
 import { playoffOf } from '@competition/engine/domain/playoffPlan';
+import { newRequestId } from '../../lib/requestId';
 
 export function RoundsTab({ roundNumber }: { roundNumber: number | undefined }) {
   const data = useTournamentData();
@@ -106,7 +107,7 @@ function RoundControls() {
     : false;
   // One request id per round the organizer means to pair: a retry after a lost answer is the same request, which
   // the callable answers with the round it already made; only a round made moves on to a new id.
-  const requestId = useRef(crypto.randomUUID());
+  const requestId = useRef(newRequestId());
   const onGenerate = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
@@ -116,7 +117,7 @@ function RoundControls() {
         force,
         ...(seed.trim() ? { seed: Number(seed) } : {}),
       });
-      requestId.current = crypto.randomUUID();
+      requestId.current = newRequestId();
       navigate(href.round(tournamentId, generated.roundNumber));
       return `round ${generated.roundNumber} paired: ${generated.matchUps} matchUps${generated.byes.length ? `, bye for ${generated.byes.length}` : ''}`;
     });
