@@ -27,6 +27,8 @@ export interface SuiteOptions {
   hosting?: boolean;
   ui?: boolean;
   quiet?: boolean;
+  /** npm start --lan: the network address Hosting serves the dashboard on (config.ts). */
+  lanAddress?: string;
   /** The offsets of further stacks started from the same build (suiteAt): their ports are checked free too. */
   morePortOffsets?: readonly number[];
 }
@@ -58,6 +60,7 @@ export async function prepareSuite(options: SuiteOptions = {}): Promise<Prepared
     portOffset: options.portOffset ?? 0,
     ui: (options.ui ?? true) && prerequisites.ui,
     hosting: options.hosting ?? true,
+    lanAddress: options.lanAddress,
   });
   return { prerequisites, config, env: emulatorEnv(prerequisites) };
 }

@@ -2,7 +2,9 @@
  * npm start as a user runs it: started on this machine's ports (EMULATOR_PORT_OFFSET, else 0) in a process group
  * of its own, as a terminal starts it, and stopped with one Ctrl-C (SIGINT to the whole group), it exports its data,
  * leaves no listener and no process behind within 10 s and never says it was interrupted twice; started beside a
- * process that holds one of its ports, it names that process and stops before starting anything.
+ * process that holds one of its ports, it names that process and stops before starting anything. With --lan, seen
+ * from the machine's own network address as a phone on the venue's Wi-Fi sees it, it serves the dashboard and the
+ * client APIs there and refuses the emulators' administration, which still answers on 127.0.0.1.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -11,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emulatorConfig } from '../emulators/config.js';
+import { networkAddresses } from '../emulators/lanProxy.js';
 import { commandOf, listenersOn, suitePorts } from '../emulators/ports.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -97,9 +100,15 @@ async function untilReady(run: Run): Promise<void> {
   expect(run.output()).toContain('Stop with Ctrl-C.');
 }
 
-/** Whatever is left of a run that failed: its group, and whatever it started in groups of their own. */
+/** Whatever is left of a run that failed: its group, and the groups of their own it started (the emulators'). */
 function killAll(run: Run, seen: readonly number[]): void {
-  for (const pid of [...inGroup(run.child.pid!), ...seen].filter(alive)) process.kill(pid, 'SIGKILL');
+  const table = processTable();
+  const own = table.get(process.pid)?.group;
+  const groups = new Set([run.child.pid!, ...seen.map((pid) => table.get(pid)?.group)]);
+  for (const group of groups) {
+    if (group === undefined || group === own || inGroup(group).length === 0) continue;
+    process.kill(-group, 'SIGKILL');
+  }
 }
 
 /** What is still there of a stopped run: processes of its group or started by it, listeners on its ports. */
@@ -156,4 +165,111 @@ describe('npm start', () => {
       rmSync(join(exportDir, '..'), { recursive: true, force: true });
     }
   }, 300_000);
+
+  const lanAddress = networkAddresses()[0];
+  if (!lanAddress) console.log('--lan is not tested: this machine has no network address but loopback');
+
+  it.skipIf(!lanAddress)(
+    'with --lan, serves phones the dashboard and the client APIs, not the administration',
+    async () => {
+      expect(listenersOn(ports), 'the ports must be free before the test').toEqual([]);
+      const run = start(['--no-seed', '--lan', '--lan-address', lanAddress!]);
+      let seen: number[] = [];
+      try {
+        await untilReady(run);
+        seen = [...new Set([...descendants(run.child.pid!), ...listenersOn(ports).map((l) => l.pid!)])];
+        expect(run.output()).toContain(`Dashboard   http://${lanAddress}:${config.ports.hosting}`);
+        const { auth, firestore, functions, hosting, hub, logging } = config.ports;
+        const at = (host: string, port: number, path: string, init: RequestInit = {}) =>
+          fetch(`http://${host}:${port}${path}`, { ...init, signal: AbortSignal.timeout(20_000) });
+        const json = { 'content-type': 'application/json' };
+        const owner = { authorization: 'Bearer owner' };
+        const project = 'demo-competition';
+        const documents = `/v1/projects/${project}/databases/(default)/documents`;
+
+        // What a phone needs: the dashboard, an account, a read through the rules, a callable.
+        const page = await at(lanAddress!, hosting, '/');
+        expect(page.status).toBe(200);
+        expect(await page.text()).toContain('<div id="root"');
+        const signUp = await at(lanAddress!, auth, '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k', {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ email: 'phone@example.com', password: 'password-123', returnSecureToken: true }),
+        });
+        expect(signUp.status).toBe(200);
+        const { idToken } = (await signUp.json()) as { idToken: string };
+        const read = await at(lanAddress!, firestore, `${documents}/tournaments/none`, {
+          headers: { authorization: `Bearer ${idToken}` },
+        });
+        expect(read.status, 'a public read the rules allow, of a tournament that does not exist').toBe(404);
+        expect(await read.text()).toContain('NOT_FOUND');
+        const call = await at(lanAddress!, functions, `/${project}/us-central1/getLeaderboard`, {
+          method: 'POST',
+          headers: { ...json, authorization: `Bearer ${idToken}` },
+          body: JSON.stringify({ data: { tournamentId: 'none' } }),
+        });
+        expect(await call.text()).toMatch(/"status":"(NOT_FOUND|INVALID_ARGUMENT|PERMISSION_DENIED)"/);
+
+        // The administration, through the network address and on the laptop.
+        const admin: [number, string, RequestInit][] = [
+          [firestore, `/emulator/v1/projects/${project}/databases/(default)/documents`, { method: 'DELETE' }],
+          [firestore, `${documents}/tournaments/none`, { headers: owner }],
+          [firestore, `${documents}/tournaments/none?%24httpHeaders=Authorization%3ABearer%2520owner`, {}],
+          [auth, `/emulator/v1/projects/${project}/accounts`, {}],
+          [auth, `/emulator/v1/projects/${project}/oobCodes`, {}],
+          [
+            auth,
+            `/identitytoolkit.googleapis.com/v1/projects/${project}/accounts:query`,
+            { method: 'POST', headers: { ...json, ...owner }, body: '{}' },
+          ],
+          [auth, '/emulator/auth/handler?providerId=google.com', {}],
+          [functions, '/backends', {}],
+        ];
+        for (const [port, path, init] of admin) {
+          const refused = await at(lanAddress!, port, path, init);
+          expect(refused.status, `${port}${path} through ${lanAddress}`).toBe(403);
+          expect(await refused.text()).toContain('Refused on the network address');
+        }
+        const accounts = await at(
+          '127.0.0.1',
+          auth,
+          `/identitytoolkit.googleapis.com/v1/projects/${project}/accounts:query`,
+          {
+            method: 'POST',
+            headers: { ...json, ...owner },
+            body: '{}',
+          },
+        );
+        expect(await accounts.text(), 'the accounts, listed on the laptop').toContain('phone@example.com');
+        expect((await at('127.0.0.1', auth, `/emulator/v1/projects/${project}/oobCodes`)).status).toBe(200);
+        expect((await at('127.0.0.1', hub, '/emulators')).status).toBe(200);
+        const clear = await at(
+          '127.0.0.1',
+          firestore,
+          `/emulator/v1/projects/${project}/databases/(default)/documents`,
+          {
+            method: 'DELETE',
+          },
+        );
+        expect(clear.status, 'the data cleared on the laptop').toBe(200);
+        // Nothing else listens on the network address: the hub, the logging and Firestore's websocket.
+        for (const port of [hub, logging, config.websocketPort])
+          await expect(at(lanAddress!, port, '/'), `port ${port} on ${lanAddress}`).rejects.toThrow();
+
+        // Stopped as `kill PID` stops it (SIGTERM to npm alone), it leaves nothing behind either.
+        seen = [...new Set([...seen, ...descendants(run.child.pid!), ...listenersOn(ports).map((l) => l.pid!)])];
+        const sent = Date.now();
+        run.child.kill('SIGTERM');
+        await until(
+          'the run to stop',
+          () => JSON.stringify(leftovers(run, seen)) === JSON.stringify(nothing),
+          STOP_MS,
+        ).catch(() => expect(leftovers(run, seen), `left ${STOP_MS / 1000} s after SIGTERM`).toEqual(nothing));
+        console.log(`npm start --lan stopped ${Date.now() - sent} ms after SIGTERM`);
+      } finally {
+        killAll(run, seen);
+      }
+    },
+    300_000,
+  );
 });
