@@ -4,9 +4,18 @@
  * dashboard alike.
  *
  *   npm start -- [--no-seed] [--port-offset N] [--import DIR] [--export-on-exit DIR] [--no-ui] [--quiet]
+ *                [--lan [--lan-address A]]
  *
  * The functions are compiled first and recompiled on change (the Functions emulator reloads them); the
  * Firestore emulator reloads firestore.rules on change. Ctrl-C stops everything.
+ *
+ * --lan is for an event on a laptop without internet: phones on the venue's Wi-Fi open the dashboard at the
+ * laptop's network address (the first of networkAddresses(), or --lan-address), and reach Firestore, Auth and
+ * Functions there through lanProxy.ts, which keeps the emulators' administration on 127.0.0.1.
+ *
+ * package.json runs it with `node --import tsx`, not with the tsx command: that command relays a Ctrl-C to its
+ * child and kills the child outright when it has not acknowledged the signal within 30 ms, which a busy machine
+ * misses; this process would then die before it has stopped the emulators.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -15,16 +24,26 @@ import { type DemoData, DEMO_PASSWORD, seedDemo } from './demo/seedDemo.js';
 import { seedOrReport } from './demo/seedOrReport.js';
 import { type EmulatorConfig, PROJECT_ID, portOffsetProblem } from './emulators/config.js';
 import { type Listener, listenersOn, suitePorts } from './emulators/ports.js';
+import { type LanProxy, networkAddresses, startLanProxy } from './emulators/lanProxy.js';
 import { REPO_ROOT } from './emulators/prerequisites.js';
 import { stopLeftovers } from './emulators/stopLeftovers.js';
 import { TSC, exitOf, prepareSuite, startEmulators } from './emulators/suite.js';
 
 const USAGE =
-  'usage: npm start -- [--no-seed] [--port-offset N] [--import DIR] [--export-on-exit DIR] [--no-ui] [--quiet]';
+  'usage: npm start -- [--no-seed] [--port-offset N] [--import DIR] [--export-on-exit DIR] [--no-ui] [--quiet]\n' +
+  '                    [--lan [--lan-address A]]';
 const READY_TIMEOUT_MS = 180_000;
 /** How long firebase-tools gets to stop its emulators after Ctrl-C before it is killed. */
 const SHUTDOWN_GRACE_MS = 30_000;
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Signals a child's whole process group (the emulators run in one of their own), else the child alone. */
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
 /** Stops everything started so far, once the emulators are starting. */
 let failedStart: ((message: string) => void) | undefined;
 
@@ -37,6 +56,8 @@ function parseOptions() {
       'export-on-exit': { type: 'string' },
       'no-ui': { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
+      lan: { type: 'boolean', default: false },
+      'lan-address': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -50,7 +71,24 @@ function parseOptions() {
     console.error(`--port-offset: ${problem}\n${USAGE}`);
     process.exit(2);
   }
-  return { ...values, portOffset };
+  return { ...values, portOffset, lanAddress: lanAddressOf(values.lan, values['lan-address']) };
+}
+
+/** The address --lan serves on: the one asked for, else the machine's first on a network. */
+function lanAddressOf(lan: boolean, asked: string | undefined): string | undefined {
+  if (!lan && asked === undefined) return undefined;
+  const found = networkAddresses();
+  if (asked !== undefined && !found.includes(asked)) {
+    console.error(
+      `--lan-address: ${asked} is not an address of this machine (its addresses: ${found.join(', ') || 'none'})`,
+    );
+    process.exit(2);
+  }
+  if (asked === undefined && found.length === 0) {
+    console.error("--lan: this machine has no network address; join the venue's network (its Wi-Fi) first");
+    process.exit(2);
+  }
+  return asked ?? found[0];
 }
 
 /** Resolves when firebase-tools says every emulator is up; rejects when it exits or takes too long. */
@@ -76,7 +114,7 @@ function whenReady(emulators: ChildProcess, quiet: boolean): Promise<void> {
   });
 }
 
-function banner({ ports, only, ui }: EmulatorConfig, demo: DemoData | undefined): string {
+function banner({ ports, only, ui, lanAddress }: EmulatorConfig, demo: DemoData | undefined): string {
   const host = '127.0.0.1';
   const fn = `http://${host}:${ports.functions}/${PROJECT_ID}/us-central1`;
   const auth = `http://${host}:${ports.auth}`;
@@ -89,12 +127,22 @@ function banner({ ports, only, ui }: EmulatorConfig, demo: DemoData | undefined)
     `  Auth        ${auth}`,
     `  Functions   ${fn}/<name>   (recompiled and reloaded on change)`,
     only.includes('hosting')
-      ? `  Dashboard   http://${host}:${ports.hosting}`
+      ? `  Dashboard   http://${lanAddress ?? host}:${ports.hosting}`
       : '  Dashboard   not built (web/dist is missing)',
     ui
       ? `  Emulator UI http://${host}:${ports.ui}`
       : '  Emulator UI off (--no-ui, or not available offline: see the note above)',
   ];
+  if (lanAddress) {
+    lines.push(
+      '',
+      `On the venue's network (--lan): phones open http://${lanAddress}:${ports.hosting}, and every join link and`,
+      `  QR code the dashboard draws points there (open the dashboard at that address on this laptop too).`,
+      `  Firestore, Auth and Functions answer their client APIs at ${lanAddress} on the same ports; clearing the`,
+      '  data, the accounts, the sign-in codes, the hub and the Emulator UI stay on this laptop (127.0.0.1).',
+      '  No TLS, and anyone on this network can use the app as the security rules allow: see the README.',
+    );
+  }
   if (demo) {
     lines.push(
       '',
@@ -149,12 +197,17 @@ function banner({ ports, only, ui }: EmulatorConfig, demo: DemoData | undefined)
 async function main(): Promise<void> {
   const options = parseOptions();
   console.log('Checking what the Emulator Suite needs ...');
-  const suite = await prepareSuite({ portOffset: options.portOffset, ui: !options['no-ui'] });
+  const suite = await prepareSuite({
+    portOffset: options.portOffset,
+    ui: !options['no-ui'],
+    lanAddress: options.lanAddress,
+  });
   const extra = [
     ...(options.import ? ['--import', options.import] : []),
     ...(options['export-on-exit'] ? ['--export-on-exit', options['export-on-exit']] : []),
   ];
   let watcher: ChildProcess | undefined;
+  let lan: LanProxy | undefined;
   const emulators = startEmulators(suite, extra);
   const stopped = exitOf(emulators);
   const ports = suitePorts(suite.config, suite.config.websocketPort);
@@ -167,12 +220,13 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`\n${why}: stopping the emulators ...`);
     watcher?.kill('SIGTERM');
+    await lan?.close();
     ours = [...ours, ...listenersOn(ports)];
     emulators.kill('SIGINT');
     const exited = await Promise.race([stopped, delay(SHUTDOWN_GRACE_MS).then(() => null)]);
     if (exited === null) {
       console.error(`firebase-tools did not stop within ${SHUTDOWN_GRACE_MS / 1000} s; killing it`);
-      emulators.kill('SIGKILL');
+      killGroup(emulators, 'SIGKILL');
     }
     const left = await stopLeftovers(ours, ports);
     if (left.length) {
@@ -183,8 +237,13 @@ async function main(): Promise<void> {
     }
     process.exit(code ?? exited ?? 1);
   };
-  process.on('SIGINT', () => void stop('SIGINT', 0));
-  process.on('SIGTERM', () => void stop('SIGTERM', 0));
+  // A terminal's Ctrl-C reaches this process twice (directly, and forwarded by npm): stop() runs once, and only
+  // it signals the emulators, which run in a group of their own (startEmulators).
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal, 0));
+  // npm runs this through `sh -c`, which dies of the SIGTERM npm forwards to it (`kill` of npm's pid, an editor's
+  // stop button) without passing it on: this process, adopted by another, would serve on unwatched.
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && void stop('npm start was stopped', 0), 500).unref();
   void stopped.then((code) => {
     if (stopping) return;
     console.error(`The emulators stopped (code ${code}).`);
@@ -196,6 +255,10 @@ async function main(): Promise<void> {
   await whenReady(emulators, options.quiet);
   ours = listenersOn(ports);
   const emulatorPorts = suite.config.ports;
+  if (options.lanAddress) {
+    const { firestore, auth, functions } = emulatorPorts;
+    lan = await startLanProxy(options.lanAddress, { firestore, auth, functions });
+  }
   let demo: DemoData | undefined;
   if (!options['no-seed'] && !options.import) {
     console.log('Seeding the demo through the callables, with Auth emulator accounts ...');

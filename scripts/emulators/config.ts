@@ -24,7 +24,7 @@ const DEFAULT_PORTS = {
 export type EmulatorName = keyof typeof DEFAULT_PORTS;
 const FIRESTORE_WEBSOCKET_PORT = 9150;
 
-type EmulatorEntry = { port?: number; enabled?: boolean; websocketPort?: number };
+type EmulatorEntry = { port?: number; host?: string; enabled?: boolean; websocketPort?: number };
 type EmulatorsBlock = Record<string, unknown> & Partial<Record<EmulatorName, EmulatorEntry>>;
 
 /**
@@ -52,6 +52,8 @@ export interface EmulatorConfig {
   ui: boolean;
   /** The Firestore emulator's websocket (for the Emulator UI), moved with the other ports. */
   websocketPort: number;
+  /** Where Hosting serves the dashboard to the venue's network (npm start --lan), else undefined. */
+  lanAddress?: string;
 }
 
 export interface ConfigOptions {
@@ -59,10 +61,22 @@ export interface ConfigOptions {
   ui: boolean;
   /** Serve web/dist through the Hosting emulator (only when it has been built). */
   hosting: boolean;
+  /**
+   * npm start --lan: Hosting serves the dashboard on this network address (and nowhere else, so that every link
+   * it draws carries the address a phone can open); every other emulator is kept on 127.0.0.1, where the LAN
+   * proxy (lanProxy.ts) forwards the client APIs to.
+   */
+  lanAddress?: string;
   root?: string;
 }
 
-export function emulatorConfig({ portOffset, ui, hosting, root = REPO_ROOT }: ConfigOptions): EmulatorConfig {
+export function emulatorConfig({
+  portOffset,
+  ui,
+  hosting,
+  lanAddress,
+  root = REPO_ROOT,
+}: ConfigOptions): EmulatorConfig {
   const problem = portOffsetProblem(portOffset);
   if (problem) throw new Error(problem);
   const base = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')) as { emulators?: EmulatorsBlock };
@@ -76,6 +90,10 @@ export function emulatorConfig({ portOffset, ui, hosting, root = REPO_ROOT }: Co
   const websocketPort = (firestore.websocketPort ?? FIRESTORE_WEBSOCKET_PORT) + portOffset;
   emulators.firestore = { ...firestore, websocketPort };
   emulators.ui = { ...emulators.ui, enabled: ui };
+  if (lanAddress) {
+    for (const name of Object.keys(DEFAULT_PORTS) as EmulatorName[])
+      emulators[name] = { ...emulators[name], host: name === 'hosting' ? lanAddress : '127.0.0.1' };
+  }
   const path = join(root, portOffset === 0 ? '.firebase.emulators.json' : `.firebase.emulators.${portOffset}.json`);
   writeFileSync(path, `${JSON.stringify({ ...base, emulators }, null, 2)}\n`);
   const serveHosting = hosting && existsSync(join(root, 'web', 'dist', 'index.html'));
@@ -85,5 +103,6 @@ export function emulatorConfig({ portOffset, ui, hosting, root = REPO_ROOT }: Co
     only: ['auth', 'functions', 'firestore', ...(serveHosting ? ['hosting'] : [])],
     ui,
     websocketPort,
+    lanAddress,
   };
 }

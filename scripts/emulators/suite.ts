@@ -27,6 +27,8 @@ export interface SuiteOptions {
   hosting?: boolean;
   ui?: boolean;
   quiet?: boolean;
+  /** npm start --lan: the network address Hosting serves the dashboard on (config.ts). */
+  lanAddress?: string;
   /** The offsets of further stacks started from the same build (suiteAt): their ports are checked free too. */
   morePortOffsets?: readonly number[];
 }
@@ -58,6 +60,7 @@ export async function prepareSuite(options: SuiteOptions = {}): Promise<Prepared
     portOffset: options.portOffset ?? 0,
     ui: (options.ui ?? true) && prerequisites.ui,
     hosting: options.hosting ?? true,
+    lanAddress: options.lanAddress,
   });
   return { prerequisites, config, env: emulatorEnv(prerequisites) };
 }
@@ -167,12 +170,17 @@ export function execInEmulators(
   });
 }
 
-/** Starts `firebase emulators:start`; the caller owns the process (and stops it with SIGINT). */
+/**
+ * Starts `firebase emulators:start` in a process group of its own; the caller owns it and stops it with one SIGINT.
+ * A terminal's Ctrl-C goes to its whole foreground group: firebase-tools would count the SIGINT it got there and
+ * the caller's as two, and two (more than 100 ms apart) make it exit at once, leaving its emulators running.
+ */
 export function startEmulators(suite: PreparedSuite, extra: string[] = []): ChildProcess {
   return spawn(process.execPath, [...firebaseArgs(suite.config, ['emulators:start']), ...extra], {
     cwd: REPO_ROOT,
     env: suite.env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
 }
 

@@ -7,7 +7,8 @@
  *   else it is the emulators' demo project (the Vite dev server);
  * - a `demo-*` project exists only on the emulators (Firebase's convention), so it always connects to them; their
  *   addresses come from the page's query (`?auth=host:port&firestore=host:port&functions=host:port`, for the dev
- *   server), else from the Hosting emulator's `/__/firebase/init.js?useEmulator=true`, else the default ports.
+ *   server), else from the Hosting emulator's `/__/firebase/init.js?useEmulator=true` (at the page's own host when
+ *   that lists loopback and the page came from elsewhere: npm start --lan), else the default ports.
  */
 import { type FirebaseApp, initializeApp } from 'firebase/app';
 import { type Auth, browserLocalPersistence, connectAuthEmulator, initializeAuth } from 'firebase/auth';
@@ -101,8 +102,14 @@ function emulatorsFromQuery(search: string): EmulatorAddresses | null {
   return auth && firestore && functions ? { auth, firestore, functions } : null;
 }
 
-/** The Hosting emulator writes the running emulators into its init.js as `var firebaseEmulators = {...};`. */
-export function emulatorsFromInitJs(script: string): Partial<EmulatorAddresses> | null {
+const isLoopback = (host: string) => /^(127\.|localhost$|::1$)/.test(host);
+
+/**
+ * The Hosting emulator writes the running emulators into its init.js as `var firebaseEmulators = {...};`. A
+ * loopback address there is the machine that served the page: a phone that opened the page at that machine's
+ * network address (npm start --lan) reaches the emulators at that address too, on the same ports.
+ */
+export function emulatorsFromInitJs(script: string, pageHost = '127.0.0.1'): Partial<EmulatorAddresses> | null {
   const json = /var firebaseEmulators = (\{[\s\S]*?\n\});/.exec(script)?.[1];
   if (!json) return null;
   const listed = JSON.parse(json) as Record<string, { host?: string; port?: number } | undefined>;
@@ -111,7 +118,7 @@ export function emulatorsFromInitJs(script: string): Partial<EmulatorAddresses> 
     if (!entry?.host || !entry.port) return undefined;
     // A wildcard bind address is not one a browser can dial.
     const host = entry.host === '0.0.0.0' ? '127.0.0.1' : entry.host === '::' ? '::1' : entry.host;
-    return { host, port: entry.port };
+    return { host: isLoopback(host) && !isLoopback(pageHost) ? pageHost : host, port: entry.port };
   };
   return { auth: pick('auth'), firestore: pick('firestore'), functions: pick('functions') };
 }
@@ -119,7 +126,9 @@ export function emulatorsFromInitJs(script: string): Partial<EmulatorAddresses> 
 async function emulatorsFromHosting(): Promise<Partial<EmulatorAddresses> | null> {
   try {
     const response = await fetch('/__/firebase/init.js?useEmulator=true');
-    return response.ok ? emulatorsFromInitJs(await response.text()) : null;
+    return response.ok
+      ? emulatorsFromInitJs(await response.text(), location.hostname.replace(/^\[(.*)\]$/, '$1'))
+      : null;
   } catch {
     return null;
   }

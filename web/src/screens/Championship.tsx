@@ -9,6 +9,7 @@ import { type Championship, type Club, type Tournament } from '../data/shapes';
 import { watchChampionship, watchTournamentsOf } from '../data/watchClubs';
 import { watchMyClubs } from '../data/watchMine';
 import { useLive } from '../data/hooks';
+import { newRequestId } from '../lib/requestId';
 import { CreateTournamentForm } from './CreateTournament';
 
 export function ChampionshipScreen({ championshipId }: { championshipId: string }) {
@@ -125,7 +126,7 @@ function ImportTournament({ championshipId }: { championshipId: string }) {
   const [file, setFile] = useState<File | null>(null);
   const [status, run] = useAction();
   // One id per chosen file: importing it again after a failure finishes the same import (docs/scale.md).
-  const requestId = useRef(crypto.randomUUID());
+  const requestId = useRef(newRequestId());
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!file) return;
@@ -146,7 +147,7 @@ function ImportTournament({ championshipId }: { championshipId: string }) {
             accept="application/json,.json"
             onChange={(e) => {
               setFile(e.target.files?.[0] ?? null);
-              requestId.current = crypto.randomUUID();
+              requestId.current = newRequestId();
             }}
           />
         )}

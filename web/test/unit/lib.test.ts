@@ -5,13 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { clockAt, sharedClockAt } from '../../src/lib/countdown.js';
 import { nextIds, parseParticipantsCsv, splitCsv } from '../../src/lib/csv.js';
 import { byeReasons, pairReasons } from '../../src/lib/reasons.js';
 import { emulatorsFromInitJs, parseHostPort } from '../../src/data/firebase.js';
 import { readTournamentLink } from '../../src/lib/tournamentLink.js';
 import { parseRoute } from '../../src/app/route.js';
+import { newRequestId } from '../../src/lib/requestId.js';
 
 describe('participants pasted as CSV', () => {
   it('reads a header line in any column order, and quotes', () => {
@@ -186,6 +187,13 @@ describe('the emulator switch', () => {
       functions: { host: '127.0.0.1', port: 5401 },
     });
     expect(emulatorsFromInitJs(template.replace('/*--EMULATORS--*/', 'var firebaseEmulators = undefined;'))).toBeNull();
+    // A phone that opened the page at the laptop's network address (npm start --lan) dials that address.
+    expect(emulatorsFromInitJs(script, '192.168.1.23')).toEqual({
+      auth: { host: '192.168.1.23', port: 9499 },
+      firestore: { host: '192.168.1.23', port: 8480 },
+      functions: { host: '192.168.1.23', port: 5401 },
+    });
+    expect(emulatorsFromInitJs(script, 'localhost')).toEqual(emulatorsFromInitJs(script));
   });
 
   it('parses host:port from the query, IPv6 in brackets', () => {
@@ -225,5 +233,18 @@ describe('hash routes', () => {
     expect(parseRoute('#/t/%E0%A4%A/play')).toMatchObject({ screen: 'missing' });
     expect(parseRoute('#/t/ok/p/..')).toMatchObject({ screen: 'missing' });
     expect(parseRoute('#/championships/__x__')).toMatchObject({ screen: 'missing' });
+  });
+});
+describe('request ids', () => {
+  it('are random UUIDs, made on a plain-http page too (npm start --lan), where crypto.randomUUID is missing', () => {
+    const real = crypto;
+    vi.stubGlobal('crypto', { getRandomValues: <T extends Uint8Array>(bytes: T) => real.getRandomValues(bytes) });
+    try {
+      const ids = Array.from({ length: 50 }, newRequestId);
+      for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(new Set(ids).size).toBe(ids.length);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -19,6 +19,7 @@ import { PairingEditor, RoundEdits } from './PairingEditor';
 import { ScoreForm } from './ScoreForm';
 import { playoffOf } from '@competition/engine/domain/playoffPlan';
 import { notCheckedIn } from '@competition/engine/domain/checkIn';
+import { newRequestId } from '../../lib/requestId';
 
 /** "7 tables and a bye", as the desk says how a round was paired. */
 const tables = (games: number, byes: number) => {
@@ -114,7 +115,7 @@ function RoundControls() {
     : false;
   // One request id per round the organizer means to pair: a retry after a lost answer is the same request, which
   // the callable answers with the round it already made; only a round made moves on to a new id.
-  const requestId = useRef(crypto.randomUUID());
+  const requestId = useRef(newRequestId());
   // With check-in on, a round pairs only who checked in: the organizer is asked before anyone is left out.
   const leftOut = tournament?.joining?.checkIn ? notCheckedIn(participants, matchUps) : [];
   const generate = () =>
@@ -125,7 +126,7 @@ function RoundControls() {
         force,
         ...(seed.trim() ? { seed: Number(seed) } : {}),
       });
-      requestId.current = crypto.randomUUID();
+      requestId.current = newRequestId();
       navigate(href.round(tournamentId, generated.roundNumber));
       return `round ${generated.roundNumber} paired: ${tables(generated.matchUps, generated.byes.length)}`;
     });
