@@ -1,6 +1,9 @@
 /** The reads of a championship's page and of a club's people. */
 import { type Unsubscribe, query, where } from 'firebase/firestore';
 import type { ClubMemberDoc, ClubRole } from '@competition/engine/model/roles';
+import type { ClubDoc } from '@competition/engine/model/club';
+import type { InvitationRefInput } from '@competition/engine/model/invitations';
+import type { TournamentDoc } from '@competition/engine/model/tournament';
 import { col, path } from './connection';
 import { type Championship, type Tournament, view } from './shapes';
 import { type OnError, watchDoc, watchQuery } from './watch';
@@ -39,6 +42,22 @@ export function watchClubMembers(
       role: CLUB_ROLES.has(d.role) ? d.role : 'MEMBER',
       ...(d.displayName ? { displayName: d.displayName } : {}),
     }),
+    onData,
+    onError,
+  );
+}
+
+/** The name of what an invitation is for (a club, or a tournament with its date), said before it is accepted. */
+export function watchInvitedTo(
+  invitation: InvitationRefInput,
+  onData: (name: string | null) => void,
+  onError: OnError,
+) {
+  if (invitation.kind === 'club')
+    return watchDoc(path.club(invitation.clubId), (d: ClubDoc) => d.name, onData, onError);
+  return watchDoc(
+    path.tournament(invitation.tournamentId),
+    (d: TournamentDoc) => `${d.description} (${d.date})`,
     onData,
     onError,
   );

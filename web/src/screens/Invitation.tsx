@@ -8,6 +8,8 @@ import { href } from '../app/route';
 import { useSession } from '../app/session';
 import { Status, useAction } from '../components/ui';
 import { actions } from '../data/actions';
+import { useLive } from '../data/hooks';
+import { watchInvitedTo } from '../data/watchClubs';
 
 const WELCOME: Record<string, string> = {
   SCOREKEEPER: 'You keep score in',
@@ -19,7 +21,20 @@ export function InvitationScreen({ invitation }: { invitation: InvitationRefInpu
   const { user } = useSession();
   const [status, run] = useAction();
   const [accepted, setAccepted] = useState<{ role: string; name: string } | null>(null);
-  const what = invitation.kind === 'tournament' ? 'a scorekeeper of a tournament' : 'a member of a club';
+  // Clubs are read by signed-in accounts only: signed out, a club's invitation names it after sign-in.
+  const target = invitation.kind === 'club' ? invitation.clubId : invitation.tournamentId;
+  const readable = invitation.kind === 'tournament' || user !== null;
+  const invitedTo = useLive<string | null>(
+    readable ? `invited-to:${invitation.kind}:${target}` : null,
+    (onData, onError) => watchInvitedTo(invitation, onData, onError),
+  );
+  const named = invitedTo.data ? <strong className="invited-to">{invitedTo.data}</strong> : null;
+  const what =
+    invitation.kind === 'tournament' ? (
+      <>a scorekeeper of {named ?? 'a tournament'}</>
+    ) : (
+      <>a member of {named ? <>the club {named}</> : 'a club'}</>
+    );
   const here = href.invitation(invitation).replace(/^#/, '');
   if (!user)
     return (

@@ -16,7 +16,7 @@ import {
   seedTournament,
 } from '../../../functions/test/emulators/stack.js';
 import { DESKTOP, PHONE, WAIT_MS, expectOk, freshStatus, outcome } from './driver.js';
-import { browserSuite, signUpThrough } from './harness.js';
+import { browserSuite, signUpThrough, storedTournament } from './harness.js';
 
 browserSuite(import.meta.url, 'joining a tournament in Chromium', (web) => {
   let seeded: SeededTournament;
@@ -294,6 +294,9 @@ browserSuite(import.meta.url, 'joining a tournament in Chromium', (web) => {
       const keeper = await web.openPage(PHONE, 'invited scorekeeper');
       await keeper.goto(link);
       await keeper.getByRole('heading', { name: 'You are invited' }).waitFor();
+      // Which tournament, before anything is accepted (signed out too: a tournament is public).
+      const { description } = await storedTournament(tournamentId);
+      await expect.poll(() => keeper.locator('.invited-to').textContent()).toBe(`${description} (2025-06-01)`);
       await visited(keeper, 'join-12-phone-invited-signed-out');
       await keeper.getByRole('link', { name: 'Sign in to accept' }).click();
       await signUpThrough(keeper, `keeper-${Date.now()}@example.com`, 'a-phone-password');
