@@ -15,6 +15,7 @@ import { PairingsByTable } from './PairingsByTable';
 import { PairingsByName } from './PairingsByName';
 import { ResultSlips } from './ResultSlips';
 import { ClaimCodeSlips } from './ClaimCodeSlips';
+import { JoinCard } from './JoinCard';
 import './print.css';
 
 const BracketTab = lazy(() => import('../tournament/BracketTab').then((m) => ({ default: m.BracketTab })));
@@ -26,6 +27,7 @@ export const SHEET_TITLES: Record<PrintSheet, string> = {
   standings: 'Standings',
   slips: 'Result slips',
   codes: 'Claim codes',
+  join: 'Join card',
   crosstable: 'Crosstable',
   bracket: 'Bracket',
 };
@@ -93,12 +95,15 @@ export function PrintScreen({ route }: { route: PrintRoute }) {
         ) : (
           <article className={`sheet sheet-${sheet}`} data-sheet={sheet}>
             <PageMarks tournament={tournament.description} title={title} printedAt={printedAt} />
-            <SheetHead
-              title={title}
-              round={ROUND_SHEETS.has(sheet) ? round : undefined}
-              latestRound={rounds.at(-1)?.roundNumber}
-              printedAt={printedAt}
-            />
+            {/* The join card is a poster: the tournament's name is its title. */}
+            {sheet === 'join' ? null : (
+              <SheetHead
+                title={title}
+                round={ROUND_SHEETS.has(sheet) ? round : undefined}
+                latestRound={rounds.at(-1)?.roundNumber}
+                printedAt={printedAt}
+              />
+            )}
             {!sheetsFor(data).includes(sheet) ? (
               <p className="sheet-missing">
                 {sheet === 'codes'
@@ -117,6 +122,8 @@ export function PrintScreen({ route }: { route: PrintRoute }) {
               <ResultSlips round={round!} />
             ) : sheet === 'codes' ? (
               <ClaimCodeSlips />
+            ) : sheet === 'join' ? (
+              <JoinCard />
             ) : sheet === 'standings' ? (
               <div data-ready="true">
                 <StandingsTab />
