@@ -1,7 +1,7 @@
 /**
  * The printed sheets (docs/hall.md): pages of their own rather than a print stylesheet over the tabs, so the paper
  * holds only what a sheet is for (the tabs carry score forms, reasons and links a sheet must not), each sheet has
- * its own layout (slips, two columns of names) and the screen shows exactly what will print. The toolbar is the
+ * its own layout (slips, the names a page at a time) and the screen shows exactly what will print. The toolbar is the
  * only control and never prints; the browser's print dialog chooses A4 or Letter.
  */
 import { Suspense, lazy, useMemo } from 'react';
