@@ -18,7 +18,16 @@ const TABS: readonly TournamentTab[] = [
 ];
 
 /** The printed sheets of the hall kit (docs/hall.md). */
-export const PRINT_SHEETS = ['pairings', 'names', 'standings', 'slips', 'codes', 'crosstable', 'bracket'] as const;
+export const PRINT_SHEETS = [
+  'pairings',
+  'names',
+  'standings',
+  'slips',
+  'codes',
+  'join',
+  'crosstable',
+  'bracket',
+] as const;
 export type PrintSheet = (typeof PRINT_SHEETS)[number];
 
 export type Route =

@@ -5,6 +5,9 @@
  *   with Chromium's own print on A4 and Letter; the PDF's text (poppler's pdftotext) holds every pairing and every
  *   standings row the screen shows, and none of the dashboard's controls; one page each;
  * - the same sheets for a 128-player round, on the number of pages a person expects;
+ * - measured in Chromium with print media at the paper's width: the wall sheets' names, tables and places in 16 pt
+ *   type, none overflowing its cell; every claim-code slip's lines inside its dashed border, and its QR code over
+ *   30 mm with its white margin; the join card's title and QR code larger still;
  * - the crosstable of a round robin and the bracket of a knockout, printed;
  * - the projector board at 1920x1080, signed out: it pages through 128 players' pairings on its own and shows a
  *   score entered elsewhere (through the callable) without a reload.
@@ -20,7 +23,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { StandingDoc } from '@competition/engine/model/derived';
 import { paths } from '@competition/engine/model/paths';
 import { type Account, adminFirestore, call } from '../../../functions/test/emulators/stack.js';
-import { SCREENSHOTS, WAIT_MS, shown } from './driver.js';
+import { DESKTOP, SCREENSHOTS, WAIT_MS, shown } from './driver.js';
 import { browserSuite, roundMatchUps, storedIn } from './harness.js';
 
 const FIRST = [
@@ -72,6 +75,18 @@ interface Printed {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A line of the PDF's text holding these cells in this order, with only spaces between them. */
 const cells = (...parts: Array<string | number>) => new RegExp(parts.map((p) => escape(String(p))).join(' +'));
+
+/** CSS pixels in a millimetre of paper. */
+const PX_PER_MM = 96 / 25.4;
+/** 16 pt in CSS pixels, the least type read from two metres, less the rounding of a computed font size. */
+const WALL_TYPE_PX = (16 * 96) / 72 - 0.01;
+/** The width between the page's side margins (print.css: 11 mm each side). */
+const CONTENT_WIDTH_MM: Record<Format, number> = { A4: 210 - 22, Letter: 215.9 - 22 };
+
+/** Where boxes spill: each a description of a box not inside the box that should hold it (half a pixel's slack). */
+interface Spills {
+  spills: string[];
+}
 
 browserSuite(import.meta.url, 'the hall kit: printed sheets and the projector board', (web) => {
   let organizer: Account;
@@ -158,9 +173,14 @@ browserSuite(import.meta.url, 'the hall kit: printed sheets and the projector bo
     return { text, pages };
   }
 
-  const expectNoControls = (printed: Printed) => {
-    for (const label of CONTROL_LABELS) expect(printed.text, `"${label}" on paper`).not.toContain(label);
+  /** None of the controls' words on paper, but those a sheet tells its reader (`told`). */
+  const expectNoControls = (printed: Printed, told: readonly string[] = []) => {
+    for (const label of CONTROL_LABELS)
+      if (!told.includes(label)) expect(printed.text, `"${label}" on paper`).not.toContain(label);
   };
+
+  /** The 16-player tournament, its round 2 paired, and the 128-player one. */
+  let small = '';
 
   beforeAll(async () => {
     ({ organizer, clubId, championshipId, desk } = await web.organizerAtChampionship({
@@ -172,7 +192,7 @@ browserSuite(import.meta.url, 'the hall kit: printed sheets and the projector bo
   }, 120_000);
 
   it(
-    'a 16-player round 2: every sheet on one page of A4 and of Letter, all the screen shows',
+    'a 16-player round 2: every sheet on one page of A4 and of Letter (claim codes on two), all the screen shows',
     { timeout: 240_000 },
     async () => {
       const tournamentId = await seedSwiss(16, 'Harbour Rapid 16', '2026-03-07');
@@ -186,6 +206,7 @@ browserSuite(import.meta.url, 'the hall kit: printed sheets and the projector bo
       await call(web.emulators, 'generateNextRound', { tournamentId, requestId: `r2-${tournamentId}` }, organizer);
       const round2 = await roundMatchUps(tournamentId, 2);
       expect(round2).toHaveLength(8);
+      small = tournamentId;
       const standingsRows = await settled(tournamentId, 1);
       const pointsOf = new Map(standingsRows.map((r) => [r.participantId, r.matchPoints]));
       const nameOf = new Map(Array.from({ length: 16 }, (_, i) => [`p${i + 1}`, nameOfSeed(i)]));
@@ -215,6 +236,7 @@ browserSuite(import.meta.url, 'the hall kit: printed sheets and the projector bo
         'Standings',
         'Result slips',
         'Claim codes',
+        'Join card',
       ]);
       await web.shot(desk, 'hall-01-print-index');
 
@@ -278,13 +300,24 @@ browserSuite(import.meta.url, 'the hall kit: printed sheets and the projector bo
         expect(qrTargets).toEqual(round2.map((m) => `${web.site}/#/t/${tournamentId}/m/${m.matchUpId}`));
         expectNoControls(slips);
 
+        // Eight slips a page (two across, four down, each QR code large enough to scan): 16 players on two pages.
         const codeSheet = await printSheet(desk, sheet('codes'), format, label('codes'));
-        expect(codeSheet.pages).toBe(1);
+        expect(codeSheet.pages).toBe(2);
         for (const { participantId, code } of codes) {
           expect(codeSheet.text).toContain(nameOf.get(participantId));
           expect(codeSheet.text).toContain(`${code.slice(0, 4)}-${code.slice(4)}`);
         }
         expectNoControls(codeSheet);
+
+        const joinCard = await printSheet(desk, sheet('join'), format, label('join'));
+        expect(joinCard.pages).toBe(1);
+        expect(joinCard.text).toContain('Harbour Rapid 16');
+        expect(joinCard.text).toContain('Scan to join');
+        expect(await desk.locator('.join-card img').getAttribute('data-url')).toBe(
+          `${web.site}/#/t/${tournamentId}/join`,
+        );
+        // The card tells players to sign in: that is a step, not a button.
+        expectNoControls(joinCard, ['Sign in']);
       }
       expect(web.driver.consoleErrors).toEqual([]);
     },
@@ -293,16 +326,18 @@ browserSuite(import.meta.url, 'the hall kit: printed sheets and the projector bo
   let big = '';
 
   it(
-    'a 128-player round: 2 pages of pairings, 2 of names, 3 of standings, 7 or 8 of slips, 5 of claim codes',
+    'a 128-player round: 3 pages of pairings, 6 of names, 5 of standings, 7 or 8 of slips, 16 of claim codes',
     { timeout: 240_000 },
     async () => {
       big = await seedSwiss(128, 'Harbour Open 128', '2026-03-14');
       const round1 = await roundMatchUps(big, 1);
       expect(round1).toHaveLength(64);
-      // Slips: ten a page on A4, eight on Letter (the shorter); the rest the same on both.
+      // The wall sheets in 16 pt type: 64 tables on 3 pages, 22 names a page (6 pages), the standings on 5. Result
+      // slips: ten a page on A4, eight on Letter (the shorter). Claim codes: eight a page, each QR code large
+      // enough to scan, so 16 pages for 128 players.
       const expected: Record<Format, Record<string, number>> = {
-        A4: { pairings: 2, names: 2, standings: 3, slips: 7, codes: 5 },
-        Letter: { pairings: 2, names: 2, standings: 3, slips: 8, codes: 5 },
+        A4: { pairings: 3, names: 6, standings: 5, slips: 7, codes: 16 },
+        Letter: { pairings: 3, names: 6, standings: 5, slips: 8, codes: 16 },
       };
       for (const format of FORMATS) {
         const counted: Record<string, number> = {};
@@ -317,8 +352,159 @@ browserSuite(import.meta.url, 'the hall kit: printed sheets and the projector bo
         expect({ format, ...counted }).toEqual({ format, ...expected[format] });
         // The tables' header rows repeat on every page.
         expect(texts.pairings!.match(/Table +White +Pts +Black/g)).toHaveLength(counted.pairings!);
+        expect(texts.names!.match(/Player +Table +Opponent +Side/g)).toHaveLength(counted.names!);
         expect(texts.standings!.match(/Rank +Player +MP/g)).toHaveLength(counted.standings!);
       }
+    },
+  );
+
+  /**
+   * Opens a sheet laid out as on `format`'s paper: print media, a viewport as wide as the space between the page's
+   * margins (Chromium's PDF lays the sheet out at that width).
+   */
+  async function openAsPrinted(url: string, format: Format): Promise<void> {
+    await desk.setViewportSize({ width: Math.round(CONTENT_WIDTH_MM[format] * PX_PER_MM), height: 1000 });
+    await desk.emulateMedia({ media: 'print' });
+    await desk.goto(url);
+    await shown(desk, '.sheet [data-ready="true"]');
+    await desk.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0));
+  }
+
+  /** The smallest computed font size, in CSS px, of the elements `selector` matches (and how many it matched). */
+  const smallestType = (selector: string) =>
+    desk.locator(selector).evaluateAll((els) => ({
+      count: els.length,
+      px: Math.min(...els.map((el) => parseFloat(getComputedStyle(el).fontSize))),
+    }));
+
+  /**
+   * Every line of text and every image inside each `box` (inside its border), and every box on the paper's width;
+   * a box that scrolls (its content wider than itself) spills too.
+   */
+  const spillsIn = (box: string) =>
+    desk.evaluate((selector): Spills => {
+      const spills: string[] = [];
+      const paper = document.documentElement.clientWidth;
+      const slack = 0.5;
+      // Chromium shrinks a page wider than the paper to fit, and all its type with it.
+      const sheetWidth = document.documentElement.scrollWidth;
+      if (sheetWidth > paper) spills.push(`the sheet is ${sheetWidth}px wide, the paper ${paper}px`);
+      for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+        const style = getComputedStyle(el);
+        const r = el.getBoundingClientRect();
+        const inner = {
+          left: r.left + parseFloat(style.borderLeftWidth),
+          right: r.right - parseFloat(style.borderRightWidth),
+          top: r.top + parseFloat(style.borderTopWidth),
+          bottom: r.bottom - parseFloat(style.borderBottomWidth),
+        };
+        const name = `${selector} "${el.textContent?.trim().slice(0, 40)}"`;
+        const outside = (b: DOMRect) =>
+          b.left < inner.left - slack ||
+          b.right > inner.right + slack ||
+          b.top < inner.top - slack ||
+          b.bottom > inner.bottom + slack;
+        if (r.right > paper + slack) spills.push(`${name} ends at ${r.right}px, past the paper's ${paper}px`);
+        if (el.scrollWidth > el.clientWidth + 1) spills.push(`${name} scrolls: ${el.scrollWidth} in ${el.clientWidth}`);
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.textContent?.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const line of range.getClientRects())
+            if (outside(line)) spills.push(`${name}: "${node.textContent.trim()}" line at ${JSON.stringify(line)}`);
+        }
+        for (const img of el.querySelectorAll('img'))
+          if (outside(img.getBoundingClientRect())) spills.push(`${name}: its image`);
+      }
+      return { spills };
+    }, box);
+
+  /**
+   * Each QR code as on paper, read from its pixels: the width of the code itself in mm, and its white margin (the
+   * quiet zone) in modules, a module being a seventh of the finder square in the code's top left corner.
+   */
+  const qrCodes = (selector: string) =>
+    desk.locator(selector).evaluateAll(
+      (imgs, pxPerMm) =>
+        (imgs as HTMLImageElement[]).map((img) => {
+          const [w, h] = [img.naturalWidth, img.naturalHeight];
+          const canvas = document.createElement('canvas');
+          canvas.width = w;
+          canvas.height = h;
+          const context = canvas.getContext('2d')!;
+          context.drawImage(img, 0, 0);
+          const pixels = context.getImageData(0, 0, w, h).data;
+          const dark = (x: number, y: number) => pixels[(y * w + x) * 4]! < 128;
+          let [left, right, top, bottom] = [w, -1, h, -1];
+          for (let y = 0; y < h; y++)
+            for (let x = 0; x < w; x++)
+              if (dark(x, y)) [left, right, top, bottom] = [Math.min(left, x), Math.max(right, x), Math.min(top, y), y];
+          let finder = 0;
+          while (dark(left + finder, top)) finder++;
+          const module = finder / 7;
+          const scale = img.getBoundingClientRect().width / w;
+          return {
+            codeMm: ((right - left + 1) * scale) / pxPerMm,
+            quietModules: Math.min(left, top, w - 1 - right, h - 1 - bottom) / module,
+          };
+        }),
+      PX_PER_MM,
+    );
+
+  it(
+    'large print on the wall sheets, claim-code slips whole inside their border with QR codes a phone reads',
+    { timeout: 240_000 },
+    async () => {
+      const sheet = (id: string, name: string) => `${web.site}/#/t/${id}/print/${name}`;
+      for (const format of FORMATS) {
+        for (const id of [small, big]) {
+          // Names, tables and places at 16 pt at least, each inside its cell and on the paper.
+          await openAsPrinted(sheet(id, 'pairings'), format);
+          const pairings = await smallestType('.pairings-sheet tbody td');
+          expect.soft(pairings.count).toBeGreaterThan(0);
+          expect.soft(pairings.px, `pairings by table on ${format}`).toBeGreaterThanOrEqual(WALL_TYPE_PX);
+          expect.soft((await spillsIn('.pairings-sheet td, .pairings-sheet th')).spills).toEqual([]);
+
+          await openAsPrinted(sheet(id, 'names'), format);
+          const names = await smallestType('.names-table tbody td');
+          expect.soft(names.count).toBeGreaterThan(0);
+          expect.soft(names.px, `pairings by name on ${format}`).toBeGreaterThanOrEqual(WALL_TYPE_PX);
+          expect.soft((await spillsIn('.names-table td, .names-table th')).spills).toEqual([]);
+
+          await openAsPrinted(sheet(id, 'standings'), format);
+          const standings = await smallestType(
+            'table.standings tbody td.rank, table.standings tbody th.player, table.standings [data-field="matchPoints"]',
+          );
+          expect.soft(standings.count).toBeGreaterThan(0);
+          expect.soft(standings.px, `standings on ${format}`).toBeGreaterThanOrEqual(WALL_TYPE_PX);
+          expect.soft((await spillsIn('table.standings td, table.standings th')).spills).toEqual([]);
+        }
+
+        // Handed out, read in the hand: every line and the QR code inside the dashed border.
+        await openAsPrinted(sheet(small, 'codes'), format);
+        expect.soft(await desk.locator('.code-slip').count()).toBe(16);
+        expect.soft((await spillsIn('.code-slip')).spills, `claim-code slips on ${format}`).toEqual([]);
+        const codes = await qrCodes('.code-slip img');
+        expect.soft(codes).toHaveLength(16);
+        for (const qr of codes) {
+          expect.soft(qr.codeMm, `a claim slip's QR code on ${format}, in mm`).toBeGreaterThanOrEqual(30);
+          // Four modules, less a pixel's rounding in the drawn image.
+          expect.soft(qr.quietModules, `its white margin, in modules`).toBeGreaterThanOrEqual(3.9);
+        }
+
+        // The join card: a poster, its title and QR code larger than the wall sheets' type.
+        await openAsPrinted(sheet(small, 'join'), format);
+        expect.soft((await smallestType('.join-card h2')).px).toBeGreaterThanOrEqual(2 * WALL_TYPE_PX);
+        expect.soft((await smallestType('.join-card li, .join-card p')).px).toBeGreaterThanOrEqual(WALL_TYPE_PX);
+        const [poster] = await qrCodes('.join-card img');
+        expect.soft(poster?.codeMm, `the join card's QR code on ${format}, in mm`).toBeGreaterThanOrEqual(80);
+        expect.soft(poster?.quietModules).toBeGreaterThanOrEqual(3.9);
+        expect.soft((await spillsIn('.join-card')).spills).toEqual([]);
+      }
+      // Back to the browser's own choice: forcing screen media would print the sheets with their toolbar.
+      await desk.emulateMedia({ media: null });
+      await desk.setViewportSize(DESKTOP);
     },
   );
 

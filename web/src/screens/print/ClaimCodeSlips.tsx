@@ -1,6 +1,8 @@
 /**
  * Each player's claim code on a slip of its own, to cut and hand out (see docs/joining.md): the name, the code and
- * the tournament's join address. Only the tournament's editors read the codes.
+ * the tournament's join address, with its QR code large enough for a phone to read from the slip lying on a table
+ * (at least 30 mm, and the white margin a reader needs around it). Two across, four down: eight a page on A4 and on
+ * Letter. Only the tournament's editors read the codes.
  */
 import { useEffect, useState } from 'react';
 import { joinUrl } from '../tournament/JoinDesk';
@@ -29,14 +31,15 @@ export function ClaimCodeSlips() {
           const code = codeOf.get(p.participantId);
           return (
             <section key={p.participantId} className="code-slip" data-participant={p.participantId}>
-              {qr ? <img src={qr} width={60} height={60} alt="QR code of the join link" /> : <span />}
-              <div>
+              {qr ? <img src={qr} alt="QR code of the join link" data-url={url} /> : <span className="code-qr-space" />}
+              <div className="code-text">
                 <p className="code-who">{p.name}</p>
                 <p className="claim-code">{code ? printed(code) : 'no code'}</p>
+                <p className="code-how">
+                  {tournament?.description}: scan the code or open {url}, sign in and type this code to enter your own
+                  scores.
+                </p>
               </div>
-              <p className="code-how">
-                {tournament?.description}: scan or open {url}, sign in and type this code to enter your own scores.
-              </p>
             </section>
           );
         })}
@@ -45,13 +48,16 @@ export function ClaimCodeSlips() {
   );
 }
 
-/** The join link's QR code, drawn once for every slip. */
-function useJoinQr(url: string): string | null {
+/**
+ * The join link's QR code, drawn once for every slip and for the join card. The image carries the four modules of
+ * white a reader needs around the code (the quiet zone), so a border or a cut drawn next to it never touches it.
+ */
+export function useJoinQr(url: string): string | null {
   const [image, setImage] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
     void import('qrcode').then(({ toDataURL }) =>
-      toDataURL(url, { margin: 0, width: 160, errorCorrectionLevel: 'M' }).then((data) => current && setImage(data)),
+      toDataURL(url, { margin: 4, width: 600, errorCorrectionLevel: 'M' }).then((data) => current && setImage(data)),
     );
     return () => {
       current = false;

@@ -1,15 +1,16 @@
 /**
  * Pairings by name, the sheet players look for on the wall: every player once, alphabetical, with the table, the
- * opponent and the side. Two columns a page, laid out here rather than by the browser, so each column keeps its
- * header and a page holds as many names as fit on Letter (the shorter of the two papers): 64 names.
+ * opponent and the side, in type read from two metres (docs/hall.md#large-print). One column a page, laid out
+ * here rather than by the browser, so a page holds as many names as fit on Letter (the shorter of the two papers)
+ * and says which names it holds: a player walks to the page of their name.
  */
 import type { Round } from '../../data/shapes';
 import { colourNames } from '../../lib/format';
 import { type NameLine, pagesOf, pairingsByName } from '../../lib/hall';
 import { useTournamentData } from '../tournament/data';
 
-/** Names in one column of a page; two columns a page. */
-export const NAMES_PER_COLUMN = 32;
+/** Names on one page: they fit Letter with room for two names long enough to take two lines. */
+export const NAMES_PER_PAGE = 22;
 
 export function PairingsByName({ round, title }: { round: Round; title: string }) {
   const { tournament, matchUps, nameOf } = useTournamentData();
@@ -20,21 +21,18 @@ export function PairingsByName({ round, title }: { round: Round; title: string }
     nameOf,
     colours !== null,
   );
-  const pages = pagesOf(lines, NAMES_PER_COLUMN * 2);
+  const pages = pagesOf(lines, NAMES_PER_PAGE);
   return (
     <div className="names-sheet" data-ready="true" data-rows={lines.length}>
       {pages.map((page, k) => (
         <section key={k} className="names-page" aria-label={`${title}, page ${k + 1}`}>
-          {k > 0 ? (
-            <p className="names-continued">
-              {title} · Round {round.roundNumber} · {page[0]!.name} to {page.at(-1)!.name}
+          {pages.length > 1 ? (
+            <p className="names-range">
+              {k > 0 ? `${title} · Round ${round.roundNumber} · ` : ''}
+              {page[0]!.name} to {page.at(-1)!.name}
             </p>
           ) : null}
-          <div className="names-columns">
-            {pagesOf(page, NAMES_PER_COLUMN).map((column, c) => (
-              <NameColumn key={c} lines={column} colours={colours} />
-            ))}
-          </div>
+          <NameColumn lines={page} colours={colours} />
         </section>
       ))}
     </div>
@@ -57,9 +55,9 @@ function NameColumn({ lines, colours }: { lines: NameLine[]; colours: { first: s
       <tbody>
         {lines.map((line) => (
           <tr key={line.participantId} data-participant={line.participantId}>
-            <td className="strong">{line.name}</td>
+            <td className="strong name">{line.name}</td>
             <td className="num">{line.table ?? ''}</td>
-            <td>{line.opponent ?? <em>bye</em>}</td>
+            <td className="name">{line.opponent ?? <em>bye</em>}</td>
             {colours ? (
               <td>{line.side === 'first' ? colours.first : line.side === 'second' ? colours.second : ''}</td>
             ) : null}

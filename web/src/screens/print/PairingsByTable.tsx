@@ -39,9 +39,9 @@ export function PairingsByTable({ round }: { round: Round }) {
           return (
             <tr key={m.matchUpId} data-matchup={m.matchUpId}>
               <td className="num strong">{m.b === null ? '' : m.order + 1}</td>
-              <td>{nameOf(first)}</td>
+              <td className="name">{nameOf(first)}</td>
               <td className="num">{first ? pts(first) : ''}</td>
-              <td>{second === null ? <em>bye</em> : nameOf(second)}</td>
+              <td className="name">{second === null ? <em>bye</em> : nameOf(second)}</td>
               <td className="num">{second === null ? '' : pts(second)}</td>
               <td className="num result-cell">
                 {m.result ? resultText(m.result, m.b === null) : m.b === null ? '' : ' '}

@@ -1,7 +1,7 @@
 /**
  * The printed sheets (docs/hall.md): pages of their own rather than a print stylesheet over the tabs, so the paper
  * holds only what a sheet is for (the tabs carry score forms, reasons and links a sheet must not), each sheet has
- * its own layout (slips, two columns of names) and the screen shows exactly what will print. The toolbar is the
+ * its own layout (slips, the names a page at a time) and the screen shows exactly what will print. The toolbar is the
  * only control and never prints; the browser's print dialog chooses A4 or Letter.
  */
 import { Suspense, lazy, useMemo } from 'react';
@@ -15,6 +15,7 @@ import { PairingsByTable } from './PairingsByTable';
 import { PairingsByName } from './PairingsByName';
 import { ResultSlips } from './ResultSlips';
 import { ClaimCodeSlips } from './ClaimCodeSlips';
+import { JoinCard } from './JoinCard';
 import './print.css';
 
 const BracketTab = lazy(() => import('../tournament/BracketTab').then((m) => ({ default: m.BracketTab })));
@@ -26,6 +27,7 @@ export const SHEET_TITLES: Record<PrintSheet, string> = {
   standings: 'Standings',
   slips: 'Result slips',
   codes: 'Claim codes',
+  join: 'Join card',
   crosstable: 'Crosstable',
   bracket: 'Bracket',
 };
@@ -93,12 +95,15 @@ export function PrintScreen({ route }: { route: PrintRoute }) {
         ) : (
           <article className={`sheet sheet-${sheet}`} data-sheet={sheet}>
             <PageMarks tournament={tournament.description} title={title} printedAt={printedAt} />
-            <SheetHead
-              title={title}
-              round={ROUND_SHEETS.has(sheet) ? round : undefined}
-              latestRound={rounds.at(-1)?.roundNumber}
-              printedAt={printedAt}
-            />
+            {/* The join card is a poster: the tournament's name is its title. */}
+            {sheet === 'join' ? null : (
+              <SheetHead
+                title={title}
+                round={ROUND_SHEETS.has(sheet) ? round : undefined}
+                latestRound={rounds.at(-1)?.roundNumber}
+                printedAt={printedAt}
+              />
+            )}
             {!sheetsFor(data).includes(sheet) ? (
               <p className="sheet-missing">
                 {sheet === 'codes'
@@ -117,6 +122,8 @@ export function PrintScreen({ route }: { route: PrintRoute }) {
               <ResultSlips round={round!} />
             ) : sheet === 'codes' ? (
               <ClaimCodeSlips />
+            ) : sheet === 'join' ? (
+              <JoinCard />
             ) : sheet === 'standings' ? (
               <div data-ready="true">
                 <StandingsTab />

@@ -74,9 +74,14 @@ export function JoinDesk() {
         </p>
         <p className="print-only">{tournament?.description}</p>
       </div>
-      <button type="button" className="no-print" onClick={() => print()}>
-        Print the QR code and the codes
-      </button>
+      <p className="no-print">
+        <button type="button" onClick={() => print()}>
+          Print the QR code and the codes
+        </button>{' '}
+        For the wall, the <a href={href.print(tournamentId, 'join')}>join card</a> prints the QR code in large type on a
+        page of its own; the <a href={href.print(tournamentId, 'codes')}>claim code slips</a> give each player their
+        code to cut and hand out.
+      </p>
       <ErrorNote error={codes.error ?? people.error} />
       <table className="claim-codes">
         <caption>Claim codes (private: give each player their own)</caption>
