@@ -44,4 +44,5 @@ export {
   setScorekeepers,
   undoLastRound,
   withdrawParticipant,
+  dropOut,
 } from './callables/index.js';

@@ -21,6 +21,7 @@ import {
   SetScorekeepersInput,
   TournamentRef,
   WithdrawParticipantInput,
+  DropOutInput,
 } from '@competition/engine/model/requests';
 import { ClaimEntryInput, RegenerateClaimCodeInput } from '@competition/engine/model/claims';
 import { DecideRegistrationInput, RegisterInput, SetJoiningOptionsInput } from '@competition/engine/model/joining';
@@ -39,6 +40,7 @@ import {
   addParticipants as addParticipantsService,
   linkParticipantAccount as linkAccountService,
   withdrawParticipant as withdrawService,
+  dropOut as dropOutService,
 } from '../services/participants.js';
 import {
   closeTournament as closeService,
@@ -108,6 +110,10 @@ export const withdrawParticipant = callable(
     return ok;
   },
 );
+export const dropOut = callable('dropOut', DropOutInput, async (input, { db, uid }) => {
+  await dropOutService(db, uid, input);
+  return ok;
+});
 export const generateNextRound = callable(
   'generateNextRound',
   GenerateNextRoundInput,

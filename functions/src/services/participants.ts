@@ -5,18 +5,22 @@ import { DomainError } from '@competition/engine/domain/errors';
 import { standingRows } from '@competition/engine/domain/standings';
 import { initialParticipantState } from '@competition/engine/domain/state';
 import { roundEnteredBy } from '@competition/engine/domain/roundLifecycle';
-import { planWithdrawal } from '@competition/engine/domain/withdrawal';
+import { planDropOut, planWithdrawal } from '@competition/engine/domain/withdrawal';
 import { type Refs, refs } from '../firebase/refs.js';
 import type { ParticipantDoc } from '@competition/engine/model/participant';
 import type { TournamentDoc } from '@competition/engine/model/tournament';
-import type { AddParticipantsInput, LinkParticipantAccountInput } from '@competition/engine/model/requests';
+import type {
+  AddParticipantsInput,
+  DropOutInput,
+  LinkParticipantAccountInput,
+} from '@competition/engine/model/requests';
 import { replayTournament } from './replay.js';
 import { newClaimCode } from './claims.js';
 import { PlannedWrites } from './plannedWrites.js';
 import { type BoundedWriteSettings, boundedWriteSettings, commitInParts } from './boundedWrites.js';
 import { toParticipant } from './records.js';
 import { planTournamentRoles } from './roles.js';
-import { readEditableTournament } from './tournamentAccess.js';
+import { readEditableTournament, readTournament } from './tournamentAccess.js';
 import { pagesFollow } from './standingsPages.js';
 
 /**
@@ -160,6 +164,33 @@ export async function withdrawParticipant(
     const standing = (await tx.get(ref.standing(tournamentId, participantId))).data();
     const plan = planWithdrawal(tournament.policy, participant, standing, withdrawn);
     if (!plan.changed) return false;
+    tx.set(ref.participant(tournamentId, participantId), plan.participant);
+    if (plan.standing) tx.set(ref.standing(tournamentId, participantId), plan.standing);
+    return plan.replay;
+  });
+  if (needsReplay) await replayTournament(db, tournamentId);
+  else await pagesFollow(tournamentId);
+}
+
+/** A player drops their own entry from their phone (the engine decides: `planDropOut` in domain/withdrawal.ts). */
+export async function dropOut(
+  db: Firestore,
+  uid: string | undefined,
+  input: DropOutInput,
+  now: () => number = Date.now,
+): Promise<void> {
+  if (!uid) throw new DomainError('unauthenticated', 'sign in first');
+  const ref = refs(db);
+  const { tournamentId, participantId } = input;
+  const needsReplay = await db.runTransaction(async (tx) => {
+    const tournament = await readTournament(tx, ref, tournamentId);
+    const role = (await tx.get(ref.role(tournamentId, uid))).data();
+    if (!role?.participantIds.includes(participantId))
+      throw new DomainError('permission-denied', 'you can drop only your own entry');
+    const participant = (await tx.get(ref.participant(tournamentId, participantId))).data();
+    if (!participant) throw new DomainError('not-found', 'this entry is no longer in the tournament (reload the page)');
+    const standing = (await tx.get(ref.standing(tournamentId, participantId))).data();
+    const plan = planDropOut(tournament, participant, standing, now());
     tx.set(ref.participant(tournamentId, participantId), plan.participant);
     if (plan.standing) tx.set(ref.standing(tournamentId, participantId), plan.standing);
     return plan.replay;

@@ -206,6 +206,41 @@ describe('callables: success paths', () => {
     expect(round3.flatMap((m) => [m.a, m.b])).toContain('p3');
   });
 
+  it('a player drops out from their phone: their game of the round stays theirs, the next round pairs them no more', async () => {
+    const { tournamentId } = await runningTournament();
+    await expectRefusal(call.dropOut({ tournamentId, participantId: 'p3' }, 'u3'), 'failed-precondition');
+    await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
+    // Only their own entry, and only by its account.
+    await expectRefusal(call.dropOut({ tournamentId, participantId: 'p3' }, 'u4'), 'permission-denied');
+    await expectRefusal(call.dropOut({ tournamentId, participantId: 'p3' }), 'unauthenticated');
+    const before = Date.now();
+    await call.dropOut({ tournamentId, participantId: 'p3' }, 'u3');
+    const dropped = (await refs(fs.db).participant(tournamentId, 'p3').get()).data()!;
+    expect(dropped.withdrawn).toBe(true);
+    expect(dropped.droppedAt).toBeGreaterThanOrEqual(before);
+    await expectRefusal(call.dropOut({ tournamentId, participantId: 'p3' }, 'u3'), 'failed-precondition');
+    // The round being played still takes the dropped player's score.
+    const matchUps = (await refs(fs.db).matchUps(tournamentId).get()).docs.map((d) => d.data());
+    const theirs = matchUps.find((m) => m.a === 'p3' || m.b === 'p3')!;
+    for (const m of matchUps)
+      await call.recordScore(
+        { tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', score: { a: 5, b: 2 } } },
+        'owner',
+      );
+    expect((await refs(fs.db).matchUp(tournamentId, theirs.matchUpId).get()).data()!.result).toMatchObject({
+      score: { a: 5, b: 2 },
+    });
+    await fireAll(fs.db, tournamentId);
+    await call.generateNextRound({ tournamentId, requestId: 'r2' }, 'owner');
+    const round2 = (await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', 2).get()).docs.map((d) =>
+      d.data(),
+    );
+    expect(round2.flatMap((m) => [m.a, m.b])).not.toContain('p3');
+    // The organizer takes the drop back: the stamp goes with it.
+    await call.withdrawParticipant({ tournamentId, participantId: 'p3', withdrawn: false }, 'owner');
+    expect((await refs(fs.db).participant(tournamentId, 'p3').get()).data()).not.toHaveProperty('droppedAt');
+  });
+
   it("recordScore stamps the server's time, clears a result unsigned, and leaves a bye to the editors", async () => {
     const { tournamentId } = await runningTournament(5);
     await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');

@@ -45,6 +45,7 @@ export const actions = {
   createTournament: callable('createTournament', 'CreateTournamentInput'),
   addParticipants: callable('addParticipants', 'AddParticipantsInput'),
   withdrawParticipant: callable('withdrawParticipant', 'WithdrawParticipantInput'),
+  dropOut: callable('dropOut', 'DropOutInput'),
   generateNextRound: callable('generateNextRound', 'GenerateNextRoundInput'),
   undoLastRound: callable('undoLastRound', 'TournamentRef'),
   /** One pairing edit before the round's first result: answered with its warnings unless confirmed. */

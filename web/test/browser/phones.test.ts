@@ -17,7 +17,7 @@ import {
   playerOf,
   readMatchUp,
 } from '../../../functions/test/emulators/stack.js';
-import { PHONE, WAIT_MS } from './driver.js';
+import { DESKTOP, PHONE, WAIT_MS } from './driver.js';
 import { browserSuite, roundMatchUps, seedTwice, storedMatchUps, storedTournament } from './harness.js';
 
 browserSuite(import.meta.url, 'phones in a hall', (web) => {
@@ -288,6 +288,37 @@ browserSuite(import.meta.url, 'phones in a hall', (web) => {
         'Entered by the organizer: only a scorekeeper or the organizer can clear it.',
       );
       await web.shot(phone, 'phone-09-organizer-result');
+    },
+  );
+
+  it(
+    'a player drops out from the phone, asked first, and the desk sees who dropped and when',
+    { timeout: 120_000 },
+    async () => {
+      const me = playerOf(seeded, seeded.round1[0]!, 'a');
+      await phone.goto(`${web.site}/#/t/${tournamentId}/play`);
+      const mine = phone.locator('.my-game');
+      await mine.getByRole('button', { name: 'Drop from the tournament' }).click();
+      const question = mine.locator('.confirm');
+      expect(await question.textContent()).toMatch(/You will not be paired again, and only the organizer can take you/);
+      await web.shot(phone, 'phone-10-drop-asked');
+      await question.getByRole('button', { name: 'Yes, drop me' }).click();
+      await expect
+        .poll(() => mine.locator('.dropped').textContent(), { timeout: WAIT_MS })
+        .toMatch(
+          /^You dropped out at \d\d?:\d\d( [AP]M)?: you are not paired again\. Only the organizer can take you back\.$/,
+        );
+      const stored = await adminFirestore().doc(`tournaments/${tournamentId}/participants/${me.participantId}`).get();
+      expect(stored.get('withdrawn')).toBe(true);
+      expect(stored.get('droppedAt')).toBeGreaterThan(Date.now() - 120_000);
+      await web.shot(phone, 'phone-11-dropped');
+
+      const desk = await web.signedIn(DESKTOP, 'organizer', seeded.organizer, `/t/${tournamentId}/participants`);
+      const row = desk.locator(`tr[data-participant="${me.participantId}"]`);
+      await expect
+        .poll(() => row.locator('.tag').textContent(), { timeout: WAIT_MS })
+        .toMatch(/^dropped out at \d\d?:\d\d( [AP]M)?$/);
+      await web.shot(desk, 'phone-12-desk-sees-drop');
     },
   );
 

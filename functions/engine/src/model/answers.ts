@@ -52,6 +52,7 @@ export interface CallableAnswers {
   linkParticipantAccount: Done;
   addParticipants: { added: number; enteredRound: number };
   withdrawParticipant: Done;
+  dropOut: Done;
   generateNextRound: GeneratedRound;
   undoLastRound: { roundNumber: number };
   editPairings: EditAnswer;

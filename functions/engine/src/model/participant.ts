@@ -12,6 +12,8 @@ export const ParticipantDoc = Participant.extend({
   /** The first round the participant can be paired in (late entries join a running tournament). */
   enteredRound: z.number().int().positive().default(1),
   withdrawn: z.boolean().default(false),
+  /** When the player dropped themselves from their phone (epoch ms; docs/organisation.md#a-player-drops-out). */
+  droppedAt: z.number().int().positive().optional(),
   /** Checked in for the day (docs/joining.md#check-in): written by the player or the organizer through the rules. */
   checkedIn: z.boolean().optional().catch(undefined),
 }).strict();

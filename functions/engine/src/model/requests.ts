@@ -72,6 +72,10 @@ export const WithdrawParticipantInput = z
   .object({ tournamentId: DocumentId, participantId: DocumentId, withdrawn: z.boolean().default(true) })
   .strict();
 
+/** A player drops their own entry (docs/organisation.md#a-player-drops-out). */
+export const DropOutInput = z.object({ tournamentId: DocumentId, participantId: DocumentId }).strict();
+export type DropOutInput = z.infer<typeof DropOutInput>;
+
 export const GenerateNextRoundInput = z
   .object({
     tournamentId: DocumentId,

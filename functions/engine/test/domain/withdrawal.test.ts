@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { presetPolicy, resolvePolicy } from '../../src/domain/policy.js';
-import { planWithdrawal } from '../../src/domain/withdrawal.js';
+import { planDropOut, planWithdrawal } from '../../src/domain/withdrawal.js';
 
 const player = { participantId: 'p1', name: 'Ada', withdrawn: false };
 const row = { participantId: 'p1', wins: 2, withdrawn: false };
@@ -25,5 +25,33 @@ describe('a withdrawal', () => {
       changed: false,
     });
     expect(planWithdrawal(presetPolicy('STANDARD'), player, row, false)).toEqual({ changed: false });
+  });
+});
+
+describe('a player dropping out', () => {
+  const running = { status: 'RUNNING', policy: presetPolicy('STANDARD') };
+
+  it('is a withdrawal stamped with when it happened', () => {
+    expect(planDropOut(running, player, row, 1_700_000_000_000)).toEqual({
+      changed: true,
+      participant: { ...player, withdrawn: true, droppedAt: 1_700_000_000_000 },
+      standing: { ...row, withdrawn: true },
+      replay: false,
+    });
+  });
+
+  it('is refused before round 1, after the end, and a second time, in words', () => {
+    expect(() => planDropOut({ ...running, status: 'DRAFT' }, player, row, 1)).toThrow(/has not started/);
+    expect(() => planDropOut({ ...running, status: 'CLOSED' }, player, row, 1)).toThrow(/is over/);
+    expect(() => planDropOut(running, { ...player, withdrawn: true }, row, 1)).toThrow(/already dropped out/);
+  });
+
+  it('taken back by the organizer, forgets when it happened', () => {
+    const dropped = { ...player, withdrawn: true, droppedAt: 5 };
+    expect(planWithdrawal(presetPolicy('STANDARD'), dropped, row, false)).toMatchObject({
+      participant: { participantId: 'p1', name: 'Ada', withdrawn: false },
+    });
+    const back = planWithdrawal(presetPolicy('STANDARD'), dropped, row, false);
+    expect(back.changed && 'droppedAt' in back.participant).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ import { Loading } from '../../components/ui';
 import { assertEntryDeletable, assertRatingCorrectable } from '@competition/engine/domain/setupCorrections';
 import { useTournamentData } from './data';
 import { ForbiddenPairs } from './ForbiddenPairs';
+import { droppedTime } from './PlayTab';
 
 /** The domain's refusal, if any, as words to show before the organizer tries. */
 function refusalOf(decide: () => void): string | null {
@@ -169,7 +170,11 @@ function ParticipantRow({ participant: p, editor }: { participant: Participant; 
     <tr data-participant={p.participantId} className={p.withdrawn ? 'withdrawn' : ''}>
       <th scope="row">
         <a href={href.participant(tournamentId, p.participantId)}>{p.name}</a>
-        {p.withdrawn ? <span className="tag warn">withdrawn</span> : null}
+        {p.withdrawn ? (
+          <span className="tag warn" data-dropped-at={p.droppedAt}>
+            {p.droppedAt ? `dropped out at ${droppedTime(p.droppedAt)}` : 'withdrawn'}
+          </span>
+        ) : null}
       </th>
       <td className="num">{p.rating ?? ''}</td>
       <td>{p.club ?? ''}</td>

@@ -4,6 +4,9 @@
  */
 import { href } from '../../app/route';
 import { useSession } from '../../app/session';
+import { ConfirmButton } from '../../components/Confirm';
+import { Status, useAction } from '../../components/ui';
+import { actions } from '../../data/actions';
 import { type MatchUp } from '../../data/shapes';
 import { colourNames, num, resultText } from '../../lib/format';
 import { useTournamentData } from './data';
@@ -66,6 +69,7 @@ export function PlayTab() {
               <p className="muted">No game for you in the current round.</p>
             )}
             <MyGames participantId={participantId} />
+            <DropOut participantId={participantId} game={game} />
           </section>
         );
       })}
@@ -182,4 +186,54 @@ export function resultFor(m: MatchUp, participantId: string): string {
     return `${word} ${mine}–${theirs}`;
   }
   return resultText(m.result, m.b === null);
+}
+
+/** When a player's drop took effect, in the hall's own clock: "14:32". */
+export const droppedTime = (droppedAt: number) =>
+  new Date(droppedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * A player drops themselves (docs/organisation.md#a-player-drops-out): asked first, since only the organizer takes
+ * it back; a game of the round being played is still theirs to finish and score.
+ */
+function DropOut({ participantId, game }: { participantId: string; game: MatchUp | undefined }) {
+  const { tournamentId, tournament, participant, currentRound } = useTournamentData();
+  const [status, run] = useAction();
+  const entry = participant(participantId);
+  if (!tournament || tournament.status !== 'RUNNING' || !entry) return null;
+  if (entry.withdrawn)
+    return (
+      <p className="dropped note" role="status">
+        {entry.droppedAt
+          ? `You dropped out at ${droppedTime(entry.droppedAt)}: you are not paired again.`
+          : 'The organizer withdrew you: you are not paired again.'}{' '}
+        Only the organizer can take you back.
+      </p>
+    );
+  const playing = game && game.b !== null && game.result === null && currentRound?.status === 'OPEN';
+  return (
+    <div className="stack drop-out">
+      <ConfirmButton
+        label="Drop from the tournament"
+        className="quiet"
+        question={
+          <p>
+            Drop out of {tournament.description}? You will not be paired again, and only the organizer can take you
+            back.
+            {playing
+              ? ` Your game at table ${game.order + 1} still counts: finish it and enter its score.`
+              : ' Your results so far stay in the standings.'}
+          </p>
+        }
+        confirmLabel="Yes, drop me"
+        onConfirm={() =>
+          void run(async () => {
+            await actions.dropOut({ tournamentId, participantId });
+            return 'you dropped out: the organizer sees it';
+          })
+        }
+      />
+      <Status status={status} id="drop-out-status" />
+    </div>
+  );
 }
