@@ -22,6 +22,8 @@ import {
   seedTournament,
   waitFor,
 } from '../../../functions/test/emulators/stack.js';
+import { pageRebuildDue } from '@competition/engine/domain/standingsPages';
+import { STANDINGS_PAGE_INTERVAL_MS } from '@competition/engine/domain/standingsPageSize';
 import { DESKTOP, WAIT_MS } from './driver.js';
 import { browserSuite, standingsReads as reads, storedStandingsPage } from './harness.js';
 
@@ -147,8 +149,10 @@ browserSuite(import.meta.url, 'the public standings in pages', (web) => {
       () => pagesOf().get(),
       (snap) => snap.size === 1,
     );
-    // A rebuild asked for by the last change may still be due: let it pass before the pages are taken away.
-    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    // A rebuild asked for by the last change is due at the end of its interval (pageRebuildDue): the pages are
+    // taken away only once that time and one more interval to run it have passed, or it would build them again.
+    const quiet = pageRebuildDue(Date.now()) + STANDINGS_PAGE_INTERVAL_MS;
+    await expect.poll(() => Date.now(), { timeout: 2 * STANDINGS_PAGE_INTERVAL_MS + WAIT_MS }).toBeGreaterThan(quiet);
     for (const doc of (await pagesOf().get()).docs) await doc.ref.delete();
 
     const viewer = await web.openPage(DESKTOP, 'spectator-no-pages');
