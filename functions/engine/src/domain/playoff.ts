@@ -67,12 +67,16 @@ export interface FinalPlace {
   series?: { label: 'FINAL' | 'THIRD_PLACE'; won: boolean };
   /** The playoff round this player was knocked out in (1 = the first), before the final round. */
   knockedOutIn?: number;
+  /** A player outside the playoff: his rank in the main stage's standings as they are now, shared or not ("5="). */
+  mainStage?: { rank: number; shared: boolean };
 }
 
 /** An entry of the main stage's standings, in their order: every entry, the withdrawn ones at their record's rank. */
 export interface MainStageEntry {
   participantId: string;
   withdrawn: boolean;
+  /** The rank the standings show (players still equal share it). */
+  rank?: number;
 }
 
 /**
@@ -136,14 +140,20 @@ export function finalStandings(
       ...(out !== undefined ? { knockedOutIn: out } : {}),
     };
   });
-  for (const id of outsideTheCut(seeding, cut, field))
+  const rankOf = new Map(field.map((entry) => [entry.participantId, entry.rank]));
+  const sharing = new Map<number, number>();
+  for (const entry of field) if (entry.rank !== undefined) sharing.set(entry.rank, (sharing.get(entry.rank) ?? 0) + 1);
+  for (const id of outsideTheCut(seeding, cut, field)) {
+    const rank = rankOf.get(id);
     places.push({
       participantId: id,
       place: places.length + 1,
       seed: seedOf.get(id) ?? null,
       from: 'MAIN_STAGE',
       withdrawn: withdrawn.has(id),
+      ...(rank !== undefined ? { mainStage: { rank, shared: sharing.get(rank)! > 1 } } : {}),
     });
+  }
   return places;
 }
 
@@ -202,14 +212,19 @@ function winnerOf(m: PlayedMatchUp, scoring: ScoringPolicy): string | null {
 
 /**
  * How a final place was earned, in the words the final standings, the projector board and the standings export
- * all use: "won the final", "out in the semi-finals", "rank 9 after round 5", "withdrawn".
+ * all use: "won the final", "out in the semi-finals", "rank 9 after round 5", "rank 7 after round 5, withdrawn".
+ * A player outside the playoff is said by his rank in the standings after the main stage, as the table under the
+ * final standings shows it ("5=" when shared), so the two never disagree; the seed when that rank is not known.
  */
 export function howPlaced(place: FinalPlace, playoff: Playoff, mainRounds: number): string {
   const bracketRounds = playoff.topCut === 0 ? 1 : Math.log2(playoff.topCut);
   const said = (): string => {
-    if (place.from === 'MAIN_STAGE' && place.seed === null)
+    if (place.from === 'MAIN_STAGE') {
+      const { mainStage, seed } = place;
+      if (mainStage) return `rank ${mainStage.rank}${mainStage.shared ? '=' : ''} after round ${mainRounds}`;
+      if (seed !== null) return `rank ${seed} after round ${mainRounds}`;
       return place.withdrawn ? 'withdrawn' : 'entered after the playoff was seeded';
-    if (place.from === 'MAIN_STAGE') return `rank ${place.seed} after round ${mainRounds}`;
+    }
     if (place.series) {
       const { label, won } = place.series;
       if (label === 'FINAL') return won ? 'won the final' : 'lost the final';

@@ -160,6 +160,19 @@ describe('final standings', () => {
       expect(said(finalStandings(seeding, playoff, games, fieldWith('w', 12))).at(-1)).toBe('13:w:–:withdrawn');
     });
 
+    it('says each player outside the playoff by his rank in the standings now, as the table shows it', () => {
+      // The table after round 4: w (withdrawn) ranked 7th, s5 and s6 sharing 5th.
+      const ranks = [1, 2, 3, 4, 5, 5, 7, 8, 9, 10, 11, 12, 13];
+      const field = fieldWith('w', 6).map((entry, k) => ({ ...entry, rank: ranks[k] }));
+      expect(said(finalStandings(seeding, playoff, games, field)).slice(4, 9)).toEqual([
+        '5:s5:5:rank 5= after round 4',
+        '6:s6:6:rank 5= after round 4',
+        '7:w:–:rank 7 after round 4, withdrawn',
+        '8:s7:7:rank 8 after round 4',
+        '9:s8:8:rank 9 after round 4',
+      ]);
+    });
+
     it('a player withdrawn after the seeding keeps his seed’s place, marked withdrawn', () => {
       const field = seeding.map((participantId) => ({ participantId, withdrawn: participantId === 's9' }));
       const places = finalStandings(seeding, playoff, games, field);
