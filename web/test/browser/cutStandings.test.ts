@@ -277,8 +277,10 @@ browserSuite(import.meta.url, 'the standings a spectator reads during a top cut'
       const bytes = readFileSync(await download.path());
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const [header, ...lines] = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
-      const columns = header!.split(',');
+      const columns = csvCells(header!);
       expect(new Set(columns).size).toBe(columns.length);
+      // The game-point differential tiebreak is the game-point difference: one column, not two.
+      expect(columns.filter((c) => /^Game-point diff/.test(c))).toEqual(['Game-point difference']);
       expect(columns.slice(0, 5)).toEqual(['Place', 'Player', 'Seed', 'How', 'Match points']);
       const csvRows = lines.map(csvCells);
       expect(csvRows.map((cells) => cells.slice(0, 4))).toEqual(
