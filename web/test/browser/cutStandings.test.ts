@@ -345,6 +345,15 @@ browserSuite(import.meta.url, 'the standings a spectator reads during a top cut'
       const winnerCell = finalTable[2] === nameOf(seed(2)) ? 3 : 5;
       expect(finalTable[winnerCell]).toBe(mainPoints);
       await web.shot(desk, 'cut-final-4-print-final-pairings');
+      await desk.goto(`${web.site}/#/t/${tournamentId}/print/names?round=6`);
+      await desk.locator('.names-table tbody tr').first().waitFor({ timeout: WAIT_MS });
+      const byName = await desk.$$eval('.names-table tbody tr', (rows) =>
+        rows.map((row) => [
+          row.querySelector('td')?.textContent ?? '',
+          row.querySelector('[data-field="game"]')?.textContent ?? '',
+        ]),
+      );
+      expect(Object.fromEntries(byName)).toEqual(Object.fromEntries(tableGames));
 
       await desk.goto(`${web.site}/#/t/${tournamentId}/print/standings`);
       await expect

@@ -1,19 +1,24 @@
 /**
  * Pairings by name, the sheet players look for on the wall: every player once, alphabetical, with the table, the
  * opponent and the side. Two columns a page, laid out here rather than by the browser, so each column keeps its
- * header and a page holds as many names as fit on Letter (the shorter of the two papers): 64 names.
+ * header and a page holds as many names as fit on Letter (the shorter of the two papers): 64 names. A playoff round
+ * says each player's game ("Final", "Match for third place"), as the pairings by table do.
  */
 import type { Round } from '../../data/shapes';
 import { colourNames } from '../../lib/format';
 import { type NameLine, pagesOf, pairingsByName } from '../../lib/hall';
+import { playoffGameNames, playoffView } from '../../lib/playoff';
 import { useTournamentData } from '../tournament/data';
 
 /** Names in one column of a page; two columns a page. */
 export const NAMES_PER_COLUMN = 32;
 
 export function PairingsByName({ round, title }: { round: Round; title: string }) {
-  const { tournament, matchUps, nameOf } = useTournamentData();
+  const { tournament, matchUps, rounds, nameOf, standings } = useTournamentData();
   if (!tournament) return null;
+  const scoring = tournament.policy.scoringPolicy;
+  const cut = playoffView(tournament, rounds, matchUps, scoring, standings);
+  const gameNames = cut && round.roundNumber > cut.mainRounds ? playoffGameNames(cut, scoring) : null;
   const colours = colourNames(tournament.pairing.options, tournament.policy);
   const lines = pairingsByName(
     matchUps.filter((m) => m.roundNumber === round.roundNumber),
@@ -32,7 +37,7 @@ export function PairingsByName({ round, title }: { round: Round; title: string }
           ) : null}
           <div className="names-columns">
             {pagesOf(page, NAMES_PER_COLUMN).map((column, c) => (
-              <NameColumn key={c} lines={column} colours={colours} />
+              <NameColumn key={c} lines={column} colours={colours} gameNames={gameNames} />
             ))}
           </div>
         </section>
@@ -41,7 +46,14 @@ export function PairingsByName({ round, title }: { round: Round; title: string }
   );
 }
 
-function NameColumn({ lines, colours }: { lines: NameLine[]; colours: { first: string; second: string } | null }) {
+interface ColumnProps {
+  lines: NameLine[];
+  colours: { first: string; second: string } | null;
+  /** A playoff round's games by matchUp ("Final"); null in the main stage. */
+  gameNames: ReadonlyMap<string, string> | null;
+}
+
+function NameColumn({ lines, colours, gameNames }: ColumnProps) {
   return (
     <table className="sheet-table names-table">
       <thead>
@@ -50,6 +62,7 @@ function NameColumn({ lines, colours }: { lines: NameLine[]; colours: { first: s
           <th scope="col" className="num">
             Table
           </th>
+          {gameNames ? <th scope="col">Match</th> : null}
           <th scope="col">Opponent</th>
           {colours ? <th scope="col">Side</th> : null}
         </tr>
@@ -59,6 +72,7 @@ function NameColumn({ lines, colours }: { lines: NameLine[]; colours: { first: s
           <tr key={line.participantId} data-participant={line.participantId}>
             <td className="strong">{line.name}</td>
             <td className="num">{line.table ?? ''}</td>
+            {gameNames ? <td data-field="game">{gameNames.get(line.matchUpId) ?? ''}</td> : null}
             <td>{line.opponent ?? <em>bye</em>}</td>
             {colours ? (
               <td>{line.side === 'first' ? colours.first : line.side === 'second' ? colours.second : ''}</td>
