@@ -537,9 +537,10 @@ browserSuite(import.meta.url, 'the dashboard in Chromium, served by the Hosting 
         desk.waitForEvent('download'),
         desk.getByRole('button', { name: 'Download standings (CSV)' }).click(),
       ]);
-      const lines = readFileSync(await csv.path(), 'utf8')
-        .trim()
-        .split(/\r?\n/);
+      const csvText = readFileSync(await csv.path(), 'utf8');
+      // The byte-order mark tells a spreadsheet program the file is UTF-8.
+      expect(csvText.startsWith('\uFEFF')).toBe(true);
+      const lines = csvText.slice(1).trim().split(/\r?\n/);
       expect(lines[0]).toMatch(/^Rank,Player,Match points,Wins,Draws,Losses,/);
       expect(lines).toHaveLength(17);
       await checkLabels(desk, 'export');

@@ -9,6 +9,8 @@ import type { MatchUp } from '../../src/data/shapes.js';
 import { stageName } from '@competition/engine/domain/playoffPlan';
 import { type BracketEntry, buildBracket, knockoutOptions } from '../../src/lib/bracket.js';
 import { buildCrosstable } from '../../src/lib/crosstable.js';
+import { playoffGameNames, playoffView } from '../../src/lib/playoff.js';
+import type { Round, Tournament } from '../../src/data/shapes.js';
 
 const scoring = resolvePolicy('REDEMPTION').scoringPolicy;
 
@@ -113,6 +115,28 @@ describe('the knockout bracket', () => {
       ['THIRD_PLACE', 's3'],
     ]);
     expect([bracket.champion, bracket.third]).toEqual(['s2', 's3']);
+  });
+
+  it('names each table of a top cut’s rounds: semi-finals, then the final and the match for third place', () => {
+    // A Swiss of 4 rounds, then a top 4 with a match for third place: round 5 the semi-finals, round 6 the finals.
+    const tournament = { system: 'SWISS', pairing: { method: 'SWISS', options: { topCut: 4, finals: 2 } } } as Pick<
+      Tournament,
+      'system' | 'pairing'
+    >;
+    const seeding = ['s1', 's2', 's3', 's4', 's5'];
+    const rounds = [{ roundNumber: 5, playoff: { playoffRound: 1, mainRounds: 4, seeding } }] as Round[];
+    const swiss = game(4, 's1', 's5', won(5, 0));
+    const semis = [game(5, 's1', 's4', won(2, 5)), game(5, 's2', 's3', won(5, 1))];
+    const finals = [game(6, 's1', 's3', won(5, 4)), game(6, 's4', 's2', won(3, 5))];
+    const view = playoffView(tournament, rounds, [swiss, ...semis, ...finals], scoring, [])!;
+    const names = playoffGameNames(view, scoring);
+    expect([...semis, ...finals].map((m) => names.get(m.matchUpId))).toEqual([
+      'Semi-final',
+      'Semi-final',
+      'Match for third place',
+      'Final',
+    ]);
+    expect(names.has(swiss.matchUpId)).toBe(false);
   });
 
   it('stage names from the end of the bracket', () => {

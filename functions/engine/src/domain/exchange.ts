@@ -5,6 +5,7 @@ import type { LeaderboardRow } from './leaderboard.js';
 import { SIZES, objectShapeProblem } from './limits.js';
 import { MatchUpRecord } from './matchUps.js';
 import { Participant } from './participants.js';
+import { type FinalPlace, type Playoff, howPlaced } from './playoff.js';
 import { TIEBREAK_NAMES } from './tiebreakNames.js';
 import type { CompetitionPolicy } from './policy.js';
 import { CompetitionPolicy as CompetitionPolicySchema } from './policy.js';
@@ -104,19 +105,38 @@ function rounded(value: number | undefined, digits: number): string {
   return String(Math.round(value * 10 ** digits) / 10 ** digits);
 }
 
+/** A playoff's final order, for the export of a tournament whose playoff has started (docs/playoff.md). */
+export interface FinalOrder {
+  places: readonly FinalPlace[];
+  playoff: Playoff;
+  mainRounds: number;
+}
+
+/**
+ * Tiebreaks whose value a column of the export already holds: the differential is the game-point difference, the
+ * rating tiebreaks are the rating columns. A spreadsheet with the same figure under two names reads as two figures.
+ */
+const SHOWN_ALREADY: ReadonlySet<string> = new Set(['POINT_DIFFERENTIAL', 'DYNAMIC_FORM_RATING', 'PRESSURE_RATING']);
+
 /**
  * The leaderboard as CSV, one row per participant, as the standings screen reads: names (never ids), columns
- * named in words, wins / draws / losses in that order, ratings rounded as shown, tiebreaks in the policy's order.
+ * named in words, wins / draws / losses in that order, ratings rounded as shown, the tiebreaks in the policy's
+ * order, each column once.
+ *
+ * Once a playoff has started, `final` makes the rows the final standings (docs/playoff.md#final-standings), in
+ * their order, with the place, the seed and how the place was earned; the figures stay `rows`' own, the main
+ * stage's (the playoff's games count in the places, not in the figures, as on the standings screen).
  */
 export function standingsCsv(
   policy: CompetitionPolicy,
   rows: readonly LeaderboardRow[],
   names: Readonly<Record<string, string>> = {},
+  final?: FinalOrder,
 ): string {
-  const tiebreaks = policy.victoryPolicy.tiebreakOrder ?? [];
+  const tiebreaks = (policy.victoryPolicy.tiebreakOrder ?? []).filter((t) => !SHOWN_ALREADY.has(t));
+  const head = final ? ['Place', 'Player', 'Seed', 'How'] : ['Rank', 'Player'];
   const header = [
-    'Rank',
-    'Player',
+    ...head,
     'Match points',
     'Wins',
     'Draws',
@@ -130,25 +150,35 @@ export function standingsCsv(
     'Withdrawn',
     ...tiebreaks.map((t) => TIEBREAK_NAMES[t].long),
   ];
-  const lines = rows.map((r) =>
-    [
-      r.rank,
-      names[r.participantId] ?? '',
-      rounded(r.matchPoints, 2),
-      r.wins,
-      r.draws,
-      r.losses,
-      rounded(r.pointsWon, 2),
-      rounded(r.pointsLost, 2),
-      rounded(r.pointsWon - r.pointsLost, 2),
-      rounded(r.baselineRating, 0),
-      rounded(r.dynamicFormRating, 0),
-      rounded(r.pressureRating, 2),
-      r.withdrawn ? 'yes' : '',
-      ...tiebreaks.map((t) => rounded(r.tiebreaks[t], 2)),
-    ]
-      .map(csvField)
-      .join(','),
-  );
-  return [header.map(csvField).join(','), ...lines].join('\r\n') + '\r\n';
+  const figures = (r: LeaderboardRow | undefined, withdrawn: boolean) =>
+    r
+      ? [
+          rounded(r.matchPoints, 2),
+          r.wins,
+          r.draws,
+          r.losses,
+          rounded(r.pointsWon, 2),
+          rounded(r.pointsLost, 2),
+          rounded(r.pointsWon - r.pointsLost, 2),
+          rounded(r.baselineRating, 0),
+          rounded(r.dynamicFormRating, 0),
+          rounded(r.pressureRating, 2),
+          r.withdrawn || withdrawn ? 'yes' : '',
+          ...tiebreaks.map((t) => rounded(r.tiebreaks[t], 2)),
+        ]
+      : [...Array.from({ length: 10 }, () => ''), withdrawn ? 'yes' : '', ...tiebreaks.map(() => '')];
+  const line = (fields: Array<string | number>) => fields.map(csvField).join(',');
+  const rowOf = new Map(rows.map((r) => [r.participantId, r]));
+  const lines = final
+    ? final.places.map((p) =>
+        line([
+          p.place,
+          names[p.participantId] ?? '',
+          p.seed ?? '',
+          howPlaced(p, final.playoff, final.mainRounds),
+          ...figures(rowOf.get(p.participantId), p.withdrawn),
+        ]),
+      )
+    : rows.map((r) => line([r.rank, names[r.participantId] ?? '', ...figures(r, false)]));
+  return [line(header), ...lines].join('\r\n') + '\r\n';
 }

@@ -1,7 +1,9 @@
 import { DomainError } from './errors.js';
 import type { LeaderboardRow } from './leaderboard.js';
 import type { PairingOptions, System } from './pairing/types.js';
-import { type Playoff, playoffOf } from './playoffPlan.js';
+import { type Playoff, playoffOf, stageName } from './playoffPlan.js';
+import type { ScoringPolicy } from './policy.js';
+import { type MatchUpResult, resolveResult } from './results.js';
 
 export { type Playoff, playoffOf } from './playoffPlan.js';
 
@@ -53,16 +55,28 @@ export interface PlayoffGame {
 
 export interface FinalPlace {
   participantId: string;
-  /** 1 = the winner. Players of the cut each have their own place; the rest share their main-stage rank. */
+  /** 1 = the winner; every entry has a place of its own, in the final order. */
   place: number;
-  /** The main stage's rank (1 = top), as seeded. */
-  seed: number;
+  /** The main stage's rank the playoff was seeded from (1 = top); null for an entry left out of the seeding. */
+  seed: number | null;
   /** What the place comes from: the playoff's result, or the main-stage rank for the players outside it. */
   from: 'PLAYOFF' | 'MAIN_STAGE';
+  /** Withdrawn from the tournament (before the playoff, or during it). */
+  withdrawn: boolean;
   /** A decided final or match for third place: which, and whether this player won it. */
   series?: { label: 'FINAL' | 'THIRD_PLACE'; won: boolean };
   /** The playoff round this player was knocked out in (1 = the first), before the final round. */
   knockedOutIn?: number;
+  /** A player outside the playoff: his rank in the main stage's standings as they are now, shared or not ("5="). */
+  mainStage?: { rank: number; shared: boolean };
+}
+
+/** An entry of the main stage's standings, in their order: every entry, the withdrawn ones at their record's rank. */
+export interface MainStageEntry {
+  participantId: string;
+  withdrawn: boolean;
+  /** The rank the standings show (players still equal share it). */
+  rank?: number;
 }
 
 /**
@@ -70,15 +84,22 @@ export interface FinalPlace {
  * place's winner and loser when played, then by the round they were knocked out in, the later first, and inside a
  * round by their seed), then everyone else by their main-stage rank. A series still running, or a bracket not
  * finished, places its players by how far they got so far.
+ *
+ * `field` is the main stage's standings as they are now. The seeding leaves out the players who had withdrawn when
+ * the playoff began; they still finished the event, so each keeps the place their record earned among the players
+ * outside the cut (right below the seeded player ranked just above them), marked withdrawn, as a Swiss's standings
+ * list a dropped player by his record rather than leaving him out.
  */
 export function finalStandings(
   seeding: readonly string[],
   playoff: Playoff,
   games: readonly PlayoffGame[],
+  field: readonly MainStageEntry[] = [],
 ): FinalPlace[] {
   const cut = playoff.topCut === 0 ? Math.min(seeding.length, 2 * playoff.finals) : playoff.topCut;
   const inPlayoff = seeding.slice(0, cut);
   const seedOf = new Map(seeding.map((id, k) => [id, k + 1]));
+  const withdrawn = new Set(field.filter((entry) => entry.withdrawn).map((entry) => entry.participantId));
   const bracket = playoff.topCut === 0 ? 1 : Math.log2(playoff.topCut);
   // Knocked out in: the bracket round of a player's first loss, before the final round; a final decides the rest.
   const knockedOut = new Map<string, number>();
@@ -114,13 +135,107 @@ export function finalStandings(
       place: k + 1,
       seed: seedOf.get(id)!,
       from: 'PLAYOFF',
+      withdrawn: withdrawn.has(id),
       ...(series ? { series } : {}),
       ...(out !== undefined ? { knockedOutIn: out } : {}),
     };
   });
-  for (const id of seeding.slice(cut))
-    places.push({ participantId: id, place: seedOf.get(id)!, seed: seedOf.get(id)!, from: 'MAIN_STAGE' });
+  const rankOf = new Map(field.map((entry) => [entry.participantId, entry.rank]));
+  const sharing = new Map<number, number>();
+  for (const entry of field) if (entry.rank !== undefined) sharing.set(entry.rank, (sharing.get(entry.rank) ?? 0) + 1);
+  for (const id of outsideTheCut(seeding, cut, field)) {
+    const rank = rankOf.get(id);
+    places.push({
+      participantId: id,
+      place: places.length + 1,
+      seed: seedOf.get(id) ?? null,
+      from: 'MAIN_STAGE',
+      withdrawn: withdrawn.has(id),
+      ...(rank !== undefined ? { mainStage: { rank, shared: sharing.get(rank)! > 1 } } : {}),
+    });
+  }
   return places;
+}
+
+/**
+ * The players outside the cut: the seeded ones by seed (the seeding is frozen, so a later correction does not move
+ * them), and each entry the seeding left out right below the seeded player just above it in `field`, or first when
+ * none outside the cut is above it.
+ */
+function outsideTheCut(seeding: readonly string[], cut: number, field: readonly MainStageEntry[]): string[] {
+  const seedOf = new Map(seeding.map((id, k) => [id, k + 1]));
+  const keyed = seeding.slice(cut).map((id, k) => ({ id, key: cut + k + 1, order: 0 }));
+  let above = cut;
+  field.forEach((entry, order) => {
+    const seed = seedOf.get(entry.participantId);
+    if (seed !== undefined) above = Math.max(above, seed);
+    else keyed.push({ id: entry.participantId, key: above + 0.5, order });
+  });
+  return keyed.sort((x, y) => x.key - y.key || x.order - y.order).map((entry) => entry.id);
+}
+
+/** A stored matchUp of the tournament as the final standings read it: its round and its result, if any. */
+export interface PlayedMatchUp {
+  roundNumber: number;
+  a: string;
+  b: string | null;
+  result?: MatchUpResult | null | undefined;
+}
+
+/**
+ * The playoff's games from the tournament's matchUps, numbered as the playoff's own rounds, each with its winner as
+ * the standings count results (a timed win is a win; a result the engine refuses, or a draw, has none).
+ */
+export function playoffGames(
+  matchUps: readonly PlayedMatchUp[],
+  mainRounds: number,
+  scoring: ScoringPolicy,
+): PlayoffGame[] {
+  return matchUps
+    .filter((m) => m.roundNumber > mainRounds)
+    .map((m) => ({ playoffRound: m.roundNumber - mainRounds, a: m.a, b: m.b, winner: winnerOf(m, scoring) }));
+}
+
+function winnerOf(m: PlayedMatchUp, scoring: ScoringPolicy): string | null {
+  if (!m.result) return null;
+  try {
+    const resolved = resolveResult(m.result, m.b !== null, scoring);
+    const won = (outcome: string | undefined) => outcome === 'WIN' || outcome === 'TIMED_WIN';
+    if (won(resolved.a.outcome)) return m.a;
+    if (won(resolved.b?.outcome)) return m.b;
+    return null;
+  } catch {
+    // Refused by the engine: counted nowhere, as in the standings; the organizer sees it among the score problems.
+    return null;
+  }
+}
+
+/**
+ * How a final place was earned, in the words the final standings, the projector board and the standings export
+ * all use: "won the final", "out in the semi-finals", "rank 9 after round 5", "rank 7 after round 5, withdrawn".
+ * A player outside the playoff is said by his rank in the standings after the main stage, as the table under the
+ * final standings shows it ("5=" when shared), so the two never disagree; the seed when that rank is not known.
+ */
+export function howPlaced(place: FinalPlace, playoff: Playoff, mainRounds: number): string {
+  const bracketRounds = playoff.topCut === 0 ? 1 : Math.log2(playoff.topCut);
+  const said = (): string => {
+    if (place.from === 'MAIN_STAGE') {
+      const { mainStage, seed } = place;
+      if (mainStage) return `rank ${mainStage.rank}${mainStage.shared ? '=' : ''} after round ${mainRounds}`;
+      if (seed !== null) return `rank ${seed} after round ${mainRounds}`;
+      return place.withdrawn ? 'withdrawn' : 'entered after the playoff was seeded';
+    }
+    if (place.series) {
+      const { label, won } = place.series;
+      if (label === 'FINAL') return won ? 'won the final' : 'lost the final';
+      return won ? 'won the match for third place' : 'lost the match for third place';
+    }
+    if (place.knockedOutIn !== undefined)
+      return `out in the ${stageName(place.knockedOutIn, bracketRounds).toLowerCase()}`;
+    return 'still in';
+  };
+  const how = said();
+  return place.withdrawn && how !== 'withdrawn' ? `${how}, withdrawn` : how;
 }
 
 interface SeriesResult {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { computeStandings } from '../../src/domain/competition.js';
 import { DomainError } from '../../src/domain/errors.js';
 import { exportTournament, importTournament, standingsCsv } from '../../src/domain/exchange.js';
+import { finalStandings, howPlaced } from '../../src/domain/playoff.js';
 import { requireRoundsPairedBy } from '../../src/domain/importChecks.js';
 import { presetPolicy, resolvePolicy } from '../../src/domain/policy.js';
 import { makeParticipants, makeRounds, prng, randomResult } from '../../src/simulation/generate.js';
@@ -90,8 +91,11 @@ describe('standings as CSV', () => {
     expect(lines[0]).toBe(
       'Rank,Player,Match points,Wins,Draws,Losses,Game points won,Game points lost,Game-point difference,' +
         "Baseline rating,Dynamic form rating,Pressure rating,Withdrawn,Buchholz (opponents' match points)," +
-        'Sonneborn-Berger,Head-to-head (match points among the tied players),Pressure rating',
+        'Sonneborn-Berger,Head-to-head (match points among the tied players)',
     );
+    // The policy's PRESSURE_RATING tiebreak is the pressure rating column already: each column once.
+    const columns = lines[0]!.split(',');
+    expect(new Set(columns).size).toBe(columns.length);
     // Names, never ids; wins, draws, losses as on screen; ratings whole, every other number to two decimals.
     const form = Math.round(leaderboard[0]!.dynamicFormRating);
     expect(leaderboard[0]!.dynamicFormRating).not.toBe(form);
@@ -100,6 +104,56 @@ describe('standings as CSV', () => {
     expect(csv).not.toMatch(/\bp[12]\b/);
     expect(csv).not.toMatch(/\d\.\d{3}/);
     expect(lines).toHaveLength(3);
+  });
+
+  it('after a playoff: the final standings in order, with the main stage’s figures, each column once', () => {
+    const policy = presetPolicy('SWISS');
+    const ids = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6'];
+    const participants = ids.map((participantId, k) => ({ participantId, rating: 1600 - 10 * k }));
+    // The main stage: p1 beats p2, p3 beats p4, p5 beats p6; p6 then withdraws.
+    const swiss = [
+      ['p1', 'p2'],
+      ['p3', 'p4'],
+      ['p5', 'p6'],
+    ].map(([a, b], order) => ({
+      matchUpId: `s${order}`,
+      roundNumber: 1,
+      order,
+      a: a!,
+      b: b!,
+      result: { kind: 'PLAYED' as const, score: { a: 5, b: 2 } },
+    }));
+    const { leaderboard } = computeStandings(policy, participants, swiss);
+    const field = leaderboard.map((r) => ({ participantId: r.participantId, withdrawn: r.participantId === 'p6' }));
+    const rows = leaderboard.map((r) => ({ ...r, withdrawn: r.participantId === 'p6' }));
+    const seeding = field.filter((f) => !f.withdrawn).map((f) => f.participantId);
+    const playoff = { topCut: 0, finals: 1, bestOfThree: false } as const;
+    // The final: the second seed wins it.
+    const places = finalStandings(
+      seeding,
+      playoff,
+      [{ playoffRound: 1, a: seeding[0]!, b: seeding[1]!, winner: seeding[1]! }],
+      field,
+    );
+    const names = Object.fromEntries(ids.map((id) => [id, id === 'p3' ? 'Chloé' : `Name ${id}`]));
+    const csv = standingsCsv(policy, rows, names, { places, playoff, mainRounds: 1 });
+    const lines = csv.trimEnd().split('\r\n');
+    const columns = lines[0]!.split(',');
+    expect(columns.slice(0, 5)).toEqual(['Place', 'Player', 'Seed', 'How', 'Match points']);
+    expect(new Set(columns).size).toBe(columns.length);
+    const cells = lines.slice(1).map((l) => l.split(','));
+    expect(cells.map((c) => c.slice(0, 4))).toEqual(
+      places.map((p) => [
+        String(p.place),
+        names[p.participantId],
+        p.seed === null ? '' : String(p.seed),
+        howPlaced(p, playoff, 1),
+      ]),
+    );
+    expect(cells[0]!.slice(3, 8)).toEqual(['won the final', '3', '1', '0', '0']);
+    expect(cells.find((c) => c[1] === 'Name p6')!.slice(2, 4)).toEqual(['', 'withdrawn']);
+    expect(cells.find((c) => c[1] === 'Name p6')![columns.indexOf('Withdrawn')]).toBe('yes');
+    expect(lines).toHaveLength(7);
   });
 });
 

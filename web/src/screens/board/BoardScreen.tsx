@@ -1,15 +1,18 @@
 /**
  * The projector board (docs/hall.md): a full-screen page for a wall screen, read from across the hall without
  * signing in. The round's pairings by name in large type, paging on their own when they do not fit; the round
- * clock; the leaders of the standings. Everything is a live read: a score entered anywhere shows without reload.
+ * clock; the leaders of the standings, or once a playoff has started the final standings, as the standings tab
+ * shows them. Everything is a live read: a score entered anywhere shows without reload.
  */
 import { useEffect, useState } from 'react';
+import { howPlaced } from '@competition/engine/domain/playoff';
 import type { Route } from '../../app/route';
 import { useSession } from '../../app/session';
 import { ErrorNote, Loading } from '../../components/ui';
 import { gameFrom } from '../../lib/crosstable';
 import { colourNames, num } from '../../lib/format';
 import { type NameLine, pagesOf, pairingsByName } from '../../lib/hall';
+import { type PlayoffView, playoffGameNames, playoffView } from '../../lib/playoff';
 import { roundTitle } from '../../lib/roundLabel';
 import { TournamentProvider, useTournamentData, useTournamentLive } from '../tournament/data';
 import { BoardClock } from './BoardClock';
@@ -77,6 +80,10 @@ function Board({ pageSeconds }: { pageSeconds: number }) {
   const page = usePaging(pages.length, pageSeconds);
   if (!tournament) return null;
   const colours = colourNames(tournament.pairing.options, tournament.policy);
+  const scoring = tournament.policy.scoringPolicy;
+  const cut = playoffView(tournament, rounds, matchUps, scoring, standings);
+  // A playoff round's tables say which game each is: the final, the match for third place, a semi-final.
+  const gameNames = cut && round && round.roundNumber > cut.mainRounds ? playoffGameNames(cut, scoring) : null;
   const shown = pages[page] ?? [];
   const games = new Map(matchUps.map((m) => [m.matchUpId, m]));
   const resultOf = (line: NameLine) => {
@@ -90,7 +97,13 @@ function Board({ pageSeconds }: { pageSeconds: number }) {
         <p className="board-round">
           {round ? roundTitle(tournament, round.roundNumber, rounds) : 'Waiting for round 1'}
         </p>
-        {round ? <BoardClock tournament={tournament} round={round} /> : null}
+        {tournament.status === 'CLOSED' ? (
+          <p className="board-clock board-over" data-phase="closed">
+            Tournament over
+          </p>
+        ) : round ? (
+          <BoardClock tournament={tournament} round={round} />
+        ) : null}
       </header>
       <section className="board-pairings" aria-label="Pairings by name">
         <h2>
@@ -113,6 +126,7 @@ function Board({ pageSeconds }: { pageSeconds: number }) {
                     <th scope="col" className="num">
                       Table
                     </th>
+                    {gameNames ? <th scope="col">Match</th> : null}
                     <th scope="col">Opponent</th>
                     <th scope="col" className="num">
                       Result
@@ -133,6 +147,11 @@ function Board({ pageSeconds }: { pageSeconds: number }) {
                         </td>
                       ) : null}
                       <td className="num">{line.table ?? ''}</td>
+                      {gameNames ? (
+                        <td className="board-game" data-field="game">
+                          {gameNames.get(line.matchUpId) ?? ''}
+                        </td>
+                      ) : null}
                       <td>{line.opponent ?? <em>bye</em>}</td>
                       <td className="num" data-field="result">
                         {resultOf(line)}
@@ -147,37 +166,77 @@ function Board({ pageSeconds }: { pageSeconds: number }) {
           <p className="board-wait">The pairings appear here when round 1 is paired.</p>
         )}
       </section>
-      <section className="board-standings" aria-label="Standings">
-        <h2>Standings</h2>
-        <table className="board-table">
-          <thead>
-            <tr>
-              <th scope="col" className="num">
-                #
-              </th>
-              <th scope="col">Player</th>
-              <th scope="col" className="num">
-                MP
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {standings.slice(0, rows - 1).map((row) => (
-              <tr key={row.participantId} data-participant={row.participantId}>
-                <td className="num">
-                  {row.rank}
-                  {row.sharedRank ? '=' : ''}
-                </td>
-                <td className="board-name">{row.name}</td>
-                <td className="num" data-field="matchPoints">
-                  {num(row.matchPoints)}
-                </td>
+      {cut ? (
+        <FinalPlaces view={cut} rows={rows} />
+      ) : (
+        <section className="board-standings" aria-label="Standings">
+          <h2>Standings</h2>
+          <table className="board-table">
+            <thead>
+              <tr>
+                <th scope="col" className="num">
+                  #
+                </th>
+                <th scope="col">Player</th>
+                <th scope="col" className="num">
+                  MP
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-        {standings.length > rows - 1 ? <p className="board-more">and {standings.length - rows + 1} more</p> : null}
-      </section>
+            </thead>
+            <tbody>
+              {standings.slice(0, rows - 1).map((row) => (
+                <tr key={row.participantId} data-participant={row.participantId}>
+                  <td className="num">
+                    {row.rank}
+                    {row.sharedRank ? '=' : ''}
+                  </td>
+                  <td className="board-name">{row.name}</td>
+                  <td className="num" data-field="matchPoints">
+                    {num(row.matchPoints)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {standings.length > rows - 1 ? <p className="board-more">and {standings.length - rows + 1} more</p> : null}
+        </section>
+      )}
     </div>
+  );
+}
+
+/** The final standings on the wall: the place, the player and how the place was earned, as the standings tab says. */
+function FinalPlaces({ view, rows }: { view: PlayoffView; rows: number }) {
+  const { nameOf } = useTournamentData();
+  const places = view.places;
+  return (
+    <section className="board-standings" aria-label="Final standings">
+      <h2>Final standings</h2>
+      <table className="board-table board-final">
+        <thead>
+          <tr>
+            <th scope="col" className="num">
+              #
+            </th>
+            <th scope="col">Player</th>
+            <th scope="col">How</th>
+          </tr>
+        </thead>
+        <tbody>
+          {places.slice(0, rows - 1).map((place) => (
+            <tr key={place.participantId} data-participant={place.participantId}>
+              <td className="num" data-field="place">
+                {place.place}
+              </td>
+              <td className="board-name">{nameOf(place.participantId)}</td>
+              <td className="board-how" data-field="how">
+                {howPlaced(place, view.playoff, view.mainRounds)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {places.length > rows - 1 ? <p className="board-more">and {places.length - rows + 1} more</p> : null}
+    </section>
   );
 }

@@ -16,6 +16,8 @@ import { PairingsByName } from './PairingsByName';
 import { ResultSlips } from './ResultSlips';
 import { ClaimCodeSlips } from './ClaimCodeSlips';
 import { JoinCard } from './JoinCard';
+import { plannedPlayoff } from '../../lib/playoff';
+import { mainRoundsOf } from '../../lib/roundLabel';
 import './print.css';
 
 const BracketTab = lazy(() => import('../tournament/BracketTab').then((m) => ({ default: m.BracketTab })));
@@ -38,9 +40,11 @@ const ROUND_SHEETS: ReadonlySet<PrintSheet> = new Set(['pairings', 'names', 'sli
 /** The sheets this tournament has, for this account. */
 function sheetsFor(data: TournamentData): PrintSheet[] {
   const system = data.tournament?.system;
+  const playoff = data.tournament ? plannedPlayoff(data.tournament) !== null : false;
   return PRINT_SHEETS.filter((sheet) => {
     if (sheet === 'crosstable') return system === 'ROUND_ROBIN';
-    if (sheet === 'bracket') return system === 'KNOCKOUT';
+    // A Swiss or a round robin has a bracket once its playoff is paired (its rounds then name the main stage's end).
+    if (sheet === 'bracket') return system === 'KNOCKOUT' || (playoff && mainRoundsOf(data.rounds) !== undefined);
     if (sheet === 'codes') return data.roles.editor;
     return true;
   });

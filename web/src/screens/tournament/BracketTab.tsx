@@ -7,16 +7,16 @@ import type { MatchUp } from '../../data/shapes';
 import { type BracketEntry, type BracketSeries, buildBracket, knockoutOptions } from '../../lib/bracket';
 import { resultText } from '../../lib/format';
 import { winnerOf } from '../../lib/outcome';
-import { playoffFormat, playoffView, plannedPlayoff } from '../../lib/playoff';
+import { cutBracketOptions, playoffFormat, playoffView, plannedPlayoff } from '../../lib/playoff';
 import { useTournamentData } from './data';
 
 const LABELS = { FINAL: 'Final', THIRD_PLACE: 'Third place' } as const;
 
 export function BracketTab() {
-  const { tournament, matchUps, rounds, nameOf } = useTournamentData();
+  const { tournament, matchUps, rounds, nameOf, standings } = useTournamentData();
   if (!tournament) return null;
   const scoring = tournament.policy.scoringPolicy;
-  const cut = tournament.system === 'KNOCKOUT' ? null : playoffView(tournament, rounds, matchUps, scoring);
+  const cut = tournament.system === 'KNOCKOUT' ? null : playoffView(tournament, rounds, matchUps, scoring, standings);
   if (tournament.system !== 'KNOCKOUT' && cut === null) {
     const planned = plannedPlayoff(tournament);
     const after = tournament.totalRounds ? ` after round ${tournament.totalRounds}` : ' after the last round';
@@ -26,13 +26,7 @@ export function BracketTab() {
       </p>
     );
   }
-  const options = cut
-    ? {
-        finals: cut.playoff.finals,
-        bestOfThree: cut.playoff.bestOfThree,
-        ...(cut.playoff.topCut === 0 ? { finalsOnlySeeding: cut.seeding } : {}),
-      }
-    : knockoutOptions(tournament.pairing.options);
+  const options = cut ? cutBracketOptions(cut) : knockoutOptions(tournament.pairing.options);
   const bracket = buildBracket(cut ? cut.matchUps : matchUps, options, scoring, cut?.mainRounds ?? 0);
   if (bracket.entrants === 0) return <p className="card muted">The bracket appears with round 1.</p>;
   const format = cut

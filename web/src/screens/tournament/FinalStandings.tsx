@@ -1,30 +1,18 @@
 /**
  * The final standings of a Swiss or a round robin with a playoff (docs/playoff.md): the playoff's players by how
- * far they got, then everyone else by their rank in the standings the playoff was seeded from.
+ * far they got, then everyone else by their rank in the standings the playoff was seeded from, the players who had
+ * withdrawn before it among them by their record.
  */
-import type { FinalPlace } from '@competition/engine/domain/playoff';
+import { howPlaced } from '@competition/engine/domain/playoff';
 import { href } from '../../app/route';
-import { stageName } from '@competition/engine/domain/playoffPlan';
 import { playoffFormat, playoffView } from '../../lib/playoff';
 import { useTournamentData } from './data';
 
 export function FinalStandings() {
-  const { tournament, rounds, matchUps, nameOf, tournamentId } = useTournamentData();
+  const { tournament, rounds, matchUps, nameOf, tournamentId, standings } = useTournamentData();
   if (!tournament) return null;
-  const view = playoffView(tournament, rounds, matchUps, tournament.policy.scoringPolicy);
+  const view = playoffView(tournament, rounds, matchUps, tournament.policy.scoringPolicy, standings);
   if (!view) return null;
-  const bracketRounds = view.playoff.topCut === 0 ? 1 : Math.log2(view.playoff.topCut);
-  const how = (place: FinalPlace): string => {
-    if (place.from === 'MAIN_STAGE') return `rank ${place.seed} after round ${view.mainRounds}`;
-    if (place.series) {
-      const { label, won } = place.series;
-      if (label === 'FINAL') return won ? 'won the final' : 'lost the final';
-      return won ? 'won the match for third place' : 'lost the match for third place';
-    }
-    if (place.knockedOutIn !== undefined)
-      return `out in the ${stageName(place.knockedOutIn, bracketRounds).toLowerCase()}`;
-    return 'still in';
-  };
   return (
     <section className="card" aria-labelledby="final-standings-title">
       <div className="row between wrap">
@@ -35,7 +23,7 @@ export function FinalStandings() {
         <table className="standings final-standings" data-rows={view.places.length}>
           <caption>
             The playoff’s players first, by how far they got (players out in the same round by their seed), then
-            everyone else by their rank after round {view.mainRounds}.
+            everyone else by their rank after round {view.mainRounds}, withdrawn players too.
           </caption>
           <thead>
             <tr>
@@ -49,15 +37,22 @@ export function FinalStandings() {
           </thead>
           <tbody>
             {view.places.map((place) => (
-              <tr key={place.participantId} data-participant={place.participantId} data-from={place.from}>
+              <tr
+                key={place.participantId}
+                data-participant={place.participantId}
+                data-from={place.from}
+                data-withdrawn={place.withdrawn ? 'true' : undefined}
+              >
                 <td className="rank" data-place={place.place}>
                   {place.place}
                 </td>
                 <th scope="row" className="player">
                   <a href={href.participant(tournamentId, place.participantId)}>{nameOf(place.participantId)}</a>
                 </th>
-                <td className="num">{place.seed}</td>
-                <td data-field="how">{how(place)}</td>
+                <td className="num" data-field="seed">
+                  {place.seed ?? '–'}
+                </td>
+                <td data-field="how">{howPlaced(place, view.playoff, view.mainRounds)}</td>
               </tr>
             ))}
           </tbody>

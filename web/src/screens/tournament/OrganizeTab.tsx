@@ -208,7 +208,9 @@ export function OrganizeTab() {
           onClick={() =>
             void runCsv(async () => {
               const { csv } = await actions.getStandingsCsv({ tournamentId });
-              download(`${base}-standings.csv`, 'text/csv', csv);
+              // A byte-order mark first: without it, spreadsheet programs read the file in the computer's own code
+              // page and show "ChloÃ©" for "Chloé".
+              download(`${base}-standings.csv`, 'text/csv;charset=utf-8', `\uFEFF${csv}`);
               return 'standings exported';
             })
           }
