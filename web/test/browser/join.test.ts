@@ -178,7 +178,7 @@ browserSuite(import.meta.url, 'joining a tournament in Chromium', (web) => {
       await signUpThrough(phone, `guesser-${Date.now()}@example.com`, 'a-phone-password');
       const form = phone.locator('form');
       // An account made with an email has no name yet: the join form asks for one, once.
-      await phone.getByLabel('Your name', { exact: true }).fill('Gus Guesser');
+      await phone.getByLabel('Your name, as the organizer will see it').fill('Gus Guesser');
       const tryCode = async (code: string) => {
         await freshStatus(form);
         await phone.getByLabel('Your claim code').fill(code);

@@ -85,7 +85,7 @@ browserSuite(import.meta.url, 'self-registration and check-in in Chromium', (web
     await phone.getByLabel('Password').fill('a-phone-password');
     await phone.getByRole('button', { name: 'Create account' }).click();
     await phone.getByRole('heading', { name: 'No code? Register' }).waitFor();
-    await phone.getByLabel('Your name').fill('Dee Walkin');
+    await phone.getByRole('form', { name: 'No code? Register' }).getByLabel('Your name').fill('Dee Walkin');
     await phone.getByRole('button', { name: 'Register' }).click();
     await expect
       .poll(() => phone.locator('[data-registration]').textContent(), { timeout: WAIT_MS })

@@ -88,9 +88,7 @@ export function problemInWords(issue: Issue): string {
   switch (issue.code) {
     case 'invalid_type':
       if (/received undefined/.test(issue.message)) return 'is missing';
-      // A number typed in quotes, in a JSON field, is text: say what to change.
-      if (issue.expected === 'number')
-        return /received string/.test(issue.message) ? 'must be a number (without quotes)' : 'must be a number';
+      if (issue.expected === 'number') return 'must be a number';
       if (issue.expected === 'int') return 'must be a whole number';
       if (issue.expected === 'string') return 'must be text';
       if (issue.expected === 'boolean') return 'must be true or false';

@@ -53,7 +53,7 @@ export function JoinTab() {
           {claimed ? null : (
             <>
               {user.displayName ? null : (
-                <Field label="Your name" hint="as the organizer and the other players will see it">
+                <Field label="Your name, as the organizer will see it">
                   {(p) => (
                     <input
                       {...p}
