@@ -296,8 +296,19 @@ browserSuite(import.meta.url, 'phones in a hall', (web) => {
     { timeout: 120_000 },
     async () => {
       const me = playerOf(seeded, seeded.round1[0]!, 'a');
+      // A long name is shown whole above its box on a 375 px phone, "(you)" included, never cut.
+      const longName = 'Bruno Petit-Dupont de la Fontaine';
+      await adminFirestore()
+        .doc(`tournaments/${tournamentId}/participants/${me.participantId}`)
+        .update({ name: longName });
       await phone.goto(`${web.site}/#/t/${tournamentId}/play`);
       const mine = phone.locator('.my-game');
+      const label = mine.locator('.who-plays', { hasText: '(you)' });
+      await expect.poll(() => label.innerText(), { timeout: WAIT_MS }).toBe(`${longName} (you)`);
+      expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(
+        true,
+      );
+      await web.shot(phone, 'phone-09a-long-name');
       await mine.getByRole('button', { name: 'Drop from the tournament' }).click();
       const question = mine.locator('.confirm');
       expect(await question.textContent()).toMatch(/You will not be paired again, and only the organizer can take you/);

@@ -269,6 +269,18 @@ browserSuite(import.meta.url, "the organizer's safety net", (web) => {
     await desk.locator('tr', { hasText: 'Émile Roux' }).first().waitFor();
     expect(await desk.locator('tr', { hasText: 'Émile Roux' }).first().textContent()).toContain('1520');
 
+    // The same person again is refused; the refusal leaves with the next, different entry.
+    const addOne = desk.locator('form[aria-labelledby="add-one-title"]');
+    await addOne.getByLabel('Name', { exact: true }).fill('Émile Roux');
+    await addOne.getByLabel('Rating', { exact: true }).fill('1520');
+    await freshStatus(addOne);
+    await addOne.getByRole('button', { name: 'Add participant' }).click();
+    const twice = await outcome(addOne);
+    expect(twice.state).toBe('error');
+    refusals.push(twice.text);
+    await addOne.getByLabel('Name', { exact: true }).fill('Léa Morel');
+    expect(await addOne.locator('.status').textContent()).toBe('');
+
     // Withdrawing asks first, naming the player; it can be taken back.
     const leaver = seeded.participants[3]!;
     const stored = async () =>
@@ -326,7 +338,7 @@ browserSuite(import.meta.url, "the organizer's safety net", (web) => {
       expect(text).not.toMatch(/Invalid input|expected number|NaN|\bp\d+\b|\br\d+-m\d+\b/);
       for (const id of ids) expect(text).not.toContain(id);
     }
-    expect(refusals).toHaveLength(3);
+    expect(refusals).toHaveLength(4);
   });
   it('shares the round clock: started, paused and resumed on the desk, the same on a signed-out phone and the wall', async () => {
     await adminFirestore()
