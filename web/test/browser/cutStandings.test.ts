@@ -320,6 +320,12 @@ browserSuite(import.meta.url, 'the standings a spectator reads during a top cut'
       const head = (await board.locator('.board-head').textContent()) ?? '';
       expect(head).toContain('Tournament over');
       expect(head).not.toContain('not started');
+      // How each place was earned is read whole from the wall, "withdrawn" included: no cell is cut.
+      const cutCells = await board.$$eval('.board-standings td.board-how', (cells) =>
+        cells.filter((td) => td.scrollWidth > td.clientWidth).map((td) => td.textContent),
+      );
+      expect(cutCells).toEqual([]);
+      expect(await board.locator('.board-standings td.board-how', { hasText: 'withdrawn' }).count()).toBe(1);
       await web.shot(board, 'cut-final-2-board');
 
       // The printed sheets: the bracket offered and printed, the final round's tables named, main-stage points.
