@@ -5,9 +5,10 @@ import { DomainError } from '@competition/engine/domain/errors';
 import { standingRows } from '@competition/engine/domain/standings';
 import { initialParticipantState } from '@competition/engine/domain/state';
 import { roundEnteredBy } from '@competition/engine/domain/roundLifecycle';
-import { planDropOut, planWithdrawal } from '@competition/engine/domain/withdrawal';
+import { type WithdrawalPlan, planDropOut, planWithdrawal } from '@competition/engine/domain/withdrawal';
 import { type Refs, refs } from '../firebase/refs.js';
 import type { ParticipantDoc } from '@competition/engine/model/participant';
+import type { StandingDoc } from '@competition/engine/model/derived';
 import type { TournamentDoc } from '@competition/engine/model/tournament';
 import type {
   AddParticipantsInput,
@@ -155,21 +156,10 @@ export async function withdrawParticipant(
   participantId: string,
   withdrawn = true,
 ): Promise<void> {
-  const ref = refs(db);
-  const needsReplay = await db.runTransaction(async (tx) => {
+  await changeWithdrawal(db, tournamentId, participantId, async (tx, ref) => {
     const tournament = await readEditableTournament(tx, ref, uid, tournamentId);
-    const participant = (await tx.get(ref.participant(tournamentId, participantId))).data();
-    if (!participant)
-      throw new DomainError('not-found', 'this player is not entered in the tournament (reload the page)');
-    const standing = (await tx.get(ref.standing(tournamentId, participantId))).data();
-    const plan = planWithdrawal(tournament.policy, participant, standing, withdrawn);
-    if (!plan.changed) return false;
-    tx.set(ref.participant(tournamentId, participantId), plan.participant);
-    if (plan.standing) tx.set(ref.standing(tournamentId, participantId), plan.standing);
-    return plan.replay;
+    return (participant, standing) => planWithdrawal(tournament.policy, participant, standing, withdrawn);
   });
-  if (needsReplay) await replayTournament(db, tournamentId);
-  else await pagesFollow(tournamentId);
 }
 
 /** A player drops their own entry from their phone (the engine decides: `planDropOut` in domain/withdrawal.ts). */
@@ -180,17 +170,40 @@ export async function dropOut(
   now: () => number = Date.now,
 ): Promise<void> {
   if (!uid) throw new DomainError('unauthenticated', 'sign in first');
-  const ref = refs(db);
   const { tournamentId, participantId } = input;
-  const needsReplay = await db.runTransaction(async (tx) => {
+  await changeWithdrawal(db, tournamentId, participantId, async (tx, ref) => {
     const tournament = await readTournament(tx, ref, tournamentId);
     const role = (await tx.get(ref.role(tournamentId, uid))).data();
     if (!role?.participantIds.includes(participantId))
       throw new DomainError('permission-denied', 'you can drop only your own entry');
+    return (participant, standing) => planDropOut(tournament, participant, standing, now());
+  });
+}
+
+type Decide = (
+  participant: ParticipantDoc,
+  standing: StandingDoc | undefined,
+) => WithdrawalPlan<ParticipantDoc, StandingDoc>;
+
+/**
+ * One participant's withdrawal as `admit` decides it, once it has checked who asks: the participant and its row
+ * written in one transaction, then the standings follow (folded again under a drop-out trend).
+ */
+async function changeWithdrawal(
+  db: Firestore,
+  tournamentId: string,
+  participantId: string,
+  admit: (tx: Transaction, ref: Refs) => Promise<Decide>,
+): Promise<void> {
+  const ref = refs(db);
+  const needsReplay = await db.runTransaction(async (tx) => {
+    const decide = await admit(tx, ref);
     const participant = (await tx.get(ref.participant(tournamentId, participantId))).data();
-    if (!participant) throw new DomainError('not-found', 'this entry is no longer in the tournament (reload the page)');
+    if (!participant)
+      throw new DomainError('not-found', 'this player is not entered in the tournament (reload the page)');
     const standing = (await tx.get(ref.standing(tournamentId, participantId))).data();
-    const plan = planDropOut(tournament, participant, standing, now());
+    const plan = decide(participant, standing);
+    if (!plan.changed) return false;
     tx.set(ref.participant(tournamentId, participantId), plan.participant);
     if (plan.standing) tx.set(ref.standing(tournamentId, participantId), plan.standing);
     return plan.replay;
