@@ -76,3 +76,6 @@ export const METHOD_LABELS: Record<PairingMethod, string> = {
   ROUND_ROBIN: 'Round robin (Berger tables)',
   CIRCLE: 'Circle method',
 };
+
+/** A moment of the event in the hall's own clock, to the minute: "14:32" (or "2:32 PM", as the device says it). */
+export const hallTime = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });

@@ -19,6 +19,7 @@ import { unlockClaims } from '../../data/writes';
 import { nameOf } from '../../lib/people';
 import { useLive } from '../../data/hooks';
 import { useTournamentData } from './data';
+import { hallTime } from '../../lib/format';
 
 /** The code as people read it: two groups of four. */
 const printed = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
@@ -163,7 +164,6 @@ function LockedClaims() {
   const [status, run] = useAction();
   const items = locked.data ?? [];
   if (!items.length && status.state === 'idle') return null;
-  const until = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
   return (
     <div className="stack no-print locked-claims">
       <h3>Locked out of claiming</h3>
@@ -174,7 +174,7 @@ function LockedClaims() {
           return (
             <li key={item.uid} className="row between wrap">
               <span>
-                {who}: {item.wrongCodes} wrong codes, locked until {until(item.lockedUntil)}
+                {who}: {item.wrongCodes} wrong codes, locked until {hallTime(item.lockedUntil)}
               </span>
               <button
                 type="button"

@@ -9,6 +9,7 @@ import { Field, Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
 import type { MatchUp, Round } from '../../data/shapes';
 import { useTournamentData } from './data';
+import { hallTime } from '../../lib/format';
 
 type Kind = PairingEdit['kind'];
 
@@ -176,7 +177,7 @@ export function RoundEdits({ round }: { round: Round }) {
             {edits.map((e, k) => (
               <li key={k} data-edit={e.edit.kind}>
                 {describeEdit(e.edit, nameOf)} · by the {e.by === 'OWNER' ? 'owner' : 'editor'} at{' '}
-                {new Date(e.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+                {hallTime(new Date(e.at).getTime())}
                 {e.accepted.length > 0 ? <span className="muted"> (accepted: {e.accepted.join('; ')})</span> : null}
               </li>
             ))}

@@ -14,7 +14,7 @@ import { Loading } from '../../components/ui';
 import { assertEntryDeletable, assertRatingCorrectable } from '@competition/engine/domain/setupCorrections';
 import { useTournamentData } from './data';
 import { ForbiddenPairs } from './ForbiddenPairs';
-import { droppedTime } from './PlayTab';
+import { hallTime } from '../../lib/format';
 
 /** The domain's refusal, if any, as words to show before the organizer tries. */
 function refusalOf(decide: () => void): string | null {
@@ -172,7 +172,7 @@ function ParticipantRow({ participant: p, editor }: { participant: Participant; 
         <a href={href.participant(tournamentId, p.participantId)}>{p.name}</a>
         {p.withdrawn ? (
           <span className="tag warn" data-dropped-at={p.droppedAt}>
-            {p.droppedAt ? `dropped out at ${droppedTime(p.droppedAt)}` : 'withdrawn'}
+            {p.droppedAt ? `dropped out at ${hallTime(p.droppedAt)}` : 'withdrawn'}
           </span>
         ) : null}
       </th>

@@ -8,7 +8,7 @@ import { ConfirmButton } from '../../components/Confirm';
 import { Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
 import { type MatchUp } from '../../data/shapes';
-import { colourNames, num, resultText } from '../../lib/format';
+import { colourNames, hallTime, num, resultText } from '../../lib/format';
 import { useTournamentData } from './data';
 import { ScoreForm } from './ScoreForm';
 import { StandingsTab } from './StandingsTab';
@@ -188,10 +188,6 @@ export function resultFor(m: MatchUp, participantId: string): string {
   return resultText(m.result, m.b === null);
 }
 
-/** When a player's drop took effect, in the hall's own clock: "14:32". */
-export const droppedTime = (droppedAt: number) =>
-  new Date(droppedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-
 /**
  * A player drops themselves (docs/organisation.md#a-player-drops-out): asked first, since only the organizer takes
  * it back; a game of the round being played is still theirs to finish and score.
@@ -205,7 +201,7 @@ function DropOut({ participantId, game }: { participantId: string; game: MatchUp
     return (
       <p className="dropped note" role="status">
         {entry.droppedAt
-          ? `You dropped out at ${droppedTime(entry.droppedAt)}: you are not paired again.`
+          ? `You dropped out at ${hallTime(entry.droppedAt)}: you are not paired again.`
           : 'The organizer withdrew you: you are not paired again.'}{' '}
         Only the organizer can take you back.
       </p>
