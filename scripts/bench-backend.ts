@@ -16,8 +16,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { FieldValue, type Timestamp } from 'firebase-admin/firestore';
-import { foldCompetition } from '@competition/engine/domain/fold';
-import { PresetName } from '@competition/engine/domain/policy';
+import { foldCompetition } from '@competition/engine/domain/ratings/fold';
+import { PresetName } from '@competition/engine/domain/policy/policy';
 import { EMULATED_SERVICE_ACCOUNT, firestore } from '../functions/src/firebase/app.js';
 import { refs } from '../functions/src/firebase/refs.js';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';

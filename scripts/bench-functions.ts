@@ -40,12 +40,12 @@ async function measure(job: string): Promise<Measured> {
   await import('firebase-functions/v2/https');
   const baselineMiB = process.resourceUsage().maxRSS / 1024;
   const { generateRound } = await import('@competition/engine/domain/pairing/index');
-  const { pairingRequestFor } = await import('@competition/engine/domain/pairing/fromCompetition');
+  const { pairingRequestFor } = await import('@competition/engine/domain/rounds/fromCompetition');
   const { parsePairingSpec } = await import('@competition/engine/domain/pairing/request');
-  const { foldCompetition } = await import('@competition/engine/domain/fold');
-  const { standingRows } = await import('@competition/engine/domain/standings');
-  const { presetPolicy } = await import('@competition/engine/domain/policy');
-  const { lastPairedRound, nextRoundNumber } = await import('@competition/engine/domain/roundNumber');
+  const { foldCompetition } = await import('@competition/engine/domain/ratings/fold');
+  const { standingRows } = await import('@competition/engine/domain/standings/standings');
+  const { presetPolicy } = await import('@competition/engine/domain/policy/policy');
+  const { lastPairedRound, nextRoundNumber } = await import('@competition/engine/domain/rounds/roundNumber');
   const { makeParticipants, makeRounds, prng, randomResult } = await import('@competition/engine/simulation/generate');
 
   const random = prng(2000);

@@ -20,9 +20,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { FieldValue } from 'firebase-admin/firestore';
-import { foldCompetition } from '@competition/engine/domain/fold';
-import { PresetName } from '@competition/engine/domain/policy';
-import type { MatchUpResult } from '@competition/engine/domain/results';
+import { foldCompetition } from '@competition/engine/domain/ratings/fold';
+import { PresetName } from '@competition/engine/domain/policy/policy';
+import type { MatchUpResult } from '@competition/engine/domain/results/results';
 import { EMULATED_SERVICE_ACCOUNT, firestore } from '../functions/src/firebase/app.js';
 import { refs } from '../functions/src/firebase/refs.js';
 import { paths } from '@competition/engine/model/paths';

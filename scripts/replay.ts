@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Tournament } from '@competition/engine';
-import { publicState } from '@competition/engine/domain/competition';
+import { publicState } from '@competition/engine/domain/standings/competition';
 import { runCli } from './lib/cli.js';
 
 runCli(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { publicState } from '@competition/engine/domain/competition';
-import type { LeaderboardRow } from '@competition/engine/domain/leaderboard';
+import type { publicState } from '@competition/engine/domain/standings/competition';
+import type { LeaderboardRow } from '@competition/engine/domain/standings/leaderboard';
 import { runTool } from './cli.js';
 
 /** What replay.ts prints. */

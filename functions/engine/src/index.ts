@@ -5,15 +5,15 @@
  */
 export { Tournament } from './tournament.js';
 export type { GameRef, PairRoundOptions, TournamentOptions } from './tournament.js';
-export type { Standings } from './domain/competition.js';
-export { DomainError } from './domain/errors.js';
-export { LeaderboardRow } from './domain/leaderboard.js';
-export { MatchUpRecord } from './domain/matchUps.js';
-export { Participant } from './domain/participants.js';
-export { CompetitionPolicy, PRESET_POLICIES, resolvePolicy } from './domain/policy.js';
-export { MatchUpResult } from './domain/results.js';
-export type { MatchUpResultInput } from './domain/results.js';
+export type { Standings } from './domain/standings/competition.js';
+export { DomainError } from './domain/common/errors.js';
+export { LeaderboardRow } from './domain/standings/leaderboard.js';
+export { MatchUpRecord } from './domain/results/matchUps.js';
+export { Participant } from './domain/ratings/participants.js';
+export { CompetitionPolicy, PRESET_POLICIES, resolvePolicy } from './domain/policy/policy.js';
+export { MatchUpResult } from './domain/results/results.js';
+export type { MatchUpResultInput } from './domain/results/results.js';
 export { PairingSpec } from './domain/pairing/request.js';
 export { recommendedRounds } from './domain/pairing/index.js';
 export type { PairingRound } from './domain/pairing/types.js';
-export type { ParticipantState } from './domain/state.js';
+export type { ParticipantState } from './domain/ratings/state.js';

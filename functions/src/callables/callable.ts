@@ -4,7 +4,7 @@ import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import type { z } from 'zod';
 import { enforcesAppCheck } from '@competition/engine/deployment';
 import type { CallableAnswers, CallableName } from '@competition/engine/model/answers';
-import { issuesInWords } from '@competition/engine/domain/messages';
+import { issuesInWords } from '@competition/engine/domain/common/messages';
 import { firestore } from '../firebase/app.js';
 import { toHttpsError } from '../firebase/errors.js';
 

@@ -6,9 +6,9 @@ import type {
   ScoreOutcome,
   ScoreReads,
   ScoreWrites,
-} from '@competition/engine/domain/scoreEvent';
-import { caughtUpOutcome, decideScoreEvent } from '@competition/engine/domain/scoreEvent';
-import type { ParticipantStates } from '@competition/engine/domain/state';
+} from '@competition/engine/domain/processing/scoreEvent';
+import { caughtUpOutcome, decideScoreEvent } from '@competition/engine/domain/processing/scoreEvent';
+import type { ParticipantStates } from '@competition/engine/domain/ratings/state';
 import type { Refs } from '../firebase/refs.js';
 import { refs } from '../firebase/refs.js';
 import type { StandingsStatusDoc } from '@competition/engine/model/derived';
@@ -19,10 +19,10 @@ import type { ReplaySettings } from './replay.js';
 import { bringStandingsUpToDate, replaySettings, requestReplay } from './replay.js';
 import { readRowInputs, readStates } from './standings.js';
 
-export type { ScoreOutcome } from '@competition/engine/domain/scoreEvent';
+export type { ScoreOutcome } from '@competition/engine/domain/processing/scoreEvent';
 
 /**
- * What the score trigger does for one matchUp (the engine decides: domain/scoreEvent.ts). In a transaction it
+ * What the score trigger does for one matchUp (the engine decides: domain/processing/scoreEvent.ts). In a transaction it
  * reads the matchUp's *current* document, whatever the event carried, asks the engine, reads what it asks for,
  * and writes its answer; it never writes the matchUp itself. A PER_ROUND round the answer leaves waiting is asked
  * for again in a second transaction once no game of it is open, and a replay asked for is run after the commit.

@@ -8,8 +8,8 @@ import {
   claimWaitMs,
   normalizeClaimCode,
   wrongCodesLeft,
-} from '@competition/engine/domain/claimCodes';
-import { DomainError } from '@competition/engine/domain/errors';
+} from '@competition/engine/domain/joining/claimCodes';
+import { DomainError } from '@competition/engine/domain/common/errors';
 import { refs } from '../firebase/refs.js';
 import type { ClaimEntryInput, RegenerateClaimCodeInput } from '@competition/engine/model/claims';
 import { planTournamentRoles } from './roles.js';
@@ -23,7 +23,7 @@ type Claim = { claimed: { participantId: string; name: string } } | { refused: D
 
 /**
  * The signed-in caller becomes the account of the participant whose code they typed (the role document
- * linkParticipantAccount writes). A wrong code counts against the caller (domain/claimCodes.ts), and the count is
+ * linkParticipantAccount writes). A wrong code counts against the caller (domain/joining/claimCodes.ts), and the count is
  * stored even though the call is refused: the transaction commits, then the refusal is thrown.
  */
 export async function claimEntry(

@@ -1,9 +1,9 @@
 import type { DocumentData, Firestore, QuerySnapshot, Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { requireCanEditTournament, requireSignedIn } from '../access/permissions.js';
-import { deletionRefusal, missingStateProblems, someOf } from '@competition/engine/domain/deletion';
-import { DomainError, describeIssues } from '@competition/engine/domain/errors';
-import { DocumentId } from '@competition/engine/domain/limits';
+import { requireCanEditTournament, requireSignedIn } from '@competition/engine/access/permissions';
+import { deletionRefusal, missingStateProblems, someOf } from '@competition/engine/domain/organisation/deletion';
+import { DomainError, describeIssues } from '@competition/engine/domain/common/errors';
+import { DocumentId } from '@competition/engine/domain/common/limits';
 import { AppliedDoc, StandingDoc, StateDoc } from '@competition/engine/model/derived';
 import { MatchUpDoc } from '@competition/engine/model/matchUp';
 import { ParticipantDoc } from '@competition/engine/model/participant';

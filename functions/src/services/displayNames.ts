@@ -6,7 +6,7 @@
  */
 import type { Firestore, Query, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { FieldPath, FieldValue } from 'firebase-admin/firestore';
-import { requireSignedIn } from '../access/permissions.js';
+import { requireSignedIn } from '@competition/engine/access/permissions';
 import { refs } from '../firebase/refs.js';
 
 /**

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { requireSignedIn } from '../access/permissions.js';
-import { firstMover } from '@competition/engine/domain/sides';
-import { judgeMatchUp } from '@competition/engine/domain/acceptance';
-import type { TournamentExport } from '@competition/engine/domain/exchange';
-import { exportTournament as exportJson, importTournament as importJson } from '@competition/engine/domain/exchange';
-import { DomainError, describeIssues } from '@competition/engine/domain/errors';
-import { requireRoundsPairedBy } from '@competition/engine/domain/importChecks';
-import { sidesOf } from '@competition/engine/domain/matchUps';
+import { requireSignedIn } from '@competition/engine/access/permissions';
+import { firstMover } from '@competition/engine/domain/results/sides';
+import { judgeMatchUp } from '@competition/engine/domain/results/acceptance';
+import type { TournamentExport } from '@competition/engine/domain/exchange/exchange';
+import { exportTournament as exportJson, importTournament as importJson } from '@competition/engine/domain/exchange/exchange';
+import { DomainError, describeIssues } from '@competition/engine/domain/common/errors';
+import { requireRoundsPairedBy } from '@competition/engine/domain/exchange/importChecks';
+import { sidesOf } from '@competition/engine/domain/results/matchUps';
 import { refs } from '../firebase/refs.js';
 import { newClaimCode } from './claims.js';
 import type { ParticipantDoc } from '@competition/engine/model/participant';
@@ -59,7 +59,7 @@ export async function exportTournament(db: Firestore, uid: string | undefined, t
 
 /**
  * Creates a new tournament in a championship from an export: its description, policy, participants, rounds and
- * results, and the fold of those results. The export is checked whole first (domain/importChecks.ts, the
+ * results, and the fold of those results. The export is checked whole first (domain/exchange/importChecks.ts, the
  * schemas of live writes) and the tournament's creation is checked before anything is written. The documents under
  * the tournament then go in commits within the budget, unseen while the tournament document does not exist; the
  * last commit, one transaction that checks again, creates the tournament with its date key and roles. Refused

@@ -1,6 +1,6 @@
-import { foldCompetition } from '@competition/engine/domain/fold';
-import type { MatchUpRecord } from '@competition/engine/domain/matchUps';
-import { standingRows } from '@competition/engine/domain/standings';
+import { foldCompetition } from '@competition/engine/domain/ratings/fold';
+import type { MatchUpRecord } from '@competition/engine/domain/results/matchUps';
+import { standingRows } from '@competition/engine/domain/standings/standings';
 import type { ParticipantDoc } from '@competition/engine/model/participant';
 import type { TournamentDoc } from '@competition/engine/model/tournament';
 import type { Refs } from '../firebase/refs.js';

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { requireCanEditClub, requireCanManageClubAdmins, requireSignedIn } from '../access/permissions.js';
-import { runsClub } from '../access/roles.js';
-import { DomainError } from '@competition/engine/domain/errors';
+import { requireCanEditClub, requireCanManageClubAdmins, requireSignedIn } from '@competition/engine/access/permissions';
+import { runsClub } from '@competition/engine/access/roles';
+import { DomainError } from '@competition/engine/domain/common/errors';
 import {
   DAY_MS,
   INVITATION_TOKEN_BYTES,
   acceptedAfter,
   invitationRefusal,
-} from '@competition/engine/domain/invitations';
+} from '@competition/engine/domain/organisation/invitations';
 import type { Refs } from '../firebase/refs.js';
 import type { Accepted } from '@competition/engine/model/answers';
 import { refs } from '../firebase/refs.js';

@@ -6,12 +6,12 @@ import {
   requireCanEditClub,
   requireCanManageClubAdmins,
   requireSignedIn,
-} from '../access/permissions.js';
-import { editorsOf, nextTournamentRoles, runsClub } from '../access/roles.js';
-import { DomainError } from '@competition/engine/domain/errors';
-import { pairingSettingsFor } from '@competition/engine/domain/pairing/method';
-import { assertPlayoffPlannable } from '@competition/engine/domain/playoff';
-import { resolvePolicy } from '@competition/engine/domain/policy';
+} from '@competition/engine/access/permissions';
+import { editorsOf, nextTournamentRoles, runsClub } from '@competition/engine/access/roles';
+import { DomainError } from '@competition/engine/domain/common/errors';
+import { pairingSettingsFor } from '@competition/engine/domain/rounds/method';
+import { assertPlayoffPlannable } from '@competition/engine/domain/playoff/playoff';
+import { resolvePolicy } from '@competition/engine/domain/policy/policy';
 import type { Refs } from '../firebase/refs.js';
 import { refs } from '../firebase/refs.js';
 import type { ChampionshipDoc } from '@competition/engine/model/championship';

@@ -1,9 +1,9 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { DomainError } from '@competition/engine/domain/errors';
-import { matchUpsOfRound } from '@competition/engine/domain/matchUps';
-import { assertPairingsEditable, editRound, type RoundLayout } from '@competition/engine/domain/pairing/edits';
-import { pairingRequestFor } from '@competition/engine/domain/pairing/fromCompetition';
-import { pairingSpecOf } from '@competition/engine/domain/roundLifecycle';
+import { DomainError } from '@competition/engine/domain/common/errors';
+import { matchUpsOfRound } from '@competition/engine/domain/results/matchUps';
+import { assertPairingsEditable, editRound, type RoundLayout } from '@competition/engine/domain/rounds/edits';
+import { pairingRequestFor } from '@competition/engine/domain/rounds/fromCompetition';
+import { pairingSpecOf } from '@competition/engine/domain/rounds/roundLifecycle';
 import type { EditPairingsInput, SetForbiddenPairsInput } from '@competition/engine/model/requests';
 import type { RoundEditRecord } from '@competition/engine/model/round';
 import type { EditAnswer } from '@competition/engine/model/answers';

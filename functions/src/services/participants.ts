@@ -1,11 +1,11 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { checkedInOnEntry } from '@competition/engine/domain/checkIn';
-import { assertNoDuplicateEntries } from '@competition/engine/domain/duplicates';
-import { DomainError } from '@competition/engine/domain/errors';
-import { standingRows } from '@competition/engine/domain/standings';
-import { initialParticipantState } from '@competition/engine/domain/state';
-import { roundEnteredBy } from '@competition/engine/domain/roundLifecycle';
-import { type WithdrawalPlan, planDropOut, planWithdrawal } from '@competition/engine/domain/withdrawal';
+import { checkedInOnEntry } from '@competition/engine/domain/joining/checkIn';
+import { assertNoDuplicateEntries } from '@competition/engine/domain/joining/duplicates';
+import { DomainError } from '@competition/engine/domain/common/errors';
+import { standingRows } from '@competition/engine/domain/standings/standings';
+import { initialParticipantState } from '@competition/engine/domain/ratings/state';
+import { roundEnteredBy } from '@competition/engine/domain/rounds/roundLifecycle';
+import { type WithdrawalPlan, planDropOut, planWithdrawal } from '@competition/engine/domain/joining/withdrawal';
 import { type Refs, refs } from '../firebase/refs.js';
 import type { ParticipantDoc } from '@competition/engine/model/participant';
 import type { StandingDoc } from '@competition/engine/model/derived';
@@ -148,7 +148,7 @@ export function writeEntries(
   return enteredRound;
 }
 
-/** Withdraws a participant, or takes a withdrawal back (the engine decides: domain/withdrawal.ts). */
+/** Withdraws a participant, or takes a withdrawal back (the engine decides: domain/joining/withdrawal.ts). */
 export async function withdrawParticipant(
   db: Firestore,
   uid: string | undefined,
@@ -162,7 +162,7 @@ export async function withdrawParticipant(
   });
 }
 
-/** A player drops their own entry from their phone (the engine decides: `planDropOut` in domain/withdrawal.ts). */
+/** A player drops their own entry from their phone (the engine decides: `planDropOut` in domain/joining/withdrawal.ts). */
 export async function dropOut(
   db: Firestore,
   uid: string | undefined,

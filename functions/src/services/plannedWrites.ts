@@ -1,5 +1,5 @@
 import type { DocumentData, DocumentReference, Firestore, Transaction, WithFieldValue } from 'firebase-admin/firestore';
-import { requireFitsOneTransaction, writeBytes } from '@competition/engine/domain/documentSize';
+import { requireFitsOneTransaction, writeBytes } from '@competition/engine/domain/common/documentSize';
 
 /** What writes documents: a transaction, or a plan of writes not yet made. */
 export interface DocumentWriter {
@@ -39,7 +39,7 @@ export class PlannedWrites implements DocumentWriter {
     return this.writes.length;
   }
 
-  /** The commit's estimated size (domain/documentSize.ts). */
+  /** The commit's estimated size (domain/common/documentSize.ts). */
   bytes(): number {
     const data = (w: Planned) => (w.kind === 'delete' ? null : (w.data as DocumentData));
     return this.writes.reduce((sum, w) => sum + writeBytes(w.ref.path, data(w)), 0);

@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { assertPlayoffChangeable, assertPlayoffPlannable, mainStageRounds } from '@competition/engine/domain/playoff';
+import { assertPlayoffChangeable, assertPlayoffPlannable, mainStageRounds } from '@competition/engine/domain/playoff/playoff';
 import { parsePairingOptions } from '@competition/engine/domain/pairing/request';
 import type { SetPlayoffInput } from '@competition/engine/model/requests';
 import { refs } from '../firebase/refs.js';

@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { RATE_LIMITS, type RateLimitedCallable } from '@competition/engine/deployment';
-import { DomainError } from '@competition/engine/domain/errors';
-import { fullAt, takeToken } from '@competition/engine/domain/rateLimit';
+import { DomainError } from '@competition/engine/domain/common/errors';
+import { fullAt, takeToken } from '@competition/engine/domain/organisation/rateLimit';
 import { paths } from '@competition/engine/model/paths';
 import { RateLimitDoc } from '@competition/engine/model/rateLimit';
 

@@ -1,7 +1,7 @@
-import { countedMatchUp } from '@competition/engine/domain/confirmation';
-import type { MatchUpRecord } from '@competition/engine/domain/matchUps';
-import type { Participant } from '@competition/engine/domain/participants';
-import { toPairedParticipant } from '@competition/engine/domain/roundLifecycle';
+import { countedMatchUp } from '@competition/engine/domain/results/confirmation';
+import type { MatchUpRecord } from '@competition/engine/domain/results/matchUps';
+import type { Participant } from '@competition/engine/domain/ratings/participants';
+import { toPairedParticipant } from '@competition/engine/domain/rounds/roundLifecycle';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
 import type { ParticipantDoc } from '@competition/engine/model/participant';
 

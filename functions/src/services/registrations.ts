@@ -1,7 +1,7 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { assertNoDuplicateEntries } from '@competition/engine/domain/duplicates';
-import { DomainError } from '@competition/engine/domain/errors';
-import { CLOSED_JOINING, assertApprovable, decideRegistration } from '@competition/engine/domain/joining';
+import { assertNoDuplicateEntries } from '@competition/engine/domain/joining/duplicates';
+import { DomainError } from '@competition/engine/domain/common/errors';
+import { CLOSED_JOINING, assertApprovable, decideRegistration } from '@competition/engine/domain/joining/joining';
 import type {
   DecideRegistrationInput,
   RegisterInput,

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { judgeMatchUp } from '@competition/engine/domain/acceptance';
-import type { MatchUpRecord } from '@competition/engine/domain/matchUps';
-import type { DerivedWrite, ReplayPlan } from '@competition/engine/domain/replayPlan';
-import { planReplay } from '@competition/engine/domain/replayPlan';
-import type { StandingRow } from '@competition/engine/domain/standings';
-import type { ParticipantState } from '@competition/engine/domain/state';
+import { judgeMatchUp } from '@competition/engine/domain/results/acceptance';
+import type { MatchUpRecord } from '@competition/engine/domain/results/matchUps';
+import type { DerivedWrite, ReplayPlan } from '@competition/engine/domain/processing/replayPlan';
+import { planReplay } from '@competition/engine/domain/processing/replayPlan';
+import type { StandingRow } from '@competition/engine/domain/standings/standings';
+import type { ParticipantState } from '@competition/engine/domain/ratings/state';
 import type { Refs } from '../firebase/refs.js';
 import { refs } from '../firebase/refs.js';
 import type { StandingsStatusDoc } from '@competition/engine/model/derived';
@@ -66,7 +66,7 @@ export type ReplayRun = { status: 'DONE'; plan?: ReplayPlan; commits: number } |
 /**
  * Brings the stored states, standings rows and markers in line with the fold of every result, in commits under
  * the byte budget, holding a lease so that one runner writes at a time. Each pass plans from what is stored then
- * (domain/replayPlan.ts): an interrupted run is completed by the next, and a pass whose results changed meanwhile
+ * (domain/processing/replayPlan.ts): an interrupted run is completed by the next, and a pass whose results changed meanwhile
  * (`requested` moved on) is followed by another, so the documents converge whatever events come in between.
  */
 export async function bringStandingsUpToDate(

@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { resultChange } from '@competition/engine/domain/resultHistory';
+import { resultChange } from '@competition/engine/domain/results/resultHistory';
 import { MatchUpDoc } from '@competition/engine/model/matchUp';
 import { refs } from '../firebase/refs.js';
 import { whileTournamentExists } from './tournamentAccess.js';

@@ -1,6 +1,6 @@
 import type { Transaction } from 'firebase-admin/firestore';
-import type { RoleChange } from '../access/roles.js';
-import { clubRunners, editorsOf, nextTournamentRoles } from '../access/roles.js';
+import type { RoleChange } from '@competition/engine/access/roles';
+import { clubRunners, editorsOf, nextTournamentRoles } from '@competition/engine/access/roles';
 import type { Refs } from '../firebase/refs.js';
 import type { ChampionshipDoc } from '@competition/engine/model/championship';
 import type { ChampionshipEditorDoc, ClubMemberDoc, TournamentRoleDoc } from '@competition/engine/model/roles';

@@ -7,7 +7,7 @@ import {
   planReopen,
   planUndo,
   type StatusPlan,
-} from '@competition/engine/domain/roundLifecycle';
+} from '@competition/engine/domain/rounds/roundLifecycle';
 import { type Refs, refs } from '../firebase/refs.js';
 import type { CloseTournamentInput, GenerateNextRoundInput } from '@competition/engine/model/requests';
 import type { TournamentDoc } from '@competition/engine/model/tournament';

@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { notAppliedProblem } from '@competition/engine/domain/problems';
+import { notAppliedProblem } from '@competition/engine/domain/results/problems';
 import { refs } from '../firebase/refs.js';
 import { whileTournamentExists } from './tournamentAccess.js';
 import { paths } from '@competition/engine/model/paths';

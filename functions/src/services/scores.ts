@@ -1,8 +1,8 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { requireCanWriteScore } from '../access/permissions.js';
+import { requireCanWriteScore } from '@competition/engine/access/permissions';
 import { scorerOf } from '@competition/engine/access/scorer';
-import { DomainError } from '@competition/engine/domain/errors';
-import { resolveResult } from '@competition/engine/domain/results';
+import { DomainError } from '@competition/engine/domain/common/errors';
+import { resolveResult } from '@competition/engine/domain/results/results';
 import { refs } from '../firebase/refs.js';
 import type { RecordScoreInput } from '@competition/engine/model/requests';
 import { readOwnRole } from './roles.js';

@@ -1,15 +1,15 @@
 /**
  * Setup mistakes undone (docs/organisation.md#correcting-the-setup): the scoring before round 1, an entry added by
- * mistake, a mistyped rating. Reads, asks the domain, writes; the decisions are in domain/setupCorrections.ts.
+ * mistake, a mistyped rating. Reads, asks the domain, writes; the decisions are in domain/organisation/setupCorrections.ts.
  */
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { DomainError } from '@competition/engine/domain/errors';
-import { deepMerge, parsePolicy } from '@competition/engine/domain/policy';
+import { DomainError } from '@competition/engine/domain/common/errors';
+import { deepMerge, parsePolicy } from '@competition/engine/domain/policy/policy';
 import {
   assertEntryDeletable,
   assertRatingCorrectable,
   assertScoringChangeable,
-} from '@competition/engine/domain/setupCorrections';
+} from '@competition/engine/domain/organisation/setupCorrections';
 import type {
   ChangeScoringInput,
   CorrectRatingInput,

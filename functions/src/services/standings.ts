@@ -1,13 +1,13 @@
 import type { Transaction } from 'firebase-admin/firestore';
-import type { CompetitionPolicy } from '@competition/engine/domain/policy';
-import type { ParticipantStates } from '@competition/engine/domain/state';
-import type { RowInputs } from '@competition/engine/domain/standings';
-import { rowSources } from '@competition/engine/domain/standings';
+import type { CompetitionPolicy } from '@competition/engine/domain/policy/policy';
+import type { ParticipantStates } from '@competition/engine/domain/ratings/state';
+import type { RowInputs } from '@competition/engine/domain/standings/standings';
+import { rowSources } from '@competition/engine/domain/standings/standings';
 import type { Refs } from '../firebase/refs.js';
 import type { ParticipantDoc } from '@competition/engine/model/participant';
 
 /**
- * Reads (inside the transaction, before any write) what the moved rows are computed from (domain/standings.ts
+ * Reads (inside the transaction, before any write) what the moved rows are computed from (domain/standings/standings.ts
  * says what): their states, their opponents' states when a tiebreak needs them, and the participant documents for
  * names and withdrawals.
  */

@@ -1,6 +1,6 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { requireCanEditTournament } from '../access/permissions.js';
-import { DomainError } from '@competition/engine/domain/errors';
+import { requireCanEditTournament } from '@competition/engine/access/permissions';
+import { DomainError } from '@competition/engine/domain/common/errors';
 import type { Refs } from '../firebase/refs.js';
 import type { TournamentDoc } from '@competition/engine/model/tournament';
 import { readOwnRole } from './roles.js';

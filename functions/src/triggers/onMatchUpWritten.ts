@@ -1,6 +1,6 @@
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions/v2';
-import { isPastRetryWindow } from '@competition/engine/domain/problems';
+import { isPastRetryWindow } from '@competition/engine/domain/results/problems';
 import { SCORE_TRIGGER } from '@competition/engine/deployment';
 import { firestore } from '../firebase/app.js';
 import { MATCHUP_DOCUMENT } from '@competition/engine/model/paths';
@@ -16,7 +16,7 @@ import { recordNotApplied } from '../services/scoreProblems.js';
  * history first (services/resultChanges.ts).
  *
  * A failure is retried (retry: true) and recorded on every attempt where the organizer sees it; past the retry
- * window (domain/problems.ts) the event is given up: recorded as such and acknowledged, not thrown again.
+ * window (domain/results/problems.ts) the event is given up: recorded as such and acknowledged, not thrown again.
  */
 const TRIGGER = { document: MATCHUP_DOCUMENT, retry: true, ...SCORE_TRIGGER } as const;
 

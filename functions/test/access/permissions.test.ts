@@ -14,8 +14,8 @@ import {
   requireCanWriteScore,
   requireSignedIn,
   scoreWriteRefusal,
-} from '../../src/access/permissions.js';
-import { DomainError } from '@competition/engine/domain/errors';
+} from '@competition/engine/access/permissions';
+import { DomainError } from '@competition/engine/domain/common/errors';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
 import type { RoundDoc } from '@competition/engine/model/round';
 import { ACCESS_TABLE, type AccessAction } from './accessTable.js';

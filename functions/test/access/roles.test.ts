@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clubRunners, editorsOf, nextTournamentRoles } from '../../src/access/roles.js';
+import { clubRunners, editorsOf, nextTournamentRoles } from '@competition/engine/access/roles';
 import type { TournamentRoleDoc } from '@competition/engine/model/roles';
 
 const role = (uid: string, fields: Partial<TournamentRoleDoc>): TournamentRoleDoc => ({

@@ -5,11 +5,11 @@
  * backend-only collection. Every document is parsed with its model schema, so a model change the world no
  * longer satisfies fails here, loudly. Pure data: the permissions unit test and the rules tests share it.
  */
-import { clubRunners, editorsOf, nextTournamentRoles } from '../../src/access/roles.js';
+import { clubRunners, editorsOf, nextTournamentRoles } from '@competition/engine/access/roles';
 import { scorerOf } from '@competition/engine/access/scorer';
-import { standingValues, tiebreakContext } from '@competition/engine/domain/leaderboard';
-import { type CompetitionPolicy, presetPolicy } from '@competition/engine/domain/policy';
-import { initialParticipantState } from '@competition/engine/domain/state';
+import { standingValues, tiebreakContext } from '@competition/engine/domain/standings/leaderboard';
+import { type CompetitionPolicy, presetPolicy } from '@competition/engine/domain/policy/policy';
+import { initialParticipantState } from '@competition/engine/domain/ratings/state';
 import { ChampionshipDoc, TournamentKeyDoc } from '@competition/engine/model/championship';
 import { ClubDoc } from '@competition/engine/model/club';
 import { AppliedDoc, StandingDoc, StandingsPageDoc, StateDoc } from '@competition/engine/model/derived';

@@ -1,11 +1,11 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { foldCompetition } from '@competition/engine/domain/fold';
-import { buildLeaderboard } from '@competition/engine/domain/leaderboard';
-import type { MatchUpRecord } from '@competition/engine/domain/matchUps';
-import type { PresetName } from '@competition/engine/domain/policy';
-import { resolvePolicy } from '@competition/engine/domain/policy';
-import type { MatchUpResult } from '@competition/engine/domain/results';
+import { foldCompetition } from '@competition/engine/domain/ratings/fold';
+import { buildLeaderboard } from '@competition/engine/domain/standings/leaderboard';
+import type { MatchUpRecord } from '@competition/engine/domain/results/matchUps';
+import type { PresetName } from '@competition/engine/domain/policy/policy';
+import { resolvePolicy } from '@competition/engine/domain/policy/policy';
+import type { MatchUpResult } from '@competition/engine/domain/results/results';
 import { refs } from '../../src/firebase/refs.js';
 import { applyMatchUpScore, type ScoreOutcome } from '../../src/services/applyScore.js';
 import { toParticipant } from '../../src/services/records.js';

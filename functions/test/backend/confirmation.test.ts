@@ -5,10 +5,10 @@
  */
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
-import { reportWrite } from '@competition/engine/domain/confirmation';
-import type { MatchUpRecord } from '@competition/engine/domain/matchUps';
-import { resolvePolicy } from '@competition/engine/domain/policy';
-import type { MatchUpResult } from '@competition/engine/domain/results';
+import { reportWrite } from '@competition/engine/domain/results/confirmation';
+import type { MatchUpRecord } from '@competition/engine/domain/results/matchUps';
+import { resolvePolicy } from '@competition/engine/domain/policy/policy';
+import type { MatchUpResult } from '@competition/engine/domain/results/results';
 import { paths } from '@competition/engine/model/paths';
 import { refs } from '../../src/firebase/refs.js';
 import { replayTournament } from '../../src/services/replay.js';

@@ -6,11 +6,11 @@
  */
 import { FieldValue } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { foldCompetition } from '@competition/engine/domain/fold';
-import type { MatchUpRecord } from '@competition/engine/domain/matchUps';
-import { resolvePolicy } from '@competition/engine/domain/policy';
-import type { MatchUpResult } from '@competition/engine/domain/results';
-import type { ParticipantStates } from '@competition/engine/domain/state';
+import { foldCompetition } from '@competition/engine/domain/ratings/fold';
+import type { MatchUpRecord } from '@competition/engine/domain/results/matchUps';
+import { resolvePolicy } from '@competition/engine/domain/policy/policy';
+import type { MatchUpResult } from '@competition/engine/domain/results/results';
+import type { ParticipantStates } from '@competition/engine/domain/ratings/state';
 import { refs } from '../../src/firebase/refs.js';
 import type { StandingsStatusDoc } from '@competition/engine/model/derived';
 import { applyMatchUpScore } from '../../src/services/applyScore.js';

@@ -1,6 +1,6 @@
 /**
- * Emulator Suite tier: mutation check of the score trigger's duplicate check (domain/change.ts's isUpToDate, which
- * the trigger's decision, domain/scoreEvent.ts, asks first). Events arrive at least once; a duplicate, or a write
+ * Emulator Suite tier: mutation check of the score trigger's duplicate check (domain/processing/change.ts's isUpToDate, which
+ * the trigger's decision, domain/processing/scoreEvent.ts, asks first). Events arrive at least once; a duplicate, or a write
  * that leaves the result alone, must stop at the applied marker: no state read, nothing written. With the check
  * taken out of a copy of the code, the named test of trigger.test.ts must fail; on an unmutated copy made the same
  * way it must pass. The copies run in a child vitest against this file's emulators, one file at a time. See
@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { Mutation } from '../support/mutants.js';
 import { ROOT, replaceInFunction, runCopies } from '../support/mutants.js';
 
-const CHANGE = 'functions/engine/src/domain/change.ts';
+const CHANGE = 'functions/engine/src/domain/processing/change.ts';
 
 /**
  * The anchor: isUpToDate's comparison of the applied marker with the matchUp's current game and result (its one

@@ -1,8 +1,8 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
-import { computeStandings } from '@competition/engine/domain/competition';
-import { resolvePolicy } from '@competition/engine/domain/policy';
-import { RETRY_WINDOW_MS } from '@competition/engine/domain/problems';
+import { computeStandings } from '@competition/engine/domain/standings/competition';
+import { resolvePolicy } from '@competition/engine/domain/policy/policy';
+import { RETRY_WINDOW_MS } from '@competition/engine/domain/results/problems';
 import { paths } from '@competition/engine/model/paths';
 import { refs } from '../../src/firebase/refs.js';
 import { recordNotApplied } from '../../src/services/scoreProblems.js';

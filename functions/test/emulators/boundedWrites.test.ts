@@ -7,7 +7,7 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TournamentExport } from '@competition/engine/domain/exchange';
+import { TournamentExport } from '@competition/engine/domain/exchange/exchange';
 import type { LeaderboardView } from '@competition/engine/model/answers';
 import { paths } from '@competition/engine/model/paths';
 import { Interrupted, boundedWriteSettings } from '../../src/services/boundedWrites.js';

@@ -5,7 +5,7 @@
  */
 import { collection, deleteDoc, doc, getDoc, getDocs, setDoc } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_WRONG_CODES, LOCK_MINUTES } from '@competition/engine/domain/claimCodes';
+import { FREE_WRONG_CODES, LOCK_MINUTES } from '@competition/engine/domain/joining/claimCodes';
 import { paths } from '@competition/engine/model/paths';
 import {
   type Account,

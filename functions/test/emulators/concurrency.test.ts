@@ -9,10 +9,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeStandings } from '@competition/engine/domain/competition';
+import { computeStandings } from '@competition/engine/domain/standings/competition';
 import { createRng } from '@competition/engine/domain/pairing/prng';
-import type { MatchUpResult } from '@competition/engine/domain/results';
-import type { ParticipantState } from '@competition/engine/domain/state';
+import type { MatchUpResult } from '@competition/engine/domain/results/results';
+import type { ParticipantState } from '@competition/engine/domain/ratings/state';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
 import type { ParticipantDoc } from '@competition/engine/model/participant';
 import { paths } from '@competition/engine/model/paths';

@@ -8,7 +8,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { TournamentExport } from '@competition/engine/domain/exchange';
+import { TournamentExport } from '@competition/engine/domain/exchange/exchange';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';
 import { paths } from '@competition/engine/model/paths';
 import { tournamentKey } from '../../src/services/organisation.js';

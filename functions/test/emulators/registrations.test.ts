@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { doc, updateDoc } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSED_JOINING, type JoiningOptions } from '@competition/engine/domain/joining';
+import { CLOSED_JOINING, type JoiningOptions } from '@competition/engine/domain/joining/joining';
 import type { RegistrationDoc } from '@competition/engine/model/joining';
 import type { StandingsPageDoc } from '@competition/engine/model/derived';
 import type { MatchUpDoc } from '@competition/engine/model/matchUp';

@@ -6,7 +6,7 @@
  */
 import { doc, updateDoc } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSED_JOINING } from '@competition/engine/domain/joining';
+import { CLOSED_JOINING } from '@competition/engine/domain/joining/joining';
 import { paths } from '@competition/engine/model/paths';
 import { copyDisplayName } from '../../src/services/displayNames.js';
 import {

@@ -24,7 +24,7 @@ import {
   Timestamp,
 } from 'firebase/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resolvePolicy } from '@competition/engine/domain/policy';
+import { resolvePolicy } from '@competition/engine/domain/policy/policy';
 import { paths } from '@competition/engine/model/paths';
 import { TournamentRoleDoc } from '@competition/engine/model/roles';
 import { triggersOffForTheFile } from '../support/emulator.js';

@@ -28,10 +28,10 @@ import {
   updateDoc,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type CallerUid, scoreWriteRefusal } from '../../src/access/permissions.js';
-import { DomainError, describeIssues } from '@competition/engine/domain/errors';
-import { type PlayPastTarget, resolvePolicy } from '@competition/engine/domain/policy';
-import { MatchUpResult, ResultKind, isByeKind, resolveResult, winnerOfScore } from '@competition/engine/domain/results';
+import { type CallerUid, scoreWriteRefusal } from '@competition/engine/access/permissions';
+import { DomainError, describeIssues } from '@competition/engine/domain/common/errors';
+import { type PlayPastTarget, resolvePolicy } from '@competition/engine/domain/policy/policy';
+import { MatchUpResult, ResultKind, isByeKind, resolveResult, winnerOfScore } from '@competition/engine/domain/results/results';
 import { MatchUpDoc } from '@competition/engine/model/matchUp';
 import { paths } from '@competition/engine/model/paths';
 import type { RoundDoc } from '@competition/engine/model/round';

@@ -7,7 +7,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaderboardView } from '@competition/engine/model/answers';
-import { STANDINGS_PAGE_INTERVAL_MS } from '@competition/engine/domain/standingsPages';
+import { STANDINGS_PAGE_INTERVAL_MS } from '@competition/engine/domain/standings/standingsPages';
 import type { StandingsPageDoc } from '@competition/engine/model/derived';
 import { paths } from '@competition/engine/model/paths';
 import {

@@ -1,5 +1,5 @@
 /**
- * Mutation check of the REPLAY guard (domain/change.ts): a change that would move the rating a later rated game
+ * Mutation check of the REPLAY guard (domain/processing/change.ts): a change that would move the rating a later rated game
  * started from must answer REPLAY, or incremental states drift from the fold. With the guard taken out of a copy
  * of the code (one mutant per granularity), the named tests of change.test.ts must fail; on an unmutated copy
  * made the same way they must pass. See support/mutants.ts for how copies are made and run.
@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Mutation } from '../support/mutants.js';
 import { ROOT, replaceInFunction, returnsObjectWith, runCopies } from '../support/mutants.js';
 
-const CHANGE = 'functions/engine/src/domain/change.ts';
+const CHANGE = 'functions/engine/src/domain/processing/change.ts';
 
 /** The anchor: inside `functionName`, the one `if (…) return { status: 'REPLAY', … }`. The mutant drops it. */
 function withoutReplayGuard(functionName: string): Mutation {
@@ -42,7 +42,7 @@ const MUTANTS = {
   },
 };
 
-describe('mutation check: the REPLAY guard of domain/change.ts', () => {
+describe('mutation check: the REPLAY guard of domain/processing/change.ts', () => {
   it('finds both guards in the real source (a guard moved or renamed fails here, naming it)', () => {
     const source = readFileSync(join(ROOT, CHANGE), 'utf8');
     for (const { mutation } of Object.values(MUTANTS)) expect(mutation.mutate(source)).not.toBe(source);

@@ -1,6 +1,6 @@
 /** Hash routes, so any static host (and the Hosting emulator) serves every screen from index.html. */
 import { useEffect, useState } from 'react';
-import { documentIdProblem } from '@competition/engine/domain/documentId';
+import { documentIdProblem } from '@competition/engine/domain/common/documentId';
 import type { InvitationRefInput } from '@competition/engine/model/invitations';
 
 export type TournamentTab =

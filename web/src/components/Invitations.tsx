@@ -4,7 +4,7 @@
  */
 import { type FormEvent, useState } from 'react';
 import type { InvitationDoc, InvitationScope } from '@competition/engine/model/invitations';
-import { DEFAULT_LIFETIME_DAYS } from '@competition/engine/domain/invitations';
+import { DEFAULT_LIFETIME_DAYS } from '@competition/engine/domain/organisation/invitations';
 import { href } from '../app/route';
 import { actions } from '../data/actions';
 import { useLive } from '../data/hooks';

@@ -25,7 +25,7 @@ function callable<N extends CallableName, K extends SchemaName>(name: N, schemaN
       loadRequests(),
       loadFunctions(),
       live().functions(),
-      import('@competition/engine/domain/messages'),
+      import('@competition/engine/domain/common/messages'),
     ]);
     const checked = (requests[schemaName] as z.ZodType).safeParse(input);
     if (!checked.success) throw new ActionError('invalid-argument', errors.issuesInWords(checked.error.issues));

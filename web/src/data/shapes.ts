@@ -8,7 +8,7 @@
  * put the schema library (32 KB gzipped, measured) on the first screen, over its 250 KB budget.
  */
 import type { DocumentSnapshot } from 'firebase/firestore';
-import { firstMover } from '@competition/engine/domain/sides';
+import { firstMover } from '@competition/engine/domain/results/sides';
 import type { ChampionshipDoc } from '@competition/engine/model/championship';
 import type { ClubDoc } from '@competition/engine/model/club';
 import type { StandingDoc, StateDoc } from '@competition/engine/model/derived';

@@ -3,8 +3,8 @@
  * rows each, instead of one document per player. The backend ranks the rows, so the screen shows them as stored.
  */
 import { getDocs, onSnapshot, type Unsubscribe } from 'firebase/firestore';
-import type { Ranked } from '@competition/engine/domain/ranking';
-import { STANDINGS_PAGE_SIZE } from '@competition/engine/domain/standingsPageSize';
+import type { Ranked } from '@competition/engine/domain/standings/ranking';
+import { STANDINGS_PAGE_SIZE } from '@competition/engine/domain/standings/standingsPageSize';
 import type { StandingsPageDoc } from '@competition/engine/model/derived';
 import { col, path, ref } from './connection';
 import { type Standing, view } from './shapes';

@@ -1,7 +1,7 @@
 /** The writes a client makes itself, through the security rules (firestore.rules) rather than a callable. */
 import { deleteDoc, deleteField, serverTimestamp, updateDoc } from 'firebase/firestore';
-import { type ReportSide, reportWrite } from '@competition/engine/domain/confirmation';
-import type { MatchUpResult, MatchUpResultInput } from '@competition/engine/domain/results';
+import { type ReportSide, reportWrite } from '@competition/engine/domain/results/confirmation';
+import type { MatchUpResult, MatchUpResultInput } from '@competition/engine/domain/results/results';
 import { scorerOf } from '@competition/engine/access/scorer';
 import { live, path, ref } from './connection';
 import { ActionError, rethrow } from './errors';

@@ -6,8 +6,8 @@
  * named before anything is sent. A column of account ids is refused: players link their own accounts with their
  * claim codes (docs/joining.md), so no list can link an account that does not exist, or an email typed as an id.
  */
-import { duplicateEntries } from '@competition/engine/domain/duplicates';
-import { issuesInWords } from '@competition/engine/domain/messages';
+import { duplicateEntries } from '@competition/engine/domain/joining/duplicates';
+import { issuesInWords } from '@competition/engine/domain/common/messages';
 import { NewParticipant } from '@competition/engine/model/requests';
 import type { z } from 'zod';
 import { parseLocaleNumber } from './localeNumber';

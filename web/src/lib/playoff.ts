@@ -4,7 +4,7 @@
  * engine's own final standings: the one order the standings screen, the projector board and the printed sheets
  * show (the standings export reads the same engine function on the server).
  */
-import type { ScoringPolicy } from '@competition/engine/domain/policy';
+import type { ScoringPolicy } from '@competition/engine/domain/policy/policy';
 import {
   type FinalPlace,
   type MainStageEntry,
@@ -12,8 +12,8 @@ import {
   finalStandings,
   playoffGames,
   playoffOf,
-} from '@competition/engine/domain/playoff';
-import { stageName } from '@competition/engine/domain/playoffPlan';
+} from '@competition/engine/domain/playoff/playoff';
+import { stageName } from '@competition/engine/domain/playoff/playoffPlan';
 import type { MatchUp, Round, Tournament } from '../data/shapes';
 import { type KnockoutOptions, buildBracket } from './bracket';
 

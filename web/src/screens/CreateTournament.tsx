@@ -15,7 +15,7 @@ import { watchMyClubs } from '../data/watchMine';
 import { useLive } from '../data/hooks';
 import { check, type FieldErrors } from '../lib/forms';
 import { recommendedRounds } from '@competition/engine/domain/pairing/rounds';
-import { type PresetName, resolvePolicy } from '@competition/engine/domain/policy';
+import { type PresetName, resolvePolicy } from '@competition/engine/domain/policy/policy';
 import { CreateTournamentInput } from '@competition/engine/model/requests';
 import { METHODS_OF_SYSTEM, type System } from '@competition/engine/domain/pairing/types';
 import { PlayoffChoices } from '../components/PlayoffChoices';

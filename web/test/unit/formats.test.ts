@@ -3,10 +3,10 @@
  * the tree order of the columns, games not yet paired, results without game points, double round robins.
  */
 import { describe, expect, it } from 'vitest';
-import { resolvePolicy } from '@competition/engine/domain/policy';
-import type { MatchUpResult } from '@competition/engine/domain/results';
+import { resolvePolicy } from '@competition/engine/domain/policy/policy';
+import type { MatchUpResult } from '@competition/engine/domain/results/results';
 import type { MatchUp } from '../../src/data/shapes.js';
-import { stageName } from '@competition/engine/domain/playoffPlan';
+import { stageName } from '@competition/engine/domain/playoff/playoffPlan';
 import { type BracketEntry, buildBracket, knockoutOptions } from '../../src/lib/bracket.js';
 import { buildCrosstable } from '../../src/lib/crosstable.js';
 import { playoffGameNames, playoffView } from '../../src/lib/playoff.js';

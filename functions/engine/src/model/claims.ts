@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CLAIM_ALPHABET, CLAIM_CODE_LENGTH } from '../domain/claimCodes.js';
-import { DocumentId } from '../domain/limits.js';
+import { CLAIM_ALPHABET, CLAIM_CODE_LENGTH } from '../domain/joining/claimCodes.js';
+import { DocumentId } from '../domain/common/limits.js';
 import { Uid } from './roles.js';
 
 const StoredCode = z
@@ -12,7 +12,7 @@ const StoredCode = z
 export const ClaimCodeDoc = z.object({ participantId: DocumentId, code: StoredCode }).strict();
 export type ClaimCodeDoc = z.infer<typeof ClaimCodeDoc>;
 
-/** tournaments/{t}/claimAttempts/{uid}: wrong codes in a row, and the lock they earned (domain/claimCodes.ts). */
+/** tournaments/{t}/claimAttempts/{uid}: wrong codes in a row, and the lock they earned (domain/joining/claimCodes.ts). */
 export const ClaimAttemptsDoc = z
   .object({
     uid: Uid,

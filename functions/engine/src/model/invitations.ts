@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { DEFAULT_LIFETIME_DAYS, MAX_LIFETIME_DAYS, MAX_USES } from '../domain/invitations.js';
-import { DocumentId } from '../domain/limits.js';
+import { DEFAULT_LIFETIME_DAYS, MAX_LIFETIME_DAYS, MAX_USES } from '../domain/organisation/invitations.js';
+import { DocumentId } from '../domain/common/limits.js';
 import { Uid } from './roles.js';
 
-/** An invitation's secret: base64url, long enough that guessing is hopeless (domain/invitations.ts). */
+/** An invitation's secret: base64url, long enough that guessing is hopeless (domain/organisation/invitations.ts). */
 export const InvitationToken = z
   .string()
   .regex(/^[A-Za-z0-9_-]{20,64}$/, 'this invitation link is incomplete: open the whole link you were sent');

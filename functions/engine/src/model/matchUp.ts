@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MatchUpResult } from '../domain/results.js';
+import { MatchUpResult } from '../domain/results/results.js';
 
 /**
  * A Firestore timestamp, from whichever SDK read it (firebase-admin's or the web's Timestamp): recognized by its
@@ -23,7 +23,7 @@ export const StoredTimestamp = z.custom<StoredTimestamp>(
 export const Scorer = z.enum(['SIDE_A', 'SIDE_B', 'SCOREKEEPER', 'EDITOR']);
 export type Scorer = z.infer<typeof Scorer>;
 
-/** Each player's own report (domain/confirmation.ts `Reports`). */
+/** Each player's own report (domain/results/confirmation.ts `Reports`). */
 export const Reports = z
   .object({ a: MatchUpResult.nullable().optional(), b: MatchUpResult.nullable().optional() })
   .strict();

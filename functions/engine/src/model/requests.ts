@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { DocumentId, GamePoints, Minutes, PairingSeed, Rating, RoundCount, TEXT } from '../domain/limits.js';
-import { Participant } from '../domain/participants.js';
-import { MatchPointTable, PolicyChoice, PolicyOverrides } from '../domain/policy.js';
+import { DocumentId, GamePoints, Minutes, PairingSeed, Rating, RoundCount, TEXT } from '../domain/common/limits.js';
+import { Participant } from '../domain/ratings/participants.js';
+import { MatchPointTable, PolicyChoice, PolicyOverrides } from '../domain/policy/policy.js';
 import { PairingOptions } from '../domain/pairing/request.js';
-import { MatchUpResult } from '../domain/results.js';
+import { MatchUpResult } from '../domain/results/results.js';
 import { ClubRole, Uid } from './roles.js';
 import { checkPreAlarm } from './clock.js';
-import { PairingEdit } from '../domain/pairing/edit.js';
+import { PairingEdit } from '../domain/rounds/edit.js';
 import { CalendarDate, ForbiddenPairs, PairingChoice, SocialUrl, TournamentSystem } from './tournament.js';
 
 // One schema per callable input, shared by the functions and the dashboard. Every id is a DocumentId.

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { BoundedObject, DocumentId, LIMITS, Minutes, RoundCount, TEXT } from '../domain/limits.js';
+import { BoundedObject, DocumentId, LIMITS, Minutes, RoundCount, TEXT } from '../domain/common/limits.js';
 import { PAIRING_METHODS, SYSTEMS } from '../domain/pairing/types.js';
-import { CompetitionPolicy } from '../domain/policy.js';
-import { JoiningOptions } from '../domain/joining.js';
+import { CompetitionPolicy } from '../domain/policy/policy.js';
+import { JoiningOptions } from '../domain/joining/joining.js';
 import { Uid } from './roles.js';
 
 export const TournamentSystem = z.enum(SYSTEMS);

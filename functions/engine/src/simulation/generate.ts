@@ -6,10 +6,10 @@
  *   pairs the same two players in the same round of the same event (simulated events, demo data, benchmarks).
  */
 import { createRng, hashString, hashValues, shuffled, unit } from '../domain/pairing/prng.js';
-import type { MatchUpRecord } from '../domain/matchUps.js';
-import type { Participant } from '../domain/participants.js';
-import { expectedScore } from '../domain/ratings.js';
-import type { MatchUpResult } from '../domain/results.js';
+import type { MatchUpRecord } from '../domain/results/matchUps.js';
+import type { Participant } from '../domain/ratings/participants.js';
+import { expectedScore } from '../domain/ratings/ratings.js';
+import type { MatchUpResult } from '../domain/results/results.js';
 
 /** The engine's seeded generator, so a failing generated tournament can be reproduced from its seed. */
 export const prng = createRng;

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyResultChange, isUpToDate, participantsOf, reconcileMatchUp } from '../../src/domain/change.js';
-import { foldCompetition } from '../../src/domain/fold.js';
-import type { MatchUpRecord } from '../../src/domain/matchUps.js';
-import type { Participant } from '../../src/domain/participants.js';
-import type { CompetitionPolicy, PresetName } from '../../src/domain/policy.js';
-import { resolvePolicy } from '../../src/domain/policy.js';
-import type { MatchUpResult } from '../../src/domain/results.js';
-import type { ParticipantStates } from '../../src/domain/state.js';
+import { applyResultChange, isUpToDate, participantsOf, reconcileMatchUp } from '../../src/domain/processing/change.js';
+import { foldCompetition } from '../../src/domain/ratings/fold.js';
+import type { MatchUpRecord } from '../../src/domain/results/matchUps.js';
+import type { Participant } from '../../src/domain/ratings/participants.js';
+import type { CompetitionPolicy, PresetName } from '../../src/domain/policy/policy.js';
+import { resolvePolicy } from '../../src/domain/policy/policy.js';
+import type { MatchUpResult } from '../../src/domain/results/results.js';
+import type { ParticipantStates } from '../../src/domain/ratings/state.js';
 import { makeParticipants, makeRounds, pick, prng, randomResult } from '../../src/simulation/generate.js';
 
 interface Counters {

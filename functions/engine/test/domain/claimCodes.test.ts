@@ -10,7 +10,7 @@ import {
   formatClaimCode,
   normalizeClaimCode,
   wrongCodesLeft,
-} from '../../src/domain/claimCodes.js';
+} from '../../src/domain/joining/claimCodes.js';
 
 const MINUTE = 60_000;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assertClosable, assertReopenable, unscoredGames } from '../../src/domain/closing.js';
-import type { MatchUpRecord } from '../../src/domain/matchUps.js';
+import { assertClosable, assertReopenable, unscoredGames } from '../../src/domain/rounds/closing.js';
+import type { MatchUpRecord } from '../../src/domain/results/matchUps.js';
 
 const NAMES: Record<string, string> = { p1: 'Emma Girard', p2: 'Paul Roux', p3: 'Ana Lima', p4: 'Bo Berg', p5: 'Cy' };
 const nameOf = (id: string) => NAMES[id] ?? id;

@@ -1,9 +1,9 @@
 /** Confirmation by the opponent and the history of a result (docs/results.md), in the organizer's words. */
 import { describe, expect, it } from 'vitest';
-import { type ScoreFields, agreedReport, confirmation, enteredBy, reportWrite } from '../../src/domain/confirmation.js';
-import { disputeProblem } from '../../src/domain/problems.js';
-import { resultChange } from '../../src/domain/resultHistory.js';
-import type { MatchUpResult } from '../../src/domain/results.js';
+import { type ScoreFields, agreedReport, confirmation, enteredBy, reportWrite } from '../../src/domain/results/confirmation.js';
+import { disputeProblem } from '../../src/domain/results/problems.js';
+import { resultChange } from '../../src/domain/results/resultHistory.js';
+import type { MatchUpResult } from '../../src/domain/results/results.js';
 
 const played = (a: number, b: number): MatchUpResult => ({ kind: 'PLAYED', score: { a, b } });
 const none: ScoreFields = { result: null, scoredBy: null };

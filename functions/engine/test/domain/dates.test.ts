@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { presetPolicy } from '../../src/domain/policy.js';
+import { presetPolicy } from '../../src/domain/policy/policy.js';
 import { CreateTournamentInput } from '../../src/model/requests.js';
 import { CalendarDate, TournamentDoc } from '../../src/model/tournament.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deletionRefusal, missingStateProblems } from '../../src/domain/deletion.js';
+import { deletionRefusal, missingStateProblems } from '../../src/domain/organisation/deletion.js';
 
 describe('which tournaments may be deleted', () => {
   it('a draft, whole or not', () => {

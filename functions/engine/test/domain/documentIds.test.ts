@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DocumentId } from '../../src/domain/limits.js';
-import { Participant } from '../../src/domain/participants.js';
+import { DocumentId } from '../../src/domain/common/limits.js';
+import { Participant } from '../../src/domain/ratings/participants.js';
 import * as requests from '../../src/model/requests.js';
 
 describe('DocumentId: a valid Firestore document id', () => {

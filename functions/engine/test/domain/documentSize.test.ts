@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { requireFitsOneTransaction, writeBytes } from '../../src/domain/documentSize.js';
-import { SIZES } from '../../src/domain/limits.js';
-import { presetPolicy } from '../../src/domain/policy.js';
+import { requireFitsOneTransaction, writeBytes } from '../../src/domain/common/documentSize.js';
+import { SIZES } from '../../src/domain/common/limits.js';
+import { presetPolicy } from '../../src/domain/policy/policy.js';
 
 /**
  * The oracle: the protocol-buffer encoding firebase-admin really sends, from its own serializer and the

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeStandings } from '../../src/domain/competition.js';
-import { DomainError } from '../../src/domain/errors.js';
-import { exportTournament, importTournament, standingsCsv } from '../../src/domain/exchange.js';
-import { finalStandings, howPlaced } from '../../src/domain/playoff.js';
-import { requireRoundsPairedBy } from '../../src/domain/importChecks.js';
-import { presetPolicy, resolvePolicy } from '../../src/domain/policy.js';
+import { computeStandings } from '../../src/domain/standings/competition.js';
+import { DomainError } from '../../src/domain/common/errors.js';
+import { exportTournament, importTournament, standingsCsv } from '../../src/domain/exchange/exchange.js';
+import { finalStandings, howPlaced } from '../../src/domain/playoff/playoff.js';
+import { requireRoundsPairedBy } from '../../src/domain/exchange/importChecks.js';
+import { presetPolicy, resolvePolicy } from '../../src/domain/policy/policy.js';
 import { makeParticipants, makeRounds, prng, randomResult } from '../../src/simulation/generate.js';
 
 function randomTournament(seed: number) {

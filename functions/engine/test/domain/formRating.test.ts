@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { applyResultChange } from '../../src/domain/change.js';
-import { foldCompetition } from '../../src/domain/fold.js';
-import type { MatchUpRecord } from '../../src/domain/matchUps.js';
-import { presetPolicy } from '../../src/domain/policy.js';
-import type { ParticipantState, ParticipantStates } from '../../src/domain/state.js';
-import { formRating } from '../../src/domain/state.js';
+import { applyResultChange } from '../../src/domain/processing/change.js';
+import { foldCompetition } from '../../src/domain/ratings/fold.js';
+import type { MatchUpRecord } from '../../src/domain/results/matchUps.js';
+import { presetPolicy } from '../../src/domain/policy/policy.js';
+import type { ParticipantState, ParticipantStates } from '../../src/domain/ratings/state.js';
+import { formRating } from '../../src/domain/ratings/state.js';
 
 /**
  * The logistic expectation (docs/ratings.md#expectation), written out here so the test does not judge the engine by

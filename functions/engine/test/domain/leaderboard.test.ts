@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { foldCompetition } from '../../src/domain/fold.js';
-import { buildLeaderboard } from '../../src/domain/leaderboard.js';
-import type { MatchUpRecord } from '../../src/domain/matchUps.js';
-import { resolvePolicy } from '../../src/domain/policy.js';
-import type { MatchUpResult } from '../../src/domain/results.js';
+import { foldCompetition } from '../../src/domain/ratings/fold.js';
+import { buildLeaderboard } from '../../src/domain/standings/leaderboard.js';
+import type { MatchUpRecord } from '../../src/domain/results/matchUps.js';
+import { resolvePolicy } from '../../src/domain/policy/policy.js';
+import type { MatchUpResult } from '../../src/domain/results/results.js';
 
 let sequence = 0;
 const game = (round: number, a: string, b: string | null, result: MatchUpResult): MatchUpRecord => ({

@@ -1,10 +1,10 @@
 /** What the standings show once a playoff has started: the main stage as it stood after its last round. */
 import { describe, expect, it } from 'vitest';
-import { foldCompetition } from '../../src/domain/fold.js';
-import { buildLeaderboard } from '../../src/domain/leaderboard.js';
-import { mainStageLeaderboard, mainStageRows } from '../../src/domain/mainStage.js';
-import type { MatchUpRecord } from '../../src/domain/matchUps.js';
-import { presetPolicy, resolvePolicy } from '../../src/domain/policy.js';
+import { foldCompetition } from '../../src/domain/ratings/fold.js';
+import { buildLeaderboard } from '../../src/domain/standings/leaderboard.js';
+import { mainStageLeaderboard, mainStageRows } from '../../src/domain/playoff/mainStage.js';
+import type { MatchUpRecord } from '../../src/domain/results/matchUps.js';
+import { presetPolicy, resolvePolicy } from '../../src/domain/policy/policy.js';
 
 const game = (roundNumber: number, order: number, a: string, b: string, aWins: boolean): MatchUpRecord => ({
   matchUpId: `r${roundNumber}-m${order}`,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { assertNoDuplicateEntries, duplicateEntries } from '../../src/domain/duplicates.js';
-import { issuesInWords } from '../../src/domain/messages.js';
+import { assertNoDuplicateEntries, duplicateEntries } from '../../src/domain/joining/duplicates.js';
+import { issuesInWords } from '../../src/domain/common/messages.js';
 import {
   AddParticipantsInput,
   CreateTournamentInput,

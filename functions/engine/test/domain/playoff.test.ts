@@ -1,6 +1,6 @@
 /** The playoff's plan (which round comes next) and the final standings it leaves. */
 import { describe, expect, it } from 'vitest';
-import type { Playoff, PlayoffGame } from '../../src/domain/playoff.js';
+import type { Playoff, PlayoffGame } from '../../src/domain/playoff/playoff.js';
 import {
   finalStandings,
   howPlaced,
@@ -9,8 +9,8 @@ import {
   playoffGames,
   playoffOf,
   playoffRoundCount,
-} from '../../src/domain/playoff.js';
-import { presetPolicy } from '../../src/domain/policy.js';
+} from '../../src/domain/playoff/playoff.js';
+import { presetPolicy } from '../../src/domain/policy/policy.js';
 
 const seeding = Array.from({ length: 12 }, (_, k) => `s${k + 1}`);
 const game = (playoffRound: number, a: string, b: string, winner: string): PlayoffGame => ({

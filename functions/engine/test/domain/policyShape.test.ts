@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../src/domain/errors.js';
-import { BoundedObject } from '../../src/domain/limits.js';
-import { PRESET_POLICIES, resolvePolicy } from '../../src/domain/policy.js';
-import { parseScenario } from '../../src/domain/scenario.js';
+import { DomainError } from '../../src/domain/common/errors.js';
+import { BoundedObject } from '../../src/domain/common/limits.js';
+import { PRESET_POLICIES, resolvePolicy } from '../../src/domain/policy/policy.js';
+import { parseScenario } from '../../src/domain/exchange/scenario.js';
 import { CreateTournamentInput } from '../../src/model/requests.js';
 import { PairingSettings } from '../../src/model/tournament.js';
 

@@ -1,7 +1,7 @@
-/** What the organizer is told about a matchUp whose result did not reach the standings (domain/problems.ts). */
+/** What the organizer is told about a matchUp whose result did not reach the standings (domain/results/problems.ts). */
 import { describe, expect, it } from 'vitest';
-import { judgeMatchUp } from '../../src/domain/acceptance.js';
-import { resolvePolicy } from '../../src/domain/policy.js';
+import { judgeMatchUp } from '../../src/domain/results/acceptance.js';
+import { resolvePolicy } from '../../src/domain/policy/policy.js';
 import {
   PROBLEM_MESSAGE_MAX,
   RETRY_WINDOW_MS,
@@ -9,7 +9,7 @@ import {
   notAppliedProblem,
   problemOfResult,
   sameProblem,
-} from '../../src/domain/problems.js';
+} from '../../src/domain/results/problems.js';
 
 describe('score problems', () => {
   const policy = resolvePolicy('REDEMPTION');

@@ -3,11 +3,11 @@
  * stores them (one per participant, its own tiebreaks only, no rank), with the states for head-to-head.
  */
 import { describe, expect, it } from 'vitest';
-import { foldCompetition } from '../../src/domain/fold.js';
-import { standingValues, tiebreakContext } from '../../src/domain/leaderboard.js';
-import { type PresetName, presetPolicy } from '../../src/domain/policy.js';
-import { type GroupTiebreak, groupTiebreaksOf, rankStandings } from '../../src/domain/ranking.js';
-import { TIEBREAKS } from '../../src/domain/tiebreaks.js';
+import { foldCompetition } from '../../src/domain/ratings/fold.js';
+import { standingValues, tiebreakContext } from '../../src/domain/standings/leaderboard.js';
+import { type PresetName, presetPolicy } from '../../src/domain/policy/policy.js';
+import { type GroupTiebreak, groupTiebreaksOf, rankStandings } from '../../src/domain/standings/ranking.js';
+import { TIEBREAKS } from '../../src/domain/standings/tiebreaks.js';
 import { makeParticipants, makeRounds, prng, randomResult } from '../../src/simulation/generate.js';
 
 function tournament(seed: number, preset: PresetName, players: number, rounds: number) {

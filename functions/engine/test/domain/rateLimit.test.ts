@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fullAt, takeToken } from '../../src/domain/rateLimit.js';
+import { fullAt, takeToken } from '../../src/domain/organisation/rateLimit.js';
 
 const limit = { burst: 3, perMinute: 6 };
 

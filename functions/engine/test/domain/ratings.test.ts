@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { foldCompetition } from '../../src/domain/fold.js';
-import type { MatchUpRecord } from '../../src/domain/matchUps.js';
-import { baselineRatingOf } from '../../src/domain/participants.js';
-import { parsePolicy, PRESET_POLICIES, presetPolicy, resolvePolicy } from '../../src/domain/policy.js';
-import { actualOutput, aggregateRatings, expectedScore } from '../../src/domain/ratings.js';
+import { foldCompetition } from '../../src/domain/ratings/fold.js';
+import type { MatchUpRecord } from '../../src/domain/results/matchUps.js';
+import { baselineRatingOf } from '../../src/domain/ratings/participants.js';
+import { parsePolicy, PRESET_POLICIES, presetPolicy, resolvePolicy } from '../../src/domain/policy/policy.js';
+import { actualOutput, aggregateRatings, expectedScore } from '../../src/domain/ratings/ratings.js';
 
 const played = (id: string, round: number, a: string, b: string, sa: number, sb: number, order = 0): MatchUpRecord => ({
   matchUpId: id,

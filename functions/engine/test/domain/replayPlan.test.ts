@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { writeBytes } from '../../src/domain/documentSize.js';
-import { foldCompetition } from '../../src/domain/fold.js';
-import type { MatchUpRecord } from '../../src/domain/matchUps.js';
-import { resolvePolicy } from '../../src/domain/policy.js';
-import type { DerivedWrite, StoredDerived } from '../../src/domain/replayPlan.js';
-import { planReplay } from '../../src/domain/replayPlan.js';
-import type { StandingRow } from '../../src/domain/standings.js';
-import type { ParticipantState } from '../../src/domain/state.js';
+import { writeBytes } from '../../src/domain/common/documentSize.js';
+import { foldCompetition } from '../../src/domain/ratings/fold.js';
+import type { MatchUpRecord } from '../../src/domain/results/matchUps.js';
+import { resolvePolicy } from '../../src/domain/policy/policy.js';
+import type { DerivedWrite, StoredDerived } from '../../src/domain/processing/replayPlan.js';
+import { planReplay } from '../../src/domain/processing/replayPlan.js';
+import type { StandingRow } from '../../src/domain/standings/standings.js';
+import type { ParticipantState } from '../../src/domain/ratings/state.js';
 import { makeParticipants, makeRounds, prng, randomResult } from '../../src/simulation/generate.js';
 
 const policy = resolvePolicy('PRESSURE');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../src/domain/errors.js';
-import type { MatchUpRecord } from '../../src/domain/matchUps.js';
-import { presetPolicy } from '../../src/domain/policy.js';
+import { DomainError } from '../../src/domain/common/errors.js';
+import type { MatchUpRecord } from '../../src/domain/results/matchUps.js';
+import { presetPolicy } from '../../src/domain/policy/policy.js';
 import {
   type LifecycleTournament,
   type NextRoundInput,
@@ -10,7 +10,7 @@ import {
   planReopen,
   planUndo,
   roundEnteredBy,
-} from '../../src/domain/roundLifecycle.js';
+} from '../../src/domain/rounds/roundLifecycle.js';
 
 const policy = presetPolicy('SWISS');
 const draft: LifecycleTournament = {

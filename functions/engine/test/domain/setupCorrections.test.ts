@@ -3,7 +3,7 @@ import {
   assertEntryDeletable,
   assertRatingCorrectable,
   assertScoringChangeable,
-} from '../../src/domain/setupCorrections.js';
+} from '../../src/domain/organisation/setupCorrections.js';
 
 const emma = { participantId: 'p7', name: 'Emma Girard' };
 

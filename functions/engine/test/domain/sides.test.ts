@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstMover } from '../../src/domain/sides.js';
+import { firstMover } from '../../src/domain/results/sides.js';
 
 describe('who moves first', () => {
   it('is the player the matchUp names', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { foldCompetition } from '../../src/domain/fold.js';
-import { buildLeaderboard } from '../../src/domain/leaderboard.js';
-import type { MatchUpRecord } from '../../src/domain/matchUps.js';
-import type { CompetitionPolicy } from '../../src/domain/policy.js';
-import { presetPolicy, resolvePolicy } from '../../src/domain/policy.js';
-import { rowSources, rowsMovedBy, standingRows } from '../../src/domain/standings.js';
+import { foldCompetition } from '../../src/domain/ratings/fold.js';
+import { buildLeaderboard } from '../../src/domain/standings/leaderboard.js';
+import type { MatchUpRecord } from '../../src/domain/results/matchUps.js';
+import type { CompetitionPolicy } from '../../src/domain/policy/policy.js';
+import { presetPolicy, resolvePolicy } from '../../src/domain/policy/policy.js';
+import { rowSources, rowsMovedBy, standingRows } from '../../src/domain/standings/standings.js';
 
 const won = (matchUpId: string, roundNumber: number, a: string, b: string): MatchUpRecord => ({
   matchUpId,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { foldCompetition } from '../../src/domain/fold.js';
-import { buildLeaderboard, standingValues, tiebreakContext } from '../../src/domain/leaderboard.js';
-import type { MatchUpRecord } from '../../src/domain/matchUps.js';
-import { presetPolicy } from '../../src/domain/policy.js';
-import { STANDINGS_PAGE_SIZE, pageRebuildDue, standingsPages } from '../../src/domain/standingsPages.js';
+import { foldCompetition } from '../../src/domain/ratings/fold.js';
+import { buildLeaderboard, standingValues, tiebreakContext } from '../../src/domain/standings/leaderboard.js';
+import type { MatchUpRecord } from '../../src/domain/results/matchUps.js';
+import { presetPolicy } from '../../src/domain/policy/policy.js';
+import { STANDINGS_PAGE_SIZE, pageRebuildDue, standingsPages } from '../../src/domain/standings/standingsPages.js';
 import { makeParticipants, makeRounds, prng, randomResult } from '../../src/simulation/generate.js';
 
 describe('the standings in pages', () => {

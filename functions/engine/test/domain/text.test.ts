@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LIMITS, TEXT } from '../../src/domain/limits.js';
-import { Participant } from '../../src/domain/participants.js';
+import { LIMITS, TEXT } from '../../src/domain/common/limits.js';
+import { Participant } from '../../src/domain/ratings/participants.js';
 import { ParticipantDoc } from '../../src/model/participant.js';
 import { NewParticipant } from '../../src/model/requests.js';
 

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { applyResultChange } from '../../src/domain/change.js';
-import { foldCompetition, groupByRound } from '../../src/domain/fold.js';
-import { buildLeaderboard } from '../../src/domain/leaderboard.js';
-import type { MatchUpRecord } from '../../src/domain/matchUps.js';
-import type { Participant } from '../../src/domain/participants.js';
+import { applyResultChange } from '../../src/domain/processing/change.js';
+import { foldCompetition, groupByRound } from '../../src/domain/ratings/fold.js';
+import { buildLeaderboard } from '../../src/domain/standings/leaderboard.js';
+import type { MatchUpRecord } from '../../src/domain/results/matchUps.js';
+import type { Participant } from '../../src/domain/ratings/participants.js';
 import type {
   CompetitionPolicy,
   CompetitionPolicyInput,
   PresetName,
   RatingAggregation,
-} from '../../src/domain/policy.js';
-import { deepMerge, resolvePolicy } from '../../src/domain/policy.js';
-import type { ParticipantState } from '../../src/domain/state.js';
+} from '../../src/domain/policy/policy.js';
+import { deepMerge, resolvePolicy } from '../../src/domain/policy/policy.js';
+import type { ParticipantState } from '../../src/domain/ratings/state.js';
 import { makeRounds, pick, prng, randomResult } from '../../src/simulation/generate.js';
 import type { TodsState } from './tods.js';
 import { todsDraw, todsLeaderboard, todsProcessMatchUp, todsProcessRound } from './tods.js';

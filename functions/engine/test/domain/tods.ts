@@ -6,10 +6,10 @@
  * naming their individuals, and the policy applied to the draw. Nothing of ours computes a baseline for it.
  */
 import { createRequire } from 'node:module';
-import type { MatchUpRecord } from '../../src/domain/matchUps.js';
-import type { Participant } from '../../src/domain/participants.js';
-import type { CompetitionPolicy } from '../../src/domain/policy.js';
-import type { ParticipantState, RatingHistoryEntry } from '../../src/domain/state.js';
+import type { MatchUpRecord } from '../../src/domain/results/matchUps.js';
+import type { Participant } from '../../src/domain/ratings/participants.js';
+import type { CompetitionPolicy } from '../../src/domain/policy/policy.js';
+import type { ParticipantState, RatingHistoryEntry } from '../../src/domain/ratings/state.js';
 
 const require = createRequire(import.meta.url);
 const tods = require('tods-competition-factory') as {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ReportedMatchUp } from '../../src/domain/acceptance.js';
-import { DomainError } from '../../src/domain/errors.js';
-import type { MatchUpRecord } from '../../src/domain/matchUps.js';
-import { presetPolicy } from '../../src/domain/policy.js';
-import { assertUndoable } from '../../src/domain/undo.js';
+import type { ReportedMatchUp } from '../../src/domain/results/acceptance.js';
+import { DomainError } from '../../src/domain/common/errors.js';
+import type { MatchUpRecord } from '../../src/domain/results/matchUps.js';
+import { presetPolicy } from '../../src/domain/policy/policy.js';
+import { assertUndoable } from '../../src/domain/rounds/undo.js';
 
 const policy = presetPolicy('SWISS');
 const round2: MatchUpRecord[] = [

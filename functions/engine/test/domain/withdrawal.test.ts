@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { presetPolicy, resolvePolicy } from '../../src/domain/policy.js';
-import { planDropOut, planWithdrawal } from '../../src/domain/withdrawal.js';
+import { presetPolicy, resolvePolicy } from '../../src/domain/policy/policy.js';
+import { planDropOut, planWithdrawal } from '../../src/domain/joining/withdrawal.js';
 
 const player = { participantId: 'p1', name: 'Ada', withdrawn: false };
 const row = { participantId: 'p1', wins: 2, withdrawn: false };

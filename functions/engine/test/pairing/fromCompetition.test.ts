@@ -1,10 +1,10 @@
 /** From a competition (policy, participants, matchUps) to the engine's request: what the CLI and callables use. */
 import { describe, expect, it } from 'vitest';
-import { pairingRequestFor } from '../../src/domain/pairing/fromCompetition.js';
+import { pairingRequestFor } from '../../src/domain/rounds/fromCompetition.js';
 import { generateRound } from '../../src/domain/pairing/index.js';
 import { parsePairingSpec } from '../../src/domain/pairing/request.js';
 import { PairingError } from '../../src/domain/pairing/errors.js';
-import { parseScenario } from '../../src/domain/scenario.js';
+import { parseScenario } from '../../src/domain/exchange/scenario.js';
 
 const scenario = (policy: unknown, pairing: unknown = {}) =>
   parseScenario({

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { generateRound, PairingError } from '../../src/domain/pairing/index.js';
-import { pairingSettingsFor } from '../../src/domain/pairing/method.js';
+import { pairingSettingsFor } from '../../src/domain/rounds/method.js';
 import type { PairingRequest } from '../../src/domain/pairing/types.js';
-import { presetPolicy } from '../../src/domain/policy.js';
+import { presetPolicy } from '../../src/domain/policy/policy.js';
 import { freshPlayers, playRound } from './support/fixtures.js';
 
 const refusal = (run: () => unknown): PairingError => {

@@ -1,8 +1,8 @@
 /** The playoff after a Swiss or a round robin: top cut seeded by the standings, finals, best of three. */
 import { describe, expect, it } from 'vitest';
-import { playoffRound } from '../../src/domain/pairing/schedule/playoff.js';
+import { playoffRound } from '../../src/domain/playoff/bracket.js';
 import type { PairingPlayer, PairingRequest, PairingRound } from '../../src/domain/pairing/types.js';
-import type { Playoff } from '../../src/domain/playoff.js';
+import type { Playoff } from '../../src/domain/playoff/playoff.js';
 import { freshPlayers, playGenerated, playRound } from './support/fixtures.js';
 
 const MAIN = 5;

@@ -6,9 +6,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { playoffRound } from '../../src/domain/pairing/schedule/playoff.js';
+import { playoffRound } from '../../src/domain/playoff/bracket.js';
 import type { PairingPlayer, PairingRound } from '../../src/domain/pairing/types.js';
-import type { Playoff } from '../../src/domain/playoff.js';
+import type { Playoff } from '../../src/domain/playoff/playoff.js';
 import { freshPlayers, playGenerated, playRound } from './support/fixtures.js';
 
 const MAIN = 5;

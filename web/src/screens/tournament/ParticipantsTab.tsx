@@ -11,7 +11,7 @@ import { actions } from '../../data/actions';
 import { type Participant } from '../../data/shapes';
 import { updateParticipant } from '../../data/writes';
 import { Loading } from '../../components/ui';
-import { assertEntryDeletable, assertRatingCorrectable } from '@competition/engine/domain/setupCorrections';
+import { assertEntryDeletable, assertRatingCorrectable } from '@competition/engine/domain/organisation/setupCorrections';
 import { useTournamentData } from './data';
 import { ForbiddenPairs } from './ForbiddenPairs';
 import { hallTime } from '../../lib/format';

@@ -17,8 +17,8 @@ import { recommendedRounds } from '@competition/engine/domain/pairing/rounds';
 import { useTournamentData } from './data';
 import { PairingEditor, RoundEdits } from './PairingEditor';
 import { ScoreForm } from './ScoreForm';
-import { playoffOf } from '@competition/engine/domain/playoffPlan';
-import { notCheckedIn } from '@competition/engine/domain/checkIn';
+import { playoffOf } from '@competition/engine/domain/playoff/playoffPlan';
+import { notCheckedIn } from '@competition/engine/domain/joining/checkIn';
 import { newRequestId } from '../../lib/requestId';
 
 /** "7 tables and a bye", as the desk says how a round was paired. */

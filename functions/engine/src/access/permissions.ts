@@ -1,0 +1,193 @@
+/**
+ * Who may do what: the one module the callables ask. It reads the same role documents as `firestore.rules`
+ * (which guards direct client writes) and gives the same answers; the shared allow/deny table of the tests
+ * (functions/test/access/accessTable.ts) holds both to it. Pure: plain documents in, a yes/no (or a
+ * DomainError) out. Where the roles come from is ./roles.ts.
+ *
+ * - A club is run by its owner and its admins (members only belong to it).
+ * - A championship, and a tournament, is edited by the accounts its `editors` / `roles` documents name.
+ * - A matchUp's score is written by the accounts that play as its participants, the tournament's scorekeepers
+ *   and its editors, while the tournament is running and the matchUp's round is open; a bye is the engine's
+ *   decision, which only an editor may change.
+ * - Everyone else can at most read what is public.
+ */
+import { DomainError } from '../domain/common/errors.js';
+import type { ChampionshipDoc } from '../model/championship.js';
+import type { MatchUpDoc } from '../model/matchUp.js';
+import type { ChampionshipEditorDoc, ClubMemberDoc, TournamentRoleDoc } from '../model/roles.js';
+import type { RoundDoc } from '../model/round.js';
+import type { TournamentDoc } from '../model/tournament.js';
+import { runsClub } from './roles.js';
+
+/** The caller's account: undefined (or null, or empty) when not signed in. */
+export type CallerUid = string | null | undefined;
+
+/** The caller's own role document, as read for the caller (undefined: none). */
+type Own<T extends { uid: string }> = T | undefined;
+
+export type TournamentState = Partial<Pick<TournamentDoc, 'status'>>;
+export type MatchUpSides = Pick<MatchUpDoc, 'roundNumber' | 'a' | 'b'>;
+export type RoundState = Pick<RoundDoc, 'roundNumber'> & Partial<Pick<RoundDoc, 'status'>>;
+
+export function isSignedIn(uid: CallerUid): uid is string {
+  return typeof uid === 'string' && uid.length > 0;
+}
+
+/** The document is the caller's own: a role read for someone else grants nothing. */
+function mine<T extends { uid: string }>(uid: CallerUid, role: Own<T>): role is T {
+  return isSignedIn(uid) && role !== undefined && role.uid === uid;
+}
+
+// ---------------------------------------------------------------- clubs
+
+/** Owner or admin of the club. */
+export function canEditClub(uid: CallerUid, member: Own<ClubMemberDoc>): boolean {
+  return mine(uid, member) && runsClub(member);
+}
+
+/** Only the owner names the admins, and deletes the club. */
+export function canManageClubAdmins(uid: CallerUid, member: Own<ClubMemberDoc>): boolean {
+  return mine(uid, member) && member.role === 'OWNER';
+}
+
+// ---------------------------------------------------------------- championships
+
+export function canEditChampionship(uid: CallerUid, editor: Own<ChampionshipEditorDoc>): boolean {
+  return mine(uid, editor);
+}
+
+/** Created by an editor of the championship, never in a closed one (docs/organisation.md#championships). */
+export function canCreateTournamentIn(
+  uid: CallerUid,
+  championship: Pick<ChampionshipDoc, 'closed'>,
+  editor: Own<ChampionshipEditorDoc>,
+): boolean {
+  return championship.closed !== true && canEditChampionship(uid, editor);
+}
+
+// ---------------------------------------------------------------- tournaments
+
+/** Owner or editor (whoever runs one of its clubs): manages participants, rounds and the descriptive fields. */
+export function canEditTournament(uid: CallerUid, role: Own<TournamentRoleDoc>): boolean {
+  return mine(uid, role) && role.editor;
+}
+
+function mayScore(uid: CallerUid, role: Own<TournamentRoleDoc>, matchUp: MatchUpSides): boolean {
+  if (!mine(uid, role)) return false;
+  if (role.editor) return true;
+  // A bye is the engine's decision: neither its player nor a scorekeeper may write or clear it.
+  if (matchUp.b === null) return false;
+  return role.scorekeeper || role.participantIds.includes(matchUp.a) || role.participantIds.includes(matchUp.b);
+}
+
+/** Why a score write is refused, or null when it is allowed. */
+export function scoreWriteRefusal(
+  uid: CallerUid,
+  role: Own<TournamentRoleDoc>,
+  tournament: TournamentState,
+  matchUp: MatchUpSides,
+  round: RoundState,
+): string | null {
+  if (!isSignedIn(uid)) return 'sign in to write a score';
+  if (!mayScore(uid, role, matchUp)) {
+    return matchUp.b === null
+      ? 'a bye is decided by the pairing: only an editor of the tournament may change it'
+      : 'only the players of this matchUp, a scorekeeper or an editor of the tournament may write its score';
+  }
+  const status = tournament.status ?? 'DRAFT';
+  if (status !== 'RUNNING') {
+    return `the tournament is ${status.toLowerCase()}: scores are written only while it is running`;
+  }
+  if (round.roundNumber !== matchUp.roundNumber) {
+    return `this matchUp belongs to round ${matchUp.roundNumber}, not round ${round.roundNumber}`;
+  }
+  if ((round.status ?? 'OPEN') !== 'OPEN') {
+    return `round ${round.roundNumber} is closed: scores are written only while the round is open (an editor can reopen it)`;
+  }
+  return null;
+}
+
+export function canWriteScore(
+  uid: CallerUid,
+  role: Own<TournamentRoleDoc>,
+  tournament: TournamentState,
+  matchUp: MatchUpSides,
+  round: RoundState,
+): boolean {
+  return scoreWriteRefusal(uid, role, tournament, matchUp, round) === null;
+}
+
+// ---------------------------------------------------------------- require variants (for the callables)
+
+function deny(message: string): never {
+  throw new DomainError('permission-denied', message);
+}
+
+export function requireSignedIn(uid: CallerUid): asserts uid is string {
+  if (!isSignedIn(uid)) throw new DomainError('unauthenticated', 'sign in first');
+}
+
+export function requireCanEditClub(uid: CallerUid, clubId: string, member: Own<ClubMemberDoc>): asserts uid is string {
+  requireSignedIn(uid);
+  if (!canEditClub(uid, member)) deny('only the owner or an admin of the club may do this');
+}
+
+export function requireCanManageClubAdmins(
+  uid: CallerUid,
+  clubId: string,
+  member: Own<ClubMemberDoc>,
+): asserts uid is string {
+  requireSignedIn(uid);
+  if (!canManageClubAdmins(uid, member)) deny('only the owner of the club may do this');
+}
+
+export function requireCanEditChampionship(
+  uid: CallerUid,
+  championshipId: string,
+  editor: Own<ChampionshipEditorDoc>,
+): asserts uid is string {
+  requireSignedIn(uid);
+  if (!canEditChampionship(uid, editor)) {
+    deny('only the owner of the championship or the owner or an admin of a linked club may edit it');
+  }
+}
+
+/**
+ * Refuses outsiders with permission-denied; a closed championship, asked by someone who may otherwise create,
+ * with failed-precondition (nobody may create there, so it is a state, not a permission).
+ */
+export function requireCanCreateTournamentIn(
+  uid: CallerUid,
+  championship: Pick<ChampionshipDoc, 'championshipId' | 'closed'>,
+  editor: Own<ChampionshipEditorDoc>,
+): asserts uid is string {
+  requireSignedIn(uid);
+  if (!canEditChampionship(uid, editor)) {
+    deny(
+      'only the owner of the championship or the owner or an admin of one of its clubs may create a tournament in it',
+    );
+  }
+  if (championship.closed)
+    throw new DomainError('failed-precondition', 'the championship is closed and takes no new tournaments');
+}
+
+export function requireCanEditTournament(
+  uid: CallerUid,
+  tournamentId: string,
+  role: Own<TournamentRoleDoc>,
+): asserts uid is string {
+  requireSignedIn(uid);
+  if (!canEditTournament(uid, role))
+    deny('only the organizer of the tournament or an admin of one of its clubs may edit it');
+}
+
+export function requireCanWriteScore(
+  uid: CallerUid,
+  role: Own<TournamentRoleDoc>,
+  tournament: TournamentState,
+  matchUp: MatchUpSides,
+  round: RoundState,
+): asserts uid is string {
+  const refusal = scoreWriteRefusal(uid, role, tournament, matchUp, round);
+  if (refusal !== null) deny(refusal);
+}

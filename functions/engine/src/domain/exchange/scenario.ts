@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { judgeMatchUp } from '../results/acceptance.js';
+import { DomainError, describeIssues } from '../common/errors.js';
+import type { MatchUpRecord } from '../results/matchUps.js';
+import { Participant } from '../ratings/participants.js';
+import type { CompetitionPolicy } from '../policy/policy.js';
+import { resolvePolicy } from '../policy/policy.js';
+import type { MatchUpResult, ResultKind } from '../results/results.js';
+import { ResultKind as ResultKindSchema, Winner } from '../results/results.js';
+
+/**
+ * The command-line scenario: a compact way to write a whole tournament by hand (replay and pair tools, demos,
+ * tests). Rounds are listed in order; a matchUp without a result is still open.
+ */
+const ScenarioParticipant = z
+  .object({
+    id: z.string().min(1),
+    name: z.string().optional(),
+    rating: z.number().finite().optional(),
+    ratings: z.record(z.string(), z.number().finite()).optional(),
+    seed: z.number().int().positive().optional(),
+    manualRating: z.number().finite().optional(),
+    members: Participant.shape.members,
+    team: z.string().optional(),
+    club: z.string().optional(),
+    country: z.string().optional(),
+    category: Participant.shape.category,
+    withdrawn: z.boolean().optional(),
+  })
+  .strict();
+
+const KIND_ALIASES: Record<string, ResultKind> = {
+  'forfeit-win': 'FORFEIT_WIN',
+  'forfeit-loss': 'FORFEIT_LOSS',
+  'double-forfeit': 'DOUBLE_FORFEIT',
+  'full-bye': 'FULL_BYE',
+  'half-bye': 'HALF_BYE',
+  'pairing-bye': 'PAIRING_BYE',
+  'zero-bye': 'ZERO_BYE',
+};
+const ScenarioKind = z.preprocess(
+  (v) => (typeof v === 'string' && v in KIND_ALIASES ? KIND_ALIASES[v] : v),
+  ResultKindSchema,
+);
+
+const ScenarioMatchUp = z
+  .object({
+    a: z.string().min(1),
+    b: z.string().min(1).nullable(),
+    score: z.object({ a: z.number().finite().nonnegative(), b: z.number().finite().nonnegative() }).strict().optional(),
+    status: z.enum(['COMPLETED', 'WALKOVER', 'DOUBLE_WALKOVER', 'TO_BE_PLAYED']).optional(),
+    winner: z.enum(['a', 'b']).optional(),
+    result: Winner.optional(),
+    kind: ScenarioKind.optional(),
+  })
+  .strict();
+type ScenarioMatchUp = z.infer<typeof ScenarioMatchUp>;
+
+export const Scenario = z
+  .object({
+    policy: z.unknown().default('STANDARD'),
+    participants: z.array(ScenarioParticipant),
+    rounds: z.array(z.array(ScenarioMatchUp)).default([]),
+    options: z.object({ policyOverrides: z.unknown().optional() }).passthrough().default({}),
+    pairing: z.unknown().optional(),
+  })
+  .strict();
+
+export interface ParsedScenario {
+  policy: CompetitionPolicy;
+  participants: Participant[];
+  matchUps: MatchUpRecord[];
+  pairing: unknown;
+}
+
+export function parseScenario(input: unknown): ParsedScenario {
+  const parsed = Scenario.safeParse(input);
+  if (!parsed.success)
+    throw new DomainError('invalid-argument', `invalid scenario: ${describeIssues(parsed.error.issues)}`);
+  const { policy, participants, rounds, options, pairing } = parsed.data;
+  const resolved = resolvePolicy(policy, options.policyOverrides);
+  const matchUps = rounds.flatMap((round, r) => round.map((m, i) => toMatchUp(m, r + 1, i)));
+  // A stored tournament counts a refused result as no result; a scenario file is input, and says what is wrong.
+  for (const m of matchUps) {
+    const refusal = judgeMatchUp(m, resolved).refusal;
+    if (refusal) throw new DomainError('invalid-argument', `rounds[${m.roundNumber - 1}][${m.order}]: ${refusal}`);
+  }
+  return { policy: resolved, participants: participants.map(toParticipant), matchUps, pairing };
+}
+
+function toParticipant(p: z.infer<typeof ScenarioParticipant>): Participant {
+  const { id, seed, ...rest } = p;
+  return Participant.parse({ participantId: id, ...(seed !== undefined ? { seedPosition: seed } : {}), ...rest });
+}
+
+function toMatchUp(m: ScenarioMatchUp, roundNumber: number, index: number): MatchUpRecord {
+  const where = `rounds[${roundNumber - 1}][${index}]`;
+  return {
+    matchUpId: `r${roundNumber}-m${index + 1}`,
+    roundNumber,
+    order: index,
+    a: m.a,
+    b: m.b,
+    result: toResult(m, where),
+  };
+}
+
+function toResult(m: ScenarioMatchUp, where: string): MatchUpResult | null {
+  if (m.status === 'TO_BE_PLAYED') return null;
+  if (m.b === null) return { kind: m.kind ?? 'PAIRING_BYE', ...(m.result ? { winner: m.result } : {}) };
+  if (m.status === 'WALKOVER') {
+    if (!m.winner) throw new DomainError('invalid-argument', `${where}.winner: a WALKOVER needs a winner ("a" or "b")`);
+    return { kind: m.winner === 'a' ? 'FORFEIT_WIN' : 'FORFEIT_LOSS', winner: m.winner };
+  }
+  if (m.status === 'DOUBLE_WALKOVER') return { kind: 'DOUBLE_FORFEIT' };
+  const winner = m.result ?? m.winner;
+  if (m.kind && m.kind !== 'PLAYED') return { kind: m.kind, ...(winner ? { winner } : {}) };
+  if (!m.score && !winner) return null;
+  return { kind: 'PLAYED', ...(m.score ? { score: m.score } : {}), ...(winner ? { winner } : {}) };
+}

@@ -1,0 +1,295 @@
+import { z } from 'zod';
+import { DomainError, describeIssues } from '../common/errors.js';
+import {
+  BoundedObject,
+  GamePoints,
+  LIMITS,
+  MatchPoints,
+  Rating,
+  SIZES,
+  TEXT,
+  bounded,
+  boundedInt,
+  objectShapeProblem,
+} from '../common/limits.js';
+import { COLOUR_MODES } from '../pairing/colours.js';
+import { POLICY_METHODS } from '../pairing/types.js';
+
+// The policy's enums (docs/ratings.md, docs/tiebreaks.md), MATCH_POINTS and the Buchholz variants included.
+export const BaselineRatingSource = z.enum(['SCALE', 'SEEDING', 'MANUAL']);
+export const ActualOutputMethod = z.enum(['POINT_SHARE', 'WEIGHTED']);
+export const PairingMethod = z.enum(POLICY_METHODS);
+export const RatingSource = z.enum(['DYNAMIC_FORM', 'BASELINE']);
+export const ProcessingGranularity = z.enum(['PER_MATCHUP', 'PER_ROUND']);
+export const RatingAggregation = z.enum(['AVERAGE', 'MIN', 'MAX', 'SUM']);
+export const PrimaryRanking = z.enum(['PRESSURE_RATING', 'DYNAMIC_FORM_RATING', 'WINS', 'POINTS', 'MATCH_POINTS']);
+export const CompetitionTiebreak = z.enum([
+  'HEAD_TO_HEAD',
+  'HEAD_TO_HEAD_PRESSURE',
+  'POINT_DIFFERENTIAL',
+  'STRENGTH_OF_OPPOSITION',
+  'DYNAMIC_FORM_RATING',
+  'PRESSURE_RATING',
+  'BUCHHOLZ',
+  'BUCHHOLZ_CUT1',
+  'BUCHHOLZ_MEDIAN',
+  'SONNEBORN_BERGER',
+]);
+export const BuchholzDropOutMode = z.enum(['NONE', 'TREND', 'TREND70']);
+
+export type BaselineRatingSource = z.infer<typeof BaselineRatingSource>;
+export type PrimaryRanking = z.infer<typeof PrimaryRanking>;
+export type CompetitionTiebreak = z.infer<typeof CompetitionTiebreak>;
+export type RatingAggregation = z.infer<typeof RatingAggregation>;
+export type BuchholzDropOutMode = z.infer<typeof BuchholzDropOutMode>;
+
+/** Match points per outcome (docs/results.md#match-points: 3 / 2 / 1.5 / 0; chess: 1 / 0.5 / 0). */
+export const MatchPointTable = z
+  .object({
+    win: MatchPoints,
+    timedWin: MatchPoints,
+    draw: MatchPoints,
+    loss: MatchPoints,
+  })
+  .strict();
+export type MatchPointTable = z.infer<typeof MatchPointTable>;
+
+export const MATCH_POINTS_REDEMPTION: MatchPointTable = { win: 3, timedWin: 2, draw: 1.5, loss: 0 };
+export const MATCH_POINTS_CHESS: MatchPointTable = { win: 1, timedWin: 1, draw: 0.5, loss: 0 };
+
+/**
+ * Whether a game may go on past its target (docs/results.md#game-points). NEVER: the first side to
+ * reach it wins. WIN_BY_TWO: a game may also be played past the target, and then ends as soon as one side is
+ * two points clear (7-5 or 6-4 to 5; never 7-3 or 6-5). Scores up to the target read the same either way.
+ */
+export const PlayPastTarget = z.enum(['NEVER', 'WIN_BY_TWO']);
+export type PlayPastTarget = z.infer<typeof PlayPastTarget>;
+
+export const ScoringPolicy = z
+  .object({
+    /** Game points that win a game outright; a lead below it is a timed win. null: every lead is a win. */
+    gameTarget: GamePoints.positive().nullable().default(5),
+    playPastTarget: PlayPastTarget.default('NEVER'),
+    matchPoints: MatchPointTable.default(MATCH_POINTS_CHESS),
+    /** Game points credited to a player for a pairing bye (SoL's phantom score; it uses 25). */
+    phantomScore: GamePoints.default(0),
+  })
+  .strict();
+export type ScoringPolicy = z.infer<typeof ScoringPolicy>;
+
+export const CompetitionPolicy = z
+  .object({
+    policyName: z.string().max(TEXT.policyName).optional(),
+    ratingPolicy: z
+      .object({
+        baselineRating: z
+          .object({
+            source: BaselineRatingSource,
+            scaleName: z.string().min(1).max(TEXT.scaleName).optional(),
+            frozenDuringEvent: z.literal(true).default(true),
+            /** Baseline for a participant the scale does not rate; absent means such a participant is refused. */
+            unratedValue: Rating.optional(),
+            /** SEEDING: seed 1 gets seedingTop, each later seed seedingStep less. */
+            seedingTop: Rating.default(2000),
+            seedingStep: bounded(LIMITS.seedingStep).default(25),
+          })
+          .strict(),
+        dynamicFormRating: z
+          .object({
+            enabled: z.boolean(),
+            initializeFrom: z.literal('BASELINE').default('BASELINE'),
+            kFactor: bounded(LIMITS.kFactor),
+            logisticScale: bounded(LIMITS.logisticScale),
+          })
+          .strict(),
+        pressureRating: z
+          .object({
+            enabled: z.boolean(),
+            expectationSource: z.literal('BASELINE_ONLY').default('BASELINE_ONLY'),
+            actualOutputMethod: ActualOutputMethod,
+            weights: z
+              .object({
+                pointShare: bounded(LIMITS.outputWeight),
+                pointDifferential: bounded(LIMITS.outputWeight).optional(),
+                contextFactor: bounded(LIMITS.outputWeight).optional(),
+              })
+              .strict()
+              .optional(),
+          })
+          .strict()
+          .optional(),
+        ratingAggregation: RatingAggregation.optional(),
+      })
+      .strict(),
+    pairingPolicy: z
+      .object({
+        method: PairingMethod,
+        ratingSource: RatingSource,
+        laneSize: boundedInt(LIMITS.laneSize).optional(),
+        avoidRepeatOpponents: z.boolean(),
+        sameTeamValue: bounded(LIMITS.sameTeamValue).optional(),
+        /** Who moves first: NONE, BALANCE or FIDE (docs/colours.md); the tournament's pairing options may override. */
+        colours: z.enum(COLOUR_MODES).optional(),
+      })
+      .strict(),
+    victoryPolicy: z
+      .object({
+        primaryRanking: PrimaryRanking,
+        tiebreakOrder: z.array(CompetitionTiebreak).max(SIZES.tiebreaks).optional(),
+        buchholzDropOut: BuchholzDropOutMode.default('NONE'),
+      })
+      .strict(),
+    processingGranularity: ProcessingGranularity,
+    scoringPolicy: ScoringPolicy.default(() => ScoringPolicy.parse({})),
+  })
+  .strict();
+export type CompetitionPolicy = z.infer<typeof CompetitionPolicy>;
+export type CompetitionPolicyInput = z.input<typeof CompetitionPolicy>;
+
+const DYNAMIC_24_400 = { enabled: true, initializeFrom: 'BASELINE', kFactor: 24, logisticScale: 400 } as const;
+
+/**
+ * The presets (docs/ratings.md#presets). SWISS also takes REDEMPTION's match-point table, which is
+ * the product's default Swiss scoring.
+ */
+export const PRESET_POLICIES = {
+  STANDARD: {
+    policyName: 'Standard DrawMatic Competition',
+    ratingPolicy: { baselineRating: { source: 'SCALE' }, dynamicFormRating: DYNAMIC_24_400 },
+    pairingPolicy: {
+      method: 'DRAW_MATIC',
+      ratingSource: 'DYNAMIC_FORM',
+      avoidRepeatOpponents: true,
+      sameTeamValue: 100,
+    },
+    victoryPolicy: {
+      primaryRanking: 'WINS',
+      tiebreakOrder: ['POINT_DIFFERENTIAL', 'HEAD_TO_HEAD', 'DYNAMIC_FORM_RATING'],
+    },
+    processingGranularity: 'PER_ROUND',
+  },
+  PRESSURE: {
+    policyName: 'Pressure DrawMatic Competition',
+    ratingPolicy: {
+      baselineRating: { source: 'SCALE' },
+      dynamicFormRating: DYNAMIC_24_400,
+      pressureRating: {
+        enabled: true,
+        actualOutputMethod: 'POINT_SHARE',
+        weights: { pointShare: 1, pointDifferential: 0, contextFactor: 0 },
+      },
+    },
+    pairingPolicy: {
+      method: 'DRAW_MATIC',
+      ratingSource: 'DYNAMIC_FORM',
+      avoidRepeatOpponents: true,
+      sameTeamValue: 100,
+    },
+    victoryPolicy: {
+      primaryRanking: 'PRESSURE_RATING',
+      tiebreakOrder: ['HEAD_TO_HEAD_PRESSURE', 'POINT_DIFFERENTIAL', 'STRENGTH_OF_OPPOSITION'],
+    },
+    processingGranularity: 'PER_MATCHUP',
+  },
+  SWISS: {
+    policyName: 'Swiss Competition with Pressure',
+    ratingPolicy: {
+      baselineRating: { source: 'SCALE' },
+      dynamicFormRating: DYNAMIC_24_400,
+      pressureRating: { enabled: true, actualOutputMethod: 'POINT_SHARE', weights: { pointShare: 1 } },
+    },
+    pairingPolicy: { method: 'SWISS', ratingSource: 'DYNAMIC_FORM', avoidRepeatOpponents: true },
+    victoryPolicy: {
+      primaryRanking: 'WINS',
+      tiebreakOrder: ['BUCHHOLZ', 'SONNEBORN_BERGER', 'HEAD_TO_HEAD', 'PRESSURE_RATING'],
+    },
+    processingGranularity: 'PER_ROUND',
+    scoringPolicy: { gameTarget: 5, matchPoints: MATCH_POINTS_REDEMPTION },
+  },
+  /** The card game's Swiss as written: match points, then game-point differential; timed wins; no rating-driven ranking. */
+  REDEMPTION: {
+    policyName: 'Redemption Swiss (match points, score differential)',
+    ratingPolicy: { baselineRating: { source: 'SCALE', unratedValue: 1500 }, dynamicFormRating: DYNAMIC_24_400 },
+    pairingPolicy: { method: 'SWISS', ratingSource: 'DYNAMIC_FORM', avoidRepeatOpponents: true },
+    victoryPolicy: { primaryRanking: 'MATCH_POINTS', tiebreakOrder: ['POINT_DIFFERENTIAL', 'HEAD_TO_HEAD'] },
+    processingGranularity: 'PER_MATCHUP',
+    scoringPolicy: { gameTarget: 5, matchPoints: MATCH_POINTS_REDEMPTION },
+  },
+  /**
+   * A chess Swiss: 1 / 0.5 / 0, results without game points, pairing by the frozen rating with FIDE colours, then
+   * points and the usual Buchholz and Sonneborn-Berger tiebreaks. The other presets play without colours (NONE).
+   */
+  CHESS: {
+    policyName: 'Chess Swiss (FIDE colours)',
+    ratingPolicy: { baselineRating: { source: 'SCALE', unratedValue: 1000 }, dynamicFormRating: DYNAMIC_24_400 },
+    pairingPolicy: { method: 'SWISS', ratingSource: 'BASELINE', avoidRepeatOpponents: true, colours: 'FIDE' },
+    victoryPolicy: {
+      primaryRanking: 'MATCH_POINTS',
+      tiebreakOrder: ['BUCHHOLZ_CUT1', 'BUCHHOLZ', 'SONNEBORN_BERGER', 'HEAD_TO_HEAD'],
+    },
+    processingGranularity: 'PER_ROUND',
+    scoringPolicy: { gameTarget: null, matchPoints: MATCH_POINTS_CHESS },
+  },
+} as const satisfies Record<string, CompetitionPolicyInput>;
+
+export const PresetName = z.enum(['STANDARD', 'PRESSURE', 'SWISS', 'REDEMPTION', 'CHESS']);
+export type PresetName = z.infer<typeof PresetName>;
+
+/** What an organizer sends: a preset name or a whole policy (checked in full by resolvePolicy). */
+export const PolicyChoice = z.union([PresetName, BoundedObject]);
+/** Fields deep-merged over the chosen policy (checked in full by resolvePolicy). */
+export const PolicyOverrides = BoundedObject;
+
+/** Validates a policy, filling defaults; the error names every field at fault. */
+export function parsePolicy(input: unknown): CompetitionPolicy {
+  const parsed = CompetitionPolicy.safeParse(unwrapCompetition(input));
+  if (!parsed.success)
+    throw new DomainError('invalid-argument', `invalid competition policy: ${describeIssues(parsed.error.issues)}`);
+  return parsed.data;
+}
+
+export function presetPolicy(name: PresetName): CompetitionPolicy {
+  return parsePolicy(structuredClone(PRESET_POLICIES[name]));
+}
+
+/** A preset name or a policy object, with overrides deep-merged over it, validated. */
+export function resolvePolicy(policy: unknown, overrides?: unknown): CompetitionPolicy {
+  requireSaneShape(policy, 'policy');
+  requireSaneShape(overrides, 'policy overrides');
+  const base = typeof policy === 'string' ? presetInput(policy) : unwrapCompetition(policy);
+  return parsePolicy(overrides === undefined ? base : deepMerge(base, overrides));
+}
+
+/** Merging and validating walk the object: an absurdly deep or large one is refused before either starts. */
+function requireSaneShape(value: unknown, what: string): void {
+  const problem = objectShapeProblem(value);
+  if (problem) throw new DomainError('invalid-argument', `invalid competition policy: ${what} ${problem}`);
+}
+
+function presetInput(name: string): unknown {
+  const parsed = PresetName.safeParse(name);
+  if (!parsed.success)
+    throw new DomainError(
+      'invalid-argument',
+      `unknown policy preset "${name}" (expected one of ${PresetName.options.join(', ')})`,
+    );
+  return structuredClone(PRESET_POLICIES[parsed.data]);
+}
+
+/** A policy may be wrapped as { competition: {...} }; both spellings are accepted (docs/ratings.md#presets). */
+function unwrapCompetition(input: unknown): unknown {
+  return isRecord(input) && 'competition' in input && Object.keys(input).length === 1 ? input.competition : input;
+}
+
+/** Objects merge key by key; arrays and scalars in the override replace. */
+export function deepMerge(base: unknown, override: unknown): unknown {
+  if (!isRecord(base) || !isRecord(override)) return structuredClone(override);
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(override))
+    merged[key] = key in base ? deepMerge(base[key], value) : structuredClone(value);
+  return merged;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

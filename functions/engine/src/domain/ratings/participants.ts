@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { DomainError } from '../common/errors.js';
+import { DocumentId, Rating, SIZES, SeedPosition, TEXT } from '../common/limits.js';
+import type { CompetitionPolicy } from '../policy/policy.js';
+import { aggregateRatings } from './ratings.js';
+
+/** Ratings on named scales (the policy's scaleName picks one), a handful per participant. */
+const NamedRatings = z
+  .record(z.string().min(1).max(TEXT.scaleName), Rating)
+  .refine((ratings) => Object.keys(ratings).length <= SIZES.ratingScales, `at most ${SIZES.ratingScales} scales`);
+
+export const Member = z
+  .object({
+    participantId: DocumentId.optional(),
+    rating: Rating.optional(),
+    ratings: NamedRatings.optional(),
+  })
+  .strict();
+
+/** A competitor: a player, or a doubles pair / team whose members' ratings are aggregated (docs/ratings.md). */
+export const Participant = z
+  .object({
+    /** Also the id of the participant's documents (participants, states, standings). */
+    participantId: DocumentId,
+    name: z.string().trim().min(1).max(TEXT.name).optional(),
+    /** The rating on the tournament's scale (baseline source SCALE). */
+    rating: Rating.optional(),
+    /** Ratings on named scales, read when the policy names a scaleName. */
+    ratings: NamedRatings.optional(),
+    seedPosition: SeedPosition.optional(),
+    manualRating: Rating.optional(),
+    members: z.array(Member).max(SIZES.members).optional(),
+    // Editors may rewrite these three through firestore.rules: the caps are the rules' own, or a document an
+    // editor saved could no longer be read.
+    team: z.string().max(TEXT.team).optional(),
+    club: z.string().max(TEXT.club).optional(),
+    country: z.string().max(TEXT.participantCountry).optional(),
+    /** A division or section, 1 = the top one: pairing avoids mixing categories (docs/pairing.md#weighted). */
+    category: z.number().int().min(1).max(99).optional(),
+    withdrawn: z.boolean().optional(),
+  })
+  .strict();
+export type Participant = z.infer<typeof Participant>;
+
+type Rated = Pick<Participant, 'rating' | 'ratings'>;
+
+function scaleValue(rated: Rated, scaleName: string | undefined): number | undefined {
+  return scaleName === undefined ? rated.rating : (rated.ratings?.[scaleName] ?? rated.rating);
+}
+
+/**
+ * The baseline (docs/ratings.md), resolved once when the participant enters and frozen for the event: from the scale
+ * (members aggregated), from the seed position, or as supplied.
+ */
+export function baselineRatingOf(participant: Participant, policy: CompetitionPolicy): number {
+  const baseline = policy.ratingPolicy.baselineRating;
+  const id = participant.participantId;
+  switch (baseline.source) {
+    case 'SCALE': {
+      const own = scaleValue(participant, baseline.scaleName);
+      if (own !== undefined) return own;
+      const memberValues = (participant.members ?? []).map((m) => scaleValue(m, baseline.scaleName));
+      if (memberValues.length > 0 && memberValues.every((v): v is number => v !== undefined)) {
+        return aggregateRatings(memberValues, policy.ratingPolicy.ratingAggregation);
+      }
+      if (baseline.unratedValue !== undefined) return baseline.unratedValue;
+      throw new DomainError(
+        'invalid-argument',
+        `participant ${id} has no rating${baseline.scaleName ? ` on scale ${baseline.scaleName}` : ''} (baseline source SCALE, no unratedValue set)`,
+      );
+    }
+    case 'SEEDING': {
+      if (participant.seedPosition === undefined) {
+        throw new DomainError('invalid-argument', `participant ${id} has no seedPosition (baseline source SEEDING)`);
+      }
+      return baseline.seedingTop - (participant.seedPosition - 1) * baseline.seedingStep;
+    }
+    case 'MANUAL': {
+      if (participant.manualRating === undefined) {
+        throw new DomainError('invalid-argument', `participant ${id} has no manualRating (baseline source MANUAL)`);
+      }
+      return participant.manualRating;
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import { foldCompetition } from '../ratings/fold.js';
+import type { LeaderboardRow } from './leaderboard.js';
+import { buildLeaderboard } from './leaderboard.js';
+import type { MatchUpRecord } from '../results/matchUps.js';
+import type { Participant } from '../ratings/participants.js';
+import type { CompetitionPolicy } from '../policy/policy.js';
+import type { ParticipantState, ParticipantStates } from '../ratings/state.js';
+
+export interface Standings {
+  states: ParticipantStates;
+  leaderboard: LeaderboardRow[];
+}
+
+/** Everything the organizer sees after these results: each participant's state and the ranked leaderboard. */
+export function computeStandings(
+  policy: CompetitionPolicy,
+  participants: readonly Participant[],
+  matchUps: readonly MatchUpRecord[],
+): Standings {
+  const states = foldCompetition(policy, participants, matchUps);
+  const withdrawn = participants.filter((p) => p.withdrawn).map((p) => p.participantId);
+  return { states, leaderboard: buildLeaderboard(policy, states, { withdrawn }) };
+}
+
+/** The participant state as the replay tool prints it; the per-result list stays internal (docs/ratings.md). */
+export function publicState(state: ParticipantState): Omit<ParticipantState, 'results'> {
+  const { results: _results, ...rest } = state;
+  return rest;
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import type { CompetitionPolicy } from '../policy/policy.js';
+import { CompetitionTiebreak } from '../policy/policy.js';
+import { type Ranked, rankStandings } from './ranking.js';
+import type { ParticipantState, ParticipantStates } from '../ratings/state.js';
+import type { TiebreakContext } from './tiebreaks.js';
+import { GROUP_TIEBREAKS, TIEBREAKS } from './tiebreaks.js';
+
+const finite = () => z.number().finite();
+const count = () => z.number().int().min(0);
+
+/** The leaderboard row, plus match points, withdrawal and the tiebreaks that decided the order (docs/tiebreaks.md). */
+export const LeaderboardRow = z
+  .object({
+    participantId: z.string(),
+    rank: z.number().int().positive(),
+    baselineRating: finite(),
+    dynamicFormRating: finite(),
+    pressureRating: finite(),
+    wins: count(),
+    losses: count(),
+    draws: count(),
+    pointsWon: finite(),
+    pointsLost: finite(),
+    matchPoints: finite(),
+    withdrawn: z.boolean(),
+    tiebreaks: z.partialRecord(CompetitionTiebreak, finite()),
+  })
+  .strict();
+export type LeaderboardRow = z.infer<typeof LeaderboardRow>;
+type TiebreakValues = LeaderboardRow['tiebreaks'];
+
+/** Who withdrew. The drop-out trend's rounds so far come from the states themselves (tiebreaks.roundsSoFar). */
+export interface LeaderboardOptions {
+  withdrawn?: Iterable<string>;
+}
+
+export function tiebreakContext(
+  policy: CompetitionPolicy,
+  states: ParticipantStates,
+  options: LeaderboardOptions = {},
+): TiebreakContext {
+  return { states, withdrawn: new Set(options.withdrawn ?? []), dropOut: policy.victoryPolicy.buchholzDropOut };
+}
+
+/**
+ * The tiebreak values that belong to the participant alone (not to a tied group). `context.states` must hold
+ * the participant's opponents for the opponent-based ones.
+ */
+export function participantTiebreaks(
+  policy: CompetitionPolicy,
+  state: ParticipantState,
+  context: TiebreakContext,
+): TiebreakValues {
+  const values: TiebreakValues = {};
+  for (const tiebreak of policy.victoryPolicy.tiebreakOrder ?? []) {
+    if (!GROUP_TIEBREAKS.has(tiebreak)) values[tiebreak] = TIEBREAKS[tiebreak](state, [state], context);
+  }
+  return values;
+}
+
+/** A leaderboard row without its rank: what can be stored per participant and updated alone. */
+export type StandingValues = Omit<LeaderboardRow, 'rank'>;
+
+export function standingValues(
+  policy: CompetitionPolicy,
+  state: ParticipantState,
+  context: TiebreakContext,
+): StandingValues {
+  const { rank: _rank, ...row } = toRow(state, 0, context, participantTiebreaks(policy, state, context));
+  return row;
+}
+
+/**
+ * Ranks by the primary ranking, then splits each tied group by the tiebreaks in the policy's order, each computed
+ * within the group still tied: the stored rows' order (ranking.ts), evaluated on the states themselves.
+ */
+export function buildLeaderboard(
+  policy: CompetitionPolicy,
+  states: ParticipantStates,
+  options: LeaderboardOptions = {},
+): LeaderboardRow[] {
+  const context = tiebreakContext(policy, states, options);
+  const rows = Object.values(states).map((s) => standingValues(policy, s, context));
+  return leaderboardRanking(policy, rows, states).map(({ sharedRank: _shared, ...row }) => row);
+}
+
+/**
+ * Stored rows in standings order, with the tiebreaks decided inside a tied group (head-to-head) evaluated on the
+ * tied players' states.
+ */
+export function leaderboardRanking<R extends StandingValues>(
+  policy: CompetitionPolicy,
+  rows: readonly R[],
+  states: ParticipantStates,
+): Array<Ranked<R>> {
+  const withdrawn = rows.filter((row) => row.withdrawn).map((row) => row.participantId);
+  const context = tiebreakContext(policy, states, { withdrawn });
+  const groupTiebreak = (tiebreak: CompetitionTiebreak, s: ParticipantState, group: ParticipantState[]) =>
+    TIEBREAKS[tiebreak](s, group, context);
+  return rankStandings(policy, rows, { states, groupTiebreak });
+}
+
+function toRow(s: ParticipantState, rank: number, context: TiebreakContext, tiebreaks: TiebreakValues): LeaderboardRow {
+  return {
+    participantId: s.participantId,
+    rank,
+    baselineRating: s.baselineRating,
+    dynamicFormRating: s.dynamicFormRating,
+    pressureRating: s.pressureRating,
+    wins: s.wins,
+    losses: s.losses,
+    draws: s.draws,
+    pointsWon: s.totalPointsWon,
+    pointsLost: s.totalPointsLost,
+    matchPoints: s.matchPoints,
+    withdrawn: context.withdrawn.has(s.participantId),
+    tiebreaks,
+  };
+}

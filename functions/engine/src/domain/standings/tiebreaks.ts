@@ -1,0 +1,125 @@
+import type { BuchholzDropOutMode, CompetitionTiebreak } from '../policy/policy.js';
+import type { Outcome } from '../results/results.js';
+import { isByeKind } from '../results/results.js';
+import type { ParticipantState, ParticipantStates } from '../ratings/state.js';
+
+/** What every tiebreak may look at: all states, who withdrew, and the Buchholz drop-out mode. */
+export interface TiebreakContext {
+  states: ParticipantStates;
+  withdrawn: ReadonlySet<string>;
+  dropOut: BuchholzDropOutMode;
+}
+
+/** The value of one tiebreak for one participant inside a group of tied participants (higher ranks first). */
+export type TiebreakFn = (
+  state: ParticipantState,
+  group: readonly ParticipantState[],
+  context: TiebreakContext,
+) => number;
+
+const opponentsOf = (state: ParticipantState) => state.results.filter((r) => r.opponentParticipantId !== null);
+
+/**
+ * The rounds so far, as a participant's drop-out trend counts them: the last round he has a result in (a bye
+ * counts). Read from his own state, never from the tournament's round counter, so the stored standings row and
+ * the leaderboard agree, and a row changes only with the states it is computed from: generating or undoing a
+ * round moves it through the results (byes) that round adds or takes away, and through nothing else.
+ */
+export function roundsSoFar(state: ParticipantState): number {
+  return Math.max(0, ...state.results.map((r) => r.roundNumber));
+}
+
+/**
+ * An opponent's score for Buchholz; the trend modes (docs/tiebreaks.md) credit a withdrawn opponent his pace for each
+ * round he missed of those `rounds` (the rounds so far of the participant whose Buchholz it is).
+ */
+function buchholzScore(opponentId: string, rounds: number, context: TiebreakContext): number {
+  const opponent = context.states[opponentId];
+  if (!opponent) return 0;
+  if (context.dropOut === 'NONE' || !context.withdrawn.has(opponentId)) return opponent.matchPoints;
+  const againstRealOpponents = opponent.results.filter((r) => !isByeKind(r.kind));
+  if (againstRealOpponents.length === 0) return opponent.matchPoints;
+  const pace = againstRealOpponents.reduce((sum, r) => sum + r.matchPoints, 0) / againstRealOpponents.length;
+  const missedRounds = Math.max(0, rounds - new Set(opponent.results.map((r) => r.roundNumber)).size);
+  const share = context.dropOut === 'TREND70' ? 0.7 : 1;
+  return opponent.matchPoints + pace * missedRounds * share;
+}
+
+function opponentScores(state: ParticipantState, context: TiebreakContext): number[] {
+  return opponentsOf(state)
+    .map((r) => buchholzScore(r.opponentParticipantId as string, roundsSoFar(state), context))
+    .sort((x, y) => x - y);
+}
+
+const sum = (values: readonly number[]) => values.reduce((total, v) => total + v, 0);
+
+const SB_FACTOR: Record<Outcome, number> = { WIN: 1, TIMED_WIN: 1, DRAW: 0.5, LOSS: 0 };
+
+/** Only when every two of the tied players have met does a mini-table say something fair about all of them. */
+function allMet(group: readonly ParticipantState[]): boolean {
+  return group.every((x) =>
+    group.every((y) => x === y || x.results.some((r) => r.opponentParticipantId === y.participantId)),
+  );
+}
+
+function miniTable(
+  group: readonly ParticipantState[],
+  state: ParticipantState,
+  value: (s: ParticipantState, opponent: string) => number,
+): number {
+  if (!allMet(group)) return 0;
+  const members = new Set(group.map((s) => s.participantId));
+  members.delete(state.participantId);
+  return sum([...members].map((opponent) => value(state, opponent)));
+}
+
+export const TIEBREAKS: Record<CompetitionTiebreak, TiebreakFn> = {
+  // A mini-table of the games among the tied players, not a pairwise comparison.
+  HEAD_TO_HEAD: (state, group) =>
+    miniTable(group, state, (s, opponent) =>
+      sum(s.results.filter((r) => r.opponentParticipantId === opponent).map((r) => r.matchPoints)),
+    ),
+  HEAD_TO_HEAD_PRESSURE: (state, group) =>
+    miniTable(group, state, (s, opponent) =>
+      sum(s.ratingHistory.filter((h) => h.opponentParticipantId === opponent).map((h) => h.pressureDelta)),
+    ),
+  POINT_DIFFERENTIAL: (state) => state.totalPointsWon - state.totalPointsLost,
+  STRENGTH_OF_OPPOSITION: (state, _group, context) => {
+    const ratings = state.ratingHistory.map((h) => context.states[h.opponentParticipantId]?.baselineRating ?? 0);
+    return ratings.length === 0 ? 0 : sum(ratings) / ratings.length;
+  },
+  DYNAMIC_FORM_RATING: (state) => state.dynamicFormRating,
+  PRESSURE_RATING: (state) => state.pressureRating,
+  BUCHHOLZ: (state, _group, context) => sum(opponentScores(state, context)),
+  BUCHHOLZ_CUT1: (state, _group, context) => sum(opponentScores(state, context).slice(1)),
+  BUCHHOLZ_MEDIAN: (state, _group, context) => sum(opponentScores(state, context).slice(1, -1)),
+  SONNEBORN_BERGER: (state, _group, context) =>
+    sum(
+      opponentsOf(state).map(
+        (r) => SB_FACTOR[r.outcome] * (context.states[r.opponentParticipantId as string]?.matchPoints ?? 0),
+      ),
+    ),
+};
+
+/** Tiebreaks whose value depends on who else is tied; the rest are properties of the participant alone. */
+export const GROUP_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set(['HEAD_TO_HEAD', 'HEAD_TO_HEAD_PRESSURE']);
+
+/** Tiebreaks that read opponents' scores: a participant's score change moves the rows of everyone who met him. */
+export const OPPONENT_SCORE_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set([
+  'BUCHHOLZ',
+  'BUCHHOLZ_CUT1',
+  'BUCHHOLZ_MEDIAN',
+  'SONNEBORN_BERGER',
+]);
+
+/** Tiebreaks that read opponents' states at all (scores, or frozen baselines). */
+export const OPPONENT_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set([
+  ...OPPONENT_SCORE_TIEBREAKS,
+  'STRENGTH_OF_OPPOSITION',
+]);
+
+export function opponentIds(state: ParticipantState): string[] {
+  return [
+    ...new Set(state.results.flatMap((r) => (r.opponentParticipantId === null ? [] : [r.opponentParticipantId]))),
+  ];
+}
