@@ -3,7 +3,7 @@ import { DomainError } from '@competition/engine/domain/common/errors';
 import { standingsCsv } from '@competition/engine/domain/exchange/exchange';
 import type { LeaderboardView } from '@competition/engine/model/answers';
 import { buildLeaderboard } from '@competition/engine/domain/standings/leaderboard';
-import { mainStageLeaderboard } from '@competition/engine/domain/playoff/mainStage';
+import { mainStageLeaderboard } from '@competition/engine/domain/standings/mainStage';
 import { finalStandings, playoffGames, playoffOf } from '@competition/engine/domain/playoff/playoff';
 import { recommendedRounds } from '@competition/engine/domain/pairing/index';
 import { refs } from '../firebase/refs.js';

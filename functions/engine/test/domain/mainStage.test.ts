@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldCompetition } from '../../src/domain/ratings/fold.js';
 import { buildLeaderboard } from '../../src/domain/standings/leaderboard.js';
-import { mainStageLeaderboard, mainStageRows } from '../../src/domain/playoff/mainStage.js';
+import { mainStageLeaderboard, mainStageRows } from '../../src/domain/standings/mainStage.js';
 import type { MatchUpRecord } from '../../src/domain/results/matchUps.js';
 import { presetPolicy, resolvePolicy } from '../../src/domain/policy/policy.js';
 

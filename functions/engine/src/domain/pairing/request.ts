@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { describeIssues } from '../common/errors.js';
 import { COLOUR_MODES, COLOURS } from './colours.js';
 import { PairingError } from './errors.js';
-import { PAIRING_METHODS, SYSTEMS } from './types.js';
+import { PAIRING_METHODS, SYSTEMS } from './methods.js';
 
 /**
  * The engine's input, as zod schemas: the one place a pairing request is checked. `generateRound` parses every

@@ -4,26 +4,18 @@
  * from the zod schemas of `request.ts`, which `generateRound` parses every request with.
  */
 
-// Every method and system enum of the product (engine, policy, tournament, round documents) comes from these lists.
+import type { PairingMethod } from './methods.js';
 
-/** pairingPolicy.method (docs/pairing.md#systems-and-methods): the methods a competition policy can name. */
-export const POLICY_METHODS = ['SWISS', 'DRAW_MATIC', 'LEVEL_BASED'] as const;
-export const WEIGHTED_METHODS = [...POLICY_METHODS, 'WEIGHTED'] as const;
-export const SOL_METHODS = ['ALL', 'SERIAL', 'DAZED', 'STAGGERED'] as const;
-export const SCHEDULE_METHODS = ['ROUND_ROBIN', 'KNOCKOUT', 'SEEDS', 'CIRCLE'] as const;
-export const PAIRING_METHODS = [...WEIGHTED_METHODS, ...SOL_METHODS, ...SCHEDULE_METHODS] as const;
-
-export type WeightedMethod = (typeof WEIGHTED_METHODS)[number];
-export type PairingMethod = (typeof PAIRING_METHODS)[number];
-
-/** The tournament systems (docs/pairing.md#systems-and-methods), and the methods that can pair each. */
-export const SYSTEMS = ['SWISS', 'ROUND_ROBIN', 'KNOCKOUT'] as const;
-export type System = (typeof SYSTEMS)[number];
-export const METHODS_OF_SYSTEM: Readonly<Record<System, readonly PairingMethod[]>> = {
-  SWISS: [...WEIGHTED_METHODS, ...SOL_METHODS],
-  ROUND_ROBIN: ['ROUND_ROBIN', 'CIRCLE', 'SEEDS'],
-  KNOCKOUT: ['KNOCKOUT', 'SEEDS'],
-};
+export {
+  METHODS_OF_SYSTEM,
+  PAIRING_METHODS,
+  POLICY_METHODS,
+  SCHEDULE_METHODS,
+  SOL_METHODS,
+  SYSTEMS,
+  WEIGHTED_METHODS,
+} from './methods.js';
+export type { PairingMethod, System, WeightedMethod } from './methods.js';
 
 export type {
   CriteriaWeights,

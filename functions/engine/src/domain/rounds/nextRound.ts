@@ -1,5 +1,5 @@
 import { foldCompetition } from '../ratings/fold.js';
-import { mainStageLeaderboard } from '../playoff/mainStage.js';
+import { mainStageLeaderboard } from '../standings/mainStage.js';
 import { mainStageRounds, nextRoundKind, playoffOf, playoffSeeding } from '../playoff/playoff.js';
 import type { Competition, NextRoundOptions } from './fromCompetition.js';
 import { pairingRequestFor } from './fromCompetition.js';

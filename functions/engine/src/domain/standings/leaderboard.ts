@@ -1,33 +1,10 @@
-import { z } from 'zod';
-import type { CompetitionPolicy } from '../policy/policy.js';
-import { CompetitionTiebreak } from '../policy/policy.js';
+import type { CompetitionPolicy, CompetitionTiebreak } from '../policy/policy.js';
+import { LeaderboardRow } from './leaderboardRow.js';
 import { type Ranked, rankStandings } from './ranking.js';
 import type { ParticipantState, ParticipantStates } from '../ratings/state.js';
 import type { TiebreakContext } from './tiebreaks.js';
 import { GROUP_TIEBREAKS, TIEBREAKS } from './tiebreaks.js';
 
-const finite = () => z.number().finite();
-const count = () => z.number().int().min(0);
-
-/** The leaderboard row, plus match points, withdrawal and the tiebreaks that decided the order (docs/tiebreaks.md). */
-export const LeaderboardRow = z
-  .object({
-    participantId: z.string(),
-    rank: z.number().int().positive(),
-    baselineRating: finite(),
-    dynamicFormRating: finite(),
-    pressureRating: finite(),
-    wins: count(),
-    losses: count(),
-    draws: count(),
-    pointsWon: finite(),
-    pointsLost: finite(),
-    matchPoints: finite(),
-    withdrawn: z.boolean(),
-    tiebreaks: z.partialRecord(CompetitionTiebreak, finite()),
-  })
-  .strict();
-export type LeaderboardRow = z.infer<typeof LeaderboardRow>;
 type TiebreakValues = LeaderboardRow['tiebreaks'];
 
 /** Who withdrew. The drop-out trend's rounds so far come from the states themselves (tiebreaks.roundsSoFar). */

@@ -8,7 +8,7 @@
  * states, handed in by the caller. Imports no schema, so the dashboard's first screen can rank (docs/tiebreaks.md).
  */
 import { splitBy } from './groups.js';
-import type { LeaderboardRow } from './leaderboard.js';
+import type { LeaderboardRow } from './leaderboardRow.js';
 import type { CompetitionPolicy, CompetitionTiebreak, PrimaryRanking } from '../policy/policy.js';
 import type { ParticipantState } from '../ratings/state.js';
 

@@ -4,7 +4,7 @@
  * 2,000. The backend rebuilds them at most once per STANDINGS_PAGE_INTERVAL_MS, whatever the number of scores.
  */
 import { leaderboardRanking } from './leaderboard.js';
-import { mainStageRows } from '../playoff/mainStage.js';
+import { mainStageRows } from './mainStage.js';
 import type { CompetitionPolicy } from '../policy/policy.js';
 import type { Ranked } from './ranking.js';
 import type { StandingValues } from './leaderboard.js';

@@ -1,5 +1,5 @@
-import type { LeaderboardOptions, LeaderboardRow, StandingValues } from '../standings/leaderboard.js';
-import { buildLeaderboard, standingValues, tiebreakContext } from '../standings/leaderboard.js';
+import type { LeaderboardOptions, LeaderboardRow, StandingValues } from './leaderboard.js';
+import { buildLeaderboard, standingValues, tiebreakContext } from './leaderboard.js';
 import type { CompetitionPolicy } from '../policy/policy.js';
 import type { ParticipantState, ParticipantStates } from '../ratings/state.js';
 import { summarize } from '../ratings/state.js';
