@@ -16,12 +16,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { FieldValue, type Timestamp } from 'firebase-admin/firestore';
-import { foldCompetition } from '@competition/engine/domain/ratings/fold';
-import { PresetName } from '@competition/engine/domain/policy/policy';
+import { foldCompetition, PresetName, simulatedField, simulatedScore } from '@competition/engine';
 import { EMULATED_SERVICE_ACCOUNT, firestore } from '../functions/src/firebase/app.js';
 import { refs } from '../functions/src/firebase/refs.js';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
-import { paths } from '@competition/engine/model/paths';
+import { type MatchUpDoc, paths } from '@competition/engine/schemas';
 import { applyMatchUpScore } from '../functions/src/services/applyScore.js';
 import { replayTournament } from '../functions/src/services/replay.js';
 import { PROJECT_ID, backgroundTriggers, discoverEmulators } from '../functions/test/support/emulatorEnv.js';
@@ -29,8 +27,6 @@ import { toMatchUpRecord, toParticipant } from '../functions/src/services/record
 import { metered } from '../functions/test/support/meter.js';
 import { fieldFlags, runBench, percentile, printResult, progress, round1 } from './lib/benchCli.js';
 import { createSwiss, signUp } from './lib/emulatorClients.js';
-import { simulatedScore } from '@competition/engine/simulation/generate';
-import { simulatedField } from '@competition/engine/simulation/simulate';
 
 const USAGE =
   'usage: npm run --silent bench:backend -- --players 64 --rounds 5 [--policy REDEMPTION|PRESSURE|SWISS|STANDARD] [--seed 1]';

@@ -39,14 +39,14 @@ async function measure(job: string): Promise<Measured> {
   await import('firebase-admin/firestore');
   await import('firebase-functions/v2/https');
   const baselineMiB = process.resourceUsage().maxRSS / 1024;
-  const { generateRound } = await import('@competition/engine/domain/pairing/index');
-  const { pairingRequestFor } = await import('@competition/engine/domain/rounds/fromCompetition');
-  const { parsePairingSpec } = await import('@competition/engine/domain/pairing/request');
-  const { foldCompetition } = await import('@competition/engine/domain/ratings/fold');
-  const { standingRows } = await import('@competition/engine/domain/standings/standings');
-  const { presetPolicy } = await import('@competition/engine/domain/policy/policy');
-  const { lastPairedRound, nextRoundNumber } = await import('@competition/engine/domain/rounds/roundNumber');
-  const { makeParticipants, makeRounds, prng, randomResult } = await import('@competition/engine/simulation/generate');
+  const { generateRound } = await import('@competition/engine');
+  const { pairingRequestFor } = await import('@competition/engine');
+  const { parsePairingSpec } = await import('@competition/engine');
+  const { foldCompetition } = await import('@competition/engine');
+  const { standingRows } = await import('@competition/engine');
+  const { presetPolicy } = await import('@competition/engine');
+  const { lastPairedRound, nextRoundNumber } = await import('@competition/engine');
+  const { makeParticipants, makeRounds, prng, randomResult } = await import('@competition/engine');
 
   const random = prng(2000);
   const policy = presetPolicy('REDEMPTION');

@@ -3,12 +3,7 @@
  * Times maxWeightMatching on Swiss-like sparse graphs (players sorted by score, each joined to its nearest
  * neighbours in that order, tiered integer weights) and on complete graphs. Prints the median of `runs` runs.
  */
-import { createRng } from '@competition/engine/domain/pairing/prng';
-import {
-  matchingWeight,
-  maxWeightMatching,
-  type MatchingGraph,
-} from '@competition/engine/domain/pairing/matching/index';
+import { createRng, type MatchingGraph, matchingWeight, maxWeightMatching } from '@competition/engine';
 
 interface Player {
   score: number; // in half points

@@ -16,7 +16,7 @@
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { COLOUR_MODES, type ColourMode } from '@competition/engine/domain/pairing/colours';
+import { COLOUR_MODES, type ColourMode } from '@competition/engine';
 import { ENGINES, type EngineName } from './lib/benchEngines.js';
 import type { BenchJob, MemoryReport, RefusalReport, RoundReport } from './lib/benchWorker.js';
 

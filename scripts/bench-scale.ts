@@ -20,17 +20,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { FieldValue } from 'firebase-admin/firestore';
-import { foldCompetition } from '@competition/engine/domain/ratings/fold';
-import { PresetName } from '@competition/engine/domain/policy/policy';
-import type { MatchUpResult } from '@competition/engine/domain/results/results';
+import { foldCompetition, type MatchUpResult, PresetName, simulatedField, simulatedScore } from '@competition/engine';
 import { EMULATED_SERVICE_ACCOUNT, firestore } from '../functions/src/firebase/app.js';
 import { refs } from '../functions/src/firebase/refs.js';
-import { paths } from '@competition/engine/model/paths';
-import type { StandingsPageDoc } from '@competition/engine/model/derived';
+import { paths, type StandingsPageDoc } from '@competition/engine/schemas';
 import { toMatchUpRecord, toParticipant } from '../functions/src/services/records.js';
-import { simulatedScore } from '@competition/engine/simulation/generate';
 import { PROJECT_ID, discoverEmulators } from '../functions/test/support/emulatorEnv.js';
-import { simulatedField } from '@competition/engine/simulation/simulate';
 import { fieldFlags, runBench, printResult, progress, round1 } from './lib/benchCli.js';
 import { createSwiss, signUp } from './lib/emulatorClients.js';
 

@@ -3,14 +3,17 @@
  * drawn from the players' baseline ratings (the tests' simulated games: Elo expectation, some draws and timed
  * wins), then the leaderboard.
  */
-import { computeStandings } from '@competition/engine/domain/standings/competition';
-import type { MatchUpRecord } from '@competition/engine/domain/results/matchUps';
-import { generateRound, recommendedRounds } from '@competition/engine/domain/pairing/index';
-import { pairingRequestFor } from '@competition/engine/domain/rounds/fromCompetition';
-import type { Participant } from '@competition/engine/domain/ratings/participants';
-import { presetPolicy } from '@competition/engine/domain/policy/policy';
-import { simulatedScore } from '@competition/engine/simulation/generate';
-import { simulatedField } from '@competition/engine/simulation/simulate';
+import {
+  computeStandings,
+  generateRound,
+  type MatchUpRecord,
+  pairingRequestFor,
+  type Participant,
+  presetPolicy,
+  recommendedRounds,
+  simulatedField,
+  simulatedScore,
+} from '@competition/engine';
 
 const NAMES = ['Ada', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal', 'Ivy', 'Jo', 'Kai', 'Lu', 'Max', 'Nia', 'Oz', 'Pia'];
 

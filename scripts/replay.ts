@@ -3,8 +3,7 @@
  * Reads a scenario (policy, participants, rounds) and prints every participant's state and the leaderboard.
  */
 import { readFileSync } from 'node:fs';
-import { Tournament } from '@competition/engine';
-import { publicState } from '@competition/engine/domain/standings/competition';
+import { publicState, Tournament } from '@competition/engine';
 import { runCli } from './lib/cli.js';
 
 runCli(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enforcesAppCheck } from '@competition/engine/deployment';
+import { enforcesAppCheck } from '@competition/engine';
 
 describe('App Check enforcement of the callables', () => {
   it('is on in production unless the project turns it off', () => {

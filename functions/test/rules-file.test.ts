@@ -6,8 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { COLLECTIONS } from '@competition/engine/model/paths';
-import { SOCIAL_URL_PATTERN } from '@competition/engine/model/tournament';
+import { COLLECTIONS, SOCIAL_URL_PATTERN } from '@competition/engine/schemas';
 
 const source = readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
 /** The rules without // comments (outside string literals), so a commented-out rule proves nothing. */

@@ -7,11 +7,9 @@
  * rules, as the phone app does), half by the organizer through recordScore. The score trigger turns them into standings.
  */
 import { doc, getDocs, collection, query, serverTimestamp, updateDoc, where } from 'firebase/firestore';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
-import type { LeaderboardView } from '@competition/engine/model/answers';
+import type { LeaderboardView, MatchUpDoc } from '@competition/engine/schemas';
 import { type EmulatorHosts, type Person, signUp } from '../lib/emulatorClients.js';
-import { type SimPlayer, simulatedScore } from '@competition/engine/simulation/generate';
-import { simulatedField } from '@competition/engine/simulation/simulate';
+import { type SimPlayer, simulatedField, simulatedScore } from '@competition/engine';
 
 const NAMES = ['Ada', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal', 'Ivy', 'Jo', 'Kai', 'Lu', 'Max', 'Nia', 'Oz', 'Pia'];
 export const DEMO_PASSWORD = 'password-123';

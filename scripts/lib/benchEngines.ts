@@ -10,10 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Manager from 'tournament-organizer';
-import type { ColourMode } from '@competition/engine/domain/pairing/colours';
-import { generateRound } from '@competition/engine/domain/pairing/index';
-import { createRng } from '@competition/engine/domain/pairing/prng';
-import type { SimEvent, SimRound } from '@competition/engine/simulation/simulate';
+import { type ColourMode, createRng, generateRound, type SimEvent, type SimRound } from '@competition/engine';
 
 export type EngineName = 'ours' | 'tournament-organizer' | 'swiss-pairing' | 'bbpPairings';
 /** bbpPairings (FIDE Dutch, C++) takes part when BBP_EXE names a build of it. */

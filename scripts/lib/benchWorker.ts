@@ -3,15 +3,15 @@
  * budget (and each engine runs alone, on a fresh heap). Sends one message per round (time and quality) and one
  * when done. The job comes as JSON in argv[2].
  */
-import type { ColourMode } from '@competition/engine/domain/pairing/colours';
-import { createEngine, type EngineName } from './benchEngines.js';
 import {
-  type ColourQuality,
+  type ColourMode,
   colourQuality,
+  type ColourQuality,
   roundQuality,
   SimEvent,
   simulatedField,
-} from '@competition/engine/simulation/simulate';
+} from '@competition/engine';
+import { createEngine, type EngineName } from './benchEngines.js';
 
 export interface BenchJob {
   engine: EngineName;

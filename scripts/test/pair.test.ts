@@ -1,7 +1,7 @@
 /** The command-line contract of `npm run --silent pair -- FILE.json`. */
 import { describe, expect, it } from 'vitest';
 import { runTool } from './cli.js';
-import type { PairingRound, PairingStats } from '@competition/engine/domain/pairing/index';
+import type { PairingRound, PairingStats } from '@competition/engine';
 
 /** What pair.ts prints: the round as the engine made it, and the time spent pairing. */
 type Printed = Omit<PairingRound, 'stats'> & { stats: PairingStats & { ms: number }; recommendedRounds?: number };

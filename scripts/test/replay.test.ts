@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { publicState } from '@competition/engine/domain/standings/competition';
-import type { LeaderboardRow } from '@competition/engine/domain/standings/leaderboard';
+import type { LeaderboardRow, publicState } from '@competition/engine';
 import { runTool } from './cli.js';
 
 /** What replay.ts prints. */

@@ -1,19 +1,22 @@
 /**
- * The competition engine: results and match points, the three rating tracks, the leaderboard and its tiebreaks,
- * and every pairing method, on plain data. `Tournament` runs a whole event in memory; the schemas below are the
- * shapes it reads and writes. See README.md beside this package.
+ * The competition engine for the Cloud Functions and the tools: every decision on plain data, one folder per
+ * concept under domain/ (docs/architecture.md), who may do what (access/), generated events (simulation/) and
+ * `Tournament`, which runs a whole event in memory. The document schemas are the other entry point
+ * (`@competition/engine/schemas`); the dashboard's first screen reads `@competition/engine/view`.
  */
-export { Tournament } from './tournament.js';
-export type { GameRef, PairRoundOptions, TournamentOptions } from './tournament.js';
-export type { Standings } from './domain/standings/competition.js';
-export { DomainError } from './domain/common/errors.js';
-export { LeaderboardRow } from './domain/standings/leaderboard.js';
-export { MatchUpRecord } from './domain/results/matchUps.js';
-export { Participant } from './domain/ratings/participants.js';
-export { CompetitionPolicy, PRESET_POLICIES, resolvePolicy } from './domain/policy/policy.js';
-export { MatchUpResult } from './domain/results/results.js';
-export type { MatchUpResultInput } from './domain/results/results.js';
-export { PairingSpec } from './domain/pairing/request.js';
-export { recommendedRounds } from './domain/pairing/index.js';
-export type { PairingRound } from './domain/pairing/types.js';
-export type { ParticipantState } from './domain/ratings/state.js';
+export * from './domain/common/index.js';
+export * from './domain/pairing/index.js';
+export * from './domain/policy/index.js';
+export * from './domain/results/index.js';
+export * from './domain/ratings/index.js';
+export * from './domain/joining/index.js';
+export * from './domain/standings/index.js';
+export * from './domain/playoff/index.js';
+export * from './domain/rounds/index.js';
+export * from './domain/processing/index.js';
+export * from './domain/organisation/index.js';
+export * from './domain/exchange/index.js';
+export * from './access/index.js';
+export * from './simulation/index.js';
+export * from './deployment.js';
+export * from './tournament.js';

@@ -1,17 +1,18 @@
-import { judgeMatchUp } from './domain/results/acceptance.js';
-import { computeStandings, type Standings } from './domain/standings/competition.js';
-import { DomainError, describeIssues } from './domain/common/errors.js';
-import { exportTournament, importTournament } from './domain/exchange/exchange.js';
-import { type MatchUpRecord, matchUpsOfRound } from './domain/results/matchUps.js';
-import { Participant } from './domain/ratings/participants.js';
-import { type CompetitionPolicy, resolvePolicy } from './domain/policy/policy.js';
-import { parseScenario } from './domain/exchange/scenario.js';
-import { MatchUpResult, type MatchUpResultInput, type ResultKind } from './domain/results/results.js';
-import { pairingRequestFor } from './domain/rounds/fromCompetition.js';
-import { lastPairedRound, nextRoundNumber } from './domain/rounds/roundNumber.js';
-import { generateRound } from './domain/pairing/index.js';
-import { type PairingSpec, parsePairingSpec } from './domain/pairing/request.js';
-import type { PairingRound } from './domain/pairing/types.js';
+import {
+  judgeMatchUp,
+  type MatchUpRecord,
+  MatchUpResult,
+  type MatchUpResultInput,
+  matchUpsOfRound,
+  type ResultKind,
+} from './domain/results/index.js';
+import { computeStandings, type Standings } from './domain/standings/index.js';
+import { DomainError, describeIssues } from './domain/common/index.js';
+import { exportTournament, importTournament, parseScenario } from './domain/exchange/index.js';
+import { Participant } from './domain/ratings/index.js';
+import { type CompetitionPolicy, resolvePolicy } from './domain/policy/index.js';
+import { lastPairedRound, nextRoundNumber, pairingRequestFor } from './domain/rounds/index.js';
+import { generateRound, type PairingRound, type PairingSpec, parsePairingSpec } from './domain/pairing/index.js';
 
 export interface TournamentOptions {
   /** A preset name (STANDARD, PRESSURE, SWISS, REDEMPTION) or a whole competition policy; STANDARD when absent. */

@@ -1,10 +1,14 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import type { CallableFunction, CallableOptions, CallableRequest } from 'firebase-functions/v2/https';
-import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import {
+  type CallableFunction,
+  type CallableOptions,
+  type CallableRequest,
+  HttpsError,
+  onCall,
+} from 'firebase-functions/v2/https';
 import type { z } from 'zod';
-import { enforcesAppCheck } from '@competition/engine/deployment';
-import type { CallableAnswers, CallableName } from '@competition/engine/model/answers';
-import { issuesInWords } from '@competition/engine/domain/common/messages';
+import { enforcesAppCheck, issuesInWords } from '@competition/engine';
+import type { CallableAnswers, CallableName } from '@competition/engine/schemas';
 import { firestore } from '../firebase/app.js';
 import { toHttpsError } from '../firebase/errors.js';
 

@@ -1,34 +1,39 @@
 import {
   AddParticipantsInput,
   ChangeScoringInput,
-  CorrectRatingInput,
-  DeleteParticipantInput,
+  ClaimEntryInput,
   CloseTournamentInput,
   ClubRef,
+  CorrectRatingInput,
   CreateChampionshipInput,
   CreateClubInput,
+  CreateInvitationInput,
   CreateTournamentInput,
+  DecideRegistrationInput,
+  DeleteParticipantInput,
   DeleteTournamentInput,
+  type Done,
+  DropOutInput,
   EditPairingsInput,
   GenerateNextRoundInput,
   ImportTournamentInput,
+  InvitationRefInput,
   LinkClubInput,
   LinkParticipantAccountInput,
   RecordScoreInput,
+  RefreshDisplayNameInput,
+  RegenerateClaimCodeInput,
+  RegisterInput,
   SetClubMemberInput,
   SetForbiddenPairsInput,
+  SetJoiningOptionsInput,
   SetPlayoffInput,
   SetScorekeepersInput,
   TournamentRef,
   WithdrawParticipantInput,
-  DropOutInput,
-} from '@competition/engine/model/requests';
-import { ClaimEntryInput, RegenerateClaimCodeInput } from '@competition/engine/model/claims';
-import { DecideRegistrationInput, RegisterInput, SetJoiningOptionsInput } from '@competition/engine/model/joining';
+} from '@competition/engine/schemas';
 import * as registrations from '../services/registrations.js';
-import { CreateInvitationInput, InvitationRefInput } from '@competition/engine/model/invitations';
 import { profileDisplayName } from '../firebase/profiles.js';
-import { RefreshDisplayNameInput } from '@competition/engine/model/roles';
 import { copyDisplayName } from '../services/displayNames.js';
 import * as invitations from '../services/invitations.js';
 import { claimEntry as claimService, regenerateClaimCode as regenerateService } from '../services/claims.js';
@@ -55,9 +60,8 @@ import {
 import { setPlayoff as setPlayoffService } from '../services/playoff.js';
 import { recordScore as recordScoreService } from '../services/scores.js';
 import { getLeaderboard as leaderboardService, getStandingsCsv as csvService } from '../services/views.js';
-import { PAIRING } from '@competition/engine/deployment';
+import { PAIRING } from '@competition/engine';
 import { admitCaller } from '../services/rateLimits.js';
-import type { Done } from '@competition/engine/model/answers';
 import { callable } from './callable.js';
 
 const ok: Done = { ok: true };

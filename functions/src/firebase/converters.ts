@@ -1,6 +1,6 @@
 import type { DocumentData, FirestoreDataConverter, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import type { z } from 'zod';
-import { describeIssues } from '@competition/engine/domain/common/errors';
+import { describeIssues } from '@competition/engine';
 
 /** A stored document that does not match its schema: caught where it enters, named by its path. */
 export class MalformedDocumentError extends Error {

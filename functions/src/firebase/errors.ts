@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { logger } from 'firebase-functions/v2';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { ZodError } from 'zod';
-import { DomainError } from '@competition/engine/domain/common/errors';
-import { issuesInWords } from '@competition/engine/domain/common/messages';
+import { DomainError, issuesInWords } from '@competition/engine';
 import { MalformedDocumentError } from './converters.js';
 
 /** An error's message, stack and chain of causes, as plain data for the log. */

@@ -1,5 +1,5 @@
 import { getAuth } from 'firebase-admin/auth';
-import { DisplayName } from '@competition/engine/model/roles';
+import { DisplayName } from '@competition/engine/schemas';
 import { defaultApp } from './app.js';
 
 /**

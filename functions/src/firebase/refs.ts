@@ -1,24 +1,29 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { ChampionshipDoc, TournamentKeyDoc } from '@competition/engine/model/championship';
-import { ClaimAttemptsDoc, ClaimCodeDoc } from '@competition/engine/model/claims';
-import { ClubDoc } from '@competition/engine/model/club';
-import { RegistrationDoc } from '@competition/engine/model/joining';
-import { InvitationDoc } from '@competition/engine/model/invitations';
 import {
   AppliedDoc,
+  ChampionshipDoc,
+  ChampionshipEditorDoc,
+  ClaimAttemptsDoc,
+  ClaimCodeDoc,
+  ClubDoc,
+  ClubMemberDoc,
+  COLLECTIONS,
+  InvitationDoc,
+  MatchUpDoc,
+  ParticipantDoc,
+  paths,
+  RegistrationDoc,
+  ResultChangeDoc,
+  RoundDoc,
+  ScoreProblemDoc,
   StandingDoc,
   StandingsPageDoc,
   StandingsStatusDoc,
   StateDoc,
-} from '@competition/engine/model/derived';
-import { MatchUpDoc } from '@competition/engine/model/matchUp';
-import { ParticipantDoc } from '@competition/engine/model/participant';
-import { COLLECTIONS, paths } from '@competition/engine/model/paths';
-import { ChampionshipEditorDoc, ClubMemberDoc, TournamentRoleDoc } from '@competition/engine/model/roles';
-import { ResultChangeDoc } from '@competition/engine/model/resultChange';
-import { RoundDoc } from '@competition/engine/model/round';
-import { ScoreProblemDoc } from '@competition/engine/model/scoreProblem';
-import { TournamentDoc } from '@competition/engine/model/tournament';
+  TournamentDoc,
+  TournamentKeyDoc,
+  TournamentRoleDoc,
+} from '@competition/engine/schemas';
 import { converterFor } from './converters.js';
 
 const converters = {

@@ -1,25 +1,22 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import type {
-  ReadRound,
-  ScoreDecision,
-  ScoreEvent,
-  ScoreOutcome,
-  ScoreReads,
-  ScoreWrites,
-} from '@competition/engine/domain/processing/scoreEvent';
-import { caughtUpOutcome, decideScoreEvent } from '@competition/engine/domain/processing/scoreEvent';
-import type { ParticipantStates } from '@competition/engine/domain/ratings/state';
-import type { Refs } from '../firebase/refs.js';
-import { refs } from '../firebase/refs.js';
-import type { StandingsStatusDoc } from '@competition/engine/model/derived';
-import type { TournamentDoc } from '@competition/engine/model/tournament';
-import { paths } from '@competition/engine/model/paths';
+import {
+  caughtUpOutcome,
+  decideScoreEvent,
+  type ParticipantStates,
+  type ReadRound,
+  type ScoreDecision,
+  type ScoreEvent,
+  type ScoreOutcome,
+  type ScoreReads,
+  type ScoreWrites,
+} from '@competition/engine';
+import { refs, type Refs } from '../firebase/refs.js';
+import { paths, type StandingsStatusDoc, type TournamentDoc } from '@competition/engine/schemas';
 import { toMatchUpRecord } from './records.js';
-import type { ReplaySettings } from './replay.js';
-import { bringStandingsUpToDate, replaySettings, requestReplay } from './replay.js';
+import { bringStandingsUpToDate, replaySettings, type ReplaySettings, requestReplay } from './replay.js';
 import { readRowInputs, readStates } from './standings.js';
 
-export type { ScoreOutcome } from '@competition/engine/domain/processing/scoreEvent';
+export type { ScoreOutcome } from '@competition/engine';
 
 /**
  * What the score trigger does for one matchUp (the engine decides: domain/processing/scoreEvent.ts). In a transaction it

@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import {
-  CLAIM_CODE_LENGTH,
-  NO_ATTEMPTS,
   afterWrongCode,
+  CLAIM_CODE_LENGTH,
   claimCodeFromBytes,
   claimWaitMs,
+  DomainError,
+  NO_ATTEMPTS,
   normalizeClaimCode,
   wrongCodesLeft,
-} from '@competition/engine/domain/joining/claimCodes';
-import { DomainError } from '@competition/engine/domain/common/errors';
+} from '@competition/engine';
 import { refs } from '../firebase/refs.js';
-import type { ClaimEntryInput, RegenerateClaimCodeInput } from '@competition/engine/model/claims';
+import type { ClaimEntryInput, RegenerateClaimCodeInput } from '@competition/engine/schemas';
 import { planTournamentRoles } from './roles.js';
 import { readEditableTournament, readTournament } from './tournamentAccess.js';
 

@@ -1,16 +1,27 @@
 import type { DocumentData, Firestore, QuerySnapshot, Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { requireCanEditTournament, requireSignedIn } from '@competition/engine/access/permissions';
-import { deletionRefusal, missingStateProblems, someOf } from '@competition/engine/domain/organisation/deletion';
-import { DomainError, describeIssues } from '@competition/engine/domain/common/errors';
-import { DocumentId } from '@competition/engine/domain/common/limits';
-import { AppliedDoc, StandingDoc, StateDoc } from '@competition/engine/model/derived';
-import { MatchUpDoc } from '@competition/engine/model/matchUp';
-import { ParticipantDoc } from '@competition/engine/model/participant';
-import { COLLECTIONS, paths } from '@competition/engine/model/paths';
-import { TournamentRoleDoc } from '@competition/engine/model/roles';
-import { RoundDoc } from '@competition/engine/model/round';
-import { TournamentDoc } from '@competition/engine/model/tournament';
+import {
+  deletionRefusal,
+  describeIssues,
+  DocumentId,
+  DomainError,
+  missingStateProblems,
+  requireCanEditTournament,
+  requireSignedIn,
+  someOf,
+} from '@competition/engine';
+import {
+  AppliedDoc,
+  COLLECTIONS,
+  MatchUpDoc,
+  ParticipantDoc,
+  paths,
+  RoundDoc,
+  StandingDoc,
+  StateDoc,
+  TournamentDoc,
+  TournamentRoleDoc,
+} from '@competition/engine/schemas';
 import { PlannedWrites } from './plannedWrites.js';
 
 /** The schema each subcollection's documents are read with; any other subcollection found is deleted unchecked. */

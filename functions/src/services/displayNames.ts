@@ -4,9 +4,14 @@
  * memberships (a club's People panel). The callable reads the name from the account's Auth profile; this module
  * only finds the account's own documents and rewrites their copy.
  */
-import type { Firestore, Query, QueryDocumentSnapshot } from 'firebase-admin/firestore';
-import { FieldPath, FieldValue } from 'firebase-admin/firestore';
-import { requireSignedIn } from '@competition/engine/access/permissions';
+import {
+  FieldPath,
+  FieldValue,
+  type Firestore,
+  type Query,
+  type QueryDocumentSnapshot,
+} from 'firebase-admin/firestore';
+import { requireSignedIn } from '@competition/engine';
 import { refs } from '../firebase/refs.js';
 
 /**

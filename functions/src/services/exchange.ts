@@ -1,20 +1,26 @@
 import { createHash } from 'node:crypto';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { requireSignedIn } from '@competition/engine/access/permissions';
-import { firstMover } from '@competition/engine/domain/results/sides';
-import { judgeMatchUp } from '@competition/engine/domain/results/acceptance';
-import type { TournamentExport } from '@competition/engine/domain/exchange/exchange';
-import { exportTournament as exportJson, importTournament as importJson } from '@competition/engine/domain/exchange/exchange';
-import { DomainError, describeIssues } from '@competition/engine/domain/common/errors';
-import { requireRoundsPairedBy } from '@competition/engine/domain/exchange/importChecks';
-import { sidesOf } from '@competition/engine/domain/results/matchUps';
+import {
+  describeIssues,
+  DomainError,
+  exportTournament as exportJson,
+  firstMover,
+  importTournament as importJson,
+  judgeMatchUp,
+  requireRoundsPairedBy,
+  requireSignedIn,
+  sidesOf,
+  type TournamentExport,
+} from '@competition/engine';
 import { refs } from '../firebase/refs.js';
 import { newClaimCode } from './claims.js';
-import type { ParticipantDoc } from '@competition/engine/model/participant';
-import type { ImportTournamentInput } from '@competition/engine/model/requests';
-import { CreateTournamentInput } from '@competition/engine/model/requests';
-import { RoundDoc } from '@competition/engine/model/round';
-import type { TournamentDoc } from '@competition/engine/model/tournament';
+import {
+  CreateTournamentInput,
+  type ImportTournamentInput,
+  type ParticipantDoc,
+  RoundDoc,
+  type TournamentDoc,
+} from '@competition/engine/schemas';
 import { writeFold } from './foldWrites.js';
 import { prepareTournament, writeNewTournament } from './organisation.js';
 import { PlannedWrites } from './plannedWrites.js';

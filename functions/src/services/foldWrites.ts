@@ -1,8 +1,5 @@
-import { foldCompetition } from '@competition/engine/domain/ratings/fold';
-import type { MatchUpRecord } from '@competition/engine/domain/results/matchUps';
-import { standingRows } from '@competition/engine/domain/standings/standings';
-import type { ParticipantDoc } from '@competition/engine/model/participant';
-import type { TournamentDoc } from '@competition/engine/model/tournament';
+import { foldCompetition, type MatchUpRecord, standingRows } from '@competition/engine';
+import type { ParticipantDoc, TournamentDoc } from '@competition/engine/schemas';
 import type { Refs } from '../firebase/refs.js';
 import type { DocumentWriter } from './plannedWrites.js';
 import { toParticipant } from './records.js';

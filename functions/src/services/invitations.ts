@@ -1,19 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { requireCanEditClub, requireCanManageClubAdmins, requireSignedIn } from '@competition/engine/access/permissions';
-import { runsClub } from '@competition/engine/access/roles';
-import { DomainError } from '@competition/engine/domain/common/errors';
 import {
-  DAY_MS,
-  INVITATION_TOKEN_BYTES,
   acceptedAfter,
+  DAY_MS,
+  DomainError,
+  INVITATION_TOKEN_BYTES,
   invitationRefusal,
-} from '@competition/engine/domain/organisation/invitations';
-import type { Refs } from '../firebase/refs.js';
-import type { Accepted } from '@competition/engine/model/answers';
-import { refs } from '../firebase/refs.js';
-import type { CreateInvitationInput, InvitationDoc, InvitationRefInput } from '@competition/engine/model/invitations';
-import type { ClubRole } from '@competition/engine/model/roles';
+  requireCanEditClub,
+  requireCanManageClubAdmins,
+  requireSignedIn,
+  runsClub,
+} from '@competition/engine';
+import { refs, type Refs } from '../firebase/refs.js';
+import type {
+  Accepted,
+  ClubRole,
+  CreateInvitationInput,
+  InvitationDoc,
+  InvitationRefInput,
+} from '@competition/engine/schemas';
 import { planClubRefresh, planTournamentRoles, readOwnMember } from './roles.js';
 import { requireClub, runnersAfter } from './organisation.js';
 import { readEditableTournament, readTournament } from './tournamentAccess.js';

@@ -1,30 +1,33 @@
 import { createHash } from 'node:crypto';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import {
+  assertPlayoffPlannable,
+  DomainError,
+  editorsOf,
+  nextTournamentRoles,
+  pairingSettingsFor,
   requireCanCreateTournamentIn,
   requireCanEditChampionship,
   requireCanEditClub,
   requireCanManageClubAdmins,
   requireSignedIn,
-} from '@competition/engine/access/permissions';
-import { editorsOf, nextTournamentRoles, runsClub } from '@competition/engine/access/roles';
-import { DomainError } from '@competition/engine/domain/common/errors';
-import { pairingSettingsFor } from '@competition/engine/domain/rounds/method';
-import { assertPlayoffPlannable } from '@competition/engine/domain/playoff/playoff';
-import { resolvePolicy } from '@competition/engine/domain/policy/policy';
-import type { Refs } from '../firebase/refs.js';
-import { refs } from '../firebase/refs.js';
-import type { ChampionshipDoc } from '@competition/engine/model/championship';
+  resolvePolicy,
+  runsClub,
+} from '@competition/engine';
+import { refs, type Refs } from '../firebase/refs.js';
 import type {
+  ChampionshipDoc,
+  ClubMemberDoc,
+  ClubRole,
   CreateChampionshipInput,
   CreateClubInput,
   CreateTournamentInput,
   LinkClubInput,
   SetClubMemberInput,
   SetScorekeepersInput,
-} from '@competition/engine/model/requests';
-import type { ClubMemberDoc, ClubRole, TournamentRoleDoc } from '@competition/engine/model/roles';
-import type { TournamentDoc } from '@competition/engine/model/tournament';
+  TournamentDoc,
+  TournamentRoleDoc,
+} from '@competition/engine/schemas';
 import {
   Runners,
   planChampionshipEditors,

@@ -1,12 +1,19 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { DomainError } from '@competition/engine/domain/common/errors';
-import { matchUpsOfRound } from '@competition/engine/domain/results/matchUps';
-import { assertPairingsEditable, editRound, type RoundLayout } from '@competition/engine/domain/rounds/edits';
-import { pairingRequestFor } from '@competition/engine/domain/rounds/fromCompetition';
-import { pairingSpecOf } from '@competition/engine/domain/rounds/roundLifecycle';
-import type { EditPairingsInput, SetForbiddenPairsInput } from '@competition/engine/model/requests';
-import type { RoundEditRecord } from '@competition/engine/model/round';
-import type { EditAnswer } from '@competition/engine/model/answers';
+import {
+  assertPairingsEditable,
+  DomainError,
+  editRound,
+  matchUpsOfRound,
+  pairingRequestFor,
+  pairingSpecOf,
+  type RoundLayout,
+} from '@competition/engine';
+import type {
+  EditAnswer,
+  EditPairingsInput,
+  RoundEditRecord,
+  SetForbiddenPairsInput,
+} from '@competition/engine/schemas';
 import { refs } from '../firebase/refs.js';
 import { toCountedRecord, toParticipant } from './records.js';
 import { readEditableTournament, readTournamentToEdit } from './tournamentAccess.js';

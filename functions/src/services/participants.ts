@@ -1,20 +1,24 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { checkedInOnEntry } from '@competition/engine/domain/joining/checkIn';
-import { assertNoDuplicateEntries } from '@competition/engine/domain/joining/duplicates';
-import { DomainError } from '@competition/engine/domain/common/errors';
-import { standingRows } from '@competition/engine/domain/standings/standings';
-import { initialParticipantState } from '@competition/engine/domain/ratings/state';
-import { roundEnteredBy } from '@competition/engine/domain/rounds/roundLifecycle';
-import { type WithdrawalPlan, planDropOut, planWithdrawal } from '@competition/engine/domain/joining/withdrawal';
+import {
+  assertNoDuplicateEntries,
+  checkedInOnEntry,
+  DomainError,
+  initialParticipantState,
+  planDropOut,
+  planWithdrawal,
+  roundEnteredBy,
+  standingRows,
+  type WithdrawalPlan,
+} from '@competition/engine';
 import { type Refs, refs } from '../firebase/refs.js';
-import type { ParticipantDoc } from '@competition/engine/model/participant';
-import type { StandingDoc } from '@competition/engine/model/derived';
-import type { TournamentDoc } from '@competition/engine/model/tournament';
 import type {
   AddParticipantsInput,
   DropOutInput,
   LinkParticipantAccountInput,
-} from '@competition/engine/model/requests';
+  ParticipantDoc,
+  StandingDoc,
+  TournamentDoc,
+} from '@competition/engine/schemas';
 import { replayTournament } from './replay.js';
 import { newClaimCode } from './claims.js';
 import { PlannedWrites } from './plannedWrites.js';

@@ -1,5 +1,5 @@
 import type { DocumentData, DocumentReference, Firestore, Transaction, WithFieldValue } from 'firebase-admin/firestore';
-import { requireFitsOneTransaction, writeBytes } from '@competition/engine/domain/common/documentSize';
+import { requireFitsOneTransaction, writeBytes } from '@competition/engine';
 
 /** What writes documents: a transaction, or a plan of writes not yet made. */
 export interface DocumentWriter {

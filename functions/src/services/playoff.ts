@@ -1,7 +1,11 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { assertPlayoffChangeable, assertPlayoffPlannable, mainStageRounds } from '@competition/engine/domain/playoff/playoff';
-import { parsePairingOptions } from '@competition/engine/domain/pairing/request';
-import type { SetPlayoffInput } from '@competition/engine/model/requests';
+import {
+  assertPlayoffChangeable,
+  assertPlayoffPlannable,
+  mainStageRounds,
+  parsePairingOptions,
+} from '@competition/engine';
+import type { SetPlayoffInput } from '@competition/engine/schemas';
 import { refs } from '../firebase/refs.js';
 import { readEditableTournament } from './tournamentAccess.js';
 

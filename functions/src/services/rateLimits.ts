@@ -1,9 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { RATE_LIMITS, type RateLimitedCallable } from '@competition/engine/deployment';
-import { DomainError } from '@competition/engine/domain/common/errors';
-import { fullAt, takeToken } from '@competition/engine/domain/organisation/rateLimit';
-import { paths } from '@competition/engine/model/paths';
-import { RateLimitDoc } from '@competition/engine/model/rateLimit';
+import { DomainError, fullAt, RATE_LIMITS, type RateLimitedCallable, takeToken } from '@competition/engine';
+import { paths, RateLimitDoc } from '@competition/engine/schemas';
 
 /**
  * Refuses a signed-out caller, and a caller who asks more often than RATE_LIMITS allows; otherwise takes one

@@ -1,9 +1,5 @@
-import { countedMatchUp } from '@competition/engine/domain/results/confirmation';
-import type { MatchUpRecord } from '@competition/engine/domain/results/matchUps';
-import type { Participant } from '@competition/engine/domain/ratings/participants';
-import { toPairedParticipant } from '@competition/engine/domain/rounds/roundLifecycle';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
-import type { ParticipantDoc } from '@competition/engine/model/participant';
+import { countedMatchUp, type MatchUpRecord, type Participant, toPairedParticipant } from '@competition/engine';
+import type { MatchUpDoc, ParticipantDoc } from '@competition/engine/schemas';
 
 /** Documents to the engine's plain records and back: the only translation between the two worlds. */
 export function toParticipant(doc: ParticipantDoc): Participant {

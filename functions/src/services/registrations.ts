@@ -1,22 +1,26 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { assertNoDuplicateEntries } from '@competition/engine/domain/joining/duplicates';
-import { DomainError } from '@competition/engine/domain/common/errors';
-import { CLOSED_JOINING, assertApprovable, decideRegistration } from '@competition/engine/domain/joining/joining';
+import {
+  assertApprovable,
+  assertNoDuplicateEntries,
+  CLOSED_JOINING,
+  decideRegistration,
+  DomainError,
+} from '@competition/engine';
 import type {
   DecideRegistrationInput,
   RegisterInput,
   RegistrationDoc,
+  RegistrationOutcome,
   SetJoiningOptionsInput,
-} from '@competition/engine/model/joining';
-import type { TournamentDoc } from '@competition/engine/model/tournament';
+  TournamentDoc,
+} from '@competition/engine/schemas';
 import { type Refs, refs } from '../firebase/refs.js';
 import { writeEntries } from './participants.js';
 import { planTournamentRoles } from './roles.js';
 import { readEditableTournament, readTournament } from './tournamentAccess.js';
 import { pagesFollow } from './standingsPages.js';
 
-export type { RegistrationOutcome } from '@competition/engine/model/answers';
-import type { RegistrationOutcome } from '@competition/engine/model/answers';
+export type { RegistrationOutcome } from '@competition/engine/schemas';
 
 /**
  * Enters a registration's person as a participant played by its account, in a transaction that has read

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { judgeMatchUp } from '@competition/engine/domain/results/acceptance';
-import type { MatchUpRecord } from '@competition/engine/domain/results/matchUps';
-import type { DerivedWrite, ReplayPlan } from '@competition/engine/domain/processing/replayPlan';
-import { planReplay } from '@competition/engine/domain/processing/replayPlan';
-import type { StandingRow } from '@competition/engine/domain/standings/standings';
-import type { ParticipantState } from '@competition/engine/domain/ratings/state';
-import type { Refs } from '../firebase/refs.js';
-import { refs } from '../firebase/refs.js';
-import type { StandingsStatusDoc } from '@competition/engine/model/derived';
-import { paths } from '@competition/engine/model/paths';
+import {
+  type DerivedWrite,
+  judgeMatchUp,
+  type MatchUpRecord,
+  type ParticipantState,
+  planReplay,
+  type ReplayPlan,
+  type StandingRow,
+} from '@competition/engine';
+import { refs, type Refs } from '../firebase/refs.js';
+import { paths, type StandingsStatusDoc } from '@competition/engine/schemas';
 import { toCountedRecord, toMatchUpRecord, toParticipant } from './records.js';
 import { pagesFollow } from './standingsPages.js';
 

@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { resultChange } from '@competition/engine/domain/results/resultHistory';
-import { MatchUpDoc } from '@competition/engine/model/matchUp';
+import { resultChange } from '@competition/engine';
+import { MatchUpDoc } from '@competition/engine/schemas';
 import { refs } from '../firebase/refs.js';
 import { whileTournamentExists } from './tournamentAccess.js';
 

@@ -1,10 +1,13 @@
 import type { Transaction } from 'firebase-admin/firestore';
-import type { RoleChange } from '@competition/engine/access/roles';
-import { clubRunners, editorsOf, nextTournamentRoles } from '@competition/engine/access/roles';
+import { clubRunners, editorsOf, nextTournamentRoles, type RoleChange } from '@competition/engine';
 import type { Refs } from '../firebase/refs.js';
-import type { ChampionshipDoc } from '@competition/engine/model/championship';
-import type { ChampionshipEditorDoc, ClubMemberDoc, TournamentRoleDoc } from '@competition/engine/model/roles';
-import type { TournamentDoc } from '@competition/engine/model/tournament';
+import type {
+  ChampionshipDoc,
+  ChampionshipEditorDoc,
+  ClubMemberDoc,
+  TournamentDoc,
+  TournamentRoleDoc,
+} from '@competition/engine/schemas';
 
 /**
  * Reads and writes the role documents. A transaction reads everything before it writes, so each refresh is

@@ -1,16 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import type { GeneratedRound } from '@competition/engine/model/answers';
-import {
-  planClose,
-  planNextRound,
-  planReopen,
-  planUndo,
-  type StatusPlan,
-} from '@competition/engine/domain/rounds/roundLifecycle';
+import type {
+  CloseTournamentInput,
+  GeneratedRound,
+  GenerateNextRoundInput,
+  TournamentDoc,
+} from '@competition/engine/schemas';
+import { planClose, planNextRound, planReopen, planUndo, type StatusPlan } from '@competition/engine';
 import { type Refs, refs } from '../firebase/refs.js';
-import type { CloseTournamentInput, GenerateNextRoundInput } from '@competition/engine/model/requests';
-import type { TournamentDoc } from '@competition/engine/model/tournament';
 import { toCountedRecord } from './records.js';
 import { readEditableTournament, readTournamentToEdit } from './tournamentAccess.js';
 

@@ -1,8 +1,8 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { notAppliedProblem } from '@competition/engine/domain/results/problems';
+import { notAppliedProblem } from '@competition/engine';
 import { refs } from '../firebase/refs.js';
 import { whileTournamentExists } from './tournamentAccess.js';
-import { paths } from '@competition/engine/model/paths';
+import { paths } from '@competition/engine/schemas';
 
 /**
  * Records, for the organizer's view, that the score trigger failed on a matchUp: on every failed attempt, and

@@ -1,10 +1,7 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { requireCanWriteScore } from '@competition/engine/access/permissions';
-import { scorerOf } from '@competition/engine/access/scorer';
-import { DomainError } from '@competition/engine/domain/common/errors';
-import { resolveResult } from '@competition/engine/domain/results/results';
+import { DomainError, requireCanWriteScore, resolveResult, scorerOf } from '@competition/engine';
 import { refs } from '../firebase/refs.js';
-import type { RecordScoreInput } from '@competition/engine/model/requests';
+import type { RecordScoreInput } from '@competition/engine/schemas';
 import { readOwnRole } from './roles.js';
 import { readTournament } from './tournamentAccess.js';
 

@@ -3,18 +3,15 @@
  * mistake, a mistyped rating. Reads, asks the domain, writes; the decisions are in domain/organisation/setupCorrections.ts.
  */
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { DomainError } from '@competition/engine/domain/common/errors';
-import { deepMerge, parsePolicy } from '@competition/engine/domain/policy/policy';
 import {
   assertEntryDeletable,
   assertRatingCorrectable,
   assertScoringChangeable,
-} from '@competition/engine/domain/organisation/setupCorrections';
-import type {
-  ChangeScoringInput,
-  CorrectRatingInput,
-  DeleteParticipantInput,
-} from '@competition/engine/model/requests';
+  deepMerge,
+  DomainError,
+  parsePolicy,
+} from '@competition/engine';
+import type { ChangeScoringInput, CorrectRatingInput, DeleteParticipantInput } from '@competition/engine/schemas';
 import { refs } from '../firebase/refs.js';
 import { replayTournament } from './replay.js';
 import { toCountedRecord } from './records.js';

@@ -1,10 +1,7 @@
 import type { Transaction } from 'firebase-admin/firestore';
-import type { CompetitionPolicy } from '@competition/engine/domain/policy/policy';
-import type { ParticipantStates } from '@competition/engine/domain/ratings/state';
-import type { RowInputs } from '@competition/engine/domain/standings/standings';
-import { rowSources } from '@competition/engine/domain/standings/standings';
+import { type CompetitionPolicy, type ParticipantStates, type RowInputs, rowSources } from '@competition/engine';
 import type { Refs } from '../firebase/refs.js';
-import type { ParticipantDoc } from '@competition/engine/model/participant';
+import type { ParticipantDoc } from '@competition/engine/schemas';
 
 /**
  * Reads (inside the transaction, before any write) what the moved rows are computed from (domain/standings/standings.ts

@@ -5,9 +5,7 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/v2';
 import { getFunctions } from 'firebase-admin/functions';
-import { FUNCTIONS_REGION } from '@competition/engine/deployment';
-import { groupTiebreaksOf } from '@competition/engine/domain/standings/ranking';
-import { pageRebuildDue, standingsPages } from '@competition/engine/domain/standings/standingsPages';
+import { FUNCTIONS_REGION, groupTiebreaksOf, pageRebuildDue, standingsPages } from '@competition/engine';
 import { defaultApp } from '../firebase/app.js';
 import { refs } from '../firebase/refs.js';
 import { whileTournamentExists } from './tournamentAccess.js';

@@ -1,8 +1,7 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { requireCanEditTournament } from '@competition/engine/access/permissions';
-import { DomainError } from '@competition/engine/domain/common/errors';
+import { DomainError, requireCanEditTournament } from '@competition/engine';
 import type { Refs } from '../firebase/refs.js';
-import type { TournamentDoc } from '@competition/engine/model/tournament';
+import type { TournamentDoc } from '@competition/engine/schemas';
 import { readOwnRole } from './roles.js';
 
 /**

@@ -1,14 +1,17 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { DomainError } from '@competition/engine/domain/common/errors';
-import { standingsCsv } from '@competition/engine/domain/exchange/exchange';
-import type { LeaderboardView } from '@competition/engine/model/answers';
-import { buildLeaderboard } from '@competition/engine/domain/standings/leaderboard';
-import { mainStageLeaderboard } from '@competition/engine/domain/standings/mainStage';
-import { finalStandings, playoffGames, playoffOf } from '@competition/engine/domain/playoff/playoff';
-import { recommendedRounds } from '@competition/engine/domain/pairing/index';
+import {
+  buildLeaderboard,
+  DomainError,
+  finalStandings,
+  mainStageLeaderboard,
+  type ParticipantStates,
+  playoffGames,
+  playoffOf,
+  recommendedRounds,
+  standingsCsv,
+} from '@competition/engine';
+import type { LeaderboardView, TournamentDoc } from '@competition/engine/schemas';
 import { refs } from '../firebase/refs.js';
-import type { TournamentDoc } from '@competition/engine/model/tournament';
-import type { ParticipantStates } from '@competition/engine/domain/ratings/state';
 
 /** The ranked leaderboard, head-to-head included: reads every state once (a view, not a score write). */
 export async function getLeaderboard(db: Firestore, tournamentId: string): Promise<LeaderboardView> {

@@ -1,9 +1,8 @@
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions/v2';
-import { isPastRetryWindow } from '@competition/engine/domain/results/problems';
-import { SCORE_TRIGGER } from '@competition/engine/deployment';
+import { isPastRetryWindow, SCORE_TRIGGER } from '@competition/engine';
 import { firestore } from '../firebase/app.js';
-import { MATCHUP_DOCUMENT } from '@competition/engine/model/paths';
+import { MATCHUP_DOCUMENT } from '@competition/engine/schemas';
 import { applyMatchUpScore } from '../services/applyScore.js';
 import { askForPagesRebuild } from '../services/standingsPages.js';
 import { recordResultChange } from '../services/resultChanges.js';

@@ -7,6 +7,7 @@ import {
   canEditTournament,
   canManageClubAdmins,
   canWriteScore,
+  DomainError,
   requireCanCreateTournamentIn,
   requireCanEditChampionship,
   requireCanEditClub,
@@ -14,10 +15,8 @@ import {
   requireCanWriteScore,
   requireSignedIn,
   scoreWriteRefusal,
-} from '@competition/engine/access/permissions';
-import { DomainError } from '@competition/engine/domain/common/errors';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
-import type { RoundDoc } from '@competition/engine/model/round';
+} from '@competition/engine';
+import type { MatchUpDoc, RoundDoc } from '@competition/engine/schemas';
 import { ACCESS_TABLE, type AccessAction } from './accessTable.js';
 import { ACTORS, type Actor, UIDS, type World, buildWorld, uidOf } from './world.js';
 

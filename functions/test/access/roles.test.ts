@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clubRunners, editorsOf, nextTournamentRoles } from '@competition/engine/access/roles';
-import type { TournamentRoleDoc } from '@competition/engine/model/roles';
+import { clubRunners, editorsOf, nextTournamentRoles } from '@competition/engine';
+import type { TournamentRoleDoc } from '@competition/engine/schemas';
 
 const role = (uid: string, fields: Partial<TournamentRoleDoc>): TournamentRoleDoc => ({
   uid,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scorerOf } from '@competition/engine/access/scorer';
+import { scorerOf } from '@competition/engine';
 
 const game = { a: 'p1', b: 'p2' };
 const bye = { a: 'p1', b: null };

@@ -5,21 +5,36 @@
  * backend-only collection. Every document is parsed with its model schema, so a model change the world no
  * longer satisfies fails here, loudly. Pure data: the permissions unit test and the rules tests share it.
  */
-import { clubRunners, editorsOf, nextTournamentRoles } from '@competition/engine/access/roles';
-import { scorerOf } from '@competition/engine/access/scorer';
-import { standingValues, tiebreakContext } from '@competition/engine/domain/standings/leaderboard';
-import { type CompetitionPolicy, presetPolicy } from '@competition/engine/domain/policy/policy';
-import { initialParticipantState } from '@competition/engine/domain/ratings/state';
-import { ChampionshipDoc, TournamentKeyDoc } from '@competition/engine/model/championship';
-import { ClubDoc } from '@competition/engine/model/club';
-import { AppliedDoc, StandingDoc, StandingsPageDoc, StateDoc } from '@competition/engine/model/derived';
-import { MatchUpDoc, type Scorer } from '@competition/engine/model/matchUp';
-import { ParticipantDoc } from '@competition/engine/model/participant';
-import { paths } from '@competition/engine/model/paths';
-import { ChampionshipEditorDoc, ClubMemberDoc, TournamentRoleDoc } from '@competition/engine/model/roles';
-import { RoundDoc } from '@competition/engine/model/round';
-import { ScoreProblemDoc } from '@competition/engine/model/scoreProblem';
-import { TournamentDoc } from '@competition/engine/model/tournament';
+import {
+  clubRunners,
+  type CompetitionPolicy,
+  editorsOf,
+  initialParticipantState,
+  nextTournamentRoles,
+  presetPolicy,
+  scorerOf,
+  standingValues,
+  tiebreakContext,
+} from '@competition/engine';
+import {
+  AppliedDoc,
+  ChampionshipDoc,
+  ChampionshipEditorDoc,
+  ClubDoc,
+  ClubMemberDoc,
+  MatchUpDoc,
+  ParticipantDoc,
+  paths,
+  RoundDoc,
+  ScoreProblemDoc,
+  type Scorer,
+  StandingDoc,
+  StandingsPageDoc,
+  StateDoc,
+  TournamentDoc,
+  TournamentKeyDoc,
+  TournamentRoleDoc,
+} from '@competition/engine/schemas';
 import { toMatchUpRecord } from '../../src/services/records.js';
 
 /** The accounts of the world. The tournament's owner also owns the club and the championship. */

@@ -1,16 +1,22 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { foldCompetition } from '@competition/engine/domain/ratings/fold';
-import { buildLeaderboard } from '@competition/engine/domain/standings/leaderboard';
-import type { MatchUpRecord } from '@competition/engine/domain/results/matchUps';
-import type { PresetName } from '@competition/engine/domain/policy/policy';
-import { resolvePolicy } from '@competition/engine/domain/policy/policy';
-import type { MatchUpResult } from '@competition/engine/domain/results/results';
+import {
+  buildLeaderboard,
+  foldCompetition,
+  makeParticipants,
+  makeRounds,
+  type MatchUpRecord,
+  type MatchUpResult,
+  type PresetName,
+  prng,
+  randomResult,
+  resolvePolicy,
+  shuffle,
+} from '@competition/engine';
 import { refs } from '../../src/firebase/refs.js';
 import { applyMatchUpScore, type ScoreOutcome } from '../../src/services/applyScore.js';
 import { toParticipant } from '../../src/services/records.js';
 import { replaySettings } from '../../src/services/replay.js';
-import { makeParticipants, makeRounds, prng, randomResult, shuffle } from '@competition/engine/simulation/generate';
 import { useEmulatorFirestore } from '../support/emulator.js';
 import { metered } from '../support/meter.js';
 import { waitFor } from '../support/wait.js';

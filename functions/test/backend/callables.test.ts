@@ -1,6 +1,6 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TournamentExport } from '@competition/engine/domain/exchange/exchange';
+import { TournamentExport } from '@competition/engine';
 import { refs } from '../../src/firebase/refs.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
 import {

@@ -5,11 +5,8 @@
  */
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
-import { reportWrite } from '@competition/engine/domain/results/confirmation';
-import type { MatchUpRecord } from '@competition/engine/domain/results/matchUps';
-import { resolvePolicy } from '@competition/engine/domain/policy/policy';
-import type { MatchUpResult } from '@competition/engine/domain/results/results';
-import { paths } from '@competition/engine/model/paths';
+import { type MatchUpRecord, type MatchUpResult, reportWrite, resolvePolicy } from '@competition/engine';
+import { paths } from '@competition/engine/schemas';
 import { refs } from '../../src/firebase/refs.js';
 import { replayTournament } from '../../src/services/replay.js';
 import * as functions from '../../src/index.js';

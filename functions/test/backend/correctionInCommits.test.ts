@@ -6,16 +6,21 @@
  */
 import { FieldValue } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { foldCompetition } from '@competition/engine/domain/ratings/fold';
-import type { MatchUpRecord } from '@competition/engine/domain/results/matchUps';
-import { resolvePolicy } from '@competition/engine/domain/policy/policy';
-import type { MatchUpResult } from '@competition/engine/domain/results/results';
-import type { ParticipantStates } from '@competition/engine/domain/ratings/state';
+import {
+  foldCompetition,
+  makeParticipants,
+  makeRounds,
+  type MatchUpRecord,
+  type MatchUpResult,
+  type ParticipantStates,
+  prng,
+  randomResult,
+  resolvePolicy,
+} from '@competition/engine';
 import { refs } from '../../src/firebase/refs.js';
-import type { StandingsStatusDoc } from '@competition/engine/model/derived';
+import type { StandingsStatusDoc } from '@competition/engine/schemas';
 import { applyMatchUpScore } from '../../src/services/applyScore.js';
 import { replaySettings } from '../../src/services/replay.js';
-import { makeParticipants, makeRounds, prng, randomResult } from '@competition/engine/simulation/generate';
 import { backgroundTriggers } from '../support/emulatorEnv.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
 import { sleep, waitFor } from '../support/wait.js';

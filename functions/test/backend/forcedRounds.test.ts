@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { refs } from '../../src/firebase/refs.js';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import type { MatchUpDoc } from '@competition/engine/schemas';
 import { useEmulatorFirestore } from '../support/emulator.js';
 import { call, cleanupFunctionsTest, fireAll, tournamentThroughCallables } from './harness.js';
 

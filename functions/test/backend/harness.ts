@@ -4,7 +4,7 @@ import type { CallableFunction } from 'firebase-functions/v2/https';
 import { expect } from 'vitest';
 import * as functions from '../../src/index.js';
 import { refs } from '../../src/firebase/refs.js';
-import { paths } from '@competition/engine/model/paths';
+import { paths } from '@competition/engine/schemas';
 
 const testEnv = functionsTest();
 

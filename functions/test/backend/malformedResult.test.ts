@@ -4,10 +4,7 @@
  * of the tournament works. Through the real callables and the real trigger handler, on the emulator.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { TournamentExport } from '@competition/engine/domain/exchange/exchange';
-import { foldCompetition } from '@competition/engine/domain/ratings/fold';
-import { buildLeaderboard } from '@competition/engine/domain/standings/leaderboard';
-import type { MatchUpResult } from '@competition/engine/domain/results/results';
+import { buildLeaderboard, foldCompetition, type MatchUpResult, TournamentExport } from '@competition/engine';
 import { refs } from '../../src/firebase/refs.js';
 import { replayTournament } from '../../src/services/replay.js';
 import { toMatchUpRecord, toParticipant } from '../../src/services/records.js';

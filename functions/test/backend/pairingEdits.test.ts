@@ -6,10 +6,8 @@
  * terms are recomputed from the results that count, as when the round was paired.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { foldCompetition } from '@competition/engine/domain/ratings/fold';
-import { reportWrite } from '@competition/engine/domain/results/confirmation';
-import { buildLeaderboard } from '@competition/engine/domain/standings/leaderboard';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import { buildLeaderboard, foldCompetition, reportWrite } from '@competition/engine';
+import type { MatchUpDoc } from '@competition/engine/schemas';
 import { refs } from '../../src/firebase/refs.js';
 import { toMatchUpRecord, toParticipant } from '../../src/services/records.js';
 import { useEmulatorFirestore } from '../support/emulator.js';

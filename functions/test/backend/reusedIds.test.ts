@@ -5,12 +5,9 @@
  * driven here). The stored states and standings must end as the fold of the tournament as it now stands.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { foldCompetition } from '@competition/engine/domain/ratings/fold';
-import type { MatchUpResult } from '@competition/engine/domain/results/results';
+import { foldCompetition, type MatchUpResult, prng, shuffle, standingRows } from '@competition/engine';
 import { refs } from '../../src/firebase/refs.js';
-import { standingRows } from '@competition/engine/domain/standings/standings';
 import { toMatchUpRecord, toParticipant } from '../../src/services/records.js';
-import { prng, shuffle } from '@competition/engine/simulation/generate';
 import { useEmulatorFirestore } from '../support/emulator.js';
 import { call, cleanupFunctionsTest, fireTrigger, tournamentThroughCallables } from './harness.js';
 

@@ -1,11 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { foldCompetition } from '@competition/engine/domain/ratings/fold';
-import type { MatchUpRecord } from '@competition/engine/domain/results/matchUps';
-import type { CompetitionPolicy } from '@competition/engine/domain/policy/policy';
+import { type CompetitionPolicy, foldCompetition, type MatchUpRecord, standingRows } from '@competition/engine';
 import { refs } from '../../src/firebase/refs.js';
-import type { ParticipantDoc } from '@competition/engine/model/participant';
-import type { TournamentDoc } from '@competition/engine/model/tournament';
-import { standingRows } from '@competition/engine/domain/standings/standings';
+import type { ParticipantDoc, TournamentDoc } from '@competition/engine/schemas';
 import { toParticipant } from '../../src/services/records.js';
 
 export interface SeedInput {

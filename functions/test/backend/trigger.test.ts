@@ -1,12 +1,18 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
-import { computeStandings } from '@competition/engine/domain/standings/competition';
-import { resolvePolicy } from '@competition/engine/domain/policy/policy';
-import { RETRY_WINDOW_MS } from '@competition/engine/domain/results/problems';
-import { paths } from '@competition/engine/model/paths';
+import {
+  computeStandings,
+  makeParticipants,
+  makeRounds,
+  prng,
+  randomResult,
+  resolvePolicy,
+  RETRY_WINDOW_MS,
+  shuffle,
+} from '@competition/engine';
+import { paths } from '@competition/engine/schemas';
 import { refs } from '../../src/firebase/refs.js';
 import { recordNotApplied } from '../../src/services/scoreProblems.js';
-import { makeParticipants, makeRounds, prng, randomResult, shuffle } from '@competition/engine/simulation/generate';
 import { useEmulatorFirestore } from '../support/emulator.js';
 import { metered } from '../support/meter.js';
 import { cleanupFunctionsTest, fireTrigger } from './harness.js';

@@ -7,9 +7,8 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TournamentExport } from '@competition/engine/domain/exchange/exchange';
-import type { LeaderboardView } from '@competition/engine/model/answers';
-import { paths } from '@competition/engine/model/paths';
+import { TournamentExport } from '@competition/engine';
+import { type LeaderboardView, paths } from '@competition/engine/schemas';
 import { Interrupted, boundedWriteSettings } from '../../src/services/boundedWrites.js';
 import { importTournament, importedTournamentId } from '../../src/services/exchange.js';
 import { tournamentKey } from '../../src/services/organisation.js';

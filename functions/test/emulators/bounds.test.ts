@@ -5,7 +5,7 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '@competition/engine/model/paths';
+import { paths } from '@competition/engine/schemas';
 import { tournamentKey } from '../../src/services/organisation.js';
 import {
   type Emulators,

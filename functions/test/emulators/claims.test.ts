@@ -5,8 +5,8 @@
  */
 import { collection, deleteDoc, doc, getDoc, getDocs, setDoc } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_WRONG_CODES, LOCK_MINUTES } from '@competition/engine/domain/joining/claimCodes';
-import { paths } from '@competition/engine/model/paths';
+import { FREE_WRONG_CODES, LOCK_MINUTES } from '@competition/engine';
+import { paths } from '@competition/engine/schemas';
 import {
   type Account,
   type Emulators,

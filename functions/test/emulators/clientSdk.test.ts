@@ -36,10 +36,8 @@ import {
 } from 'firebase/firestore';
 import { type Functions, connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scorerOf } from '@competition/engine/access/scorer';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
-import type { TournamentRoleDoc } from '@competition/engine/model/roles';
-import { paths } from '@competition/engine/model/paths';
+import { scorerOf } from '@competition/engine';
+import { type MatchUpDoc, paths, type TournamentRoleDoc } from '@competition/engine/schemas';
 import {
   type Account,
   type Emulators,

@@ -9,17 +9,21 @@
 import { isDeepStrictEqual } from 'node:util';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeStandings } from '@competition/engine/domain/standings/competition';
-import { createRng } from '@competition/engine/domain/pairing/prng';
-import type { MatchUpResult } from '@competition/engine/domain/results/results';
-import type { ParticipantState } from '@competition/engine/domain/ratings/state';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
-import type { ParticipantDoc } from '@competition/engine/model/participant';
-import { paths } from '@competition/engine/model/paths';
-import type { TournamentDoc } from '@competition/engine/model/tournament';
-import type { LeaderboardView } from '@competition/engine/model/answers';
+import {
+  computeStandings,
+  createRng,
+  type MatchUpResult,
+  type ParticipantState,
+  randomResult,
+} from '@competition/engine';
+import {
+  type LeaderboardView,
+  type MatchUpDoc,
+  type ParticipantDoc,
+  paths,
+  type TournamentDoc,
+} from '@competition/engine/schemas';
 import { toMatchUpRecord, toParticipant } from '../../src/services/records.js';
-import { randomResult } from '@competition/engine/simulation/generate';
 import { type Account, type Emulators, adminFirestore, call, closeAdmin, discoverEmulators, signUp } from './stack.js';
 
 const PLAYERS = 12;

@@ -23,11 +23,8 @@ import {
   where,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ReportSide, reportWrite } from '@competition/engine/domain/results/confirmation';
-import type { MatchUpResult } from '@competition/engine/domain/results/results';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
-import { paths } from '@competition/engine/model/paths';
-import type { ResultChangeDoc } from '@competition/engine/model/resultChange';
+import { type MatchUpResult, type ReportSide, reportWrite } from '@competition/engine';
+import { type MatchUpDoc, paths, type ResultChangeDoc } from '@competition/engine/schemas';
 import {
   type Account,
   type Emulators,

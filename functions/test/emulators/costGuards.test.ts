@@ -4,7 +4,7 @@
  * a full read of a tournament per request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '@competition/engine/deployment';
+import { RATE_LIMITS } from '@competition/engine';
 import {
   CallableError,
   type Emulators,

@@ -8,11 +8,9 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { TournamentExport } from '@competition/engine/domain/exchange/exchange';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
-import { paths } from '@competition/engine/model/paths';
+import { TournamentExport } from '@competition/engine';
+import { type LeaderboardView, type MatchUpDoc, paths } from '@competition/engine/schemas';
 import { tournamentKey } from '../../src/services/organisation.js';
-import type { LeaderboardView } from '@competition/engine/model/answers';
 import { backgroundTriggers } from '../support/emulatorEnv.js';
 import {
   type Account,

@@ -6,7 +6,7 @@
  */
 import { collection, deleteDoc, doc, getDoc, getDocs, setDoc } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '@competition/engine/model/paths';
+import { paths } from '@competition/engine/schemas';
 import {
   type Account,
   type Emulators,

@@ -7,8 +7,8 @@
 import { type RulesTestEnvironment, assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { type Firestore, collection, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CLOSED_JOINING } from '@competition/engine/domain/joining/joining';
-import { paths } from '@competition/engine/model/paths';
+import { CLOSED_JOINING } from '@competition/engine';
+import { paths } from '@competition/engine/schemas';
 import { triggersOffForTheFile } from '../support/emulator.js';
 import { type Actor, UIDS, buildWorld, seedDocuments, startRulesEnvironment, clientAs } from './support.js';
 

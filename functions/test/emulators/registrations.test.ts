@@ -7,11 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { doc, updateDoc } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSED_JOINING, type JoiningOptions } from '@competition/engine/domain/joining/joining';
-import type { RegistrationDoc } from '@competition/engine/model/joining';
-import type { StandingsPageDoc } from '@competition/engine/model/derived';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
-import { paths } from '@competition/engine/model/paths';
+import { CLOSED_JOINING, type JoiningOptions } from '@competition/engine';
+import { type MatchUpDoc, paths, type RegistrationDoc, type StandingsPageDoc } from '@competition/engine/schemas';
 import {
   type Account,
   type Emulators,

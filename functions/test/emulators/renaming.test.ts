@@ -6,8 +6,8 @@
  */
 import { doc, updateDoc } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSED_JOINING } from '@competition/engine/domain/joining/joining';
-import { paths } from '@competition/engine/model/paths';
+import { CLOSED_JOINING } from '@competition/engine';
+import { paths } from '@competition/engine/schemas';
 import { copyDisplayName } from '../../src/services/displayNames.js';
 import {
   type Account,

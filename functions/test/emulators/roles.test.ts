@@ -15,9 +15,7 @@ import {
   updateDoc,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
-import type { RoundDoc } from '@competition/engine/model/round';
-import { paths } from '@competition/engine/model/paths';
+import { type MatchUpDoc, paths, type RoundDoc } from '@competition/engine/schemas';
 import {
   type Account,
   type Emulators,

@@ -24,9 +24,8 @@ import {
   Timestamp,
 } from 'firebase/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resolvePolicy } from '@competition/engine/domain/policy/policy';
-import { paths } from '@competition/engine/model/paths';
-import { TournamentRoleDoc } from '@competition/engine/model/roles';
+import { resolvePolicy } from '@competition/engine';
+import { paths, TournamentRoleDoc } from '@competition/engine/schemas';
 import { triggersOffForTheFile } from '../support/emulator.js';
 import { ACCESS_TABLE, type AccessAction } from '../access/accessTable.js';
 import {

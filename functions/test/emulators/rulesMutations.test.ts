@@ -12,7 +12,7 @@ import {
 } from '@firebase/rules-unit-testing';
 import { type DocumentData, collection, doc, getDocs, serverTimestamp, updateDoc } from 'firebase/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
-import { paths } from '@competition/engine/model/paths';
+import { paths } from '@competition/engine/schemas';
 import { triggersOffForTheFile } from '../support/emulator.js';
 import {
   type Actor,

@@ -28,14 +28,20 @@ import {
   updateDoc,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type CallerUid, scoreWriteRefusal } from '@competition/engine/access/permissions';
-import { DomainError, describeIssues } from '@competition/engine/domain/common/errors';
-import { type PlayPastTarget, resolvePolicy } from '@competition/engine/domain/policy/policy';
-import { MatchUpResult, ResultKind, isByeKind, resolveResult, winnerOfScore } from '@competition/engine/domain/results/results';
-import { MatchUpDoc } from '@competition/engine/model/matchUp';
-import { paths } from '@competition/engine/model/paths';
-import type { RoundDoc } from '@competition/engine/model/round';
-import type { TournamentDoc } from '@competition/engine/model/tournament';
+import {
+  type CallerUid,
+  describeIssues,
+  DomainError,
+  isByeKind,
+  MatchUpResult,
+  type PlayPastTarget,
+  resolvePolicy,
+  resolveResult,
+  ResultKind,
+  scoreWriteRefusal,
+  winnerOfScore,
+} from '@competition/engine';
+import { MatchUpDoc, paths, type RoundDoc, type TournamentDoc } from '@competition/engine/schemas';
 import { triggersOffForTheFile } from '../support/emulator.js';
 import { UIDS, type World, buildWorld, modular, scorerIn, seedDocuments, startRulesEnvironment } from './support.js';
 

@@ -5,9 +5,8 @@
  * fixed: a good result, a cleared result, the matchUp deleted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MatchUpResult } from '@competition/engine/domain/results/results';
-import { paths } from '@competition/engine/model/paths';
-import { ScoreProblemDoc } from '@competition/engine/model/scoreProblem';
+import type { MatchUpResult } from '@competition/engine';
+import { paths, ScoreProblemDoc } from '@competition/engine/schemas';
 import {
   type Emulators,
   type SeededTournament,

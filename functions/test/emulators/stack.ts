@@ -11,8 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { inspect } from 'node:util';
 import { type App, deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Firestore, getFirestore } from 'firebase-admin/firestore';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
-import { paths } from '@competition/engine/model/paths';
+import { type MatchUpDoc, paths } from '@competition/engine/schemas';
 import { type Emulators, PROJECT_ID, origin, whyNoEmulators } from '../support/emulatorEnv.js';
 
 export { waitFor } from '../support/wait.js';

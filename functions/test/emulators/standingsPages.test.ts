@@ -6,10 +6,8 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LeaderboardView } from '@competition/engine/model/answers';
-import { STANDINGS_PAGE_INTERVAL_MS } from '@competition/engine/domain/standings/standingsPages';
-import type { StandingsPageDoc } from '@competition/engine/model/derived';
-import { paths } from '@competition/engine/model/paths';
+import { type LeaderboardView, paths, type StandingsPageDoc } from '@competition/engine/schemas';
+import { STANDINGS_PAGE_INTERVAL_MS } from '@competition/engine';
 import {
   type Emulators,
   type SeededTournament,

@@ -20,9 +20,8 @@ import {
 } from 'firebase/firestore';
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { presetPolicy } from '@competition/engine/domain/policy/policy';
-import type { MatchUpResultInput } from '@competition/engine/domain/results/results';
-import { paths } from '@competition/engine/model/paths';
+import { type MatchUpResultInput, presetPolicy } from '@competition/engine';
+import { paths } from '@competition/engine/schemas';
 import { origin } from '../support/emulatorEnv.js';
 import { waitFor } from '../support/wait.js';
 import {

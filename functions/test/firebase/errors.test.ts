@@ -2,8 +2,7 @@ import { logger } from 'firebase-functions/v2';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { DomainError } from '@competition/engine/domain/common/errors';
-import { PairingError } from '@competition/engine/domain/pairing/errors';
+import { DomainError, PairingError } from '@competition/engine';
 import { MalformedDocumentError } from '../../src/firebase/converters.js';
 import { toHttpsError } from '../../src/firebase/errors.js';
 

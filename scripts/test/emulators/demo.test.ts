@@ -4,7 +4,7 @@
  * keeps score in the demo tournament, under the name on its profile.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '@competition/engine/model/paths';
+import { paths } from '@competition/engine/schemas';
 import {
   type Emulators,
   FAKE_API_KEY,

@@ -1,7 +1,7 @@
 /** Hash routes, so any static host (and the Hosting emulator) serves every screen from index.html. */
 import { useEffect, useState } from 'react';
-import { documentIdProblem } from '@competition/engine/domain/common/documentId';
-import type { InvitationRefInput } from '@competition/engine/model/invitations';
+import { documentIdProblem } from '@competition/engine/view';
+import type { InvitationRefInput } from '@competition/engine/schemas';
 
 export type TournamentTab =
   'standings' | 'bracket' | 'crosstable' | 'rounds' | 'participants' | 'organize' | 'play' | 'clock' | 'join';

@@ -1,6 +1,5 @@
 /** Who is signed in, for every screen. */
-import { createContext, useContext, useEffect, useState } from 'react';
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { type User, watchUser } from '../data/session';
 
 export interface Session {

@@ -3,8 +3,8 @@
  * number of people, copy its link, revoke it. Shared by the organizer's desk and the club's People panel.
  */
 import { type FormEvent, useState } from 'react';
-import type { InvitationDoc, InvitationScope } from '@competition/engine/model/invitations';
-import { DEFAULT_LIFETIME_DAYS } from '@competition/engine/domain/organisation/invitations';
+import type { InvitationDoc, InvitationScope } from '@competition/engine/schemas';
+import { DEFAULT_LIFETIME_DAYS } from '@competition/engine/view';
 import { href } from '../app/route';
 import { actions } from '../data/actions';
 import { useLive } from '../data/hooks';

@@ -14,7 +14,7 @@ import {
   PointElement,
   Tooltip,
 } from 'chart.js';
-import type { RatingHistoryEntry } from '@competition/engine/domain/ratings/state';
+import type { RatingHistoryEntry } from '@competition/engine';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Legend, Tooltip);
 

@@ -3,8 +3,8 @@
  * Functions SDK load with the first action, not on the first screen), and a refusal carries the server's words.
  */
 import type { z } from 'zod';
-import type { CallableAnswers, CallableName } from '@competition/engine/model/answers';
-import type * as Requests from '@competition/engine/model/requests';
+import type { CallableAnswers, CallableName } from '@competition/engine/schemas';
+import type * as Requests from '@competition/engine/schemas';
 import { live } from './connection';
 import { ActionError, rethrow } from './errors';
 
@@ -12,7 +12,7 @@ type Schemas = typeof Requests;
 type SchemaName = { [K in keyof Schemas]: Schemas[K] extends z.ZodType ? K : never }[keyof Schemas];
 
 /** The callables' input schemas and the Functions SDK, loaded with the first action. */
-const loadRequests = () => import('@competition/engine/model/requests');
+const loadRequests = () => import('@competition/engine/schemas');
 const loadFunctions = () => import('firebase/functions');
 
 /**
@@ -25,7 +25,7 @@ function callable<N extends CallableName, K extends SchemaName>(name: N, schemaN
       loadRequests(),
       loadFunctions(),
       live().functions(),
-      import('@competition/engine/domain/common/messages'),
+      import('@competition/engine'),
     ]);
     const checked = (requests[schemaName] as z.ZodType).safeParse(input);
     if (!checked.success) throw new ActionError('invalid-argument', errors.issuesInWords(checked.error.issues));

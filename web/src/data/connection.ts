@@ -3,7 +3,7 @@
  * read, write, call and sign-in of the data layer takes it from here.
  */
 import { collection, doc } from 'firebase/firestore';
-import { COLLECTIONS, paths } from '@competition/engine/model/paths';
+import { COLLECTIONS, paths } from '@competition/engine/view';
 import type { Connection } from './firebase';
 
 let connection: Connection | undefined;

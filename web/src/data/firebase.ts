@@ -20,7 +20,7 @@ import {
   persistentMultipleTabManager,
 } from 'firebase/firestore';
 import type { Functions } from 'firebase/functions';
-import { FUNCTIONS_REGION } from '@competition/engine/deployment';
+import { FUNCTIONS_REGION } from '@competition/engine/view';
 import { appCheckPlan, startAppCheck } from './appCheck';
 
 export interface WebConfig {

@@ -47,7 +47,7 @@ const profileListeners = new Set<(user: User) => void>();
 export async function setDisplayName(typed: string): Promise<number> {
   const user = current().currentUser;
   if (!user) throw new Error('sign in first');
-  const { DisplayName } = await import('@competition/engine/model/roles');
+  const { DisplayName } = await import('@competition/engine/schemas');
   const checked = DisplayName.safeParse(typed);
   if (!checked.success) throw new ActionError('invalid-argument', 'type a name of 1 to 100 characters');
   await updateProfile(user, { displayName: checked.data });

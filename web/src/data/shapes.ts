@@ -8,17 +8,22 @@
  * put the schema library (32 KB gzipped, measured) on the first screen, over its 250 KB budget.
  */
 import type { DocumentSnapshot } from 'firebase/firestore';
-import { firstMover } from '@competition/engine/domain/results/sides';
-import type { ChampionshipDoc } from '@competition/engine/model/championship';
-import type { ClubDoc } from '@competition/engine/model/club';
-import type { StandingDoc, StateDoc } from '@competition/engine/model/derived';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
-import type { ParticipantDoc } from '@competition/engine/model/participant';
-import type { ClubRole, TournamentRoleDoc } from '@competition/engine/model/roles';
-import type { ResultChangeDoc } from '@competition/engine/model/resultChange';
-import type { RoundAuthor, RoundDoc } from '@competition/engine/model/round';
-import type { ScoreProblemDoc } from '@competition/engine/model/scoreProblem';
-import type { TournamentDoc } from '@competition/engine/model/tournament';
+import { firstMover } from '@competition/engine/view';
+import type {
+  ChampionshipDoc,
+  ClubDoc,
+  ClubRole,
+  MatchUpDoc,
+  ParticipantDoc,
+  ResultChangeDoc,
+  RoundAuthor,
+  RoundDoc,
+  ScoreProblemDoc,
+  StandingDoc,
+  StateDoc,
+  TournamentDoc,
+  TournamentRoleDoc,
+} from '@competition/engine/schemas';
 
 export type { ClubRole };
 export type Club = Pick<ClubDoc, 'clubId' | 'name' | 'country'> & { role: ClubRole };

@@ -3,9 +3,9 @@
  * rows each, instead of one document per player. The backend ranks the rows, so the screen shows them as stored.
  */
 import { getDocs, onSnapshot, type Unsubscribe } from 'firebase/firestore';
-import type { Ranked } from '@competition/engine/domain/standings/ranking';
-import { STANDINGS_PAGE_SIZE } from '@competition/engine/domain/standings/standingsPageSize';
-import type { StandingsPageDoc } from '@competition/engine/model/derived';
+import type { Ranked } from '@competition/engine';
+import { STANDINGS_PAGE_SIZE } from '@competition/engine/view';
+import type { StandingsPageDoc } from '@competition/engine/schemas';
 import { col, path, ref } from './connection';
 import { type Standing, view } from './shapes';
 import type { OnError } from './watch';

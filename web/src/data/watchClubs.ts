@@ -1,9 +1,6 @@
 /** The reads of a championship's page and of a club's people. */
 import { type Unsubscribe, query, where } from 'firebase/firestore';
-import type { ClubMemberDoc, ClubRole } from '@competition/engine/model/roles';
-import type { ClubDoc } from '@competition/engine/model/club';
-import type { InvitationRefInput } from '@competition/engine/model/invitations';
-import type { TournamentDoc } from '@competition/engine/model/tournament';
+import type { ClubDoc, ClubMemberDoc, ClubRole, InvitationRefInput, TournamentDoc } from '@competition/engine/schemas';
 import { col, path } from './connection';
 import { type Championship, type Tournament, view } from './shapes';
 import { type OnError, watchDoc, watchQuery } from './watch';

@@ -3,10 +3,8 @@
  * (members, editors, roles) across their parents, each then read with a listener of its own.
  */
 import { type Unsubscribe, collectionGroup, onSnapshot, query, where } from 'firebase/firestore';
-import type { ClubDoc } from '@competition/engine/model/club';
-import { COLLECTIONS } from '@competition/engine/model/paths';
-import type { ClubMemberDoc, ClubRole, TournamentRoleDoc } from '@competition/engine/model/roles';
-import type { TournamentDoc } from '@competition/engine/model/tournament';
+import type { ClubDoc, ClubMemberDoc, ClubRole, TournamentDoc, TournamentRoleDoc } from '@competition/engine/schemas';
+import { COLLECTIONS } from '@competition/engine/view';
 import { col, live, path } from './connection';
 import { type Championship, type Club, type Tournament, stored, view } from './shapes';
 import { type OnError, watchDoc, watchEach } from './watch';

@@ -3,10 +3,13 @@
  * invitations) and of a player's own registration.
  */
 import { query, where } from 'firebase/firestore';
-import type { ClaimAttemptsDoc } from '@competition/engine/model/claims';
-import type { InvitationDoc, InvitationScope } from '@competition/engine/model/invitations';
-import type { RegistrationDoc } from '@competition/engine/model/joining';
-import type { TournamentRoleDoc } from '@competition/engine/model/roles';
+import type {
+  ClaimAttemptsDoc,
+  InvitationDoc,
+  InvitationScope,
+  RegistrationDoc,
+  TournamentRoleDoc,
+} from '@competition/engine/schemas';
 import { col, path } from './connection';
 import { type OnError, watchQuery } from './watch';
 

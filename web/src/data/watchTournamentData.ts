@@ -1,7 +1,6 @@
 /** One tournament's live reads, shared by its tabs (screens/tournament/data.tsx) and its participant and game pages. */
 import { type Unsubscribe, onSnapshot, query, where } from 'firebase/firestore';
-import type { StandingsStatusDoc } from '@competition/engine/model/derived';
-import type { TournamentRoleDoc } from '@competition/engine/model/roles';
+import type { StandingsStatusDoc, TournamentRoleDoc } from '@competition/engine/schemas';
 import { col, path } from './connection';
 import {
   type MatchUp,

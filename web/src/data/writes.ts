@@ -1,11 +1,15 @@
 /** The writes a client makes itself, through the security rules (firestore.rules) rather than a callable. */
 import { deleteDoc, deleteField, serverTimestamp, updateDoc } from 'firebase/firestore';
-import { type ReportSide, reportWrite } from '@competition/engine/domain/results/confirmation';
-import type { MatchUpResult, MatchUpResultInput } from '@competition/engine/domain/results/results';
-import { scorerOf } from '@competition/engine/access/scorer';
+import {
+  type MatchUpResult,
+  type MatchUpResultInput,
+  type ReportSide,
+  reportWrite,
+  scorerOf,
+} from '@competition/engine';
 import { live, path, ref } from './connection';
 import { ActionError, rethrow } from './errors';
-import type { StoredTimestamp } from '@competition/engine/model/matchUp';
+import type { StoredTimestamp } from '@competition/engine/schemas';
 import type { MatchUp, Roles, Round } from './shapes';
 
 /**

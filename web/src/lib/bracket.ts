@@ -6,9 +6,8 @@
  * round until one side has two wins. Columns are laid out as a tree: each game sits in line with the game its winner
  * plays next.
  */
-import type { ScoringPolicy } from '@competition/engine/domain/policy/policy';
-import { bracketRounds } from '@competition/engine/domain/pairing/schedule/knockout';
-import { stageName } from '@competition/engine/domain/playoff/playoffPlan';
+import { bracketRounds, type ScoringPolicy } from '@competition/engine';
+import { stageName } from '@competition/engine/view';
 import type { MatchUp } from '../data/shapes';
 import { winnerOf } from './outcome';
 

@@ -3,10 +3,9 @@
  * each cell the games of the row player against the column player, from the row player's side ("5–3" is the row
  * player's 5); the diagonal blank; totals from the standings.
  */
-import type { ScoringPolicy } from '@competition/engine/domain/policy/policy';
+import type { ScoringPolicy } from '@competition/engine';
 import type { MatchUp } from '../data/shapes';
-import type { Mark } from './outcome';
-import { marksOf } from './outcome';
+import { type Mark, marksOf } from './outcome';
 
 export interface CrossGame {
   matchUpId: string;

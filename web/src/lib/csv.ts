@@ -6,9 +6,9 @@
  * named before anything is sent. A column of account ids is refused: players link their own accounts with their
  * claim codes (docs/joining.md), so no list can link an account that does not exist, or an email typed as an id.
  */
-import { duplicateEntries } from '@competition/engine/domain/joining/duplicates';
-import { issuesInWords } from '@competition/engine/domain/common/messages';
-import { NewParticipant } from '@competition/engine/model/requests';
+import { duplicateEntries } from '@competition/engine';
+import { issuesInWords } from '@competition/engine/view';
+import { NewParticipant } from '@competition/engine/schemas';
 import type { z } from 'zod';
 import { parseLocaleNumber } from './localeNumber';
 

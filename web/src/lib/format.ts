@@ -1,8 +1,6 @@
 /** How numbers, results and policy names read on screen. */
-import type { CompetitionPolicy, PrimaryRanking } from '@competition/engine/domain/policy/policy';
-import { TIEBREAK_NAMES } from '@competition/engine/domain/standings/tiebreakNames';
-import type { MatchUpResult, ResultKind } from '@competition/engine/domain/results/results';
-import type { PairingMethod } from '@competition/engine/domain/pairing/types';
+import type { CompetitionPolicy, MatchUpResult, PairingMethod, PrimaryRanking, ResultKind } from '@competition/engine';
+import { TIEBREAK_NAMES } from '@competition/engine/view';
 
 export const TIEBREAK_LABELS = TIEBREAK_NAMES;
 

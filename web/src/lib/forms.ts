@@ -1,9 +1,9 @@
 /** A form's input checked by the callable's own zod schema: messages per field, before anything is sent. */
 import type { z } from 'zod';
-import { issuesInWords } from '@competition/engine/domain/common/messages';
+import { issuesInWords } from '@competition/engine/view';
 
 /** The callables' input schemas, loaded when a form is first submitted (the first screen carries no zod). */
-export const requests = () => import('@competition/engine/model/requests');
+export const requests = () => import('@competition/engine/schemas');
 
 export type FieldErrors = Record<string, string>;
 

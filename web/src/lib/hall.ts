@@ -2,8 +2,7 @@
  * What the printed sheets and the projector board list (docs/hall.md): a round's pairings read from each player's
  * side, in alphabetical order, the match points each player had before the round, and pages of a fixed size.
  */
-import type { ScoringPolicy } from '@competition/engine/domain/policy/policy';
-import { resolveResult } from '@competition/engine/domain/results/results';
+import { resolveResult, type ScoringPolicy } from '@competition/engine';
 import type { MatchUp } from '../data/shapes';
 
 /** One player's line on the sheet players look for on the wall. */

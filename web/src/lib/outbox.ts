@@ -4,8 +4,7 @@
  * with the same result means it arrived; the server's copy with another result means the server refused it (the
  * round was closed, the rules refused it) or somebody wrote after it, and the player is told which result stands.
  */
-import type { ReportSide } from '@competition/engine/domain/results/confirmation';
-import type { MatchUpResultInput } from '@competition/engine/domain/results/results';
+import type { MatchUpResultInput, ReportSide } from '@competition/engine';
 import type { MatchUp } from '../data/shapes';
 
 export interface SentScore {

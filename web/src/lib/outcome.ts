@@ -3,8 +3,7 @@
  * double forfeit is a loss for both, a pairing bye is a win. The bracket and the crosstable read results this way,
  * so they agree with the standings and with the knockout's pairing of the next round.
  */
-import type { ScoringPolicy } from '@competition/engine/domain/policy/policy';
-import { type Outcome, resolveResult } from '@competition/engine/domain/results/results';
+import { type Outcome, resolveResult, type ScoringPolicy } from '@competition/engine';
 import type { MatchUp } from '../data/shapes';
 
 export type Mark = 'W' | 'D' | 'L';

@@ -4,16 +4,15 @@
  * engine's own final standings: the one order the standings screen, the projector board and the printed sheets
  * show (the standings export reads the same engine function on the server).
  */
-import type { ScoringPolicy } from '@competition/engine/domain/policy/policy';
 import {
   type FinalPlace,
+  finalStandings,
   type MainStageEntry,
   type Playoff,
-  finalStandings,
   playoffGames,
-  playoffOf,
-} from '@competition/engine/domain/playoff/playoff';
-import { stageName } from '@competition/engine/domain/playoff/playoffPlan';
+  type ScoringPolicy,
+} from '@competition/engine';
+import { playoffOf, stageName } from '@competition/engine/view';
 import type { MatchUp, Round, Tournament } from '../data/shapes';
 import { type KnockoutOptions, buildBracket } from './bracket';
 

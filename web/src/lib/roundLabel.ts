@@ -1,6 +1,6 @@
 // Imports only the playoff plan (no runtime import behind it): the tournament header and the championship's list
 // show it before any tab's code has loaded.
-import { playoffOf, playoffRoundName } from '@competition/engine/domain/playoff/playoffPlan';
+import { playoffOf, playoffRoundName } from '@competition/engine/view';
 import type { Round, Tournament } from '../data/shapes';
 
 const MAIN_STAGE = { SWISS: 'Swiss round', ROUND_ROBIN: 'round-robin round', KNOCKOUT: 'round' } as const;

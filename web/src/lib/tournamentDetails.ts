@@ -4,8 +4,7 @@
  * absent (`.catch`); here the same schema without that fallback refuses it, naming the field.
  */
 import { z } from 'zod';
-import { checkPreAlarm } from '@competition/engine/model/clock';
-import { TournamentDoc } from '@competition/engine/model/tournament';
+import { checkPreAlarm, TournamentDoc } from '@competition/engine/schemas';
 
 const { location, socialUrl, roundDurationMinutes, preAlarmMinutes } = TournamentDoc.shape;
 

@@ -3,7 +3,7 @@
  * share button give it, `…/#/t/<id>…`), or the id alone. Anything else is answered in words before any read: a
  * listener opened on an id Firestore refuses (one with "/") throws, and a screen must never go blank.
  */
-import { documentIdProblem } from '@competition/engine/domain/common/documentId';
+import { documentIdProblem } from '@competition/engine/view';
 
 export type TournamentLink = { tournamentId: string } | { problem: string };
 

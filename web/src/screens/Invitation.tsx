@@ -3,7 +3,7 @@
  * makes you is said before you accept; a revoked, expired or used-up invitation is refused in words.
  */
 import { useState } from 'react';
-import type { InvitationRefInput } from '@competition/engine/model/invitations';
+import type { InvitationRefInput } from '@competition/engine/schemas';
 import { href } from '../app/route';
 import { useSession } from '../app/session';
 import { Status, useAction } from '../components/ui';

@@ -5,7 +5,7 @@ import { roundLabel } from '../lib/roundLabel';
 import { useSession } from '../app/session';
 import { ErrorNote, Loading } from '../components/ui';
 import type { Roles, Tournament } from '../data/shapes';
-import { playoffOf } from '@competition/engine/domain/playoff/playoffPlan';
+import { playoffOf } from '@competition/engine/view';
 import { TournamentProvider, useTournamentLive } from './tournament/data';
 import { StandingsTab } from './tournament/StandingsTab';
 import { SentScores } from './tournament/SentScores';

@@ -18,13 +18,8 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import { foldCompetition } from '@competition/engine/domain/ratings/fold';
-import { buildLeaderboard } from '@competition/engine/domain/standings/leaderboard';
-import type { MatchUpRecord } from '@competition/engine/domain/results/matchUps';
-import type { CompetitionPolicy } from '@competition/engine/domain/policy/policy';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
-import type { ParticipantDoc } from '@competition/engine/model/participant';
-import type { TournamentRoleDoc } from '@competition/engine/model/roles';
+import { buildLeaderboard, type CompetitionPolicy, foldCompetition, type MatchUpRecord } from '@competition/engine';
+import type { MatchUpDoc, ParticipantDoc, TournamentRoleDoc } from '@competition/engine/schemas';
 import {
   type Account,
   type Emulators,

@@ -18,8 +18,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import type { ParticipantDoc } from '@competition/engine/model/participant';
-import type { StandingDoc } from '@competition/engine/model/derived';
+import type { ParticipantDoc, StandingDoc } from '@competition/engine/schemas';
 import { adminFirestore, waitFor } from '../../../functions/test/emulators/stack.js';
 import { PHONE, WAIT_MS, expectOk, freshStatus, outcome } from './driver.js';
 import { browserSuite, enterScore, storedIn, storedMatchUps, storedTournament } from './harness.js';

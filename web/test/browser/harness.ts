@@ -9,11 +9,13 @@ import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe } from 'vitest';
-import type { StandingsPageDoc } from '@competition/engine/model/derived';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
-import { paths } from '@competition/engine/model/paths';
-import type { RoundDoc } from '@competition/engine/model/round';
-import type { TournamentDoc } from '@competition/engine/model/tournament';
+import {
+  type MatchUpDoc,
+  paths,
+  type RoundDoc,
+  type StandingsPageDoc,
+  type TournamentDoc,
+} from '@competition/engine/schemas';
 import {
   type Account,
   type Emulators,

@@ -6,8 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
-import { paths } from '@competition/engine/model/paths';
+import { type MatchUpDoc, paths } from '@competition/engine/schemas';
 import {
   type SeededTournament,
   adminFirestore,

@@ -8,8 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
-import { paths } from '@competition/engine/model/paths';
+import { type MatchUpDoc, paths } from '@competition/engine/schemas';
 import { type Account, adminFirestore, call, signUp } from '../../../functions/test/emulators/stack.js';
 import { DESKTOP, PHONE, SCREENSHOTS, WAIT_MS, expectOk, freshStatus } from './driver.js';
 import { browserSuite } from './harness.js';

@@ -19,9 +19,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
-import type { ParticipantDoc } from '@competition/engine/model/participant';
-import type { TournamentDoc } from '@competition/engine/model/tournament';
+import type { MatchUpDoc, ParticipantDoc, TournamentDoc } from '@competition/engine/schemas';
 import {
   type Account,
   type SeededTournament,

@@ -22,8 +22,7 @@ import {
   seedTournament,
   waitFor,
 } from '../../../functions/test/emulators/stack.js';
-import { pageRebuildDue } from '@competition/engine/domain/standings/standingsPages';
-import { STANDINGS_PAGE_INTERVAL_MS } from '@competition/engine/domain/standings/standingsPageSize';
+import { pageRebuildDue, STANDINGS_PAGE_INTERVAL_MS } from '@competition/engine';
 import { DESKTOP, WAIT_MS } from './driver.js';
 import { browserSuite, standingsReads as reads, storedStandingsPage } from './harness.js';
 

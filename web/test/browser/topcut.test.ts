@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import type { ParticipantDoc } from '@competition/engine/model/participant';
+import type { ParticipantDoc } from '@competition/engine/schemas';
 import { type Account, call } from '../../../functions/test/emulators/stack.js';
 import { DESKTOP, WAIT_MS, expectOk, freshStatus, outcome } from './driver.js';
 import { browserSuite, enterScore, roundMatchUps, storedIn, storedRound, storedTournament } from './harness.js';

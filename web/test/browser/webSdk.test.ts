@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { MatchUpDoc } from '@competition/engine/model/matchUp';
+import type { MatchUpDoc } from '@competition/engine/schemas';
 import {
   type Account,
   type SeededTournament,

@@ -3,14 +3,11 @@
  * the tree order of the columns, games not yet paired, results without game points, double round robins.
  */
 import { describe, expect, it } from 'vitest';
-import { resolvePolicy } from '@competition/engine/domain/policy/policy';
-import type { MatchUpResult } from '@competition/engine/domain/results/results';
-import type { MatchUp } from '../../src/data/shapes.js';
-import { stageName } from '@competition/engine/domain/playoff/playoffPlan';
+import { type MatchUpResult, resolvePolicy, stageName } from '@competition/engine';
+import type { MatchUp, Round, Tournament } from '../../src/data/shapes.js';
 import { type BracketEntry, buildBracket, knockoutOptions } from '../../src/lib/bracket.js';
 import { buildCrosstable } from '../../src/lib/crosstable.js';
 import { playoffGameNames, playoffView } from '../../src/lib/playoff.js';
-import type { Round, Tournament } from '../../src/data/shapes.js';
 
 const scoring = resolvePolicy('REDEMPTION').scoringPolicy;
 

@@ -1,6 +1,6 @@
 /** The hall kit's lists (docs/hall.md): pairings by name, points before a round, fixed-size pages. */
 import { describe, expect, it } from 'vitest';
-import { MATCH_POINTS_REDEMPTION } from '@competition/engine/domain/policy/policy';
+import { MATCH_POINTS_REDEMPTION } from '@competition/engine';
 import type { MatchUp } from '../../src/data/shapes.js';
 import { pagesOf, pairingsByName, pointsBefore } from '../../src/lib/hall.js';
 import { href, parseRoute } from '../../src/app/route.js';

@@ -1,6 +1,6 @@
 /** The round as the tournament's header, the championship's list, the board and the printed sheets name it. */
 import { describe, expect, it } from 'vitest';
-import type { PairingOptions, System } from '@competition/engine/domain/pairing/types';
+import type { PairingOptions, System } from '@competition/engine';
 import { roundLabel, roundTitle } from '../../src/lib/roundLabel';
 
 const tournament = (system: System, options: PairingOptions, totalRounds?: number) => ({

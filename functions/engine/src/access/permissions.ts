@@ -11,12 +11,16 @@
  *   decision, which only an editor may change.
  * - Everyone else can at most read what is public.
  */
-import { DomainError } from '../domain/common/errors.js';
-import type { ChampionshipDoc } from '../model/championship.js';
-import type { MatchUpDoc } from '../model/matchUp.js';
-import type { ChampionshipEditorDoc, ClubMemberDoc, TournamentRoleDoc } from '../model/roles.js';
-import type { RoundDoc } from '../model/round.js';
-import type { TournamentDoc } from '../model/tournament.js';
+import { DomainError } from '../domain/common/index.js';
+import type {
+  ChampionshipDoc,
+  ChampionshipEditorDoc,
+  ClubMemberDoc,
+  MatchUpDoc,
+  RoundDoc,
+  TournamentDoc,
+  TournamentRoleDoc,
+} from '../model/index.js';
 import { runsClub } from './roles.js';
 
 /** The caller's account: undefined (or null, or empty) when not signed in. */

@@ -7,7 +7,7 @@
  * - A tournament's editors are its owner and whoever runs one of its clubs; scorekeepers and the accounts that
  *   play as participants are named by the organizer.
  */
-import type { ClubMemberDoc, TournamentRoleDoc } from '../model/roles.js';
+import type { ClubMemberDoc, TournamentRoleDoc } from '../model/index.js';
 
 export function runsClub(member: Pick<ClubMemberDoc, 'role'> | undefined): boolean {
   return member?.role === 'OWNER' || member?.role === 'ADMIN';

@@ -1,5 +1,4 @@
-import type { MatchUpDoc, Scorer } from '../model/matchUp.js';
-import type { TournamentRoleDoc } from '../model/roles.js';
+import type { MatchUpDoc, Scorer, TournamentRoleDoc } from '../model/index.js';
 
 /**
  * The role a score is signed with (`scoredBy`), from the writer's own role document: the side they play first,

@@ -2,7 +2,7 @@
  * What each callable answers: the functions' handlers are typed with it (functions/src/callables) and the
  * dashboard types its calls with it, so a changed answer is a type error on both sides, not a silent drift.
  */
-import type { LeaderboardRow } from '../domain/standings/leaderboard.js';
+import type { LeaderboardRow } from '../domain/standings/index.js';
 import type { InvitationRole } from './invitations.js';
 
 export interface Done {

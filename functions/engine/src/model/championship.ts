@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DocumentId, TEXT } from '../domain/common/limits.js';
+import { DocumentId, TEXT } from '../domain/common/index.js';
 import { Uid } from './roles.js';
 
 /** championships/{championshipId}: a series of tournaments, owned by a user and linked to clubs. */

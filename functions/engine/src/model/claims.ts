@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CLAIM_ALPHABET, CLAIM_CODE_LENGTH } from '../domain/joining/claimCodes.js';
-import { DocumentId } from '../domain/common/limits.js';
+import { CLAIM_ALPHABET, CLAIM_CODE_LENGTH } from '../domain/joining/index.js';
+import { DocumentId } from '../domain/common/index.js';
 import { Uid } from './roles.js';
 
 const StoredCode = z

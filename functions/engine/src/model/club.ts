@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DocumentId, TEXT } from '../domain/common/limits.js';
+import { DocumentId, TEXT } from '../domain/common/index.js';
 
 /**
  * clubs/{clubId}: a club (docs/organisation.md) as every signed-in user sees it. Who owns, runs and belongs to it is in

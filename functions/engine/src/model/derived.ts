@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LeaderboardRow } from '../domain/standings/leaderboard.js';
-import { MatchUpRecord } from '../domain/results/matchUps.js';
-import { ParticipantState } from '../domain/ratings/state.js';
+import { LeaderboardRow } from '../domain/standings/index.js';
+import { MatchUpRecord } from '../domain/results/index.js';
+import { ParticipantState } from '../domain/ratings/index.js';
 
 /** tournaments/{t}/states/{participantId}: the participant state (docs/ratings.md). Grows with rounds played only. */
 export const StateDoc = ParticipantState;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_LIFETIME_DAYS, MAX_LIFETIME_DAYS, MAX_USES } from '../domain/organisation/invitations.js';
-import { DocumentId } from '../domain/common/limits.js';
+import { DEFAULT_LIFETIME_DAYS, MAX_LIFETIME_DAYS, MAX_USES } from '../domain/organisation/index.js';
+import { DocumentId } from '../domain/common/index.js';
 import { Uid } from './roles.js';
 
 /** An invitation's secret: base64url, long enough that guessing is hopeless (domain/organisation/invitations.ts). */

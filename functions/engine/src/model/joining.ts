@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { JoiningOptions } from '../domain/joining/joining.js';
-import { DocumentId, Rating, TEXT } from '../domain/common/limits.js';
+import { JoiningOptions } from '../domain/joining/index.js';
+import { DocumentId, Rating, TEXT } from '../domain/common/index.js';
 import { Uid } from './roles.js';
 
 export { JoiningOptions };

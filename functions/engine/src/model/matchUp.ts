@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MatchUpResult } from '../domain/results/results.js';
+import { MatchUpResult } from '../domain/results/index.js';
 
 /**
  * A Firestore timestamp, from whichever SDK read it (firebase-admin's or the web's Timestamp): recognized by its

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { TEXT } from '../domain/common/limits.js';
-import { Participant } from '../domain/ratings/participants.js';
+import { TEXT } from '../domain/common/index.js';
+import { Participant } from '../domain/ratings/index.js';
 
 /** tournaments/{t}/participants/{participantId}: a competitor as entered (the account that plays as them is in `roles`). */
 export const ParticipantDoc = Participant.extend({

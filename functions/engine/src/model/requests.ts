@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { DocumentId, GamePoints, Minutes, PairingSeed, Rating, RoundCount, TEXT } from '../domain/common/limits.js';
-import { Participant } from '../domain/ratings/participants.js';
-import { MatchPointTable, PolicyChoice, PolicyOverrides } from '../domain/policy/policy.js';
-import { PairingOptions } from '../domain/pairing/request.js';
-import { MatchUpResult } from '../domain/results/results.js';
+import { DocumentId, GamePoints, Minutes, PairingSeed, Rating, RoundCount, TEXT } from '../domain/common/index.js';
+import { Participant } from '../domain/ratings/index.js';
+import { MatchPointTable, PolicyChoice, PolicyOverrides } from '../domain/policy/index.js';
+import { PairingEdit, PairingOptions } from '../domain/pairing/index.js';
+import { MatchUpResult } from '../domain/results/index.js';
 import { ClubRole, Uid } from './roles.js';
 import { checkPreAlarm } from './clock.js';
-import { PairingEdit } from '../domain/rounds/edit.js';
 import { CalendarDate, ForbiddenPairs, PairingChoice, SocialUrl, TournamentSystem } from './tournament.js';
 
 // One schema per callable input, shared by the functions and the dashboard. Every id is a DocumentId.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Scorer } from './matchUp.js';
-import { MatchUpResult } from '../domain/results/results.js';
+import { MatchUpResult } from '../domain/results/index.js';
 
 export const ChangedField = z.enum(['result', 'reportA', 'reportB']);
 

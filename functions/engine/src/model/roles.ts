@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DocumentId } from '../domain/common/limits.js';
+import { DocumentId } from '../domain/common/index.js';
 
 /** A Firebase Auth account id. Account ids live only in this module's private documents (docs/organisation.md). */
 export const Uid = z.string().min(1).max(128);

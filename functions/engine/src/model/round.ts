@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PairingEdit } from '../domain/rounds/edit.js';
+import { PairingEdit } from '../domain/pairing/index.js';
 import { StoredTimestamp } from './matchUp.js';
 import { PairingMethodName } from './tournament.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROBLEM_MESSAGE_MAX, ScoreProblemKind } from '../domain/results/problems.js';
+import { PROBLEM_MESSAGE_MAX, ScoreProblemKind } from '../domain/results/index.js';
 
 /**
  * tournaments/{t}/scoreProblems/{matchUpId}: a matchUp whose latest result is not in the standings, and why; for

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { BoundedObject, DocumentId, LIMITS, Minutes, RoundCount, TEXT } from '../domain/common/limits.js';
-import { PAIRING_METHODS, SYSTEMS } from '../domain/pairing/types.js';
-import { CompetitionPolicy } from '../domain/policy/policy.js';
-import { JoiningOptions } from '../domain/joining/joining.js';
+import { BoundedObject, DocumentId, LIMITS, Minutes, RoundCount, TEXT } from '../domain/common/index.js';
+import { PAIRING_METHODS, SYSTEMS } from '../domain/pairing/index.js';
+import { CompetitionPolicy } from '../domain/policy/index.js';
+import { JoiningOptions } from '../domain/joining/index.js';
 import { Uid } from './roles.js';
 
 export const TournamentSystem = z.enum(SYSTEMS);

@@ -5,11 +5,9 @@
  * - simulatedScore: a game to 5 whose winner follows the players' ratings, the same for every engine that
  *   pairs the same two players in the same round of the same event (simulated events, demo data, benchmarks).
  */
-import { createRng, hashString, hashValues, shuffled, unit } from '../domain/pairing/prng.js';
-import type { MatchUpRecord } from '../domain/results/matchUps.js';
-import type { Participant } from '../domain/ratings/participants.js';
-import { expectedScore } from '../domain/ratings/ratings.js';
-import type { MatchUpResult } from '../domain/results/results.js';
+import { createRng, hashString, hashValues, shuffled, unit } from '../domain/pairing/index.js';
+import type { MatchUpRecord, MatchUpResult, Winner } from '../domain/results/index.js';
+import { expectedScore, type Participant } from '../domain/ratings/index.js';
 
 /** The engine's seeded generator, so a failing generated tournament can be reproduced from its seed. */
 export const prng = createRng;
@@ -26,7 +24,6 @@ export function makeParticipants(random: () => number, n: number): Participant[]
 }
 
 /** Who won a game: side a, side b, or neither. */
-export type Winner = 'a' | 'b' | 'draw';
 
 /**
  * A played game to 5 with the given winner: mostly to 5, sometimes a timed win below it (the clock stopped the

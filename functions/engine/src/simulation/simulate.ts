@@ -3,8 +3,7 @@
  * Elo expectation with some draws (generate.ts), and the measures of a round's quality. The result of a game
  * depends only on the event seed, the round and the two players, so different engines face the same "luck".
  */
-import { createRng } from '../domain/pairing/prng.js';
-import type { PairingGame, PairingPlayer } from '../domain/pairing/types.js';
+import { createRng, type PairingGame, type PairingPlayer } from '../domain/pairing/index.js';
 import { type SimPlayer, simulatedWinner } from './generate.js';
 
 export function simulatedField(size: number, seed: number): SimPlayer[] {

@@ -1,6 +1,7 @@
 /** Pairing edits before a round's first result (docs/pairing.md#pairing-edits): each edit and what it warns about. */
 import { describe, expect, it } from 'vitest';
-import { assertPairingsEditable, editRound, type RoundLayout } from '../../src/domain/rounds/edits.js';
+import { assertPairingsEditable } from '../../src/domain/rounds/editable.js';
+import { editRound, type RoundLayout } from '../../src/domain/pairing/edits.js';
 import type { PairingPlayer, PairingRequest } from '../../src/domain/pairing/types.js';
 import { presetPolicy } from '../../src/domain/policy/policy.js';
 import { freshPlayers, playRound } from './support/fixtures.js';

@@ -5,7 +5,7 @@
  * shows them. Everything is a live read: a score entered anywhere shows without reload.
  */
 import { useEffect, useState } from 'react';
-import { howPlaced } from '@competition/engine/domain/playoff/playoff';
+import { howPlaced } from '@competition/engine';
 import type { Route } from '../../app/route';
 import { useSession } from '../../app/session';
 import { ErrorNote, Loading } from '../../components/ui';

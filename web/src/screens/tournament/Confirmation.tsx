@@ -4,8 +4,7 @@
  * history of a game's result for the organizer (docs/results.md#who-changed-a-result).
  */
 import { useState } from 'react';
-import { type ConfirmationState, confirmation, enteredBy } from '@competition/engine/domain/results/confirmation';
-import type { MatchUpResult } from '@competition/engine/domain/results/results';
+import { confirmation, type ConfirmationState, enteredBy, type MatchUpResult } from '@competition/engine';
 import { Status, useAction, ErrorNote } from '../../components/ui';
 import { actions } from '../../data/actions';
 import { useLive } from '../../data/hooks';

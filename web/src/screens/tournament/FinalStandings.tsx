@@ -3,7 +3,7 @@
  * far they got, then everyone else by their rank in the standings the playoff was seeded from, the players who had
  * withdrawn before it among them by their record.
  */
-import { howPlaced } from '@competition/engine/domain/playoff/playoff';
+import { howPlaced } from '@competition/engine';
 import { href } from '../../app/route';
 import { playoffFormat, playoffView } from '../../lib/playoff';
 import { useTournamentData } from './data';

@@ -15,7 +15,7 @@ import { nameOf } from '../../lib/people';
 import { updateTournamentDetails } from '../../data/writes';
 import { useLive } from '../../data/hooks';
 import { type FieldErrors, check } from '../../lib/forms';
-import { unscoredGames } from '@competition/engine/domain/rounds/closing';
+import { unscoredGames } from '@competition/engine';
 import { useTournamentData } from './data';
 import { JoinDesk } from './JoinDesk';
 import { DeleteTournament, Scoring } from './SetupCorrections';

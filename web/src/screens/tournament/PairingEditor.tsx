@@ -4,7 +4,7 @@
  * an edit breaks; the organizer applies it anyway or cancels. The round's edits are listed under it.
  */
 import { type FormEvent, useState } from 'react';
-import type { PairingEdit } from '@competition/engine/domain/rounds/edit';
+import type { PairingEdit } from '@competition/engine';
 import { Field, Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
 import type { MatchUp, Round } from '../../data/shapes';

@@ -4,7 +4,7 @@ import { Field, Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
 import { CSV_COLUMNS, nextIds, parseParticipantsCsv } from '../../lib/csv';
 import { type FieldErrors, check } from '../../lib/forms';
-import { NewParticipant } from '@competition/engine/model/requests';
+import { NewParticipant } from '@competition/engine/schemas';
 import { useTournamentData } from './data';
 
 const participantsWord = (n: number) => `${n} ${n === 1 ? 'participant' : 'participants'}`;

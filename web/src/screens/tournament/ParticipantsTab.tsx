@@ -6,12 +6,11 @@
 import { ConfirmButton } from '../../components/Confirm';
 import { type FormEvent, Suspense, lazy, useState } from 'react';
 import { href } from '../../app/route';
-import { Field, Status, useAction } from '../../components/ui';
+import { Field, Loading, Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
 import { type Participant } from '../../data/shapes';
 import { updateParticipant } from '../../data/writes';
-import { Loading } from '../../components/ui';
-import { assertEntryDeletable, assertRatingCorrectable } from '@competition/engine/domain/organisation/setupCorrections';
+import { assertEntryDeletable, assertRatingCorrectable } from '@competition/engine';
 import { useTournamentData } from './data';
 import { ForbiddenPairs } from './ForbiddenPairs';
 import { hallTime } from '../../lib/format';

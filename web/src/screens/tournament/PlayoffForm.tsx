@@ -3,7 +3,7 @@
  * playoff's first round is paired; the server says why when it is too late or the Swiss has no planned rounds.
  */
 import { type FormEvent, useState } from 'react';
-import { playoffOf } from '@competition/engine/domain/playoff/playoffPlan';
+import { playoffOf } from '@competition/engine/view';
 import { Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
 import type { Tournament } from '../../data/shapes';

@@ -13,12 +13,11 @@ import { type MatchUp, type Round } from '../../data/shapes';
 import { setRoundStatus } from '../../data/writes';
 import { METHOD_LABELS, colourNames, resultText } from '../../lib/format';
 import { byeReasons, pairReasons, softCosts } from '../../lib/reasons';
-import { recommendedRounds } from '@competition/engine/domain/pairing/rounds';
+import { notCheckedIn, recommendedRounds } from '@competition/engine';
+import { playoffOf } from '@competition/engine/view';
 import { useTournamentData } from './data';
 import { PairingEditor, RoundEdits } from './PairingEditor';
 import { ScoreForm } from './ScoreForm';
-import { playoffOf } from '@competition/engine/domain/playoff/playoffPlan';
-import { notCheckedIn } from '@competition/engine/domain/joining/checkIn';
 import { newRequestId } from '../../lib/requestId';
 
 /** "7 tables and a bye", as the desk says how a round was paired. */

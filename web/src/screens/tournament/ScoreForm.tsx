@@ -11,12 +11,16 @@ import { type MatchUp } from '../../data/shapes';
 import { writeReport, writeScore } from '../../data/writes';
 import { sendScore } from '../../data/outbox';
 import { Reports, reportWords, sideIn } from './Confirmation';
-import { enteredBy } from '@competition/engine/domain/results/confirmation';
-import { sameResult } from '@competition/engine/domain/results/sameResult';
+import {
+  enteredBy,
+  type MatchUpResult,
+  type MatchUpResultInput,
+  type ResultKind,
+  sameResult,
+  type ScoringPolicy,
+} from '@competition/engine';
 import { useTournamentData } from './data';
 import { BYE_KINDS, GAME_KINDS, KIND_LABELS, resultText } from '../../lib/format';
-import type { ScoringPolicy } from '@competition/engine/domain/policy/policy';
-import type { MatchUpResult, MatchUpResultInput, ResultKind } from '@competition/engine/domain/results/results';
 
 export type ScoreChannel = 'callable' | 'rules';
 
@@ -71,7 +75,7 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
         await actions.recordScore({ tournamentId, matchUpId: matchUp.matchUpId, result });
       } else {
         // The engine's own check, loaded with the first score (it brings the schema library).
-        const { resolveResult } = await import('@competition/engine/domain/results/results');
+        const { resolveResult } = await import('@competition/engine');
         if (result) resolveResult({ kind: 'PLAYED', ...result }, !isBye, scoring);
         const write = reporting
           ? () => writeReport(tournamentId, matchUp, reporting, result && { kind: 'PLAYED', ...result })

@@ -2,7 +2,7 @@
 import { Suspense, lazy } from 'react';
 import { href } from '../../app/route';
 import { PRIMARY_LABELS, TIEBREAK_LABELS, num } from '../../lib/format';
-import { playoffOf } from '@competition/engine/domain/playoff/playoffPlan';
+import { playoffOf } from '@competition/engine/view';
 import { STANDINGS_PAGE_SIZE } from '../../data/standingsPages';
 import { useTournamentData } from './data';
 

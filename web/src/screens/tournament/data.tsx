@@ -31,8 +31,8 @@ import {
   readStandingsPageNames,
   watchStandingsPages,
 } from '../../data/standingsPages';
-import { playoffOf } from '@competition/engine/domain/playoff/playoffPlan';
-import { type GroupTiebreak, type Ranked, groupTiebreaksOf, rankStandings } from '@competition/engine/domain/standings/ranking';
+import type { GroupTiebreak, Ranked } from '@competition/engine';
+import { groupTiebreaksOf, playoffOf, rankStandings } from '@competition/engine/view';
 import { mainRoundsOf } from '../../lib/roundLabel';
 
 /** A value from a module loaded on first need: screens that never need it never download it. */
@@ -48,14 +48,14 @@ function useLoaded<T>(needed: boolean, load: () => Promise<T>): T | undefined {
 
 /** The domain's head-to-head tiebreaks, which bring the schema library. */
 const loadGroupTiebreak = () =>
-  import('@competition/engine/domain/standings/tiebreaks').then(({ TIEBREAKS }): GroupTiebreak => {
+  import('@competition/engine').then(({ TIEBREAKS }): GroupTiebreak => {
     // Head-to-head reads only the tied group; the context's other fields serve the opponent-based tiebreaks.
     const context = { states: {}, withdrawn: new Set<string>(), dropOut: 'NONE' as const };
     return (tiebreak, state, group) => TIEBREAKS[tiebreak](state, group, context);
   });
 
 /** The main stage's standings (docs/playoff.md#standings), needed once a tournament's playoff has started. */
-const loadMainStageRows = () => import('@competition/engine/domain/playoff/mainStage').then((m) => m.mainStageRows);
+const loadMainStageRows = () => import('@competition/engine').then((m) => m.mainStageRows);
 
 export interface TournamentData {
   tournamentId: string;

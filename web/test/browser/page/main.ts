@@ -30,13 +30,16 @@ import {
   updateDoc,
 } from 'firebase/firestore';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
-import type { StandingDoc } from '@competition/engine/model/derived';
-import { scorerOf } from '@competition/engine/access/scorer';
-import type { MatchUpDoc, Scorer } from '@competition/engine/model/matchUp';
-import type { TournamentRoleDoc } from '@competition/engine/model/roles';
-import type { ParticipantDoc } from '@competition/engine/model/participant';
-import type { RoundDoc } from '@competition/engine/model/round';
-import type { TournamentDoc } from '@competition/engine/model/tournament';
+import type {
+  MatchUpDoc,
+  ParticipantDoc,
+  RoundDoc,
+  Scorer,
+  StandingDoc,
+  TournamentDoc,
+  TournamentRoleDoc,
+} from '@competition/engine/schemas';
+import { scorerOf } from '@competition/engine';
 
 // ---------------------------------------------------------------- configuration and connection
 

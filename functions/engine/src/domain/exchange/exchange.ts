@@ -1,14 +1,11 @@
 import { z } from 'zod';
-import { DomainError, describeIssues } from '../common/errors.js';
+import { describeIssues, DomainError, objectShapeProblem, SIZES } from '../common/index.js';
 import { requireImportable, shownId } from './importChecks.js';
-import type { LeaderboardRow } from '../standings/leaderboard.js';
-import { SIZES, objectShapeProblem } from '../common/limits.js';
-import { MatchUpRecord } from '../results/matchUps.js';
-import { Participant } from '../ratings/participants.js';
-import { type FinalPlace, type Playoff, howPlaced } from '../playoff/playoff.js';
-import { TIEBREAK_NAMES } from '../standings/tiebreakNames.js';
-import type { CompetitionPolicy } from '../policy/policy.js';
-import { CompetitionPolicy as CompetitionPolicySchema } from '../policy/policy.js';
+import { type LeaderboardRow, TIEBREAK_NAMES } from '../standings/index.js';
+import { MatchUpRecord } from '../results/index.js';
+import { Participant } from '../ratings/index.js';
+import { type FinalPlace, type Playoff, howPlaced } from '../playoff/index.js';
+import { type CompetitionPolicy, CompetitionPolicy as CompetitionPolicySchema } from '../policy/index.js';
 
 const Json: z.ZodType<unknown> = z.lazy(() =>
   z.union([z.string(), z.number().finite(), z.boolean(), z.null(), z.array(Json), z.record(z.string(), Json)]),

@@ -1,11 +1,7 @@
-import { DomainError } from '../common/errors.js';
-import { DocumentId, LIMITS } from '../common/limits.js';
-import type { MatchUpRecord } from '../results/matchUps.js';
-import { sidesOf } from '../results/matchUps.js';
-import type { Participant } from '../ratings/participants.js';
-import { baselineRatingOf } from '../ratings/participants.js';
-import type { CompetitionPolicy } from '../policy/policy.js';
-import { resolveResult } from '../results/results.js';
+import { DocumentId, DomainError, LIMITS } from '../common/index.js';
+import { type MatchUpRecord, resolveResult, sidesOf } from '../results/index.js';
+import { baselineRatingOf, type Participant } from '../ratings/index.js';
+import type { CompetitionPolicy } from '../policy/index.js';
 
 /**
  * The checks an import passes before anything is written: the same rules live writes obey, applied to a

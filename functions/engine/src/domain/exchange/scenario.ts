@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { judgeMatchUp } from '../results/acceptance.js';
-import { DomainError, describeIssues } from '../common/errors.js';
-import type { MatchUpRecord } from '../results/matchUps.js';
-import { Participant } from '../ratings/participants.js';
-import type { CompetitionPolicy } from '../policy/policy.js';
-import { resolvePolicy } from '../policy/policy.js';
-import type { MatchUpResult, ResultKind } from '../results/results.js';
-import { ResultKind as ResultKindSchema, Winner } from '../results/results.js';
+import {
+  judgeMatchUp,
+  type MatchUpRecord,
+  type MatchUpResult,
+  type ResultKind,
+  ResultKind as ResultKindSchema,
+  Winner,
+} from '../results/index.js';
+import { DomainError, describeIssues } from '../common/index.js';
+import { Participant } from '../ratings/index.js';
+import { type CompetitionPolicy, resolvePolicy } from '../policy/index.js';
 
 /**
  * The command-line scenario: a compact way to write a whole tournament by hand (replay and pair tools, demos,

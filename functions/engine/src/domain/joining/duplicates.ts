@@ -1,4 +1,4 @@
-import { DomainError } from '../common/errors.js';
+import { DomainError } from '../common/index.js';
 
 /** What tells two entries apart for the organizer: the name, and the rating or club written with it. */
 export interface EntryIdentity {

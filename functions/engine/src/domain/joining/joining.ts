@@ -4,7 +4,7 @@
  * registrations are still taken once the tournament runs; whether round 1 pairs only the players who checked in.
  */
 import { z } from 'zod';
-import { DomainError } from '../common/errors.js';
+import { DomainError } from '../common/index.js';
 
 export const REGISTRATION_MODES = ['CLOSED', 'APPROVAL', 'OPEN'] as const;
 export const RegistrationMode = z.enum(REGISTRATION_MODES);

@@ -1,5 +1,5 @@
-import { DomainError } from '../common/errors.js';
-import type { CompetitionPolicy } from '../policy/policy.js';
+import { DomainError } from '../common/index.js';
+import type { CompetitionPolicy } from '../policy/index.js';
 
 /** A withdrawal, or one taken back: nothing when the participant is already so; otherwise what to write. */
 export type WithdrawalPlan<P, S> =

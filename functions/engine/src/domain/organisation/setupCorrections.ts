@@ -3,7 +3,7 @@
  * scoring before round 1, an entry added by mistake before it has a game, a mistyped rating while no rated game
  * was played from it. Pure decisions on plain data; each refusal says why and what to do instead.
  */
-import { DomainError } from '../common/errors.js';
+import { DomainError } from '../common/index.js';
 
 /** The scoring (game target, match-point table, phantom score) is the tournament's until round 1 is paired. */
 export function assertScoringChangeable(tournament: { currentRound: number; description: string }): void {

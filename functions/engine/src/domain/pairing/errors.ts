@@ -1,4 +1,4 @@
-import { DomainError, type DomainErrorCode } from '../common/errors.js';
+import { DomainError, type DomainErrorCode } from '../common/index.js';
 
 /**
  * A pairing request that cannot be met. It is a DomainError, so the Firebase layer maps `code` to an HttpsError

@@ -1,8 +1,7 @@
 import { compareSeedOrder } from './acceleration.js';
 import { type ColourMode, xMovesFirst } from './colours.js';
 import { PairingError } from './errors.js';
-import type { Field, FieldPlayer } from './field.js';
-import { compareRatingOrder, prepareField } from './field.js';
+import { compareRatingOrder, type Field, type FieldPlayer, prepareField } from './field.js';
 import { knockoutRound } from './schedule/knockout.js';
 import { roundRobinRound, type ScheduledRound } from './schedule/roundRobin.js';
 import { allRounds, pairAll } from './sol/all.js';
@@ -16,7 +15,6 @@ import { pairWeighted } from './weighted/pairWeighted.js';
 
 export { PairingError } from './errors.js';
 export { recommendedRounds } from './rounds.js';
-export type * from './types.js';
 
 /**
  * Generates the next round. The request is checked in full first (request.ts), so nothing past this line checks
@@ -204,3 +202,12 @@ function sides(
   const player = (p: FieldPlayer) => ({ history: p.colours, pairingNumber: number(p) });
   return xMovesFirst(mode, player(top), player(other), 'x') ? [top, other] : [other, top];
 }
+export * from './colours.js';
+export * from './edit.js';
+export * from './edits.js';
+export * from './matching/index.js';
+export * from './methods.js';
+export * from './prng.js';
+export * from './request.js';
+export * from './schedule/knockout.js';
+export type { Bye, CostTerms, Pairing, PairingRound, PairingStats } from './types.js';

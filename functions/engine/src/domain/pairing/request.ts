@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeIssues } from '../common/errors.js';
+import { describeIssues } from '../common/index.js';
 import { COLOUR_MODES, COLOURS } from './colours.js';
 import { PairingError } from './errors.js';
 import { PAIRING_METHODS, SYSTEMS } from './methods.js';

@@ -1,8 +1,12 @@
 import type { Playoff } from './playoff.js';
-import { PairingError } from '../pairing/errors.js';
-import { parsePairingRequest } from '../pairing/request.js';
-import type { PairingPlayer, PairingRequest, PairingRound } from '../pairing/types.js';
-import { knockoutRound } from '../pairing/schedule/knockout.js';
+import {
+  knockoutRound,
+  PairingError,
+  type PairingPlayer,
+  type PairingRequest,
+  type PairingRound,
+  parsePairingRequest,
+} from '../pairing/index.js';
 
 const STAGE_NAMES: Record<number, string> = { 4: 'top 4', 8: 'top 8', 16: 'top 16' };
 

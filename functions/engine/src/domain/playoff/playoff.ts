@@ -1,9 +1,9 @@
-import { DomainError } from '../common/errors.js';
-import type { LeaderboardRow } from '../standings/leaderboard.js';
-import type { PairingOptions, System } from '../pairing/types.js';
+import { DomainError } from '../common/index.js';
+import type { LeaderboardRow } from '../standings/index.js';
+import type { PairingOptions, System } from '../pairing/index.js';
 import { type Playoff, playoffOf, stageName } from './playoffPlan.js';
-import type { ScoringPolicy } from '../policy/policy.js';
-import { type MatchUpResult, resolveResult } from '../results/results.js';
+import type { ScoringPolicy } from '../policy/index.js';
+import { type MatchUpResult, resolveResult } from '../results/index.js';
 
 export { type Playoff, playoffOf } from './playoffPlan.js';
 

@@ -1,4 +1,4 @@
-import type { PairingOptions, System } from '../pairing/types.js';
+import type { PairingOptions, System } from '../pairing/index.js';
 
 // Kept apart from playoff.ts with no runtime import, so a screen can ask whether there is a playoff for the price
 // of these lines alone.

@@ -1,24 +1,24 @@
 import { z } from 'zod';
-import { DomainError, describeIssues } from '../common/errors.js';
 import {
+  bounded,
+  boundedInt,
   BoundedObject,
+  describeIssues,
+  DomainError,
   GamePoints,
   LIMITS,
   MatchPoints,
+  objectShapeProblem,
   Rating,
   SIZES,
   TEXT,
-  bounded,
-  boundedInt,
-  objectShapeProblem,
-} from '../common/limits.js';
-import { COLOUR_MODES } from '../pairing/colours.js';
-import { POLICY_METHODS } from '../pairing/types.js';
+} from '../common/index.js';
+import { COLOUR_MODES, POLICY_METHODS } from '../pairing/index.js';
 
 // The policy's enums (docs/ratings.md, docs/tiebreaks.md), MATCH_POINTS and the Buchholz variants included.
 export const BaselineRatingSource = z.enum(['SCALE', 'SEEDING', 'MANUAL']);
 export const ActualOutputMethod = z.enum(['POINT_SHARE', 'WEIGHTED']);
-export const PairingMethod = z.enum(POLICY_METHODS);
+export const PolicyPairingMethod = z.enum(POLICY_METHODS);
 export const RatingSource = z.enum(['DYNAMIC_FORM', 'BASELINE']);
 export const ProcessingGranularity = z.enum(['PER_MATCHUP', 'PER_ROUND']);
 export const RatingAggregation = z.enum(['AVERAGE', 'MIN', 'MAX', 'SUM']);
@@ -123,7 +123,7 @@ export const CompetitionPolicy = z
       .strict(),
     pairingPolicy: z
       .object({
-        method: PairingMethod,
+        method: PolicyPairingMethod,
         ratingSource: RatingSource,
         laneSize: boundedInt(LIMITS.laneSize).optional(),
         avoidRepeatOpponents: z.boolean(),

@@ -1,18 +1,26 @@
-import { isRoundComplete } from '../results/acceptance.js';
-import type { MatchUpKey, MatchUpRecord } from '../results/matchUps.js';
-import { compareMatchUpKeys, sameGame, sameResult, sidesOf } from '../results/matchUps.js';
-import type { CompetitionPolicy } from '../policy/policy.js';
-import { applyRound } from '../ratings/fold.js';
-import type { ParticipantState, ParticipantStates, RatingPoint } from '../ratings/state.js';
 import {
+  compareMatchUpKeys,
+  isRoundComplete,
+  type MatchUpKey,
+  type MatchUpRecord,
+  sameGame,
+  sameResult,
+  sidesOf,
+} from '../results/index.js';
+import type { CompetitionPolicy } from '../policy/index.js';
+import {
+  applyRound,
   entriesForMatchUp,
   formRating,
+  type ParticipantState,
+  type ParticipantStates,
+  type RatingPoint,
   requireState,
   resolveMatchUp,
   summarize,
   withEntries,
   withoutMatchUp,
-} from '../ratings/state.js';
+} from '../ratings/index.js';
 
 /**
  * What one result change does to the stored state.

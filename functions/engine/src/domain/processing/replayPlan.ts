@@ -1,11 +1,8 @@
-import { writeBytes } from '../common/documentSize.js';
-import { foldCompetition } from '../ratings/fold.js';
-import type { MatchUpRecord } from '../results/matchUps.js';
-import type { Participant } from '../ratings/participants.js';
-import type { CompetitionPolicy } from '../policy/policy.js';
-import type { RowParticipant, StandingRow } from '../standings/standings.js';
-import { standingRows } from '../standings/standings.js';
-import type { ParticipantState } from '../ratings/state.js';
+import { writeBytes } from '../common/index.js';
+import { foldCompetition, type Participant, type ParticipantState } from '../ratings/index.js';
+import type { MatchUpRecord } from '../results/index.js';
+import type { CompetitionPolicy } from '../policy/index.js';
+import { type RowParticipant, type StandingRow, standingRows } from '../standings/index.js';
 
 /** The documents the score trigger derives from the results, as they are stored now. */
 export interface StoredDerived {

@@ -1,28 +1,35 @@
-import type { JudgedMatchUp } from '../results/acceptance.js';
-import { isRoundApplied, isRoundComplete, judgeMatchUp, roundRating } from '../results/acceptance.js';
-import type { MatchUpChange, RoundRecords } from './change.js';
+import {
+  countedMatchUp,
+  disputeProblem,
+  isRoundApplied,
+  isRoundComplete,
+  type JudgedMatchUp,
+  judgeMatchUp,
+  type MatchUpRecord,
+  problemOfResult,
+  roundRating,
+  sameProblem,
+  type ScoreProblem,
+  sidesOf,
+  type StoredMatchUp,
+} from '../results/index.js';
 import {
   applyRoundChange,
   formerPlayers,
   isUpToDate,
+  type MatchUpChange,
   participantsOf,
   reconcileMatchUp,
+  type RoundRecords,
   roundsOf,
   staleMarkers,
   targetOf,
 } from './change.js';
-import type { StoredMatchUp } from '../results/confirmation.js';
-import { countedMatchUp } from '../results/confirmation.js';
-import { writeBytes } from '../common/documentSize.js';
-import type { MatchUpRecord } from '../results/matchUps.js';
-import { sidesOf } from '../results/matchUps.js';
-import type { CompetitionPolicy } from '../policy/policy.js';
-import type { ScoreProblem } from '../results/problems.js';
-import { disputeProblem, problemOfResult, sameProblem } from '../results/problems.js';
+import { writeBytes } from '../common/index.js';
+import type { CompetitionPolicy } from '../policy/index.js';
 import type { DerivedCollection } from './replayPlan.js';
-import type { RowInputs, StandingRow } from '../standings/standings.js';
-import { rowsMovedBy, standingRows } from '../standings/standings.js';
-import type { ParticipantState, ParticipantStates } from '../ratings/state.js';
+import { type RowInputs, rowsMovedBy, type StandingRow, standingRows } from '../standings/index.js';
+import type { ParticipantState, ParticipantStates } from '../ratings/index.js';
 
 /**
  * The score event (docs/architecture.md#use-cases; docs/processing.md): what the score trigger does for one write

@@ -1,14 +1,13 @@
-import { isRoundComplete, judgeMatchUp } from '../results/acceptance.js';
-import { DomainError } from '../common/errors.js';
-import type { MatchUpRecord } from '../results/matchUps.js';
-import { compareMatchUpKeys, sidesOf } from '../results/matchUps.js';
+import { compareMatchUpKeys, isRoundComplete, judgeMatchUp, type MatchUpRecord, sidesOf } from '../results/index.js';
+import { DomainError } from '../common/index.js';
 import type { Participant } from './participants.js';
-import type { CompetitionPolicy } from '../policy/policy.js';
-import type { ParticipantStates, RatingPoint } from './state.js';
+import type { CompetitionPolicy } from '../policy/index.js';
 import {
   entriesForMatchUp,
   formRating,
   initialParticipantState,
+  type ParticipantStates,
+  type RatingPoint,
   requireState,
   resolveMatchUp,
   summarize,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { DomainError } from '../common/errors.js';
-import { DocumentId, Rating, SIZES, SeedPosition, TEXT } from '../common/limits.js';
-import type { CompetitionPolicy } from '../policy/policy.js';
+import { DocumentId, DomainError, Rating, SeedPosition, SIZES, TEXT } from '../common/index.js';
+import type { CompetitionPolicy } from '../policy/index.js';
 import { aggregateRatings } from './ratings.js';
 
 /** Ratings on named scales (the policy's scaleName picks one), a handful per participant. */

@@ -1,4 +1,4 @@
-import type { CompetitionPolicy, RatingAggregation } from '../policy/policy.js';
+import type { CompetitionPolicy, RatingAggregation } from '../policy/index.js';
 
 /** E = 1 / (1 + 10^((Rb - Ra) / scale)) (docs/ratings.md#expectation). */
 export function expectedScore(ratingA: number, ratingB: number, scale: number): number {

@@ -1,13 +1,18 @@
 import { z } from 'zod';
-import type { MatchUpKey, MatchUpRecord } from '../results/matchUps.js';
-import { compareMatchUpKeys } from '../results/matchUps.js';
-import type { Participant } from './participants.js';
-import { baselineRatingOf } from './participants.js';
-import type { CompetitionPolicy } from '../policy/policy.js';
-import type { RatedSide } from './ratings.js';
-import { rateGame } from './ratings.js';
-import type { ResolvedResult, SideResult } from '../results/results.js';
-import { isWin, Outcome, resolveResult, ResultKind } from '../results/results.js';
+import {
+  compareMatchUpKeys,
+  isWin,
+  type MatchUpKey,
+  type MatchUpRecord,
+  Outcome,
+  type ResolvedResult,
+  resolveResult,
+  ResultKind,
+  type SideResult,
+} from '../results/index.js';
+import { baselineRatingOf, type Participant } from './participants.js';
+import type { CompetitionPolicy } from '../policy/index.js';
+import { type RatedSide, rateGame } from './ratings.js';
 
 const finite = () => z.number().finite();
 const count = () => z.number().int().min(0);

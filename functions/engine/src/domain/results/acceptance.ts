@@ -1,6 +1,6 @@
 import type { Reports } from './confirmation.js';
 import type { MatchUpRecord } from './matchUps.js';
-import type { CompetitionPolicy } from '../policy/policy.js';
+import type { CompetitionPolicy } from '../policy/index.js';
 import { resolveResult } from './results.js';
 
 /** A stored matchUp as the engine counts it: its result, or no result and the reason it was refused. */

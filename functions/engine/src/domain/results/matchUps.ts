@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MatchUpResult } from './results.js';
-import type { CostTerms, PairingRound } from '../pairing/types.js';
+import type { CostTerms, PairingRound } from '../pairing/index.js';
 
 /** A pairing of a round; side b is null for a bye. The result is null until scored (or once cleared). */
 export const MatchUpRecord = z

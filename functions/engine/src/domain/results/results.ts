@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { DomainError } from '../common/errors.js';
-import { GamePoints, LIMITS, isWithin } from '../common/limits.js';
-import type { MatchPointTable, ScoringPolicy } from '../policy/policy.js';
+import { DomainError, GamePoints, isWithin, LIMITS } from '../common/index.js';
+import type { MatchPointTable, ScoringPolicy } from '../policy/index.js';
 
 /**
  * The unplayed kinds (docs/results.md) and PLAYED, read from side a's point of view: FORFEIT_WIN means side a won

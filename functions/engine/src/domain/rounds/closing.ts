@@ -1,5 +1,5 @@
-import { DomainError } from '../common/errors.js';
-import type { MatchUpRecord } from '../results/matchUps.js';
+import { DomainError } from '../common/index.js';
+import type { MatchUpRecord } from '../results/index.js';
 
 /** A game of the tournament still without a result, as the organizer finds it on the pairings. */
 export interface UnscoredGame {

@@ -1,17 +1,23 @@
-import type { JudgedMatchUp } from '../results/acceptance.js';
-import { judgeMatchUp } from '../results/acceptance.js';
-import { foldCompetition } from '../ratings/fold.js';
-import type { MatchUpRecord } from '../results/matchUps.js';
-import { compareMatchUpKeys } from '../results/matchUps.js';
-import type { Participant } from '../ratings/participants.js';
-import type { CompetitionPolicy } from '../policy/policy.js';
-import { isWin, type Outcome } from '../results/results.js';
-import type { ParticipantStates } from '../ratings/state.js';
+import {
+  compareMatchUpKeys,
+  isWin,
+  type JudgedMatchUp,
+  judgeMatchUp,
+  type MatchUpRecord,
+  type Outcome,
+} from '../results/index.js';
+import { foldCompetition, type Participant, type ParticipantStates } from '../ratings/index.js';
+import type { CompetitionPolicy } from '../policy/index.js';
 import { lastPairedRound, nextRoundNumber } from './roundNumber.js';
-import { PairingError } from '../pairing/errors.js';
+import {
+  type GameOutcome,
+  PairingError,
+  type PairingPlayer,
+  type PairingRequest,
+  type PairingSpec,
+  type UnscoredPairing,
+} from '../pairing/index.js';
 import { pairingMethodFor } from './method.js';
-import type { PairingSpec } from '../pairing/request.js';
-import type { GameOutcome, PairingPlayer, PairingRequest, UnscoredPairing } from '../pairing/types.js';
 
 export interface Competition {
   policy: CompetitionPolicy;

@@ -1,7 +1,12 @@
-import type { CompetitionPolicy } from '../policy/policy.js';
-import { PairingError } from '../pairing/errors.js';
-import { type PairingOptions, parsePairingOptions } from '../pairing/request.js';
-import { METHODS_OF_SYSTEM, type PairingMethod, type System } from '../pairing/types.js';
+import type { CompetitionPolicy } from '../policy/index.js';
+import {
+  METHODS_OF_SYSTEM,
+  PairingError,
+  type PairingMethod,
+  type PairingOptions,
+  parsePairingOptions,
+  type System,
+} from '../pairing/index.js';
 
 /** What an organizer may say about pairing when creating a tournament: each part may be left out. */
 export interface PairingChoice {

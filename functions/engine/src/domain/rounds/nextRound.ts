@@ -1,12 +1,8 @@
-import { foldCompetition } from '../ratings/fold.js';
-import { mainStageLeaderboard } from '../standings/mainStage.js';
-import { mainStageRounds, nextRoundKind, playoffOf, playoffSeeding } from '../playoff/playoff.js';
-import type { Competition, NextRoundOptions } from './fromCompetition.js';
-import { pairingRequestFor } from './fromCompetition.js';
-import { generateRound } from '../pairing/index.js';
-import type { PairingSpec } from '../pairing/request.js';
-import { playoffRound } from '../playoff/bracket.js';
-import type { PairingRound, System } from '../pairing/types.js';
+import { foldCompetition } from '../ratings/index.js';
+import { mainStageLeaderboard } from '../standings/index.js';
+import { mainStageRounds, nextRoundKind, playoffOf, playoffRound, playoffSeeding } from '../playoff/index.js';
+import { type Competition, type NextRoundOptions, pairingRequestFor } from './fromCompetition.js';
+import { generateRound, type PairingRound, type PairingSpec, type System } from '../pairing/index.js';
 
 /** Where a playoff round sits: its number in the playoff, the main stage's rounds and (first round) the seeding. */
 export interface RoundPlayoff {

@@ -1,12 +1,10 @@
-import type { ReportedMatchUp } from '../results/acceptance.js';
-import { participantsToPair } from '../joining/checkIn.js';
+import { type MatchUpRecord, matchUpsOfRound, type ReportedMatchUp, type RoundMatchUp } from '../results/index.js';
+import { participantsToPair } from '../joining/index.js';
 import { assertClosable, assertReopenable, unscoredGames } from './closing.js';
-import { matchUpsOfRound, type MatchUpRecord, type RoundMatchUp } from '../results/matchUps.js';
-import type { Participant } from '../ratings/participants.js';
-import type { CompetitionPolicy } from '../policy/policy.js';
+import type { Participant } from '../ratings/index.js';
+import type { CompetitionPolicy } from '../policy/index.js';
 import { pairNextRound, type RoundPlayoff } from './nextRound.js';
-import { parsePairingSpec, type PairingSpec } from '../pairing/request.js';
-import type { PairingMethod, System } from '../pairing/types.js';
+import { type PairingMethod, type PairingSpec, parsePairingSpec, type System } from '../pairing/index.js';
 import { nextRoundNumber } from './roundNumber.js';
 import { assertUndoable } from './undo.js';
 

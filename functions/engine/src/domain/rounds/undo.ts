@@ -1,7 +1,6 @@
-import { type ReportedMatchUp, scoredGames } from '../results/acceptance.js';
-import { DomainError } from '../common/errors.js';
-import { nameMatchUps } from '../results/matchUps.js';
-import type { CompetitionPolicy } from '../policy/policy.js';
+import { nameMatchUps, type ReportedMatchUp, scoredGames } from '../results/index.js';
+import { DomainError } from '../common/index.js';
+import type { CompetitionPolicy } from '../policy/index.js';
 
 /**
  * Refuses to take back the last round (`roundNumber`, 0 before the first) unless there is one and nobody has

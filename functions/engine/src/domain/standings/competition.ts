@@ -1,10 +1,8 @@
-import { foldCompetition } from '../ratings/fold.js';
-import type { LeaderboardRow } from './leaderboard.js';
+import { foldCompetition, type Participant, type ParticipantState, type ParticipantStates } from '../ratings/index.js';
 import { buildLeaderboard } from './leaderboard.js';
-import type { MatchUpRecord } from '../results/matchUps.js';
-import type { Participant } from '../ratings/participants.js';
-import type { CompetitionPolicy } from '../policy/policy.js';
-import type { ParticipantState, ParticipantStates } from '../ratings/state.js';
+import type { LeaderboardRow } from './leaderboardRow.js';
+import type { MatchUpRecord } from '../results/index.js';
+import type { CompetitionPolicy } from '../policy/index.js';
 
 export interface Standings {
   states: ParticipantStates;

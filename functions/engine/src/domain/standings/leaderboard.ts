@@ -1,9 +1,8 @@
-import type { CompetitionPolicy, CompetitionTiebreak } from '../policy/policy.js';
+import type { CompetitionPolicy, CompetitionTiebreak } from '../policy/index.js';
 import { LeaderboardRow } from './leaderboardRow.js';
 import { type Ranked, rankStandings } from './ranking.js';
-import type { ParticipantState, ParticipantStates } from '../ratings/state.js';
-import type { TiebreakContext } from './tiebreaks.js';
-import { GROUP_TIEBREAKS, TIEBREAKS } from './tiebreaks.js';
+import type { ParticipantState, ParticipantStates } from '../ratings/index.js';
+import { GROUP_TIEBREAKS, type TiebreakContext, TIEBREAKS } from './tiebreaks.js';
 
 type TiebreakValues = LeaderboardRow['tiebreaks'];
 

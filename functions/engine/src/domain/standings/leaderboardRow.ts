@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CompetitionTiebreak } from '../policy/policy.js';
+import { CompetitionTiebreak } from '../policy/index.js';
 
 const finite = () => z.number().finite();
 const count = () => z.number().int().min(0);

@@ -1,8 +1,13 @@
-import type { LeaderboardOptions, LeaderboardRow, StandingValues } from './leaderboard.js';
-import { buildLeaderboard, standingValues, tiebreakContext } from './leaderboard.js';
-import type { CompetitionPolicy } from '../policy/policy.js';
-import type { ParticipantState, ParticipantStates } from '../ratings/state.js';
-import { summarize } from '../ratings/state.js';
+import {
+  buildLeaderboard,
+  type LeaderboardOptions,
+  standingValues,
+  type StandingValues,
+  tiebreakContext,
+} from './leaderboard.js';
+import type { LeaderboardRow } from './leaderboardRow.js';
+import type { CompetitionPolicy } from '../policy/index.js';
+import { type ParticipantState, type ParticipantStates, summarize } from '../ratings/index.js';
 
 /**
  * What the standings show once a playoff has started (docs/playoff.md#standings): the main stage's standings, as

@@ -9,8 +9,8 @@
  */
 import { splitBy } from './groups.js';
 import type { LeaderboardRow } from './leaderboardRow.js';
-import type { CompetitionPolicy, CompetitionTiebreak, PrimaryRanking } from '../policy/policy.js';
-import type { ParticipantState } from '../ratings/state.js';
+import type { CompetitionPolicy, CompetitionTiebreak, PrimaryRanking } from '../policy/index.js';
+import type { ParticipantState } from '../ratings/index.js';
 
 type Row = Omit<LeaderboardRow, 'rank'>;
 export type Ranked<R extends Row> = R & { rank: number; sharedRank: boolean };

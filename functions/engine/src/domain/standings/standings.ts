@@ -1,7 +1,6 @@
-import type { StandingValues } from './leaderboard.js';
-import { standingValues, tiebreakContext } from './leaderboard.js';
-import type { CompetitionPolicy } from '../policy/policy.js';
-import type { ParticipantState, ParticipantStates } from '../ratings/state.js';
+import { standingValues, type StandingValues, tiebreakContext } from './leaderboard.js';
+import type { CompetitionPolicy } from '../policy/index.js';
+import type { ParticipantState, ParticipantStates } from '../ratings/index.js';
 import { OPPONENT_SCORE_TIEBREAKS, OPPONENT_TIEBREAKS, opponentIds } from './tiebreaks.js';
 
 const usesAny = (policy: CompetitionPolicy, set: ReadonlySet<string>) =>

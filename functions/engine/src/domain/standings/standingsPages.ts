@@ -3,12 +3,11 @@
  * STANDINGS_PAGE_SIZE, so a spectator opening the standings of 2,000 players reads about 20 documents instead of
  * 2,000. The backend rebuilds them at most once per STANDINGS_PAGE_INTERVAL_MS, whatever the number of scores.
  */
-import { leaderboardRanking } from './leaderboard.js';
+import { leaderboardRanking, type StandingValues } from './leaderboard.js';
 import { mainStageRows } from './mainStage.js';
-import type { CompetitionPolicy } from '../policy/policy.js';
+import type { CompetitionPolicy } from '../policy/index.js';
 import type { Ranked } from './ranking.js';
-import type { StandingValues } from './leaderboard.js';
-import type { ParticipantStates } from '../ratings/state.js';
+import type { ParticipantStates } from '../ratings/index.js';
 
 import { STANDINGS_PAGE_INTERVAL_MS, STANDINGS_PAGE_SIZE } from './standingsPageSize.js';
 

@@ -1,4 +1,4 @@
-import type { CompetitionTiebreak } from '../policy/policy.js';
+import type { CompetitionTiebreak } from '../policy/index.js';
 
 /** Each tiebreak in the organizer's words: a short column heading and its full name. */
 export const TIEBREAK_NAMES: Record<CompetitionTiebreak, { short: string; long: string }> = {

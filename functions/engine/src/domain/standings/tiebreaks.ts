@@ -1,7 +1,6 @@
-import type { BuchholzDropOutMode, CompetitionTiebreak } from '../policy/policy.js';
-import type { Outcome } from '../results/results.js';
-import { isByeKind } from '../results/results.js';
-import type { ParticipantState, ParticipantStates } from '../ratings/state.js';
+import type { BuchholzDropOutMode, CompetitionTiebreak } from '../policy/index.js';
+import { isByeKind, type Outcome } from '../results/index.js';
+import type { ParticipantState, ParticipantStates } from '../ratings/index.js';
 
 /** What every tiebreak may look at: all states, who withdrew, and the Buchholz drop-out mode. */
 export interface TiebreakContext {

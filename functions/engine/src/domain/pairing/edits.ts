@@ -1,21 +1,17 @@
-import { isReportOnly, type ReportedMatchUp, scoredGames } from '../results/acceptance.js';
-import { DomainError } from '../common/errors.js';
+import { PairingError } from './errors.js';
 import type { PairingEdit } from './edit.js';
-import { nameMatchUps } from '../results/matchUps.js';
-import type { CompetitionPolicy } from '../policy/policy.js';
-import { type ColouredGame, type ColourMode, colourDifference, xMovesFirst } from '../pairing/colours.js';
-import { compareSeedOrder } from '../pairing/acceleration.js';
-import { type Field, prepareField } from '../pairing/field.js';
-import { parsePairingRequest } from '../pairing/request.js';
-import type { Bye, CostTerms, Pairing, PairingRequest, WeightedMethod } from '../pairing/types.js';
-import { WEIGHTED_METHODS } from '../pairing/types.js';
-import { buildContext } from '../pairing/weighted/context.js';
-import { createCoster } from '../pairing/weighted/costs.js';
-import { modelFor } from '../pairing/weighted/model.js';
+import { type ColouredGame, type ColourMode, colourDifference, xMovesFirst } from './colours.js';
+import { compareSeedOrder } from './acceleration.js';
+import { type Field, prepareField } from './field.js';
+import { parsePairingRequest } from './request.js';
+import type { Bye, CostTerms, Pairing, PairingRequest, WeightedMethod } from './types.js';
+import { WEIGHTED_METHODS } from './methods.js';
+import { buildContext } from './weighted/context.js';
+import { createCoster } from './weighted/costs.js';
+import { modelFor } from './weighted/model.js';
 
 /**
- * Pairing edits before a round's first result (docs/pairing.md#pairing-edits): the organizer changes the round by
- * hand, the engine says what the changed round breaks, and recomputes every pair's cost terms so the round stays
+ * A round changed by hand (docs/pairing.md#pairing-edits): the organizer changes the round, the engine says what the changed round breaks, and recomputes every pair's cost terms so the round stays
  * explained.
  */
 
@@ -44,30 +40,6 @@ export interface EditedRound {
   byeCosts: Bye[];
   /** What the edit breaks that the round did not break before: the organizer confirms these. */
   warnings: RoundIssue[];
-}
-
-/**
- * Refuses to edit a round that has started: any result stored in it, or a player's report waiting for the opponent,
- * automatic byes aside (scoredGames). A stored result the engine refuses counts as none. The refusal names the tables
- * that hold the round.
- */
-export function assertPairingsEditable(
-  roundNumber: number,
-  roundMatchUps: readonly ReportedMatchUp[],
-  policy: CompetitionPolicy,
-): void {
-  if (roundNumber === 0) throw refuse('there is no round to change yet: pair the first round');
-  const scored = scoredGames(roundMatchUps, policy);
-  if (scored.length === 0) return;
-  const one = scored.length === 1;
-  const reported = scored.some((m) => isReportOnly(m, policy));
-  const held = reported
-    ? `${one ? "has a result or a player's report" : "have results or players' reports"}`
-    : `${one ? 'has a result' : 'have results'}`;
-  throw refuse(
-    `round ${roundNumber} has started (${nameMatchUps(scored.map((m) => `table ${m.order + 1}`))} already ${held}); ` +
-      'pairings can only be changed before the first result; clear the results first to change them',
-  );
 }
 
 /** Applies one edit to a layout; refuses an edit that does not fit the round, in words. */
@@ -375,6 +347,6 @@ function explainLayout(
   };
 }
 
-function refuse(message: string): DomainError {
-  return new DomainError('failed-precondition', message);
+function refuse(message: string): PairingError {
+  return new PairingError('failed-precondition', message);
 }

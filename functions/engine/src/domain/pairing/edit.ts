@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DocumentId } from '../common/limits.js';
+import { DocumentId } from '../common/index.js';
 
 /** A pairing edit as the organizer asks for it (docs/pairing.md#pairing-edits); edits.ts applies and checks it. */
 const PlayerId = DocumentId;

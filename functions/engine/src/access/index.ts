@@ -1,0 +1,3 @@
+export * from './permissions.js';
+export * from './roles.js';
+export * from './scorer.js';

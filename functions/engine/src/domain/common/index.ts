@@ -1,0 +1,5 @@
+export * from './documentId.js';
+export * from './documentSize.js';
+export * from './errors.js';
+export * from './limits.js';
+export * from './messages.js';

@@ -1,0 +1,3 @@
+export * from './exchange.js';
+export * from './importChecks.js';
+export * from './scenario.js';

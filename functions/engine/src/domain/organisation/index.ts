@@ -1,0 +1,4 @@
+export * from './deletion.js';
+export * from './invitations.js';
+export * from './rateLimit.js';
+export * from './setupCorrections.js';

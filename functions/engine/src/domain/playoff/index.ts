@@ -1,0 +1,3 @@
+export * from './bracket.js';
+export * from './playoff.js';
+export * from './playoffPlan.js';

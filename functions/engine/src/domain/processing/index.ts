@@ -1,0 +1,3 @@
+export * from './change.js';
+export * from './replayPlan.js';
+export * from './scoreEvent.js';

@@ -1,0 +1,4 @@
+export * from './fold.js';
+export * from './participants.js';
+export * from './ratings.js';
+export * from './state.js';
