@@ -22,9 +22,9 @@ import { refs } from '../functions/src/firebase/refs.js';
 import { type MatchUpDoc, paths } from '@competition/engine/schemas';
 import { applyMatchUpScore } from '../functions/src/services/applyScore.js';
 import { replayTournament } from '../functions/src/services/replay.js';
-import { PROJECT_ID, backgroundTriggers, discoverEmulators } from '../functions/test/support/emulatorEnv.js';
+import { PROJECT_ID, backgroundTriggers, discoverEmulators } from '../testing/emulatorEnv.js';
 import { toMatchUpRecord, toParticipant } from '../functions/src/services/records.js';
-import { metered } from '../functions/test/support/meter.js';
+import { metered } from '../testing/meter.js';
 import { fieldFlags, runBench, percentile, printResult, progress, round1 } from './lib/benchCli.js';
 import { createSwiss, signUp } from './lib/emulatorClients.js';
 

@@ -25,7 +25,7 @@ import { EMULATED_SERVICE_ACCOUNT, firestore } from '../functions/src/firebase/a
 import { refs } from '../functions/src/firebase/refs.js';
 import { paths, type StandingsPageDoc } from '@competition/engine/schemas';
 import { toMatchUpRecord, toParticipant } from '../functions/src/services/records.js';
-import { PROJECT_ID, discoverEmulators } from '../functions/test/support/emulatorEnv.js';
+import { PROJECT_ID, discoverEmulators } from '../testing/emulatorEnv.js';
 import { fieldFlags, runBench, printResult, progress, round1 } from './lib/benchCli.js';
 import { createSwiss, signUp } from './lib/emulatorClients.js';
 

@@ -32,7 +32,7 @@ import { type Browser, type Page, chromium } from 'playwright-core';
 import { EMULATED_SERVICE_ACCOUNT, firestore } from '../functions/src/firebase/app.js';
 import { refs } from '../functions/src/firebase/refs.js';
 import { type MatchUpDoc, paths } from '@competition/engine/schemas';
-import { PROJECT_ID, discoverEmulators, origin } from '../functions/test/support/emulatorEnv.js';
+import { PROJECT_ID, discoverEmulators, origin } from '../testing/emulatorEnv.js';
 import { simulatedField, simulatedScore } from '@competition/engine';
 import { benchCli, measureInEmulators, percentile, printResult, progress, round1 } from './lib/benchCli.js';
 import { type EmulatorHosts, type Person, signUp } from './lib/emulatorClients.js';

@@ -18,8 +18,8 @@ import { applyMatchUpScore, type ScoreOutcome } from '../../src/services/applySc
 import { toParticipant } from '../../src/services/records.js';
 import { replaySettings } from '../../src/services/replay.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
-import { metered } from '../support/meter.js';
-import { waitFor } from '../support/wait.js';
+import { metered } from '../../../testing/meter.js';
+import { waitFor } from '../../../testing/wait.js';
 import { participantDoc, seedTournament } from './seed.js';
 
 const fs = useEmulatorFirestore({ triggers: false });

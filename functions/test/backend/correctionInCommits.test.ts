@@ -21,9 +21,9 @@ import { refs } from '../../src/firebase/refs.js';
 import type { StandingsStatusDoc } from '@competition/engine/schemas';
 import { applyMatchUpScore } from '../../src/services/applyScore.js';
 import { replaySettings } from '../../src/services/replay.js';
-import { backgroundTriggers } from '../support/emulatorEnv.js';
+import { backgroundTriggers } from '../../../testing/emulatorEnv.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
-import { sleep, waitFor } from '../support/wait.js';
+import { sleep, waitFor } from '../../../testing/wait.js';
 import { seedTournament } from './seed.js';
 
 const fs = useEmulatorFirestore({ triggers: true });

@@ -14,7 +14,7 @@ import { paths } from '@competition/engine/schemas';
 import { refs } from '../../src/firebase/refs.js';
 import { recordNotApplied } from '../../src/services/scoreProblems.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
-import { metered } from '../support/meter.js';
+import { metered } from '../../../testing/meter.js';
 import { cleanupFunctionsTest, fireTrigger } from './harness.js';
 import { seedTournament } from './seed.js';
 

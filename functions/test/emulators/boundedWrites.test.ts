@@ -23,7 +23,7 @@ import {
   refusal,
   seedTournament,
   waitFor,
-} from './stack.js';
+} from '../../../testing/stack.js';
 
 let emulators: Emulators;
 let db: Firestore;

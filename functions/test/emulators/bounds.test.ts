@@ -18,7 +18,7 @@ import {
   readRow,
   refusal,
   seedTournament,
-} from './stack.js';
+} from '../../../testing/stack.js';
 
 let emulators: Emulators;
 let db: Firestore;

@@ -55,7 +55,7 @@ import {
   seedTournament,
   waitFor,
   whyNoEmulators,
-} from './stack.js';
+} from '../../../testing/stack.js';
 
 const TIMEOUT_MS = 20_000;
 const skipReason = whyNoEmulators();

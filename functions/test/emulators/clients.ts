@@ -5,7 +5,7 @@
 import { type FirebaseApp, deleteApp, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import { type Firestore, connectFirestoreEmulator, getFirestore, terminate } from 'firebase/firestore';
-import { type Account, type Emulators, FAKE_API_KEY, origin } from './stack.js';
+import { type Account, type Emulators, FAKE_API_KEY, origin } from '../../../testing/stack.js';
 
 export interface ClientApps {
   /** A client Firestore signed in as `account`, or signed out for `null`. */

@@ -38,7 +38,7 @@ import {
   seedTournament,
   waitFor,
   whyNoEmulators,
-} from './stack.js';
+} from '../../../testing/stack.js';
 import { clientApps, outcome } from './clients.js';
 
 const skipReason = whyNoEmulators();

@@ -16,7 +16,7 @@ import {
   seedTournament,
   signUp,
   whyNoEmulators,
-} from './stack.js';
+} from '../../../testing/stack.js';
 
 const skipReason = whyNoEmulators();
 if (skipReason) console.warn(`[costGuards.test.ts] skipped: ${skipReason}`);

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { TournamentExport } from '@competition/engine';
 import { type LeaderboardView, type MatchUpDoc, paths } from '@competition/engine/schemas';
 import { tournamentKey } from '../../src/services/organisation.js';
-import { backgroundTriggers } from '../support/emulatorEnv.js';
+import { backgroundTriggers } from '../../../testing/emulatorEnv.js';
 import {
   type Account,
   type Emulators,
@@ -25,7 +25,7 @@ import {
   seedTournament,
   signUp,
   waitFor,
-} from './stack.js';
+} from '../../../testing/stack.js';
 
 let emulators: Emulators;
 let db: Firestore;

@@ -21,7 +21,7 @@ import {
   seedTournament,
   signUp,
   whyNoEmulators,
-} from './stack.js';
+} from '../../../testing/stack.js';
 import { clientApps, outcome } from './clients.js';
 
 const skipReason = whyNoEmulators();

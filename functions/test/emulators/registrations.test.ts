@@ -20,7 +20,7 @@ import {
   signUp,
   waitFor,
   whyNoEmulators,
-} from './stack.js';
+} from '../../../testing/stack.js';
 import { clientApps } from './clients.js';
 
 const skipReason = whyNoEmulators();

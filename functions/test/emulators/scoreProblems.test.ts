@@ -16,7 +16,7 @@ import {
   discoverEmulators,
   seedTournament,
   waitFor,
-} from './stack.js';
+} from '../../../testing/stack.js';
 
 let emulators: Emulators;
 let seeded: SeededTournament;

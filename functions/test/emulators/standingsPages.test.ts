@@ -17,7 +17,7 @@ import {
   discoverEmulators,
   seedTournament,
   waitFor,
-} from './stack.js';
+} from '../../../testing/stack.js';
 
 let emulators: Emulators;
 let db: Firestore;

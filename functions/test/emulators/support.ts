@@ -15,9 +15,9 @@ import {
 } from '@firebase/rules-unit-testing';
 import { type DocumentData, type Firestore, doc, writeBatch } from 'firebase/firestore';
 import { type Actor, uidOf } from '../access/world.js';
-import { PROJECT_ID, emulatorAddress } from '../support/emulatorEnv.js';
+import { PROJECT_ID, emulatorAddress } from '../../../testing/emulatorEnv.js';
 
-export { PROJECT_ID, emulatorAddress } from '../support/emulatorEnv.js';
+export { PROJECT_ID, emulatorAddress } from '../../../testing/emulatorEnv.js';
 
 export const RULES = readFileSync(new URL('../../../firestore.rules', import.meta.url), 'utf8');
 

@@ -22,8 +22,8 @@ import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MatchUpResultInput, presetPolicy } from '@competition/engine';
 import { paths } from '@competition/engine/schemas';
-import { origin } from '../support/emulatorEnv.js';
-import { waitFor } from '../support/wait.js';
+import { origin } from '../../../testing/emulatorEnv.js';
+import { waitFor } from '../../../testing/wait.js';
 import {
   PROJECT_ID,
   type World,

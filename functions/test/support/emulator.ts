@@ -11,7 +11,7 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll } from 'vitest';
 import { EMULATED_SERVICE_ACCOUNT, firestore } from '../../src/firebase/app.js';
-import { PROJECT_ID, backgroundTriggers, clearFirestore, emulatorAddress } from './emulatorEnv.js';
+import { PROJECT_ID, backgroundTriggers, clearFirestore, emulatorAddress } from '../../../testing/emulatorEnv.js';
 
 export interface EmulatorFirestore {
   readonly db: Firestore;

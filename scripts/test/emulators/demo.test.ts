@@ -13,7 +13,7 @@ import {
   discoverEmulators,
   origin,
   whyNoEmulators,
-} from '../../../functions/test/emulators/stack.js';
+} from '../../../testing/stack.js';
 import { DEMO_PASSWORD, DEMO_SCOREKEEPER, type DemoData, seedDemo } from '../../demo/seedDemo.js';
 
 const skipReason = whyNoEmulators();

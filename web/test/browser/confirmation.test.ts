@@ -14,7 +14,7 @@ import {
   adminFirestore,
   playerOf,
   readMatchUp,
-} from '../../../functions/test/emulators/stack.js';
+} from '../../../testing/stack.js';
 import { DESKTOP, WAIT_MS, expectOk } from './driver.js';
 import { browserSuite, seedTwice, storedTournament } from './harness.js';
 

@@ -23,7 +23,7 @@ import {
   call,
   seedTournament,
   waitFor,
-} from '../../../functions/test/emulators/stack.js';
+} from '../../../testing/stack.js';
 import { readFileSync } from 'node:fs';
 import { DESKTOP, WAIT_MS } from './driver.js';
 import { browserSuite, roundMatchUps, standingsReads as reads, storedRound, storedStandingsPage } from './harness.js';

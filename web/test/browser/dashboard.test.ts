@@ -29,7 +29,7 @@ import {
   origin,
   signUp,
   waitFor,
-} from '../../../functions/test/emulators/stack.js';
+} from '../../../testing/stack.js';
 import { DESKTOP, PHONE, WAIT_MS, expectOk, outcome } from './driver.js';
 import { browserSuite, roundMatchUps, signUpThrough, storedMatchUps, storedTournament } from './harness.js';
 

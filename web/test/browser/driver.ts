@@ -7,8 +7,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type Locator, type Page, chromium } from 'playwright-core';
 import { expect } from 'vitest';
-import { HUB_VARIABLE, origin } from '../../../functions/test/support/emulatorEnv.js';
-import { WAIT_MS } from '../../../functions/test/support/wait.js';
+import { HUB_VARIABLE, origin } from '../../../testing/emulatorEnv.js';
+import { WAIT_MS } from '../../../testing/wait.js';
 
 export { WAIT_MS };
 

@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { MatchUpDoc } from '@competition/engine/schemas';
-import { type SeededTournament, call, seedTournament } from '../../../functions/test/emulators/stack.js';
+import { type SeededTournament, call, seedTournament } from '../../../testing/stack.js';
 import { DESKTOP, WAIT_MS } from './driver.js';
 import { browserSuite, roundMatchUps, storedRound } from './harness.js';
 

@@ -19,7 +19,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { ParticipantDoc, StandingDoc } from '@competition/engine/schemas';
-import { adminFirestore, waitFor } from '../../../functions/test/emulators/stack.js';
+import { adminFirestore, waitFor } from '../../../testing/stack.js';
 import { PHONE, WAIT_MS, expectOk, freshStatus, outcome } from './driver.js';
 import { browserSuite, enterScore, storedIn, storedMatchUps, storedTournament } from './harness.js';
 

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { paths, type StandingDoc } from '@competition/engine/schemas';
-import { type Account, adminFirestore, call } from '../../../functions/test/emulators/stack.js';
+import { type Account, adminFirestore, call } from '../../../testing/stack.js';
 import { DESKTOP, SCREENSHOTS, WAIT_MS, shown } from './driver.js';
 import { browserSuite, roundMatchUps, storedIn } from './harness.js';
 

@@ -28,7 +28,7 @@ import {
   seedTournament,
   signUp,
   whyNoEmulators,
-} from '../../../functions/test/emulators/stack.js';
+} from '../../../testing/stack.js';
 import { DESKTOP, type Driver, PHONE, expectOk, freshStatus, hostingOrigin, shot, startDriver } from './driver.js';
 
 export interface Viewport {

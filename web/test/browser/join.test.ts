@@ -14,7 +14,7 @@ import {
   origin,
   readMatchUp,
   seedTournament,
-} from '../../../functions/test/emulators/stack.js';
+} from '../../../testing/stack.js';
 import { DESKTOP, PHONE, WAIT_MS, expectOk, freshStatus, outcome } from './driver.js';
 import { browserSuite, signUpThrough, storedTournament } from './harness.js';
 

@@ -12,7 +12,7 @@ import {
   adminFirestore,
   call,
   seedTournament,
-} from '../../../functions/test/emulators/stack.js';
+} from '../../../testing/stack.js';
 import { DESKTOP, freshStatus, outcome } from './driver.js';
 import { browserSuite, roundMatchUps } from './harness.js';
 

@@ -16,7 +16,7 @@ import {
   call,
   playerOf,
   readMatchUp,
-} from '../../../functions/test/emulators/stack.js';
+} from '../../../testing/stack.js';
 import { DESKTOP, PHONE, WAIT_MS } from './driver.js';
 import { browserSuite, roundMatchUps, seedTwice, storedMatchUps, storedTournament } from './harness.js';
 

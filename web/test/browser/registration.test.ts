@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { type MatchUpDoc, paths } from '@competition/engine/schemas';
-import { type Account, adminFirestore, call, signUp } from '../../../functions/test/emulators/stack.js';
+import { type Account, adminFirestore, call, signUp } from '../../../testing/stack.js';
 import { DESKTOP, PHONE, SCREENSHOTS, WAIT_MS, expectOk, freshStatus } from './driver.js';
 import { browserSuite } from './harness.js';
 

@@ -29,7 +29,7 @@ import {
   readRow,
   seedTournament,
   waitFor,
-} from '../../../functions/test/emulators/stack.js';
+} from '../../../testing/stack.js';
 import { DESKTOP, PHONE, WAIT_MS, expectOk, freshStatus, outcome } from './driver.js';
 import { browserSuite, roundMatchUps, storedTournament } from './harness.js';
 

@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { signUp } from '../../../functions/test/emulators/stack.js';
+import { signUp } from '../../../testing/stack.js';
 import { DESKTOP, PHONE } from './driver.js';
 import { browserSuite } from './harness.js';
 

@@ -21,7 +21,7 @@ import {
   call,
   seedTournament,
   waitFor,
-} from '../../../functions/test/emulators/stack.js';
+} from '../../../testing/stack.js';
 import { pageRebuildDue, STANDINGS_PAGE_INTERVAL_MS } from '@competition/engine';
 import { DESKTOP, WAIT_MS } from './driver.js';
 import { browserSuite, standingsReads as reads, storedStandingsPage } from './harness.js';

@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { ParticipantDoc } from '@competition/engine/schemas';
-import { type Account, call } from '../../../functions/test/emulators/stack.js';
+import { type Account, call } from '../../../testing/stack.js';
 import { DESKTOP, WAIT_MS, expectOk, freshStatus, outcome } from './driver.js';
 import { browserSuite, enterScore, roundMatchUps, storedIn, storedRound, storedTournament } from './harness.js';
 

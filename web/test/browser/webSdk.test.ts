@@ -29,7 +29,7 @@ import {
   readMatchUp,
   readRow,
   seedTournament,
-} from '../../../functions/test/emulators/stack.js';
+} from '../../../testing/stack.js';
 import { WAIT_MS } from './driver.js';
 import { browserSuite, roundMatchUps } from './harness.js';
 

@@ -12,9 +12,9 @@ import { inspect } from 'node:util';
 import { type App, deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Firestore, getFirestore } from 'firebase-admin/firestore';
 import { type MatchUpDoc, paths } from '@competition/engine/schemas';
-import { type Emulators, PROJECT_ID, origin, whyNoEmulators } from '../support/emulatorEnv.js';
+import { type Emulators, PROJECT_ID, origin, whyNoEmulators } from './emulatorEnv.js';
 
-export { waitFor } from '../support/wait.js';
+export { waitFor } from './wait.js';
 export {
   HUB_VARIABLE,
   PROJECT_ID,
@@ -22,8 +22,8 @@ export {
   hostPort,
   origin,
   whyNoEmulators,
-} from '../support/emulatorEnv.js';
-export type { Emulators } from '../support/emulatorEnv.js';
+} from './emulatorEnv.js';
+export type { Emulators } from './emulatorEnv.js';
 
 /** The region the callables are deployed to (firebase-functions' default). */
 export const REGION = 'us-central1';
