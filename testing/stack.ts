@@ -15,14 +15,7 @@ import { type MatchUpDoc, paths } from '@competition/engine/schemas';
 import { type Emulators, PROJECT_ID, origin, whyNoEmulators } from './emulatorEnv.js';
 
 export { waitFor } from './wait.js';
-export {
-  HUB_VARIABLE,
-  PROJECT_ID,
-  discoverEmulators,
-  hostPort,
-  origin,
-  whyNoEmulators,
-} from './emulatorEnv.js';
+export { HUB_VARIABLE, PROJECT_ID, discoverEmulators, hostPort, origin, whyNoEmulators } from './emulatorEnv.js';
 export type { Emulators } from './emulatorEnv.js';
 
 /** The region the callables are deployed to (firebase-functions' default). */

@@ -24,7 +24,15 @@ import {
   type TournamentDoc,
 } from '@competition/engine/schemas';
 import { toMatchUpRecord, toParticipant } from '../../src/services/records.js';
-import { type Account, type Emulators, adminFirestore, call, closeAdmin, discoverEmulators, signUp } from '../../../testing/stack.js';
+import {
+  type Account,
+  type Emulators,
+  adminFirestore,
+  call,
+  closeAdmin,
+  discoverEmulators,
+  signUp,
+} from '../../../testing/stack.js';
 
 const PLAYERS = 12;
 const ROUNDS = 4;

@@ -17,13 +17,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import {
-  type SeededTournament,
-  adminFirestore,
-  call,
-  seedTournament,
-  waitFor,
-} from '../../../testing/stack.js';
+import { type SeededTournament, adminFirestore, call, seedTournament, waitFor } from '../../../testing/stack.js';
 import { readFileSync } from 'node:fs';
 import { DESKTOP, WAIT_MS } from './driver.js';
 import { browserSuite, roundMatchUps, standingsReads as reads, storedRound, storedStandingsPage } from './harness.js';

@@ -8,13 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import {
-  type SeededTournament,
-  call,
-  origin,
-  readMatchUp,
-  seedTournament,
-} from '../../../testing/stack.js';
+import { type SeededTournament, call, origin, readMatchUp, seedTournament } from '../../../testing/stack.js';
 import { DESKTOP, PHONE, WAIT_MS, expectOk, freshStatus, outcome } from './driver.js';
 import { browserSuite, signUpThrough, storedTournament } from './harness.js';
 

@@ -7,12 +7,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { type MatchUpDoc, paths } from '@competition/engine/schemas';
-import {
-  type SeededTournament,
-  adminFirestore,
-  call,
-  seedTournament,
-} from '../../../testing/stack.js';
+import { type SeededTournament, adminFirestore, call, seedTournament } from '../../../testing/stack.js';
 import { DESKTOP, freshStatus, outcome } from './driver.js';
 import { browserSuite, roundMatchUps } from './harness.js';
 

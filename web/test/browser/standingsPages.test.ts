@@ -15,13 +15,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import {
-  type SeededTournament,
-  adminFirestore,
-  call,
-  seedTournament,
-  waitFor,
-} from '../../../testing/stack.js';
+import { type SeededTournament, adminFirestore, call, seedTournament, waitFor } from '../../../testing/stack.js';
 import { pageRebuildDue, STANDINGS_PAGE_INTERVAL_MS } from '@competition/engine';
 import { DESKTOP, WAIT_MS } from './driver.js';
 import { browserSuite, standingsReads as reads, storedStandingsPage } from './harness.js';

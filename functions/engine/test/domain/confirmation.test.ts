@@ -1,6 +1,12 @@
 /** Confirmation by the opponent and the history of a result (docs/results.md), in the organizer's words. */
 import { describe, expect, it } from 'vitest';
-import { type ScoreFields, agreedReport, confirmation, enteredBy, reportWrite } from '../../src/domain/results/confirmation.js';
+import {
+  type ScoreFields,
+  agreedReport,
+  confirmation,
+  enteredBy,
+  reportWrite,
+} from '../../src/domain/results/confirmation.js';
 import { disputeProblem } from '../../src/domain/results/problems.js';
 import { resultChange } from '../../src/domain/results/resultHistory.js';
 import type { MatchUpResult } from '../../src/domain/results/results.js';

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { checkedInOnEntry, notCheckedIn, participantsToPair } from '../../src/domain/joining/checkIn.js';
 import { DomainError } from '../../src/domain/common/errors.js';
-import { CLOSED_JOINING, type JoiningOptions, assertApprovable, decideRegistration } from '../../src/domain/joining/joining.js';
+import {
+  CLOSED_JOINING,
+  type JoiningOptions,
+  assertApprovable,
+  decideRegistration,
+} from '../../src/domain/joining/joining.js';
 
 const open: JoiningOptions = { ...CLOSED_JOINING, registration: 'OPEN' };
 const fresh = { registration: null, playsAnEntry: false };

@@ -3,7 +3,13 @@ import { computeStandings } from '../../src/domain/standings/competition.js';
 import { LIMITS } from '../../src/domain/common/limits.js';
 import type { MatchUpRecord } from '../../src/domain/results/matchUps.js';
 import { Participant } from '../../src/domain/ratings/participants.js';
-import { parsePolicy, PRESET_POLICIES, presetPolicy, resolvePolicy, ScoringPolicy } from '../../src/domain/policy/policy.js';
+import {
+  parsePolicy,
+  PRESET_POLICIES,
+  presetPolicy,
+  resolvePolicy,
+  ScoringPolicy,
+} from '../../src/domain/policy/policy.js';
 import { MatchUpResult, resolveResult } from '../../src/domain/results/results.js';
 import { AddParticipantsInput, CreateTournamentInput, GenerateNextRoundInput } from '../../src/model/requests.js';
 
