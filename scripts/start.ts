@@ -140,7 +140,7 @@ function banner({ ports, only, ui, lanAddress }: EmulatorConfig, demo: DemoData 
       `  QR code the dashboard draws points there (open the dashboard at that address on this laptop too).`,
       `  Firestore, Auth and Functions answer their client APIs at ${lanAddress} on the same ports; clearing the`,
       '  data, the accounts, the sign-in codes, the hub and the Emulator UI stay on this laptop (127.0.0.1).',
-      '  No TLS, and anyone on this network can use the app as the security rules allow: see the README.',
+      '  No TLS, and anyone on this network can use the app as the security rules allow: see docs/operations.md.',
     );
   }
   if (demo) {

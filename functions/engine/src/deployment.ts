@@ -1,7 +1,7 @@
 /**
  * How the functions are deployed: region, cost caps, memory and timeouts, App Check and the callers' rate
  * limits. Plain data (no Firebase imports): the dashboard reads its default functions region from here too.
- * What to change for a big event is in the README ("Running a big event").
+ * What to change for a big event is in docs/operations.md ("Running a big event").
  */
 
 /** Where the Firestore database lives (a multi-region in the US); the functions run inside it. */

@@ -1,5 +1,5 @@
 /**
- * App Check: proves to the callables (and to Firestore, once enforced there; see the README) that a request
+ * App Check: proves to the callables (and to Firestore, once enforced there; see docs/operations.md) that a request
  * comes from this dashboard. Loaded with its own chunk, so the first screen does not carry it.
  *
  * - In production, reCAPTCHA Enterprise with the site key of the build's environment (VITE_APPCHECK_SITE_KEY).

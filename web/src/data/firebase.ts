@@ -2,7 +2,7 @@
  * Which Firebase project the app talks to, and whether through the Emulator Suite. The same build runs against
  * production, `npm start` and the test tier; only this switch differs:
  *
- * - the project's web config comes from the build's environment (VITE_FIREBASE_*, see the README), else from
+ * - the project's web config comes from the build's environment (VITE_FIREBASE_*, see docs/operations.md), else from
  *   Firebase Hosting's own `/__/firebase/init.json` (served by production Hosting and by the Hosting emulator),
  *   else it is the emulators' demo project (the Vite dev server);
  * - a `demo-*` project exists only on the emulators (Firebase's convention), so it always connects to them; their
