@@ -8,6 +8,7 @@ export { documentIdProblem } from './domain/common/documentId.js';
 export { issuesInWords } from './domain/common/messages.js';
 export { DEFAULT_LIFETIME_DAYS } from './domain/organisation/invitations.js';
 export { playoffOf, playoffRoundName, stageName } from './domain/playoff/playoffPlan.js';
+export { sameResult } from './domain/results/sameResult.js';
 export { firstMover } from './domain/results/sides.js';
 export { type GroupTiebreak, groupTiebreaksOf, type Ranked, rankStandings } from './domain/standings/ranking.js';
 export { STANDINGS_PAGE_INTERVAL_MS, STANDINGS_PAGE_SIZE } from './domain/standings/standingsPageSize.js';

@@ -5,6 +5,7 @@
  * round was closed, the rules refused it) or somebody wrote after it, and the player is told which result stands.
  */
 import type { MatchUpResultInput, ReportSide } from '@competition/engine';
+import { sameResult } from '@competition/engine/view';
 import type { MatchUp } from '../data/shapes';
 
 export interface SentScore {
@@ -22,17 +23,6 @@ export interface SentScore {
 }
 
 export type Delivery = 'waiting' | 'arrived' | 'refused';
-
-/** The result as the standings compare it: the kind (PLAYED by default), the game points, the winner. */
-export function sameResult(x: MatchUpResultInput | null, y: MatchUpResultInput | null): boolean {
-  if (x === null || y === null) return x === y;
-  return (
-    (x.kind ?? 'PLAYED') === (y.kind ?? 'PLAYED') &&
-    x.score?.a === y.score?.a &&
-    x.score?.b === y.score?.b &&
-    x.winner === y.winner
-  );
-}
 
 /** Only the server's copy settles it: a cached copy may be older than the write. */
 export function deliveryOf(sent: SentScore, matchUp: MatchUp | undefined): Delivery {
