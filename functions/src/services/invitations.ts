@@ -1,24 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import {
-  acceptedAfter,
-  DAY_MS,
-  DomainError,
+  acceptableInvitation,
   INVITATION_TOKEN_BYTES,
-  invitationRefusal,
+  planInvitation,
+  planMemberAcceptance,
+  planRevocation,
+  planScorekeeperAcceptance,
   requireCanEditClub,
   requireCanManageClubAdmins,
   requireSignedIn,
   runsClub,
 } from '@competition/engine';
 import { refs, type Refs } from '../firebase/refs.js';
-import type {
-  Accepted,
-  ClubRole,
-  CreateInvitationInput,
-  InvitationDoc,
-  InvitationRefInput,
-} from '@competition/engine/schemas';
+import type { Accepted, CreateInvitationInput, InvitationDoc, InvitationRefInput } from '@competition/engine/schemas';
 import { planClubRefresh, planTournamentRoles, readOwnMember } from './roles.js';
 import { requireClub, runnersAfter } from './organisation.js';
 import { readEditableTournament, readTournament } from './tournamentAccess.js';
@@ -47,16 +42,7 @@ export async function createInvitation(
 ): Promise<{ token: string; expiresAt: number }> {
   const ref = refs(db);
   const token = newToken();
-  const createdAt = now();
-  const invitation: InvitationDoc = {
-    token,
-    role: input.role,
-    createdAt,
-    expiresAt: createdAt + input.lifetimeDays * DAY_MS,
-    maxUses: input.maxUses,
-    acceptedBy: [],
-    revoked: false,
-  };
+  const invitation: InvitationDoc = planInvitation(token, input, now());
   await db.runTransaction(async (tx) => {
     if (input.kind === 'tournament') {
       await readEditableTournament(tx, ref, uid, input.tournamentId);
@@ -77,12 +63,10 @@ export async function revokeInvitation(db: Firestore, uid: string | undefined, i
     const invitation = (await tx.get(doc)).data();
     if (input.kind === 'tournament') await readEditableTournament(tx, ref, uid, input.tournamentId);
     else await requireClubRunner(tx, ref, uid, input.clubId, invitation?.role ?? 'MEMBER');
-    if (!invitation) throw new DomainError('not-found', 'that invitation no longer exists');
-    if (!invitation.revoked) tx.set(doc, { ...invitation, revoked: true });
+    const revoked = planRevocation(invitation);
+    if (revoked) tx.set(doc, revoked);
   });
 }
-
-const NO_INVITATION = 'this invitation link is not valid: check that you opened the whole link, or ask for a new one';
 
 /**
  * The signed-in caller takes the invitation's role. Accepting again is harmless and uses no further place; an
@@ -100,41 +84,32 @@ export async function acceptInvitation(
   const ref = refs(db);
   return db.runTransaction(async (tx) => {
     const doc = invitationRef(ref, input);
-    const invitation = (await tx.get(doc)).data();
-    if (!invitation) throw new DomainError('not-found', NO_INVITATION);
-    const refusal = invitationRefusal(invitation, uid, now());
-    if (refusal) throw new DomainError('failed-precondition', refusal);
-    const used = () => tx.set(doc, { ...invitation, acceptedBy: acceptedAfter(invitation, uid) });
+    const invitation = acceptableInvitation((await tx.get(doc)).data(), uid, now());
+    const used = (acceptedBy: string[]) => tx.set(doc, { ...invitation, acceptedBy });
     const names = displayName ? new Map([[uid, displayName]]) : undefined;
     if (input.kind === 'tournament') {
       const { tournamentId } = input;
       const tournament = await readTournament(tx, ref, tournamentId);
-      if (tournament.status === 'CLOSED') throw new DomainError('failed-precondition', 'this tournament is over');
+      const plan = planScorekeeperAcceptance(invitation, uid, tournament);
       const roles = (await tx.get(ref.roles(tournamentId))).docs.map((d) => d.data());
       const scorekeepers = new Set([...roles.filter((r) => r.scorekeeper).map((r) => r.uid), uid]);
       const write = await planTournamentRoles(tx, ref, tournamentId, { scorekeepers, displayNames: names });
       write();
-      used();
-      return { role: invitation.role, name: tournament.description };
+      used(plan.acceptedBy);
+      return plan.answer;
     }
     const { clubId } = input;
     const club = (await tx.get(ref.club(clubId))).data();
-    if (!club) throw new DomainError('not-found', 'this club no longer exists');
-    const current = await readOwnMember(tx, ref, clubId, uid);
-    const invited: ClubRole = invitation.role === 'ADMIN' ? 'ADMIN' : 'MEMBER';
-    const role: ClubRole = current && current.role !== 'MEMBER' ? current.role : invited;
+    const current = club && (await readOwnMember(tx, ref, clubId, uid));
+    const plan = planMemberAcceptance(invitation, { uid, clubId, displayName }, club, current);
+    const { role } = plan.member;
     const refresh =
       role === 'ADMIN' && !runsClub(current)
         ? await planClubRefresh(tx, ref, clubId, await runnersAfter(tx, ref, clubId, uid, role))
         : () => {};
-    tx.set(ref.clubMember(clubId, uid), {
-      uid,
-      clubId,
-      role,
-      ...(displayName ? { displayName } : current?.displayName ? { displayName: current.displayName } : {}),
-    });
+    tx.set(ref.clubMember(clubId, uid), plan.member);
     refresh();
-    used();
-    return { role: invitation.role, name: club.name };
+    used(plan.acceptedBy);
+    return plan.answer;
   });
 }

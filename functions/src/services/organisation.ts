@@ -1,11 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import {
+  assertClubDeletable,
+  assertClubExists,
+  assertMayLeaveClub,
   assertPlayoffPlannable,
-  DomainError,
   editorsOf,
+  foundChampionship,
   nextTournamentRoles,
   pairingSettingsFor,
+  planClubLink,
+  planClubMember,
+  planNewChampionship,
+  planNewClub,
+  planNewTournament,
   requireCanCreateTournamentIn,
   requireCanEditChampionship,
   requireCanEditClub,
@@ -17,7 +25,6 @@ import {
 import { refs, type Refs } from '../firebase/refs.js';
 import type {
   ChampionshipDoc,
-  ClubMemberDoc,
   ClubRole,
   CreateChampionshipInput,
   CreateClubInput,
@@ -41,15 +48,6 @@ import { readEditableTournament } from './tournamentAccess.js';
 
 // ---------------------------------------------------------------- clubs
 
-/** The club's first roles: the creator owns it; an account named twice keeps its highest role. */
-function firstMembers(clubId: string, ownerUid: string, input: CreateClubInput): ClubMemberDoc[] {
-  const roles = new Map<string, ClubRole>();
-  for (const uid of input.memberUids) roles.set(uid, 'MEMBER');
-  for (const uid of input.adminUids) roles.set(uid, 'ADMIN');
-  roles.set(ownerUid, 'OWNER');
-  return [...roles].map(([uid, role]) => ({ uid, clubId, role }));
-}
-
 export async function createClub(
   db: Firestore,
   uid: string | undefined,
@@ -58,16 +56,16 @@ export async function createClub(
   requireSignedIn(uid);
   const ref = refs(db);
   const clubId = ref.clubs().doc().id;
+  const { club, members } = planNewClub(clubId, uid, input);
   const batch = db.batch();
-  batch.create(ref.club(clubId), { clubId, name: input.name, ...(input.country ? { country: input.country } : {}) });
-  for (const member of firstMembers(clubId, uid, input)) batch.create(ref.clubMember(clubId, member.uid), member);
+  batch.create(ref.club(clubId), club);
+  for (const member of members) batch.create(ref.clubMember(clubId, member.uid), member);
   await batch.commit();
   return { clubId };
 }
 
 export async function requireClub(tx: Transaction, ref: Refs, clubId: string): Promise<void> {
-  if (!(await tx.get(ref.club(clubId))).exists)
-    throw new DomainError('not-found', 'this club does not exist (or was deleted)');
+  assertClubExists((await tx.get(ref.club(clubId))).exists);
 }
 
 /** The club's runners once `uid` holds `role` (null: has left). */
@@ -99,15 +97,15 @@ export async function setClubMember(db: Firestore, uid: string | undefined, inpu
       readOwnMember(tx, ref, clubId, input.uid),
     ]);
     requireCanEditClub(uid, clubId, caller);
-    if (target?.role === 'OWNER') throw new DomainError('failed-precondition', 'the owner of the club keeps that role');
-    if (role === 'ADMIN' || target?.role === 'ADMIN') requireCanManageClubAdmins(uid, clubId, caller);
-    if ((target?.role ?? null) === role) return;
+    const plan = planClubMember(target, input);
+    if (plan.ownerOnly) requireCanManageClubAdmins(uid, clubId, caller);
+    if (!plan.changed) return;
     const write =
       runsClub(target) || role === 'ADMIN'
         ? await planClubRefresh(tx, ref, clubId, await runnersAfter(tx, ref, clubId, input.uid, role))
         : () => {};
-    if (role === null) tx.delete(ref.clubMember(clubId, input.uid));
-    else tx.set(ref.clubMember(clubId, input.uid), { uid: input.uid, clubId, role });
+    if (plan.member === null) tx.delete(ref.clubMember(clubId, input.uid));
+    else tx.set(ref.clubMember(clubId, input.uid), plan.member);
     write();
   });
 }
@@ -118,8 +116,7 @@ export async function leaveClub(db: Firestore, uid: string | undefined, clubId: 
   const ref = refs(db);
   await db.runTransaction(async (tx) => {
     const member = await readOwnMember(tx, ref, clubId, uid);
-    if (!member) throw new DomainError('not-found', 'you are not a member of this club');
-    if (member.role === 'OWNER') throw new DomainError('failed-precondition', 'the owner cannot leave the club');
+    assertMayLeaveClub(member);
     const write = runsClub(member)
       ? await planClubRefresh(tx, ref, clubId, await runnersAfter(tx, ref, clubId, uid, null))
       : () => {};
@@ -139,14 +136,7 @@ export async function deleteClub(db: Firestore, uid: string | undefined, clubId:
       tx.get(ref.tournaments().where('clubIds', 'array-contains', clubId).limit(1)),
       tx.get(ref.clubMembers(clubId)),
     ]);
-    const championship = championships.docs[0]?.data();
-    const tournament = tournaments.docs[0]?.data();
-    const linked = championship
-      ? `the championship “${championship.name}”`
-      : tournament
-        ? `the tournament “${tournament.description}”`
-        : null;
-    if (linked) throw new DomainError('failed-precondition', `the club is linked to ${linked}: unlink it there first`);
+    assertClubDeletable({ championship: championships.docs[0]?.data(), tournament: tournaments.docs[0]?.data() });
     for (const member of members.docs) tx.delete(member.ref);
     tx.delete(ref.club(clubId));
   });
@@ -168,7 +158,7 @@ export async function createChampionship(
       await requireClub(tx, ref, clubId);
       requireCanEditClub(uid, clubId, await readOwnMember(tx, ref, clubId, uid));
     }
-    const championship: ChampionshipDoc = { championshipId, ownerUid: uid, closed: false, ...input };
+    const championship: ChampionshipDoc = planNewChampionship(championshipId, uid, input);
     const write = await planChampionshipEditors(tx, ref, championship, new Runners(tx, ref));
     tx.create(ref.championship(championshipId), championship);
     write();
@@ -177,9 +167,7 @@ export async function createChampionship(
 }
 
 async function requireChampionship(tx: Transaction, ref: Refs, championshipId: string): Promise<ChampionshipDoc> {
-  const championship = (await tx.get(ref.championship(championshipId))).data();
-  if (!championship) throw new DomainError('not-found', 'this championship does not exist (or was deleted)');
-  return championship;
+  return foundChampionship((await tx.get(ref.championship(championshipId))).data());
 }
 
 /** Links one more club: its runners become editors of the championship (its tournaments keep their clubs). */
@@ -191,10 +179,10 @@ export async function linkClub(db: Firestore, uid: string | undefined, input: Li
     requireCanEditChampionship(uid, championshipId, await readOwnEditor(tx, ref, championshipId, uid));
     await requireClub(tx, ref, clubId);
     requireCanEditClub(uid, clubId, await readOwnMember(tx, ref, clubId, uid));
-    if (championship.clubIds.includes(clubId)) return;
-    const linked = { ...championship, clubIds: [...championship.clubIds, clubId] };
-    const write = await planChampionshipEditors(tx, ref, linked, new Runners(tx, ref));
-    tx.set(ref.championship(championshipId), linked);
+    const plan = planClubLink(championship, clubId);
+    if (!plan.changed) return;
+    const write = await planChampionshipEditors(tx, ref, plan.championship, new Runners(tx, ref));
+    tx.set(ref.championship(championshipId), plan.championship);
     write();
   });
 }
@@ -252,34 +240,20 @@ export async function prepareTournament(
   assertPlayoffPlannable(system, options, fields.totalRounds);
   const championship = await requireChampionship(tx, ref, championshipId);
   requireCanCreateTournamentIn(uid, championship, await readOwnEditor(tx, ref, championshipId, uid));
-  if (fields.hostClubId && !(await tx.get(ref.club(fields.hostClubId))).exists) {
-    throw new DomainError('not-found', 'the host club does not exist (it may have been deleted): choose another');
-  }
+  const hostClubExists = fields.hostClubId ? (await tx.get(ref.club(fields.hostClubId))).exists : true;
   const taken = (await tx.get(ref.tournamentKey(championshipId, tournamentKey(fields.date)))).data();
-  if (taken) {
-    const other = (await tx.get(ref.tournament(taken.tournamentId))).data();
-    const named = other ? `“${other.description}”` : 'another tournament';
-    throw new DomainError(
-      'already-exists',
-      `${championship.name} already has a tournament on ${fields.date} (${named}): a championship plays one ` +
-        'tournament a day, so its results and ratings follow in order. Choose another date, or another championship',
-    );
-  }
+  const plan = planNewTournament({
+    tournamentId,
+    ownerUid: uid,
+    championship,
+    fields,
+    settings: { system, pairing: { method, options }, policy },
+    hostClubExists,
+    dateTakenBy: taken ? { tournament: (await tx.get(ref.tournament(taken.tournamentId))).data() } : null,
+  });
   const editors = editorsOf(uid, await new Runners(tx, ref).of(championship.clubIds));
   const { write: roles } = nextTournamentRoles(tournamentId, [], { editors, scorekeepers: new Set(scorekeeperUids) });
-  const tournament: TournamentDoc = {
-    ...fields,
-    system,
-    pairing: { method, options },
-    ...(fields.rating === undefined && championship.rating !== undefined ? { rating: championship.rating } : {}),
-    tournamentId,
-    championshipId,
-    ownerUid: uid,
-    clubIds: championship.clubIds,
-    policy,
-    status: 'DRAFT',
-    currentRound: 0,
-  };
+  const tournament: TournamentDoc = plan.tournament;
   return { tournament, roles };
 }
 

@@ -1,11 +1,5 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import {
-  assertApprovable,
-  assertNoDuplicateEntries,
-  CLOSED_JOINING,
-  decideRegistration,
-  DomainError,
-} from '@competition/engine';
+import { assertNoDuplicateEntries, DomainError, planRegistration, planRegistrationDecision } from '@competition/engine';
 import type {
   DecideRegistrationInput,
   RegisterInput,
@@ -77,24 +71,22 @@ export async function register(
       tx.get(ref.registrations(tournamentId).where('uid', '==', uid).limit(1)),
       tx.get(ref.role(tournamentId, uid)),
     ]);
-    const decided = decideRegistration(tournament.joining ?? CLOSED_JOINING, tournament.status, details, {
-      registration: earlier.docs[0]?.data().status ?? null,
-      playsAnEntry: (role.data()?.participantIds.length ?? 0) > 0,
-    });
-    const registrationId = ref.registrations(tournamentId).doc().id;
-    const registration: RegistrationDoc = {
-      registrationId,
+    const plan = planRegistration({
       uid,
-      tournamentId,
-      ...decided.entry,
-      status: 'PENDING',
-      registeredAt: now().toISOString(),
-    };
-    if (!decided.accepted) {
+      tournament,
+      registrationId: ref.registrations(tournamentId).doc().id,
+      details,
+      earlier: earlier.docs[0]?.data().status ?? null,
+      playsAnEntry: (role.data()?.participantIds.length ?? 0) > 0,
+      at: now().toISOString(),
+    });
+    const registration: RegistrationDoc = plan.registration;
+    const { registrationId } = registration;
+    if (!plan.accepted) {
       // The duplicate check runs now too, so a second copy of an entered player hears it at once.
       assertNoDuplicateEntries(
         (await tx.get(ref.participants(tournamentId))).docs.map((d) => d.data()),
-        [decided.entry],
+        [plan.entry],
       );
       tx.create(ref.registration(tournamentId, registrationId), registration);
       return { status: 'PENDING' };
@@ -127,12 +119,12 @@ export async function decideOnRegistration(
   const { tournamentId, registrationId, approve } = input;
   const outcome = await db.runTransaction(async (tx): Promise<RegistrationOutcome | { status: 'REFUSED' }> => {
     const tournament = await readEditableTournament(tx, ref, uid, tournamentId);
-    const registration = (await tx.get(ref.registration(tournamentId, registrationId))).data();
-    if (!registration) throw new DomainError('not-found', 'this registration is gone (reload the page)');
-    const role = (await tx.get(ref.role(tournamentId, registration.uid))).data();
-    assertApprovable(registration.status, tournament.status, approve, (role?.participantIds.length ?? 0) > 0);
-    if (!approve) {
-      tx.set(ref.registration(tournamentId, registrationId), { ...registration, status: 'REFUSED' });
+    const stored = (await tx.get(ref.registration(tournamentId, registrationId))).data();
+    const role = stored && (await tx.get(ref.role(tournamentId, stored.uid))).data();
+    const plan = planRegistrationDecision(stored, tournament, approve, (role?.participantIds.length ?? 0) > 0);
+    const { registration } = plan;
+    if (!plan.approve) {
+      tx.set(ref.registration(tournamentId, registrationId), registration);
       return { status: 'REFUSED' };
     }
     const enter = await enterRegistrant(tx, ref, tournament, registration, await nameOf(registration.uid));
