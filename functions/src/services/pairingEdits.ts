@@ -1,6 +1,8 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import {
+  assertCurrentRound,
   assertPairingsEditable,
+  planForbiddenPairs,
   DomainError,
   editRound,
   matchUpsOfRound,
@@ -33,13 +35,7 @@ export async function editPairings(
   const { tournamentId, roundNumber } = input;
   return db.runTransaction(async (tx) => {
     const tournament = await readEditableTournament(tx, ref, uid, tournamentId);
-    if (roundNumber !== tournament.currentRound)
-      throw new DomainError(
-        'failed-precondition',
-        tournament.currentRound === 0
-          ? 'there is no round to change yet: pair the first round'
-          : `only the current round (${tournament.currentRound}) can be changed; round ${roundNumber} is over`,
-      );
+    assertCurrentRound(roundNumber, tournament.currentRound);
     const [roundSnap, participantSnap, matchUpSnap] = await Promise.all([
       tx.get(ref.round(tournamentId, roundNumber)),
       tx.get(ref.participants(tournamentId)),
@@ -117,15 +113,7 @@ export async function setForbiddenPairs(
     const tournament = await readTournamentToEdit(tx, ref, uid, tournamentId);
     const participantSnap = await tx.get(ref.participants(tournamentId));
     const entered = new Set(participantSnap.docs.map((d) => d.id));
-    if (input.pairs.some(({ a, b }) => !entered.has(a) || !entered.has(b)))
-      throw new DomainError('invalid-argument', 'a forbidden pair names someone who is not entered in this tournament');
-    const seen = new Set<string>();
-    const pairs = input.pairs.filter(({ a, b }) => {
-      const key = [a, b].sort().join('|');
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
+    const pairs = planForbiddenPairs(input.pairs, entered);
     tx.set(ref.tournament(tournamentId), { ...tournament, forbiddenPairs: pairs });
     return { pairs: pairs.length };
   });

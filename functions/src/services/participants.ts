@@ -1,5 +1,8 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import {
+  assertEachEntryOnce,
+  assertIdsFree,
+  requirePlaysEntry,
   assertNoDuplicateEntries,
   checkedInOnEntry,
   DomainError,
@@ -43,14 +46,12 @@ export async function addParticipants(
 ): Promise<{ added: number; enteredRound: number }> {
   const ref = refs(db);
   const ids = input.participants.map((p) => p.participantId);
-  const duplicate = input.participants.find((p, i) => ids.indexOf(p.participantId) !== i);
-  if (duplicate) throw new DomainError('invalid-argument', `${duplicate.name} is in the list twice`);
+  assertEachEntryOnce(input.participants);
   const what = `entering these ${ids.length} participants`;
   const check = async (tx: Transaction) => {
     const tournament = await readEditableTournament(tx, ref, uid, input.tournamentId);
     const existing = await tx.getAll(...ids.map((id) => ref.participant(input.tournamentId, id)));
-    const taken = existing.find((snap) => snap.exists);
-    if (taken) throw new DomainError('already-exists', `${taken.data()?.name ?? 'a participant'} is already entered`);
+    assertIdsFree(existing.filter((snap) => snap.exists).map((snap) => snap.data()));
     const entered = (await tx.get(ref.participants(input.tournamentId))).docs.map((d) => d.data());
     assertNoDuplicateEntries(entered, input.participants);
     const entries = planEntries(ref, tournament, input.participants, { checkedIn: checkedInOnEntry(tournament) });
@@ -178,8 +179,7 @@ export async function dropOut(
   await changeWithdrawal(db, tournamentId, participantId, async (tx, ref) => {
     const tournament = await readTournament(tx, ref, tournamentId);
     const role = (await tx.get(ref.role(tournamentId, uid))).data();
-    if (!role?.participantIds.includes(participantId))
-      throw new DomainError('permission-denied', 'you can drop only your own entry');
+    requirePlaysEntry(role, participantId);
     return (participant, standing) => planDropOut(tournament, participant, standing, now());
   });
 }

@@ -10,6 +10,7 @@ import {
   DomainError,
   requireCanCreateTournamentIn,
   requireCanEditChampionship,
+  requirePlaysEntry,
   requireCanEditClub,
   requireCanEditTournament,
   requireCanWriteScore,
@@ -183,5 +184,16 @@ describe('require variants', () => {
       expect(error.code).toBe('unauthenticated');
       expect(error.message).toMatch(/sign in/);
     }
+  });
+});
+
+describe('a player drops only their own entry', () => {
+  const role = { uid: 'u1', participantIds: ['p1'] } as unknown as Parameters<typeof requirePlaysEntry>[0];
+  it('lets the account that plays the entry drop it, and refuses any other entry or a stranger', () => {
+    expect(() => requirePlaysEntry(role, 'p1')).not.toThrow();
+    expect(() => requirePlaysEntry(role, 'p2')).toThrow(
+      new DomainError('permission-denied', 'you can drop only your own entry'),
+    );
+    expect(() => requirePlaysEntry(undefined, 'p1')).toThrow('you can drop only your own entry');
   });
 });

@@ -195,3 +195,9 @@ export function requireCanWriteScore(
   const refusal = scoreWriteRefusal(uid, role, tournament, matchUp, round);
   if (refusal !== null) deny(refusal);
 }
+
+/** A player drops only an entry their own account plays (docs/organisation.md#a-player-drops-out). */
+export function requirePlaysEntry(role: Own<TournamentRoleDoc>, participantId: string): void {
+  if (!role?.participantIds.includes(participantId))
+    throw new DomainError('permission-denied', 'you can drop only your own entry');
+}

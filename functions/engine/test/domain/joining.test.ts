@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { assertEachEntryOnce, assertIdsFree } from '../../src/domain/joining/duplicates.js';
 import { checkedInOnEntry, notCheckedIn, participantsToPair } from '../../src/domain/joining/checkIn.js';
 import { DomainError } from '../../src/domain/common/errors.js';
 import {
@@ -109,5 +110,25 @@ describe('checkedInOnEntry', () => {
     expect(checkedInOnEntry({ status: 'DRAFT', joining: { checkIn: true } })).toBe(false);
     expect(checkedInOnEntry({ status: 'RUNNING', joining: { checkIn: false } })).toBe(false);
     expect(checkedInOnEntry({ status: 'RUNNING' })).toBe(false);
+  });
+});
+
+describe('new entries by id', () => {
+  const ann = { participantId: 'p1', name: 'Ann' };
+  const bob = { participantId: 'p2', name: 'Bob' };
+
+  it('refuses a list that names one entry twice, by its name', () => {
+    expect(() => assertEachEntryOnce([ann, bob, { ...ann, name: 'Ann again' }])).toThrow(
+      new DomainError('invalid-argument', 'Ann again is in the list twice'),
+    );
+    expect(() => assertEachEntryOnce([ann, bob])).not.toThrow();
+  });
+
+  it('refuses an id already entered, naming who holds it', () => {
+    expect(() => assertIdsFree([{ name: 'Cleo' }])).toThrow(
+      new DomainError('already-exists', 'Cleo is already entered'),
+    );
+    expect(() => assertIdsFree([{}])).toThrow('a participant is already entered');
+    expect(() => assertIdsFree([])).not.toThrow();
   });
 });

@@ -1,6 +1,6 @@
 /** Pairing edits before a round's first result (docs/pairing.md#pairing-edits): each edit and what it warns about. */
 import { describe, expect, it } from 'vitest';
-import { assertPairingsEditable } from '../../src/domain/rounds/editable.js';
+import { assertCurrentRound, assertPairingsEditable, planForbiddenPairs } from '../../src/domain/rounds/editable.js';
 import { editRound, type RoundLayout } from '../../src/domain/pairing/edits.js';
 import type { PairingPlayer, PairingRequest } from '../../src/domain/pairing/types.js';
 import { presetPolicy } from '../../src/domain/policy/policy.js';
@@ -213,5 +213,26 @@ describe('pairing edits', () => {
     expect(() =>
       assertPairingsEditable(2, [{ ...open, reports: { a: null, b: null } }] as never, policy),
     ).not.toThrow();
+  });
+});
+
+describe('which round may be edited, and forbidden pairs', () => {
+  it('edits only the current round, and none before round 1', () => {
+    expect(() => assertCurrentRound(2, 3)).toThrow('only the current round (3) can be changed; round 2 is over');
+    expect(() => assertCurrentRound(1, 0)).toThrow('there is no round to change yet: pair the first round');
+    expect(() => assertCurrentRound(3, 3)).not.toThrow();
+  });
+
+  it('keeps each forbidden pair once, whichever way round, and refuses one naming someone not entered', () => {
+    const entered = new Set(['p1', 'p2', 'p3']);
+    const pairs = [
+      { a: 'p1', b: 'p2' },
+      { a: 'p2', b: 'p1' },
+      { a: 'p1', b: 'p3' },
+    ];
+    expect(planForbiddenPairs(pairs, entered)).toEqual([pairs[0], pairs[2]]);
+    expect(() => planForbiddenPairs([{ a: 'p1', b: 'p9' }], entered)).toThrow(
+      'a forbidden pair names someone who is not entered in this tournament',
+    );
   });
 });

@@ -54,3 +54,18 @@ export function assertNoDuplicateEntries(entered: readonly EntryIdentity[], inco
     `${named.join('; ')}${more}. A second player of the same name needs a different rating or club`,
   );
 }
+
+/** Refuses a batch that lists one entry id twice, naming the entry. */
+export function assertEachEntryOnce(incoming: readonly { participantId: string; name: string }[]): void {
+  const ids = incoming.map((p) => p.participantId);
+  const twice = incoming.find((p, i) => ids.indexOf(p.participantId) !== i);
+  if (twice) throw new DomainError('invalid-argument', `${twice.name} is in the list twice`);
+}
+
+/** Refuses new entries whose ids are taken: `taken` are the entries already stored under those ids. */
+export function assertIdsFree(taken: readonly ({ name?: unknown } | undefined)[]): void {
+  const first = taken[0];
+  if (first === undefined) return;
+  const name = typeof first.name === 'string' ? first.name : 'a participant';
+  throw new DomainError('already-exists', `${name} is already entered`);
+}
