@@ -1,6 +1,7 @@
 // House style: typescript-eslint's type-aware checks where they catch real bugs (promises nobody awaits,
 // promises handed to callers that ignore them, `any` leaking into typed code); Prettier owns the layout.
 import js from '@eslint/js';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -33,6 +34,21 @@ export default tseslint.config(
       // A `let` that a shutdown handler reads before it is assigned (scripts/start.ts's watcher) must stay a
       // `let` declared up front: as a `const` further down, an early Ctrl-C would hit its temporal dead zone.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+    },
+  },
+  {
+    // Imports say what they bring: a name used only as a type is marked `type`, inline, so that one module stays one
+    // import line; an import of nothing but types is a whole `import type` (with inline markers alone, a compiler
+    // that keeps imports as written leaves an empty `import 'x'` behind, which loads the module for nothing); and a
+    // file imports each module once (import-x's check, which knows type imports and merges them inline).
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { prefer: 'type-imports', fixStyle: 'inline-type-imports' },
+      ],
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+      'import-x/no-duplicates': ['error', { 'prefer-inline': true }],
     },
   },
   {

@@ -1,7 +1,5 @@
-import { getApps, initializeApp } from 'firebase-admin/app';
-import type { App, AppOptions } from 'firebase-admin/app';
-import type { Firestore } from 'firebase-admin/firestore';
-import { getFirestore } from 'firebase-admin/firestore';
+import { getApps, initializeApp, type App, type AppOptions } from 'firebase-admin/app';
+import { type Firestore, getFirestore } from 'firebase-admin/firestore';
 
 let configured: Firestore | undefined;
 

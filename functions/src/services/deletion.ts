@@ -1,5 +1,5 @@
 import type { DocumentData, Firestore, QuerySnapshot, Transaction } from 'firebase-admin/firestore';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   deletionRefusal,
   describeIssues,

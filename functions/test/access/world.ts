@@ -33,7 +33,7 @@ import {
   StateDoc,
   TournamentDoc,
   TournamentKeyDoc,
-  TournamentRoleDoc,
+  type TournamentRoleDoc,
 } from '@competition/engine/schemas';
 import { toMatchUpRecord } from '../../src/services/records.js';
 

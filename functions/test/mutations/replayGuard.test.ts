@@ -8,8 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import type { Mutation } from '../support/mutants.js';
-import { ROOT, replaceInFunction, returnsObjectWith, runCopies } from '../support/mutants.js';
+import { type Mutation, ROOT, replaceInFunction, returnsObjectWith, runCopies } from '../support/mutants.js';
 
 const CHANGE = 'functions/engine/src/domain/processing/change.ts';
 

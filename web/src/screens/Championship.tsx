@@ -5,7 +5,7 @@ import { roundLabel } from '../lib/roundLabel';
 import { useSession } from '../app/session';
 import { ErrorNote, Field, Loading, Status, useAction } from '../components/ui';
 import { actions } from '../data/actions';
-import { type Championship, type Club, type Tournament } from '../data/shapes';
+import type { Championship, Club, Tournament } from '../data/shapes';
 import { watchChampionship, watchTournamentsOf } from '../data/watchClubs';
 import { watchMyClubs } from '../data/watchMine';
 import { useLive } from '../data/hooks';

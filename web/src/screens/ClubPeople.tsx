@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Invitations, type InvitedRole } from '../components/Invitations';
 import { ErrorNote, Status, useAction } from '../components/ui';
 import { actions } from '../data/actions';
-import { type Club, type ClubRole } from '../data/shapes';
+import type { Club, ClubRole } from '../data/shapes';
 import { type ClubMember, watchClubMembers } from '../data/watchClubs';
 import { useLive } from '../data/hooks';
 import { nameOf } from '../lib/people';

@@ -10,7 +10,7 @@ import { href, navigate } from '../app/route';
 import { useSession } from '../app/session';
 import { Field, Status, useAction } from '../components/ui';
 import { actions } from '../data/actions';
-import { type Club } from '../data/shapes';
+import type { Club } from '../data/shapes';
 import { watchMyClubs } from '../data/watchMine';
 import { useLive } from '../data/hooks';
 import { check, type FieldErrors } from '../lib/forms';

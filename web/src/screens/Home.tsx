@@ -7,7 +7,7 @@ import { href, navigate } from '../app/route';
 import { useSession } from '../app/session';
 import { ErrorNote, Field, Loading, Status, useAction } from '../components/ui';
 import { actions } from '../data/actions';
-import { type Championship, type Club } from '../data/shapes';
+import type { Championship, Club } from '../data/shapes';
 import { type MyTournament, watchMyChampionships, watchMyClubs, watchMyTournaments } from '../data/watchMine';
 import { ClubPeople } from './ClubPeople';
 import { useLive } from '../data/hooks';

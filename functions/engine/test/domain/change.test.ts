@@ -4,8 +4,7 @@ import { applyResultChange, isUpToDate, participantsOf, reconcileMatchUp } from 
 import { foldCompetition } from '../../src/domain/ratings/fold.js';
 import type { MatchUpRecord } from '../../src/domain/results/matchUps.js';
 import type { Participant } from '../../src/domain/ratings/participants.js';
-import type { CompetitionPolicy, PresetName } from '../../src/domain/policy/policy.js';
-import { resolvePolicy } from '../../src/domain/policy/policy.js';
+import { type CompetitionPolicy, type PresetName, resolvePolicy } from '../../src/domain/policy/policy.js';
 import type { MatchUpResult } from '../../src/domain/results/results.js';
 import type { ParticipantStates } from '../../src/domain/ratings/state.js';
 import { makeParticipants, makeRounds, pick, prng, randomResult } from '../../src/simulation/generate.js';

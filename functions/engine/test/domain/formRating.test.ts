@@ -3,8 +3,7 @@ import { applyResultChange } from '../../src/domain/processing/change.js';
 import { foldCompetition } from '../../src/domain/ratings/fold.js';
 import type { MatchUpRecord } from '../../src/domain/results/matchUps.js';
 import { presetPolicy } from '../../src/domain/policy/policy.js';
-import type { ParticipantState, ParticipantStates } from '../../src/domain/ratings/state.js';
-import { formRating } from '../../src/domain/ratings/state.js';
+import { type ParticipantState, type ParticipantStates, formRating } from '../../src/domain/ratings/state.js';
 
 /**
  * The logistic expectation (docs/ratings.md#expectation), written out here so the test does not judge the engine by

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { computeStandings } from '../../src/domain/standings/competition.js';
 import { DomainError } from '../../src/domain/common/errors.js';
-import type { PresetName } from '../../src/domain/policy/policy.js';
-import { MATCH_POINTS_CHESS, MATCH_POINTS_REDEMPTION, ScoringPolicy } from '../../src/domain/policy/policy.js';
-import { presetPolicy, resolvePolicy } from '../../src/domain/policy/policy.js';
-import type { MatchUpResultInput } from '../../src/domain/results/results.js';
-import { MatchUpResult, resolveResult } from '../../src/domain/results/results.js';
+import {
+  type PresetName,
+  MATCH_POINTS_CHESS,
+  MATCH_POINTS_REDEMPTION,
+  ScoringPolicy,
+  presetPolicy,
+  resolvePolicy,
+} from '../../src/domain/policy/policy.js';
+import { type MatchUpResultInput, MatchUpResult, resolveResult } from '../../src/domain/results/results.js';
 
 const to = (gameTarget: number | null, playPastTarget: 'NEVER' | 'WIN_BY_TWO' = 'NEVER') =>
   ScoringPolicy.parse({ gameTarget, playPastTarget, matchPoints: MATCH_POINTS_REDEMPTION });

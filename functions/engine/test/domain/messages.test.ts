@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { assertNoDuplicateEntries, duplicateEntries } from '../../src/domain/joining/duplicates.js';
 import { issuesInWords } from '../../src/domain/common/messages.js';

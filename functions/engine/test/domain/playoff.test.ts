@@ -1,7 +1,8 @@
 /** The playoff's plan (which round comes next) and the final standings it leaves. */
 import { describe, expect, it } from 'vitest';
-import type { Playoff, PlayoffGame } from '../../src/domain/playoff/playoff.js';
 import {
+  type Playoff,
+  type PlayoffGame,
   finalStandings,
   howPlaced,
   mainStageRounds,

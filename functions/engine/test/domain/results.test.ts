@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeIssues } from '../../src/domain/common/errors.js';
 import { MATCH_POINTS_CHESS, MATCH_POINTS_REDEMPTION, ScoringPolicy } from '../../src/domain/policy/policy.js';
-import type { MatchUpResultInput } from '../../src/domain/results/results.js';
-import { MatchUpResult, resolveResult } from '../../src/domain/results/results.js';
+import { type MatchUpResultInput, MatchUpResult, resolveResult } from '../../src/domain/results/results.js';
 
 const redemption = ScoringPolicy.parse({ gameTarget: 5, matchPoints: MATCH_POINTS_REDEMPTION });
 const chess = ScoringPolicy.parse({ gameTarget: null, matchPoints: MATCH_POINTS_CHESS });

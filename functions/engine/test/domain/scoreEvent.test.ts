@@ -4,11 +4,14 @@ import { staleMarkers } from '../../src/domain/processing/change.js';
 import type { StoredMatchUp } from '../../src/domain/results/confirmation.js';
 import { foldCompetition } from '../../src/domain/ratings/fold.js';
 import type { MatchUpRecord } from '../../src/domain/results/matchUps.js';
-import type { CompetitionPolicy } from '../../src/domain/policy/policy.js';
-import { presetPolicy } from '../../src/domain/policy/policy.js';
+import { type CompetitionPolicy, presetPolicy } from '../../src/domain/policy/policy.js';
 import type { MatchUpResult } from '../../src/domain/results/results.js';
-import type { ScoreDecision, ScoreEvent, ScoreReads } from '../../src/domain/processing/scoreEvent.js';
-import { decideScoreEvent } from '../../src/domain/processing/scoreEvent.js';
+import {
+  type ScoreDecision,
+  type ScoreEvent,
+  type ScoreReads,
+  decideScoreEvent,
+} from '../../src/domain/processing/scoreEvent.js';
 
 const people = ['a', 'b', 'c', 'd', 'e'].map((id, i) => ({ participantId: id, rating: 1500 + 40 * i }));
 const win: MatchUpResult = { kind: 'PLAYED', score: { a: 5, b: 1 } };

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { foldCompetition } from '../../src/domain/ratings/fold.js';
 import { buildLeaderboard } from '../../src/domain/standings/leaderboard.js';
 import type { MatchUpRecord } from '../../src/domain/results/matchUps.js';
-import type { CompetitionPolicy } from '../../src/domain/policy/policy.js';
-import { presetPolicy, resolvePolicy } from '../../src/domain/policy/policy.js';
+import { type CompetitionPolicy, presetPolicy, resolvePolicy } from '../../src/domain/policy/policy.js';
 import { rowSources, rowsMovedBy, standingRows } from '../../src/domain/standings/standings.js';
 
 const won = (matchUpId: string, roundNumber: number, a: string, b: string): MatchUpRecord => ({

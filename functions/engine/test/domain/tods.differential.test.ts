@@ -4,17 +4,17 @@ import { foldCompetition, groupByRound } from '../../src/domain/ratings/fold.js'
 import { buildLeaderboard } from '../../src/domain/standings/leaderboard.js';
 import type { MatchUpRecord } from '../../src/domain/results/matchUps.js';
 import type { Participant } from '../../src/domain/ratings/participants.js';
-import type {
-  CompetitionPolicy,
-  CompetitionPolicyInput,
-  PresetName,
-  RatingAggregation,
+import {
+  type CompetitionPolicy,
+  type CompetitionPolicyInput,
+  type PresetName,
+  type RatingAggregation,
+  deepMerge,
+  resolvePolicy,
 } from '../../src/domain/policy/policy.js';
-import { deepMerge, resolvePolicy } from '../../src/domain/policy/policy.js';
 import type { ParticipantState } from '../../src/domain/ratings/state.js';
 import { makeRounds, pick, prng, randomResult } from '../../src/simulation/generate.js';
-import type { TodsState } from './tods.js';
-import { todsDraw, todsLeaderboard, todsProcessMatchUp, todsProcessRound } from './tods.js';
+import { type TodsState, todsDraw, todsLeaderboard, todsProcessMatchUp, todsProcessRound } from './tods.js';
 
 const TOLERANCE = 1e-9;
 /** Two named scales: every entrant is rated on both, so reading the wrong one cannot agree by accident. */

@@ -4,12 +4,11 @@
  * knockouts (docs/colours.md#schedules).
  */
 import { describe, expect, it } from 'vitest';
-import { type ColouredGame, preferenceOf, xMovesFirst } from '../../src/domain/pairing/colours.js';
+import { type ColouredGame, preferenceOf, xMovesFirst, type ColourMode } from '../../src/domain/pairing/colours.js';
 import { pairingRequestFor } from '../../src/domain/rounds/fromCompetition.js';
 import { generateRound } from '../../src/domain/pairing/index.js';
 import { parsePairingSpec } from '../../src/domain/pairing/request.js';
 import { bergerRound } from '../../src/domain/pairing/schedule/roundRobin.js';
-import type { ColourMode } from '../../src/domain/pairing/colours.js';
 import type { PairingGame, PairingPlayer, PairingRequest } from '../../src/domain/pairing/types.js';
 import { parseScenario } from '../../src/domain/exchange/scenario.js';
 import { colourCounts, runEvent } from './support/events.js';

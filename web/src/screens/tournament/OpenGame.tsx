@@ -3,7 +3,7 @@
  * the spectator's search, the participant's page and the player's round notice.
  */
 import { href } from '../../app/route';
-import { type MatchUp } from '../../data/shapes';
+import type { MatchUp } from '../../data/shapes';
 import { colourNames, resultText } from '../../lib/format';
 import { useLive } from '../../data/hooks';
 import { watchOpenGame } from '../../data/watchTournamentData';

@@ -8,7 +8,7 @@ import { ClockFields } from '../../components/ClockFields';
 import { ConfirmButton } from '../../components/Confirm';
 import { ErrorNote, Field, Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
-import { type Tournament } from '../../data/shapes';
+import type { Tournament } from '../../data/shapes';
 import { type TournamentPerson, watchTournamentPeople } from '../../data/watchStaff';
 import { Invitations } from '../../components/Invitations';
 import { nameOf } from '../../lib/people';

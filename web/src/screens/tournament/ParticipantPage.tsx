@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { href } from '../../app/route';
 import { ErrorNote, Loading } from '../../components/ui';
 import { RatingChart, ratingSeries } from '../../components/RatingChart';
-import { type ParticipantState } from '../../data/shapes';
+import type { ParticipantState } from '../../data/shapes';
 import { watchState } from '../../data/watchTournamentData';
 import { useLive } from '../../data/hooks';
 import { num, signed } from '../../lib/format';

@@ -8,7 +8,7 @@ import { type FormEvent, Suspense, lazy, useState } from 'react';
 import { href } from '../../app/route';
 import { Field, Loading, Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
-import { type Participant } from '../../data/shapes';
+import type { Participant } from '../../data/shapes';
 import { updateParticipant } from '../../data/writes';
 import { assertEntryDeletable, assertRatingCorrectable } from '@competition/engine';
 import { useTournamentData } from './data';

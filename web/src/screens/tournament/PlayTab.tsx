@@ -7,7 +7,7 @@ import { useSession } from '../../app/session';
 import { ConfirmButton } from '../../components/Confirm';
 import { Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
-import { type MatchUp } from '../../data/shapes';
+import type { MatchUp } from '../../data/shapes';
 import { colourNames, hallTime, num, resultText } from '../../lib/format';
 import { useTournamentData } from './data';
 import { ScoreForm } from './ScoreForm';

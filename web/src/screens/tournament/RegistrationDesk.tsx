@@ -4,7 +4,7 @@
  * list of those still missing.
  */
 import { type FormEvent, useState } from 'react';
-import { type JoiningOptions } from '@competition/engine';
+import type { JoiningOptions } from '@competition/engine';
 import { ErrorNote, Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
 import { useLive } from '../../data/hooks';

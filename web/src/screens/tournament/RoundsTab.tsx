@@ -9,7 +9,7 @@ import { href, navigate } from '../../app/route';
 import { ConfirmButton } from '../../components/Confirm';
 import { Field, Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
-import { type MatchUp, type Round } from '../../data/shapes';
+import type { MatchUp, Round } from '../../data/shapes';
 import { setRoundStatus } from '../../data/writes';
 import { METHOD_LABELS, colourNames, resultText } from '../../lib/format';
 import { byeReasons, pairReasons, softCosts } from '../../lib/reasons';

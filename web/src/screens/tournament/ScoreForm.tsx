@@ -7,7 +7,7 @@
 import { type FormEvent, useState } from 'react';
 import { Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
-import { type MatchUp } from '../../data/shapes';
+import type { MatchUp } from '../../data/shapes';
 import { writeReport, writeScore } from '../../data/writes';
 import { sendScore } from '../../data/outbox';
 import { Reports, reportWords, sideIn } from './Confirmation';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { JudgedMatchUp } from './acceptance.js';
-import type { ScoreFields } from './confirmation.js';
-import { confirmation } from './confirmation.js';
+import { type ScoreFields, confirmation } from './confirmation.js';
 import type { MatchUpResult } from './results.js';
 
 /**

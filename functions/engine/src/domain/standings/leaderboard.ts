@@ -1,5 +1,5 @@
 import type { CompetitionPolicy, CompetitionTiebreak } from '../policy/index.js';
-import { LeaderboardRow } from './leaderboardRow.js';
+import type { LeaderboardRow } from './leaderboardRow.js';
 import { type Ranked, rankStandings } from './ranking.js';
 import type { ParticipantState, ParticipantStates } from '../ratings/index.js';
 import { GROUP_TIEBREAKS, type TiebreakContext, TIEBREAKS } from './tiebreaks.js';

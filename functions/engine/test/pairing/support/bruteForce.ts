@@ -10,8 +10,7 @@
  * never touches the engine's context, costs, tier weights, candidate graph or matching solver, so agreement proves
  * those parts find the optimum.
  */
-import type { PairingGame, PairingRequest, PairingRound } from '../../../src/domain/pairing/types.js';
-import type { WeightedMethod } from '../../../src/domain/pairing/types.js';
+import type { PairingGame, PairingRequest, PairingRound, WeightedMethod } from '../../../src/domain/pairing/types.js';
 
 export interface Objective {
   rematches: number;

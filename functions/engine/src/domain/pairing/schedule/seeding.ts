@@ -1,6 +1,5 @@
 import { compareSeedOrder } from '../acceleration.js';
-import type { FieldPlayer } from '../field.js';
-import { prepareField } from '../field.js';
+import { type FieldPlayer, prepareField } from '../field.js';
 import type { PairingPlayer, PairingRequest } from '../types.js';
 
 /**
