@@ -2,7 +2,7 @@
  * Invitations for staff (a tournament's scorekeepers) and for a club's people: create one with a lifetime and a
  * number of people, copy its link, revoke it. Shared by the organizer's desk and the club's People panel.
  */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import type { InvitationDoc, InvitationScope } from '@competition/engine/schemas';
 import { DEFAULT_LIFETIME_DAYS } from '@competition/engine/view';
 import { href } from '../app/route';
@@ -33,6 +33,25 @@ function state(invitation: InvitationDoc, now: number): string {
   return `${left} of ${invitation.maxUses} left, until ${date(invitation.expiresAt)}`;
 }
 
+/** The longest wait setTimeout keeps (about 24.8 days): a longer one would end at once. */
+const LONGEST_TIMEOUT_MS = 2 ** 31 - 1;
+
+/**
+ * The time, read at the first render and again when the earliest of `moments` still ahead of it passes: a list
+ * that leaves out what has expired drops each item when it expires, and render reads no clock itself.
+ */
+function useTimePast(moments: readonly number[]): number {
+  const [now, setNow] = useState(() => Date.now());
+  const next = Math.min(...moments.filter((moment) => moment > now));
+  useEffect(() => {
+    if (next === Infinity) return undefined;
+    // A wait cut at the longest timeout ends with `next` still ahead: `now` moves, and the effect waits again.
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(next - Date.now(), LONGEST_TIMEOUT_MS));
+    return () => clearTimeout(timer);
+  }, [next, now]);
+  return now;
+}
+
 export function Invitations({ scope, roles }: { scope: InvitationScope; roles: readonly InvitedRole[] }) {
   const key = scope.kind === 'tournament' ? scope.tournamentId : scope.clubId;
   const list = useLive<InvitationDoc[]>(`invitations:${scope.kind}:${key}`, (onData, onError) =>
@@ -42,7 +61,7 @@ export function Invitations({ scope, roles }: { scope: InvitationScope; roles: r
   const [days, setDays] = useState(String(DEFAULT_LIFETIME_DAYS));
   const [uses, setUses] = useState('1');
   const [status, run] = useAction();
-  const now = Date.now();
+  const now = useTimePast((list.data ?? []).map((invitation) => invitation.expiresAt));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {

@@ -13,23 +13,24 @@ const pageUrl = (fragment: string) => `${location.origin}${location.pathname}${f
 
 /** The QR codes of these addresses, drawn together: null until every one is drawn. */
 function useQrCodes(urls: readonly string[]): Map<string, string> | null {
-  const [codes, setCodes] = useState<Map<string, string> | null>(null);
+  // The codes say which addresses they were drawn for: those of other addresses (before the list changed) are not
+  // handed out, so nothing needs clearing when the list changes.
+  const [drawn, setDrawn] = useState<{ key: string; codes: Map<string, string> } | null>(null);
   const key = urls.join('\n');
   useEffect(() => {
     let current = true;
-    setCodes(null);
     void import('qrcode').then(async ({ toDataURL }) => {
       const list = key ? key.split('\n') : [];
       const images = await Promise.all(
         list.map((url) => toDataURL(url, { margin: 0, width: 200, errorCorrectionLevel: 'M' })),
       );
-      if (current) setCodes(new Map(list.map((url, k) => [url, images[k]!])));
+      if (current) setDrawn({ key, codes: new Map(list.map((url, k) => [url, images[k]!])) });
     });
     return () => {
       current = false;
     };
   }, [key]);
-  return codes;
+  return drawn?.key === key ? drawn.codes : null;
 }
 
 export function ResultSlips({ round }: { round: Round }) {

@@ -12,30 +12,44 @@ import { useTournamentData } from './data';
 
 const text = (result: SentScore['result'], isBye: boolean) =>
   result ? resultText({ kind: 'PLAYED', ...result }, isBye) : 'no result (cleared)';
+/** One sent score, told apart from a later one for the same game (each is said to have arrived once). */
+const sentId = (s: SentScore) => `${s.matchUpId} ${s.side ?? ''} ${s.writtenAt}`;
 /** What was sent: a score, or under confirmation the player's own report of it. */
 const sentText = (s: SentScore, isBye: boolean) => `${s.side ? 'your report ' : ''}${text(s.result, isBye)}`;
 
 export function SentScores() {
   const { tournamentId, matchUps, rounds, nameOf } = useTournamentData();
   const sent = useSentScores(tournamentId);
-  const [arrived, setArrived] = useState<string[]>([]);
   const byId = new Map(matchUps.map((m) => [m.matchUpId, m]));
   const judged = sent.map((s) => ({
     sent: s,
     matchUp: byId.get(s.matchUpId),
     delivery: deliveryOf(s, byId.get(s.matchUpId)),
   }));
-  // A score seen on the server is forgotten, and said once to have arrived.
+  // A score seen on the server is said once to have arrived. The line is kept here while rendering (React's way to
+  // follow a change of what it is given), since the score itself leaves `sent` as soon as it is forgotten below.
+  const [told, setTold] = useState<{ ids: readonly string[]; lines: readonly string[] }>({ ids: [], lines: [] });
+  const news = judged.flatMap(({ sent: s, matchUp, delivery }) =>
+    matchUp && delivery === 'arrived' && !told.ids.includes(sentId(s)) ? [{ s, matchUp }] : [],
+  );
+  if (news.length > 0) {
+    setTold(({ ids, lines }) => ({
+      ids: [...ids, ...news.map(({ s }) => sentId(s))],
+      lines: news.reduce((list, { s, matchUp }) => {
+        // Named by round and table: the phone keeps the line into later rounds, where table 1 is another game.
+        const where = `Round ${matchUp.roundNumber}, table ${matchUp.order + 1}`;
+        const line = `${where}: ${s.side ? 'your report' : 'your score'} ${text(s.result, matchUp.b === null)} reached the server.`;
+        return [...list.filter((l) => !l.startsWith(`${where}:`)), line];
+      }, lines),
+    }));
+  }
+  const arrived = told.lines;
+  // ... and forgotten.
   useEffect(() => {
     const here = new Map(matchUps.map((m) => [m.matchUpId, m]));
     for (const s of sent) {
       const matchUp = here.get(s.matchUpId);
-      if (!matchUp || deliveryOf(s, matchUp) !== 'arrived') continue;
-      forgetSentScore(s);
-      // Named by round and table: the phone keeps the line into later rounds, where table 1 is another game.
-      const where = `Round ${matchUp.roundNumber}, table ${matchUp.order + 1}`;
-      const line = `${where}: ${s.side ? 'your report' : 'your score'} ${text(s.result, matchUp.b === null)} reached the server.`;
-      setArrived((list) => [...list.filter((l) => !l.startsWith(`${where}:`)), line]);
+      if (matchUp && deliveryOf(s, matchUp) === 'arrived') forgetSentScore(s);
     }
   }, [sent, matchUps]);
   const describeWriter = (m: MatchUp) =>

@@ -305,15 +305,25 @@ export function useTournamentLive(
 
 /** The standings pages of a tournament while `tournamentId` is set: page 1, then one more at each `showMore`. */
 function useStandingsPages(tournamentId: string | null): LiveValue<StandingsPagesView> & { showMore: () => void } {
-  const [value, setValue] = useState<LiveValue<StandingsPagesView>>({ data: undefined, error: null });
+  // Each value says whose pages it holds: another tournament's (the one before a switch) is not shown, so nothing
+  // needs clearing when the tournament changes (as useLive does).
+  const [value, setValue] = useState<LiveValue<StandingsPagesView> & { tournamentId: string | null }>({
+    data: undefined,
+    error: null,
+    tournamentId,
+  });
   const watch = useRef<StandingsPagesWatch | null>(null);
   useEffect(() => {
     if (tournamentId === null) return undefined;
-    setValue({ data: undefined, error: null });
     const opened = watchStandingsPages(
       tournamentId,
-      (data) => setValue({ data, error: null }),
-      (error) => setValue((previous) => ({ ...previous, error: error.message })),
+      (data) => setValue({ data, error: null, tournamentId }),
+      (error) =>
+        setValue((previous) => ({
+          data: previous.tournamentId === tournamentId ? previous.data : undefined,
+          error: error.message,
+          tournamentId,
+        })),
     );
     watch.current = opened;
     return () => {
@@ -322,5 +332,6 @@ function useStandingsPages(tournamentId: string | null): LiveValue<StandingsPage
     };
   }, [tournamentId]);
   const showMore = useCallback(() => watch.current?.showMore(), []);
-  return { ...(tournamentId === null ? { data: undefined, error: null } : value), showMore };
+  const current = tournamentId !== null && value.tournamentId === tournamentId;
+  return { ...(current ? { data: value.data, error: value.error } : { data: undefined, error: null }), showMore };
 }
