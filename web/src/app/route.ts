@@ -66,7 +66,10 @@ function idsOf(route: Route): string[] {
       return [route.tournamentId, route.matchUpId];
     case 'invitation':
       return [route.invitation.kind === 'club' ? route.invitation.clubId : route.invitation.tournamentId];
-    default:
+    case 'home':
+    case 'signin':
+    case 'emailLink':
+    case 'missing':
       return [];
   }
 }

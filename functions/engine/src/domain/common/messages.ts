@@ -118,6 +118,7 @@ export function problemInWords(issue: Issue): string {
         : 'is not one of the choices';
     case 'unrecognized_keys':
       return `has fields it does not know: ${(issue.keys ?? []).join(', ')}`;
+    case undefined: // An issue without a code is worded like a custom one.
     default:
       // A custom refinement's message is already written for people.
       return /^Invalid input/.test(issue.message) ? 'is not valid' : issue.message;

@@ -140,6 +140,7 @@ function resolveUnplayed(kind: ResultKind, scoring: ScoringPolicy): ResolvedResu
       return { kind, played: false, a: side('DRAW', table, 0, 0), b: null };
     case 'ZERO_BYE':
       return { kind, played: false, a: side('LOSS', table, 0, 0), b: null };
+    case 'PLAYED':
     default:
       throw new DomainError('invalid-argument', `kind ${kind} is not an unplayed kind`);
   }

@@ -76,6 +76,14 @@ function systemOf(method: PairingMethod, options: PairingOptions): System {
     case 'ROUND_ROBIN':
     case 'CIRCLE':
       return 'ROUND_ROBIN';
+    case 'SWISS':
+    case 'DRAW_MATIC':
+    case 'LEVEL_BASED':
+    case 'WEIGHTED':
+    case 'ALL':
+    case 'SERIAL':
+    case 'DAZED':
+    case 'STAGGERED':
     default:
       return 'SWISS';
   }
