@@ -1,5 +1,12 @@
 /** How numbers, results and policy names read on screen. */
-import type { CompetitionPolicy, MatchUpResult, PairingMethod, PrimaryRanking, ResultKind } from '@competition/engine';
+import type {
+  CompetitionPolicy,
+  CompetitionTiebreak,
+  MatchUpResult,
+  PairingMethod,
+  PrimaryRanking,
+  ResultKind,
+} from '@competition/engine';
 import { TIEBREAK_NAMES } from '@competition/engine/view';
 
 export const TIEBREAK_LABELS = TIEBREAK_NAMES;
@@ -30,6 +37,12 @@ export const BYE_KINDS: ResultKind[] = ['PAIRING_BYE', 'FULL_BYE', 'HALF_BYE', '
 export function num(value: number | undefined, digits = 2): string {
   if (value === undefined || !Number.isFinite(value)) return '';
   return String(Math.round(value * 10 ** digits) / 10 ** digits);
+}
+
+/** A tiebreak's value as the standings show it: a card game's fraction as a percentage (61.64%), others as numbers. */
+export function tiebreakValue(tiebreak: CompetitionTiebreak, value: number | undefined): string {
+  if (value === undefined || !Number.isFinite(value)) return '';
+  return TIEBREAK_NAMES[tiebreak].percentage ? `${(value * 100).toFixed(2)}%` : num(value);
 }
 
 export function signed(value: number, digits = 1): string {

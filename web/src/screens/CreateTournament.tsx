@@ -28,6 +28,7 @@ const PRESETS: Record<PresetName, string> = {
   STANDARD: 'Standard DrawMatic: wins, per round',
   PRESSURE: 'Pressure DrawMatic: pressure rating',
   CHESS: 'Chess Swiss: FIDE colours, 1 / 0.5 / 0',
+  TCG: 'Card game Swiss: best of three, 3 / 1 / 0, OMW%, GW%, OGW%',
 };
 
 /** The preset's own scoring, as the engine resolves it (its defaults filled): a null game target shows empty. */

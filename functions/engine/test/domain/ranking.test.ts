@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { foldCompetition } from '../../src/domain/ratings/fold.js';
 import { standingValues, tiebreakContext } from '../../src/domain/standings/leaderboard.js';
 import { type PresetName, presetPolicy } from '../../src/domain/policy/policy.js';
-import { type GroupTiebreak, groupTiebreaksOf, rankStandings } from '../../src/domain/standings/ranking.js';
-import { TIEBREAKS } from '../../src/domain/standings/tiebreaks.js';
+import { groupTiebreaksOf, rankStandings } from '../../src/domain/standings/ranking.js';
+import { groupTiebreak } from '../../src/domain/standings/tiebreaks.js';
 import { makeParticipants, makeRounds, prng, randomResult } from '../../src/simulation/generate.js';
 
 function tournament(seed: number, preset: PresetName, players: number, rounds: number) {
@@ -23,9 +23,6 @@ function tournament(seed: number, preset: PresetName, players: number, rounds: n
   const rows = Object.values(states).map((s) => ({ ...standingValues(policy, s, context), name: s.participantId }));
   return { policy, states, rows };
 }
-
-const groupTiebreak: GroupTiebreak = (tiebreak, state, group) =>
-  TIEBREAKS[tiebreak](state, group, { states: {}, withdrawn: new Set(), dropOut: 'NONE' });
 
 describe('ranking the stored standings rows', () => {
   it('knows which tiebreaks need the states: those the stored rows do not carry', () => {

@@ -43,7 +43,15 @@ describe('policy schema and presets', () => {
         logisticScale: 400,
         initializeFrom: 'BASELINE',
       });
-    expect(Object.keys(PRESET_POLICIES)).toEqual(['STANDARD', 'PRESSURE', 'SWISS', 'REDEMPTION', 'CHESS']);
+    expect(Object.keys(PRESET_POLICIES)).toEqual(['STANDARD', 'PRESSURE', 'SWISS', 'REDEMPTION', 'CHESS', 'TCG']);
+    // The card games' preset: best of three, 3 / 1 / 0 (a match won at time 1-0 is a win), MTR 3.1's tiebreakers.
+    expect(presetPolicy('TCG')).toMatchObject({
+      scoringPolicy: { gameTarget: 2, matchPoints: { win: 3, timedWin: 3, draw: 1, loss: 0 } },
+      victoryPolicy: {
+        primaryRanking: 'MATCH_POINTS',
+        tiebreakOrder: ['OPPONENTS_MATCH_WIN_PERCENTAGE', 'GAME_WIN_PERCENTAGE', 'OPPONENTS_GAME_WIN_PERCENTAGE'],
+      },
+    });
     // The chess preset plays FIDE colours on the chess table; the others play without colours.
     expect(presetPolicy('CHESS')).toMatchObject({
       pairingPolicy: { method: 'SWISS', colours: 'FIDE' },

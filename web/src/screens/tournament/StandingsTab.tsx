@@ -1,7 +1,7 @@
 /** Live standings: the stored rows in the policy's order, every tiebreak it names, shared ranks shown as shared. */
 import { Suspense, lazy } from 'react';
 import { href } from '../../app/route';
-import { PRIMARY_LABELS, TIEBREAK_LABELS, num } from '../../lib/format';
+import { PRIMARY_LABELS, TIEBREAK_LABELS, num, tiebreakValue } from '../../lib/format';
 import { playoffOf } from '@competition/engine/view';
 import { STANDINGS_PAGE_SIZE } from '../../data/standingsPages';
 import { useTournamentData } from './data';
@@ -120,7 +120,7 @@ export function StandingsTab({ compact = false }: { compact?: boolean }) {
                     )}
                     {tiebreakOrder.map((t) => (
                       <td key={t} className="num" data-field={t}>
-                        {num(row.tiebreaks[t])}
+                        {tiebreakValue(t, row.tiebreaks[t])}
                       </td>
                     ))}
                     {compact ? null : (

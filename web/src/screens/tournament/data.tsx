@@ -47,12 +47,7 @@ function useLoaded<T>(needed: boolean, load: () => Promise<T>): T | undefined {
 }
 
 /** The domain's head-to-head tiebreaks, which bring the schema library. */
-const loadGroupTiebreak = () =>
-  import('@competition/engine').then(({ TIEBREAKS }): GroupTiebreak => {
-    // Head-to-head reads only the tied group; the context's other fields serve the opponent-based tiebreaks.
-    const context = { states: {}, withdrawn: new Set<string>(), dropOut: 'NONE' as const };
-    return (tiebreak, state, group) => TIEBREAKS[tiebreak](state, group, context);
-  });
+const loadGroupTiebreak = () => import('@competition/engine').then(({ groupTiebreak }): GroupTiebreak => groupTiebreak);
 
 /** The main stage's standings (docs/playoff.md#standings), needed once a tournament's playoff has started. */
 const loadMainStageRows = () => import('@competition/engine').then((m) => m.mainStageRows);

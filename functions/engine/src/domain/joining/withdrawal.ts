@@ -1,5 +1,5 @@
 import { DomainError } from '../common/index.js';
-import type { CompetitionPolicy } from '../policy/index.js';
+import { type CompetitionPolicy, withdrawalMovesOthers } from '../policy/index.js';
 
 /** A withdrawal, or one taken back: nothing when the participant is already so; otherwise what to write. */
 export type WithdrawalPlan<P, S> =
@@ -10,8 +10,8 @@ export type WithdrawalPlan<P, S> =
       /** The participant's standings row with the flag, when it has one. */
       standing: S | undefined;
       /**
-       * A drop-out trend moves the Buchholz of everyone the participant met (docs/tiebreaks.md): the rows are folded
-       * again from every result, in bounded commits, after the withdrawal is written.
+       * A drop-out trend or resistance moves the tiebreaks of everyone the participant met (docs/tiebreaks.md): the
+       * rows are folded again from every result, in bounded commits, after the withdrawal is written.
        */
       replay: boolean;
     };
@@ -31,7 +31,7 @@ export function planWithdrawal<
     changed: true,
     participant: { ...(withdrawn ? participant : (kept as P)), withdrawn },
     standing: standing && { ...standing, withdrawn },
-    replay: policy.victoryPolicy.buchholzDropOut !== 'NONE',
+    replay: withdrawalMovesOthers(policy),
   };
 }
 

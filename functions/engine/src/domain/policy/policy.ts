@@ -34,6 +34,16 @@ export const CompetitionTiebreak = z.enum([
   'BUCHHOLZ_CUT1',
   'BUCHHOLZ_MEDIAN',
   'SONNEBORN_BERGER',
+  'OPPONENTS_MATCH_WIN_PERCENTAGE',
+  'GAME_WIN_PERCENTAGE',
+  'OPPONENTS_GAME_WIN_PERCENTAGE',
+  'OPPONENTS_RESISTANCE',
+  'OPPONENTS_OPPONENTS_RESISTANCE',
+]);
+/** Tiebreaks that read whether an opponent dropped: resistance caps a dropped player's win percentage. */
+export const OPPONENT_WITHDRAWAL_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set([
+  'OPPONENTS_RESISTANCE',
+  'OPPONENTS_OPPONENTS_RESISTANCE',
 ]);
 export const BuchholzDropOutMode = z.enum(['NONE', 'TREND', 'TREND70']);
 
@@ -56,6 +66,8 @@ export type MatchPointTable = z.infer<typeof MatchPointTable>;
 
 export const MATCH_POINTS_REDEMPTION: MatchPointTable = { win: 3, timedWin: 2, draw: 1.5, loss: 0 };
 export const MATCH_POINTS_CHESS: MatchPointTable = { win: 1, timedWin: 1, draw: 0.5, loss: 0 };
+/** Magic's and Play! Pokémon's table: a match won at time (1-0) is a win like any other. */
+export const MATCH_POINTS_TCG: MatchPointTable = { win: 3, timedWin: 3, draw: 1, loss: 0 };
 
 /**
  * Whether a game may go on past its target (docs/results.md#game-points). NEVER: the first side to
@@ -230,9 +242,24 @@ export const PRESET_POLICIES = {
     processingGranularity: 'PER_ROUND',
     scoringPolicy: { gameTarget: null, matchPoints: MATCH_POINTS_CHESS },
   },
+  /**
+   * A trading-card-game Swiss as the Magic Tournament Rules run it: best-of-three matches (2 games win), 3 / 1 / 0,
+   * then opponents' match-win, game-win and opponents' game-win percentages (docs/tiebreaks.md).
+   */
+  TCG: {
+    policyName: 'Trading card game Swiss (best of three)',
+    ratingPolicy: { baselineRating: { source: 'SCALE', unratedValue: 1500 }, dynamicFormRating: DYNAMIC_24_400 },
+    pairingPolicy: { method: 'SWISS', ratingSource: 'DYNAMIC_FORM', avoidRepeatOpponents: true },
+    victoryPolicy: {
+      primaryRanking: 'MATCH_POINTS',
+      tiebreakOrder: ['OPPONENTS_MATCH_WIN_PERCENTAGE', 'GAME_WIN_PERCENTAGE', 'OPPONENTS_GAME_WIN_PERCENTAGE'],
+    },
+    processingGranularity: 'PER_MATCHUP',
+    scoringPolicy: { gameTarget: 2, matchPoints: MATCH_POINTS_TCG },
+  },
 } as const satisfies Record<string, CompetitionPolicyInput>;
 
-export const PresetName = z.enum(['STANDARD', 'PRESSURE', 'SWISS', 'REDEMPTION', 'CHESS']);
+export const PresetName = z.enum(['STANDARD', 'PRESSURE', 'SWISS', 'REDEMPTION', 'CHESS', 'TCG']);
 export type PresetName = z.infer<typeof PresetName>;
 
 /** What an organizer sends: a preset name or a whole policy (checked in full by resolvePolicy). */
@@ -292,4 +319,13 @@ export function deepMerge(base: unknown, override: unknown): unknown {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Whether a withdrawal moves the standings rows of others, so that they are folded again: under a drop-out trend
+ * (the opponents' Buchholz), or when a tiebreak reads whether an opponent dropped (docs/tiebreaks.md).
+ */
+export function withdrawalMovesOthers(policy: CompetitionPolicy): boolean {
+  const readsWithdrawals = (policy.victoryPolicy.tiebreakOrder ?? []).some((t) => OPPONENT_WITHDRAWAL_TIEBREAKS.has(t));
+  return policy.victoryPolicy.buchholzDropOut !== 'NONE' || readsWithdrawals;
 }

@@ -28,7 +28,13 @@ import {
 import { writeBytes } from '../common/index.js';
 import type { CompetitionPolicy } from '../policy/index.js';
 import type { DerivedCollection } from './replayPlan.js';
-import { type RowInputs, rowsMovedBy, type StandingRow, standingRows } from '../standings/index.js';
+import {
+  foldsWholeTournament,
+  type RowInputs,
+  rowsMovedBy,
+  type StandingRow,
+  standingRows,
+} from '../standings/index.js';
 import type { ParticipantState, ParticipantStates } from '../ratings/index.js';
 
 /**
@@ -175,7 +181,8 @@ function matchUpEvent(reads: ScoreReads, matchUpId: string): ScoreDecision {
     if (others.length > 0) return { next: 'READ_STATES', participantIds: others };
   }
   const outcome = reconcileMatchUp(policy, change, states, round);
-  if (outcome.status === 'REPLAY') return write('DEFERRED', { askReplay: true, problem });
+  if (outcome.status === 'REPLAY' || (outcome.status === 'APPLIED' && foldsWholeTournament(policy)))
+    return write('DEFERRED', { askReplay: true, problem });
   const changed = outcome.status === 'APPLIED' ? outcome.states : {};
   const rows = changedRows(reads, states, changed);
   if (rows.next === 'READ_ROWS') return rows;
@@ -209,7 +216,8 @@ function roundEvent(reads: ScoreReads, event: Extract<ScoreEvent, { kind: 'ROUND
   const states = reads.states ?? {};
   const change = applyRoundChange(policy, roundNumber, matchUps, states, formerPlayers(roundNumber, matchUps, markers));
   const changed = change.status === 'APPLIED' ? change.states : {};
-  if (change.status === 'REPLAY' || roundBytes(reads, changed, matchUps) > reads.commitBytes)
+  const whole = change.status === 'APPLIED' && foldsWholeTournament(policy);
+  if (change.status === 'REPLAY' || whole || roundBytes(reads, changed, matchUps) > reads.commitBytes)
     return write('DEFERRED', { askReplay: true });
   const rows = changedRows(reads, states, changed);
   if (rows.next === 'READ_ROWS') return rows;

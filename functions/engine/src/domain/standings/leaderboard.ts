@@ -16,7 +16,13 @@ export function tiebreakContext(
   states: ParticipantStates,
   options: LeaderboardOptions = {},
 ): TiebreakContext {
-  return { states, withdrawn: new Set(options.withdrawn ?? []), dropOut: policy.victoryPolicy.buchholzDropOut };
+  const { matchPoints, gameTarget } = policy.scoringPolicy;
+  return {
+    states,
+    withdrawn: new Set(options.withdrawn ?? []),
+    dropOut: policy.victoryPolicy.buchholzDropOut,
+    scale: { winPoints: matchPoints.win, gamesToWin: gameTarget ?? 1 },
+  };
 }
 
 /**

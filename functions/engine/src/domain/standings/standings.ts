@@ -1,7 +1,7 @@
 import { standingValues, type StandingValues, tiebreakContext } from './leaderboard.js';
-import type { CompetitionPolicy } from '../policy/index.js';
+import { type CompetitionPolicy, withdrawalMovesOthers } from '../policy/index.js';
 import type { ParticipantState, ParticipantStates } from '../ratings/index.js';
-import { OPPONENT_SCORE_TIEBREAKS, OPPONENT_TIEBREAKS, opponentIds } from './tiebreaks.js';
+import { OPPONENT_SCORE_TIEBREAKS, OPPONENT_TIEBREAKS, opponentIds, SECOND_ORDER_TIEBREAKS } from './tiebreaks.js';
 
 const usesAny = (policy: CompetitionPolicy, set: ReadonlySet<string>) =>
   (policy.victoryPolicy.tiebreakOrder ?? []).some((t) => set.has(t));
@@ -22,6 +22,14 @@ export function rowsMovedBy(
   return [...moved];
 }
 
+/**
+ * Whether every score is folded with the whole tournament instead of moving a few rows: a tiebreak reads the
+ * opponents' opponents, two meetings away from the players of a game (docs/standings-updates.md).
+ */
+export function foldsWholeTournament(policy: CompetitionPolicy): boolean {
+  return usesAny(policy, SECOND_ORDER_TIEBREAKS);
+}
+
 /** What the rows of some participants are computed from, beyond their own states. */
 export interface RowSources {
   /** Whose states the rows read besides their own: the opponents, when a tiebreak reads opponents at all. */
@@ -31,18 +39,20 @@ export interface RowSources {
    * (strength of opposition): a reader must then see the opponents as of the same moment as the rows.
    */
   opponentScores: boolean;
-  /** Whose names and withdrawals the rows show or count: their own, and under a drop-out trend their opponents'. */
+  /**
+   * Whose names and withdrawals the rows show or count: their own, and their opponents' under a drop-out trend or
+   * a tiebreak that reads an opponent's drop.
+   */
   participants: string[];
 }
 
 /** `states` must hold the moved participants' states: their opponents are read from them. */
 export function rowSources(policy: CompetitionPolicy, moved: readonly string[], states: ParticipantStates): RowSources {
   const opponents = usesAny(policy, OPPONENT_TIEBREAKS) ? moved.flatMap((id) => opponentIds(states[id]!)) : [];
-  const trend = policy.victoryPolicy.buchholzDropOut !== 'NONE';
   return {
     opponents: [...new Set(opponents)],
     opponentScores: usesAny(policy, OPPONENT_SCORE_TIEBREAKS),
-    participants: [...new Set(trend ? [...moved, ...opponents] : moved)],
+    participants: [...new Set(withdrawalMovesOthers(policy) ? [...moved, ...opponents] : moved)],
   };
 }
 

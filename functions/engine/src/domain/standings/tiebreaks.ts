@@ -1,12 +1,25 @@
 import type { BuchholzDropOutMode, CompetitionTiebreak } from '../policy/index.js';
 import { isByeKind, type Outcome } from '../results/index.js';
 import type { ParticipantState, ParticipantStates } from '../ratings/index.js';
+import type { GroupTiebreak } from './ranking.js';
+import {
+  gameWinPercentage,
+  matchWinPercentage,
+  PERCENTAGE_FLOOR,
+  type PercentageScale,
+  RESISTANCE_FLOOR,
+  winPercentage,
+} from './percentages.js';
 
-/** What every tiebreak may look at: all states, who withdrew, and the Buchholz drop-out mode. */
+/**
+ * What every tiebreak may look at: all states, who withdrew, the Buchholz drop-out mode, and the policy's scale for
+ * the card games' percentages.
+ */
 export interface TiebreakContext {
   states: ParticipantStates;
   withdrawn: ReadonlySet<string>;
   dropOut: BuchholzDropOutMode;
+  scale: PercentageScale;
 }
 
 /** The value of one tiebreak for one participant inside a group of tied participants (higher ranks first). */
@@ -51,6 +64,29 @@ function opponentScores(state: ParticipantState, context: TiebreakContext): numb
 }
 
 const sum = (values: readonly number[]) => values.reduce((total, v) => total + v, 0);
+
+/**
+ * The mean of a value over the rounds with an opponent (a bye has none; an opponent met twice counts twice); 0 with
+ * no opponent yet. An opponent whose state is not at hand counts as `missing`.
+ */
+function opponentsMean(
+  state: ParticipantState,
+  context: TiebreakContext,
+  value: (opponent: ParticipantState) => number,
+  missing: number,
+): number {
+  const met = opponentsOf(state);
+  if (met.length === 0) return 0;
+  const values = met.map((r) => {
+    const opponent = context.states[r.opponentParticipantId as string];
+    return opponent ? value(opponent) : missing;
+  });
+  return sum(values) / values.length;
+}
+
+/** Play! Pokémon's resistance: the mean of the opponents' win percentages. */
+const resistance = (state: ParticipantState, context: TiebreakContext) =>
+  opponentsMean(state, context, (o) => winPercentage(o, context.withdrawn.has(o.participantId)), RESISTANCE_FLOOR);
 
 const SB_FACTOR: Record<Outcome, number> = { WIN: 1, TIMED_WIN: 1, DRAW: 0.5, LOSS: 0 };
 
@@ -98,7 +134,27 @@ export const TIEBREAKS: Record<CompetitionTiebreak, TiebreakFn> = {
         (r) => SB_FACTOR[r.outcome] * (context.states[r.opponentParticipantId as string]?.matchPoints ?? 0),
       ),
     ),
+  OPPONENTS_MATCH_WIN_PERCENTAGE: (state, _group, context) =>
+    opponentsMean(state, context, (o) => matchWinPercentage(o, context.scale), PERCENTAGE_FLOOR),
+  GAME_WIN_PERCENTAGE: (state, _group, context) => gameWinPercentage(state, context.scale),
+  OPPONENTS_GAME_WIN_PERCENTAGE: (state, _group, context) =>
+    opponentsMean(state, context, (o) => gameWinPercentage(o, context.scale), PERCENTAGE_FLOOR),
+  OPPONENTS_RESISTANCE: (state, _group, context) => resistance(state, context),
+  OPPONENTS_OPPONENTS_RESISTANCE: (state, _group, context) =>
+    opponentsMean(state, context, (o) => resistance(o, context), RESISTANCE_FLOOR),
 };
+
+/**
+ * A group tiebreak (head-to-head) as a reader of the stored rows evaluates it: on the tied players' states alone,
+ * which is all it reads.
+ */
+export const groupTiebreak: GroupTiebreak = (tiebreak, state, group) =>
+  TIEBREAKS[tiebreak](state, group, {
+    states: {},
+    withdrawn: new Set(),
+    dropOut: 'NONE',
+    scale: { winPoints: 1, gamesToWin: 1 },
+  });
 
 /** Tiebreaks whose value depends on who else is tied; the rest are properties of the participant alone. */
 export const GROUP_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set(['HEAD_TO_HEAD', 'HEAD_TO_HEAD_PRESSURE']);
@@ -109,7 +165,17 @@ export const OPPONENT_SCORE_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Se
   'BUCHHOLZ_CUT1',
   'BUCHHOLZ_MEDIAN',
   'SONNEBORN_BERGER',
+  'OPPONENTS_MATCH_WIN_PERCENTAGE',
+  'OPPONENTS_GAME_WIN_PERCENTAGE',
+  'OPPONENTS_RESISTANCE',
+  'OPPONENTS_OPPONENTS_RESISTANCE',
 ]);
+
+/**
+ * Tiebreaks that read the opponents' opponents: one score moves rows two meetings away, which no bounded read of a
+ * score event can reach, so every score is folded with the whole tournament (docs/standings-updates.md).
+ */
+export const SECOND_ORDER_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set(['OPPONENTS_OPPONENTS_RESISTANCE']);
 
 /** Tiebreaks that read opponents' states at all (scores, or frozen baselines). */
 export const OPPONENT_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set([

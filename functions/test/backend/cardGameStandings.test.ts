@@ -1,0 +1,96 @@
+/**
+ * The card games' tiebreakers in the stored standings (docs/tiebreaks.md#card-game-tiebreakers): the rows the
+ * dashboard and the players' phones listen to say what the leaderboard says after every score and a drop, although
+ * the percentages read the opponents' results and resistance their opponents' too. Real callables, the real trigger.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { MatchUpResultInput } from '@competition/engine';
+import { refs } from '../../src/firebase/refs.js';
+import { useEmulatorFirestore } from '../support/emulator.js';
+import { call, cleanupFunctionsTest, fireAll, tournamentThroughCallables } from './harness.js';
+
+const fs = useEmulatorFirestore({ triggers: false });
+afterAll(() => cleanupFunctionsTest());
+
+const byId = <T extends { participantId: string }>(rows: T[]) =>
+  [...rows].sort((x, y) => (x.participantId < y.participantId ? -1 : 1));
+
+async function expectRowsMatchBoard(tournamentId: string, when: string) {
+  const stored = (await refs(fs.db).standings(tournamentId).get()).docs.map((d) => d.data());
+  const board = await call.getLeaderboard({ tournamentId }, 'owner');
+  expect(byId(stored), `stored standings rows after ${when}`).toEqual(
+    byId(board.rows.map(({ rank: _rank, ...row }) => row)),
+  );
+  return board.rows;
+}
+
+/** Best-of-three results as a store's players report them: 2-0, 2-1, a 1-1 draw and a 1-0 won at time. */
+const RESULTS: MatchUpResultInput[] = [
+  { kind: 'PLAYED', score: { a: 2, b: 1 } },
+  { kind: 'PLAYED', score: { a: 0, b: 2 } },
+  { kind: 'PLAYED', score: { a: 1, b: 1 } },
+  { kind: 'PLAYED', score: { a: 1, b: 0 } },
+];
+
+async function scoreRound(tournamentId: string, roundNumber: number) {
+  const matchUps = (await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', roundNumber).get()).docs
+    .map((d) => d.data())
+    .filter((m) => m.b !== null)
+    .sort((x, y) => x.order - y.order);
+  for (const [i, m] of matchUps.entries()) {
+    const result = RESULTS[(i + roundNumber) % RESULTS.length]!;
+    await call.recordScore({ tournamentId, matchUpId: m.matchUpId, result }, 'owner');
+    await fireAll(fs.db, tournamentId);
+  }
+  return matchUps;
+}
+
+describe("the card games' tiebreakers in the stored standings rows", () => {
+  it('OMW%, GW%, OGW% and both resistances: the rows say what the leaderboard says after each score and a drop', async () => {
+    const { tournamentId } = await tournamentThroughCallables({
+      club: { name: 'Card Store', adminUids: [] },
+      championship: 'Store Championship',
+      tournament: {
+        description: 'Friday best of three',
+        policy: 'TCG',
+        policyOverrides: {
+          victoryPolicy: {
+            tiebreakOrder: [
+              'OPPONENTS_MATCH_WIN_PERCENTAGE',
+              'GAME_WIN_PERCENTAGE',
+              'OPPONENTS_GAME_WIN_PERCENTAGE',
+              'OPPONENTS_RESISTANCE',
+              'OPPONENTS_OPPONENTS_RESISTANCE',
+            ],
+          },
+        },
+        pairing: { method: 'SWISS', options: {} },
+      },
+      players: 7,
+      ratingStep: 37,
+    });
+
+    await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
+    await fireAll(fs.db, tournamentId);
+    const [first] = await scoreRound(tournamentId, 1);
+    await expectRowsMatchBoard(tournamentId, 'round 1 is scored');
+
+    // A round-1 player drops: the resistance of their opponent caps the drop at 75%, the rows follow.
+    await call.withdrawParticipant({ tournamentId, participantId: first!.a }, 'owner');
+    await fireAll(fs.db, tournamentId);
+    await expectRowsMatchBoard(tournamentId, 'the drop');
+
+    await call.generateNextRound({ tournamentId, requestId: 'r2' }, 'owner');
+    await fireAll(fs.db, tournamentId);
+    await scoreRound(tournamentId, 2);
+    const rows = await expectRowsMatchBoard(tournamentId, 'round 2 is scored');
+
+    // The values are there, as fractions within their floors: the screens make percentages of them.
+    for (const row of rows) {
+      expect(row.tiebreaks.GAME_WIN_PERCENTAGE).toBeGreaterThanOrEqual(0.33);
+      expect(row.tiebreaks.OPPONENTS_OPPONENTS_RESISTANCE).toBeGreaterThanOrEqual(0.25);
+    }
+    const omw = new Set(rows.map((row) => row.tiebreaks.OPPONENTS_MATCH_WIN_PERCENTAGE));
+    expect(omw.size).toBeGreaterThan(2);
+  });
+});
