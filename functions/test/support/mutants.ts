@@ -119,7 +119,7 @@ export interface RunOptions {
 }
 
 /**
- * Builds one copy of `functions/` per entry (`null`: the unmutated control), runs the named tests of `testFiles`
+ * Builds one copy of `functions/` (and the shared `testing/` harness) per entry (`null`: the unmutated control), runs the named tests of `testFiles`
  * in all of them with one child vitest, and returns each copy's outcomes. The temporary tree is removed after.
  */
 export async function runCopies(
@@ -137,6 +137,8 @@ export async function runCopies(
           recursive: true,
           filter: (from) => !from.includes(`${sep}lib${sep}`) && !from.endsWith(`${sep}lib`),
         });
+      // The test harness the functions' tests share with the browser tests and the benchmarks.
+      cpSync(join(ROOT, 'testing'), join(copy, 'testing'), { recursive: true });
       cpSync(join(ROOT, 'tsconfig.base.json'), join(copy, 'tsconfig.base.json'));
       const engineLink = join(copy, 'functions', 'node_modules', '@competition');
       mkdirSync(engineLink, { recursive: true });
