@@ -5,7 +5,7 @@
  * the engine takes but the rules refuse cannot be entered from a phone.
  *
  * The property: generated results (valid and invalid kinds, scores around and past the target, winners, missing
- * and extra fields, non-numbers), on two-sided and bye matchUps, in tournaments under six scoring policies, written
+ * and extra fields, non-numbers, drawn games), on two-sided and bye matchUps, in tournaments under eight scoring policies, written
  * by an editor, a scorekeeper or the matchUp's player. Each case is judged by the domain (`scoreWriteRefusal` for
  * the writer, then `MatchUpResult.safeParse` and `resolveResult`) and by the rules, through a real client write on
  * the Firestore emulator; every disagreement fails the test with the result, the policy and the seed
@@ -62,12 +62,13 @@ function arena(gameTarget: number | null, playPastTarget: PlayPastTarget): Arena
   return { label, world: buildWorld({ tournamentId, policy }) };
 }
 
-const ARENAS: Arena[] = [5, 21, null].flatMap((target) =>
+const ARENAS: Arena[] = [5, 21, null, 2].flatMap((target) =>
   (['NEVER', 'WIN_BY_TWO'] as const).map((past) => arena(target, past)),
 );
 const TO_FIVE = ARENAS[0]!; // a game to 5, never past it (docs/results.md#game-points)
 const TO_FIVE_BY_TWO = ARENAS[1]!;
 const NO_TARGET = ARENAS[4]!;
+const BEST_OF_THREE = ARENAS[6]!; // two games win the match, never past it
 
 type Writer = 'owner' | 'scorekeeper' | 'player';
 
@@ -200,9 +201,16 @@ const boundaryScore = fc
   })
   .map(({ high, low, aLeads }) => (aLeads ? { a: high, b: low } : { a: low, b: high }));
 
+/** A best of three's drawn games (docs/results.md#drawn-games): whole numbers 0 to 100, and values past them. */
+const drawnGames: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: fc.integer({ min: 0, max: 3 }) },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>(100, 101, -1, 1.5, '1', null) },
+);
+
 function scoreFor(target: number | null): fc.Arbitrary<unknown> {
   return fc.oneof(
     { weight: 6, arbitrary: closeScore(target) },
+    { weight: 2, arbitrary: fc.tuple(closeScore(target), drawnGames).map(([score, draws]) => ({ ...score, draws })) },
     { weight: 3, arbitrary: fc.record({ a: gamePoint, b: gamePoint }) },
     { weight: 1, arbitrary: boundaryScore },
     {
@@ -346,6 +354,14 @@ describe('results the rules once let through', () => {
     await assertFails(write(UIDS.player, TO_FIVE, { kind: 'FORFEIT_WIN', winner: 'b' }));
     await assertFails(write(UIDS.player, TO_FIVE, { kind: 'DOUBLE_FORFEIT', winner: 'draw' }));
     await assertSucceeds(write(UIDS.player, TO_FIVE, { kind: 'FORFEIT_WIN', winner: 'a' }));
+  });
+
+  it("take a best of three's drawn games as the engine does: 1-1-1 and an intentional 0-0-3, never 1.5 or 101", async () => {
+    await assertSucceeds(write(UIDS.player, BEST_OF_THREE, { kind: 'PLAYED', score: { a: 1, b: 1, draws: 1 } }));
+    await assertSucceeds(write(UIDS.player, BEST_OF_THREE, { kind: 'PLAYED', score: { a: 0, b: 0, draws: 3 } }));
+    await assertSucceeds(write(UIDS.player, BEST_OF_THREE, { score: { a: 2, b: 0, draws: 1 }, winner: 'a' }));
+    await assertFails(write(UIDS.player, BEST_OF_THREE, { kind: 'PLAYED', score: { a: 1, b: 1, draws: 1.5 } }));
+    await assertFails(write(UIDS.player, BEST_OF_THREE, { kind: 'PLAYED', score: { a: 0, b: 0, draws: 101 } }));
   });
 
   it('refuse a score on an unplayed kind', async () => {

@@ -50,10 +50,13 @@ export function signed(value: number, digits = 1): string {
   return value > 0 ? `+${text}` : text;
 }
 
-/** "5–3", "forfeit", "bye"... as one short cell. */
+/** "5–3", "2–1–1" (a best of three with a drawn game), "forfeit", "bye"... as one short cell. */
 export function resultText(result: MatchUpResult | null, isBye: boolean): string {
   if (!result) return isBye ? 'bye' : '–';
-  if (result.score) return `${result.score.a}–${result.score.b}`;
+  if (result.score) {
+    const { a, b, draws } = result.score;
+    return draws ? `${a}–${b}–${draws}` : `${a}–${b}`;
+  }
   if (result.kind === 'PLAYED')
     return result.winner === 'draw' ? 'draw' : result.winner === 'a' ? '1–0' : result.winner === 'b' ? '0–1' : '–';
   return KIND_LABELS[result.kind].toLowerCase();

@@ -243,3 +243,41 @@ describe('the percentages over simulated events', () => {
     expect(rowsSeen).toBeGreaterThan(200);
   });
 });
+
+describe('best of three with drawn games (docs/results.md#drawn-games)', () => {
+  const policy = presetPolicy('TCG');
+  const people = ['p', 'q'].map((participantId) => ({ participantId, rating: 1500 }));
+  const match = (score: { a: number; b: number; draws?: number }): MatchUpRecord => ({
+    matchUpId: 'r1-0',
+    roundNumber: 1,
+    order: 0,
+    a: 'p',
+    b: 'q',
+    result: { kind: 'PLAYED', score },
+  });
+  const after = (score: { a: number; b: number; draws?: number }) => foldCompetition(policy, people, [match(score)]);
+
+  it("gives game points as Appendix C's examples do: 2-0-1 is 7 for the winner and 1 for the loser", () => {
+    const states = after({ a: 2, b: 0, draws: 1 });
+    expect(gameWinPercentage(states.p!, TCG)).toBeCloseTo(7 / 9, 12);
+    expect(gameWinPercentage(states.q!, TCG)).toBe(0.33);
+    expect([states.p!.matchPoints, states.q!.matchPoints]).toEqual([3, 0]);
+  });
+
+  it('makes a 1-1-1 and an intentional 0-0-3 a drawn match, one match point each; a 1-0 at time a win', () => {
+    for (const score of [
+      { a: 1, b: 1, draws: 1 },
+      { a: 0, b: 0, draws: 3 },
+    ]) {
+      const states = after(score);
+      expect([states.p!.matchPoints, states.q!.matchPoints, states.p!.draws]).toEqual([1, 1, 1]);
+    }
+    expect(gameWinPercentage(after({ a: 0, b: 0, draws: 3 }).p!, TCG)).toBeCloseTo(3 / 9, 12);
+    expect(after({ a: 1, b: 0 }).p!.matchPoints).toBe(3);
+  });
+
+  it('keeps a match without drawn games as it was: 2-1 stores no drawn games at all', () => {
+    expect(after({ a: 2, b: 1 }).p!.results[0]).not.toHaveProperty('drawnGames');
+    expect(after({ a: 2, b: 1, draws: 0 }).p!.results[0]).not.toHaveProperty('drawnGames');
+  });
+});

@@ -17,11 +17,18 @@ describe('the caps are the ones firestore.rules applies to client writes', () =>
     expect(TEXT.participantCountry).toBe(ruleCap(/optionalString\(incoming\(\), 'country', (\d+)\)/));
     expect(TEXT.name).toBe(ruleCap(/nonEmptyText\(incoming\(\)\.name, (\d+)\)/));
   });
-  it("a championship's name and rating scale, game points, minutes", () => {
+  it("a championship's name and rating scale, game points, drawn games, minutes", () => {
     expect(TEXT.name).toBe(ruleCap(/nonEmptyText\(championship\.name, (\d+)\)/));
     expect(TEXT.scaleName).toBe(ruleCap(/optionalString\(championship, 'rating', (\d+)\)/));
-    expect(LIMITS.gamePoints.max).toBe(ruleCap(/value >= 0 && value <= (\d+);\s*}\s*function validScore/));
-    expect(LIMITS.minutes.max).toBe(ruleCap(/value is int && value >= 0 && value <= (\d+)/));
+    expect(LIMITS.gamePoints.max).toBe(
+      ruleCap(/function gamePoints\(value\) \{\s*return value is number && value >= 0 && value <= (\d+);/),
+    );
+    expect(LIMITS.drawnGames.max).toBe(
+      ruleCap(/function drawnGames\(value\) \{\s*return value is int && value >= 0 && value <= (\d+);/),
+    );
+    expect(LIMITS.minutes.max).toBe(
+      ruleCap(/function validMinutes\(value\) \{\s*return value is int && value >= 0 && value <= (\d+)/),
+    );
   });
 });
 

@@ -108,6 +108,7 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
         key={JSON.stringify(shown)}
         {...{ matchUp, shown, nameA, nameB, isBye, table, save, large }}
         clearable={!lockedFromPlayer}
+        drawnGames={countsDrawnGames(scoring)}
       />
       {enteredNote ? <p className="entered-by muted small">{enteredNote}</p> : null}
       <Status status={(overruled || enteredNote) && status.state === 'ok' ? { state: 'idle' } : status} />
@@ -125,6 +126,7 @@ function Inputs({
   save,
   large,
   clearable,
+  drawnGames,
 }: {
   matchUp: MatchUp;
   /** What the boxes start from: the stored result, else the player's own report. */
@@ -137,17 +139,22 @@ function Inputs({
   large: boolean;
   /** False where this writer may not clear the stored result (a player, on one the organizer entered). */
   clearable: boolean;
+  /** A match of a few games (a best of three): the drawn games get a box of their own. */
+  drawnGames: boolean;
 }) {
   const stored = matchUp.result;
   const [kind, setKind] = useState<ResultKind>(shown?.kind ?? (isBye ? 'PAIRING_BYE' : 'PLAYED'));
   const [a, setA] = useState(shown?.score ? String(shown.score.a) : '');
   const [b, setB] = useState(shown?.score ? String(shown.score.b) : '');
+  const [draws, setDraws] = useState(shown?.score?.draws ? String(shown.score.draws) : '');
   const played = kind === 'PLAYED';
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!played) return void save({ kind });
-    void save({ kind, score: { a: a === '' ? Number.NaN : Number(a), b: b === '' ? Number.NaN : Number(b) } });
+    const games = (value: string) => (value === '' ? Number.NaN : Number(value));
+    const drawn = drawnGames && draws !== '' && Number(draws) !== 0 ? { draws: Number(draws) } : {};
+    void save({ kind, score: { a: games(a), b: games(b), ...drawn } });
   };
   const kinds = isBye ? BYE_KINDS : GAME_KINDS;
   return (
@@ -157,6 +164,23 @@ function Inputs({
           <SidePoints side="a" name={nameA} value={a} onChange={setA} disabled={!played} large={large} />
           <span aria-hidden="true">–</span>
           <SidePoints side="b" name={nameB} value={b} onChange={setB} disabled={!played} large={large} />
+          {drawnGames ? (
+            <label className="side-points">
+              {large ? <span className="who-plays">Drawn</span> : null}
+              <input
+                aria-label={`Drawn games, table ${table}`}
+                type="number"
+                inputMode="numeric"
+                step={1}
+                min={0}
+                placeholder="0"
+                value={draws}
+                disabled={!played}
+                onChange={(e) => setDraws(e.target.value)}
+                name="draws"
+              />
+            </label>
+          ) : null}
         </span>
       )}
       <select
@@ -228,3 +252,6 @@ function SidePoints({ side, name, value, onChange, disabled, large }: SidePoints
 }
 
 const isByeOf = (matchUp: MatchUp) => matchUp.b === null;
+
+/** A match of a few games (2 or 3 win it: a best of three or five) counts drawn games (docs/results.md#drawn-games). */
+const countsDrawnGames = (scoring: ScoringPolicy) => scoring.gameTarget !== null && scoring.gameTarget <= 3;

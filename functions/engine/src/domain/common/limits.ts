@@ -10,6 +10,8 @@ import { documentIdProblem } from './documentId.js';
 export const LIMITS = {
   /** One side's game points in one game; firestore.rules' gamePoints() accepts the same 0..10000. */
   gamePoints: { min: 0, max: 10_000 },
+  /** Drawn games of one match (a best of three's 1-1-1 or intentional 0-0-3); firestore.rules' drawnGames(). */
+  drawnGames: { min: 0, max: 100 },
   /** Each entry of a match-point table (docs/results.md#match-points). */
   matchPoints: { min: 0, max: 1_000 },
   /** Any rating scale in use (Elo, Glicko, UTR, WTN, DUPR ...), also a seeding top or an unrated value. */
@@ -92,6 +94,7 @@ export const isWithin = (range: Range, value: number): boolean => value >= range
 
 export const GamePoints = bounded(LIMITS.gamePoints);
 export const MatchPoints = bounded(LIMITS.matchPoints);
+export const DrawnGames = boundedInt(LIMITS.drawnGames);
 export const Rating = bounded(LIMITS.rating);
 export const SeedPosition = boundedInt(LIMITS.seedPosition);
 export const Minutes = boundedInt(LIMITS.minutes);

@@ -42,6 +42,8 @@ export const ResultEntry = z
     matchPoints: finite(),
     pointsWon: finite(),
     pointsLost: finite(),
+    /** Drawn games of a best of three (docs/results.md#drawn-games), when there were any. */
+    drawnGames: count().optional(),
     opponentParticipantId: z.string().nullable(),
     kind: ResultKind,
     played: z.boolean(),

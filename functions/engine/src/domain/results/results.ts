@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DomainError, GamePoints, isWithin, LIMITS } from '../common/index.js';
+import { DomainError, DrawnGames, GamePoints, isWithin, LIMITS } from '../common/index.js';
 import type { MatchPointTable, ScoringPolicy } from '../policy/index.js';
 
 /**
@@ -21,11 +21,14 @@ export type ResultKind = z.infer<typeof ResultKind>;
 export const Winner = z.enum(['a', 'b', 'draw']);
 export type Winner = z.infer<typeof Winner>;
 
-/** What a scorer writes for a matchUp: game points, or just who won, or an unplayed kind. */
+/**
+ * What a scorer writes for a matchUp: game points (or, in a best of three, games won by each side and the drawn
+ * games: docs/results.md#drawn-games), or just who won, or an unplayed kind.
+ */
 export const MatchUpResult = z
   .object({
     kind: ResultKind.default('PLAYED'),
-    score: z.object({ a: GamePoints, b: GamePoints }).strict().optional(),
+    score: z.object({ a: GamePoints, b: GamePoints, draws: DrawnGames.optional() }).strict().optional(),
     winner: Winner.optional(),
   })
   .strict();
@@ -35,12 +38,13 @@ export type MatchUpResultInput = z.input<typeof MatchUpResult>;
 export const Outcome = z.enum(['WIN', 'TIMED_WIN', 'DRAW', 'LOSS']);
 export type Outcome = z.infer<typeof Outcome>;
 
-/** A result as the standings see it, for one side. */
+/** A result as the standings see it, for one side; drawn games only when the match had some. */
 export interface SideResult {
   outcome: Outcome;
   matchPoints: number;
   pointsWon: number;
   pointsLost: number;
+  drawnGames?: number;
 }
 
 export interface ResolvedResult {
@@ -104,11 +108,12 @@ function resolvePlayed(result: MatchUpResult, scoring: ScoringPolicy): ResolvedR
     }
     requirePossibleScore(score.a, score.b, scoring);
     const [outcomeA, outcomeB] = outcomesOfScore(score.a, score.b, scoring.gameTarget);
+    const draws = score.draws ?? 0;
     return {
       kind: 'PLAYED',
       played: true,
-      a: side(outcomeA, scoring.matchPoints, score.a, score.b),
-      b: side(outcomeB, scoring.matchPoints, score.b, score.a),
+      a: side(outcomeA, scoring.matchPoints, score.a, score.b, draws),
+      b: side(outcomeB, scoring.matchPoints, score.b, score.a, draws),
     };
   }
   // No game points: a win counts as 1-0, a draw as 0-0 (as tods-competition-factory counts a bare winningSide).
@@ -197,8 +202,9 @@ export function matchPointsFor(outcome: Outcome, table: MatchPointTable): number
   }
 }
 
-function side(outcome: Outcome, table: MatchPointTable, pointsWon: number, pointsLost: number): SideResult {
-  return { outcome, matchPoints: matchPointsFor(outcome, table), pointsWon, pointsLost };
+function side(outcome: Outcome, table: MatchPointTable, pointsWon: number, pointsLost: number, draws = 0): SideResult {
+  const drawn = draws > 0 ? { drawnGames: draws } : {};
+  return { outcome, matchPoints: matchPointsFor(outcome, table), pointsWon, pointsLost, ...drawn };
 }
 
 /** Counts as a win in the WINS column: a timed win is still a win. */

@@ -42,7 +42,7 @@ interface Games {
  * counts as the games of a won match for its winner (2-0 in a best of three) and nothing when no one won it.
  */
 function gamesOf(result: ResultEntry, gamesToWin: number): Games {
-  if (result.played) return { won: result.pointsWon, lost: result.pointsLost, drawn: 0 };
+  if (result.played) return { won: result.pointsWon, lost: result.pointsLost, drawn: result.drawnGames ?? 0 };
   if (result.outcome === 'WIN' || result.outcome === 'TIMED_WIN') return { won: gamesToWin, lost: 0, drawn: 0 };
   if (result.outcome === 'LOSS' && !isByeKind(result.kind)) return { won: 0, lost: gamesToWin, drawn: 0 };
   return { won: 0, lost: 0, drawn: 0 };
