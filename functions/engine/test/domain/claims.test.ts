@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../src/domain/common/index.js';
 import {
   type ClaimReads,
   FREE_WRONG_CODES,
@@ -9,16 +8,7 @@ import {
   planClaim,
   planClaimCode,
 } from '../../src/domain/joining/index.js';
-
-function refusal(run: () => unknown): { code: string; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
+import { refusal } from './refusal.js';
 
 const NOW = 1_000_000;
 const MINUTE = 60_000;

@@ -8,19 +8,10 @@ import {
   assertApprovable,
   decideRegistration,
 } from '../../src/domain/joining/joining.js';
+import { refusal } from './refusal.js';
 
 const open: JoiningOptions = { ...CLOSED_JOINING, registration: 'OPEN' };
 const fresh = { registration: null, playsAnEntry: false };
-
-function refusal(run: () => unknown): { code: string; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('decideRegistration', () => {
   it('accepts at once when open, waits when the organizer approves, refuses when closed', () => {

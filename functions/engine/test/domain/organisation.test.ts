@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../src/domain/common/index.js';
 import {
   acceptableInvitation,
   assertClubDeletable,
@@ -20,16 +19,7 @@ import {
   planScorekeeperAcceptance,
   type TournamentCreation,
 } from '../../src/domain/organisation/index.js';
-
-function refusal(run: () => unknown): { code: string; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
+import { refusal } from './refusal.js';
 
 describe('clubs', () => {
   it('a new club is owned by its creator; an account named twice keeps its highest role', () => {

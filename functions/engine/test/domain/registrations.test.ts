@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../src/domain/common/index.js';
 import {
   CLOSED_JOINING,
   type JoiningOptions,
@@ -8,16 +7,7 @@ import {
   planRegistration,
   planRegistrationDecision,
 } from '../../src/domain/joining/index.js';
-
-function refusal(run: () => unknown): { code: string; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
+import { refusal } from './refusal.js';
 
 const approval: JoiningOptions = {
   ...CLOSED_JOINING,
