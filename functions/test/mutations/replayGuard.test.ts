@@ -41,30 +41,37 @@ const MUTANTS = {
   },
 };
 
+/** How long the copies' child vitest may run: the test waits that long, and for the copying, on a busy machine too. */
+const COPIES_MS = 120_000;
+
 describe('mutation check: the REPLAY guard of domain/processing/change.ts', () => {
   it('finds both guards in the real source (a guard moved or renamed fails here, naming it)', () => {
     const source = readFileSync(join(ROOT, CHANGE), 'utf8');
     for (const { mutation } of Object.values(MUTANTS)) expect(mutation.mutate(source)).not.toBe(source);
   });
 
-  it('with either guard removed the named tests of change.test.ts fail; on an unmutated copy they pass', async () => {
-    const named = Object.values(MUTANTS).flatMap((m) => m.named);
-    const results = await runCopies(
-      { control: null, ...Object.fromEntries(Object.entries(MUTANTS).map(([name, m]) => [name, m.mutation])) },
-      { testFiles: ['functions/engine/test/domain/change.test.ts'], testNames: named, timeoutMs: 120_000 },
-    );
-    const statusIn = (copy: string, name: string) =>
-      results[copy]!.tests.find((t) => t.name === name)?.status ?? 'not run';
-    expect(results.control!.fileErrors).toEqual([]);
-    expect(named.map((name) => [name, statusIn('control', name)])).toEqual(named.map((name) => [name, 'passed']));
-    for (const [copy, { named: names }] of Object.entries(MUTANTS)) {
-      expect(results[copy]!.fileErrors, copy).toEqual([]);
-      expect(names.map((name) => [copy, name, statusIn(copy, name)])).toEqual(
-        names.map((name) => [copy, name, 'failed']),
+  it(
+    'with either guard removed the named tests of change.test.ts fail; on an unmutated copy they pass',
+    async () => {
+      const named = Object.values(MUTANTS).flatMap((m) => m.named);
+      const results = await runCopies(
+        { control: null, ...Object.fromEntries(Object.entries(MUTANTS).map(([name, m]) => [name, m.mutation])) },
+        { testFiles: ['functions/engine/test/domain/change.test.ts'], testNames: named, timeoutMs: COPIES_MS },
       );
-      // Failed on an assertion about the outcome, not on a copy that would not load.
-      for (const name of names)
-        expect(results[copy]!.tests.find((t) => t.name === name)!.failure).toMatch(/^AssertionError/);
-    }
-  });
+      const statusIn = (copy: string, name: string) =>
+        results[copy]!.tests.find((t) => t.name === name)?.status ?? 'not run';
+      expect(results.control!.fileErrors).toEqual([]);
+      expect(named.map((name) => [name, statusIn('control', name)])).toEqual(named.map((name) => [name, 'passed']));
+      for (const [copy, { named: names }] of Object.entries(MUTANTS)) {
+        expect(results[copy]!.fileErrors, copy).toEqual([]);
+        expect(names.map((name) => [copy, name, statusIn(copy, name)])).toEqual(
+          names.map((name) => [copy, name, 'failed']),
+        );
+        // Failed on an assertion about the outcome, not on a copy that would not load.
+        for (const name of names)
+          expect(results[copy]!.tests.find((t) => t.name === name)!.failure).toMatch(/^AssertionError/);
+      }
+    },
+    COPIES_MS + 30_000,
+  );
 });
