@@ -11,6 +11,7 @@ import { presetPolicy, resolvePolicy } from '../../src/domain/policy/policy.js';
 import { buildLeaderboard, tiebreakContext } from '../../src/domain/standings/leaderboard.js';
 import { gameWinPercentage, matchWinPercentage, winPercentage } from '../../src/domain/standings/percentages.js';
 import { TIEBREAKS } from '../../src/domain/standings/tiebreaks.js';
+import { Tournament } from '../../src/tournament.js';
 import type { MatchUpResult } from '../../src/domain/results/results.js';
 import { makeParticipants, makeRounds, pick, prng } from '../../src/simulation/generate.js';
 
@@ -279,5 +280,25 @@ describe('best of three with drawn games (docs/results.md#drawn-games)', () => {
   it('keeps a match without drawn games as it was: 2-1 stores no drawn games at all', () => {
     expect(after({ a: 2, b: 1 }).p!.results[0]).not.toHaveProperty('drawnGames');
     expect(after({ a: 2, b: 1, draws: 0 }).p!.results[0]).not.toHaveProperty('drawnGames');
+  });
+});
+
+describe('the Tournament API and the scenario format', () => {
+  it('read drawn games and give the percentages unrounded in each leaderboard row', () => {
+    const played = (a: string, b: string, score: { a: number; b: number; draws?: number }) => ({ a, b, score });
+    const tournament = Tournament.fromScenario({
+      policy: 'TCG',
+      participants: ['ann', 'bob', 'cy', 'dee'].map((id) => ({ id, rating: 1500 })),
+      rounds: [
+        [played('ann', 'bob', { a: 2, b: 1 }), played('cy', 'dee', { a: 1, b: 1, draws: 1 })],
+        [played('ann', 'cy', { a: 2, b: 0 }), played('bob', 'dee', { a: 1, b: 0 })],
+      ],
+    });
+    const rows = Object.fromEntries(tournament.standings().leaderboard.map((row) => [row.participantId, row]));
+    // Ann met Bob (3 of 6) and Cy (1 of 6, floored to 0.33); Dee's 1-1-1 and 0-1 are 4 game points of 12.
+    expect(rows.ann!.tiebreaks.OPPONENTS_MATCH_WIN_PERCENTAGE).toBeCloseTo((0.5 + 0.33) / 2, 12);
+    expect(rows.dee!.tiebreaks.GAME_WIN_PERCENTAGE).toBeCloseTo(4 / 12, 12);
+    expect(rows.cy!.tiebreaks.GAME_WIN_PERCENTAGE).toBe(0.33);
+    expect([rows.cy!.draws, rows.dee!.draws]).toEqual([1, 1]);
   });
 });

@@ -7,7 +7,7 @@ import {
   ResultKind as ResultKindSchema,
   Winner,
 } from '../results/index.js';
-import { DomainError, describeIssues } from '../common/index.js';
+import { DomainError, describeIssues, DrawnGames } from '../common/index.js';
 import { Participant } from '../ratings/index.js';
 import { type CompetitionPolicy, resolvePolicy } from '../policy/index.js';
 
@@ -50,7 +50,14 @@ const ScenarioMatchUp = z
   .object({
     a: z.string().min(1),
     b: z.string().min(1).nullable(),
-    score: z.object({ a: z.number().finite().nonnegative(), b: z.number().finite().nonnegative() }).strict().optional(),
+    score: z
+      .object({
+        a: z.number().finite().nonnegative(),
+        b: z.number().finite().nonnegative(),
+        draws: DrawnGames.optional(),
+      })
+      .strict()
+      .optional(),
     status: z.enum(['COMPLETED', 'WALKOVER', 'DOUBLE_WALKOVER', 'TO_BE_PLAYED']).optional(),
     winner: z.enum(['a', 'b']).optional(),
     result: Winner.optional(),
