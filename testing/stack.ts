@@ -190,6 +190,8 @@ export interface SeedOptions {
   label: string;
   /** An even number gives a round without byes. */
   players?: number;
+  /** The tournament's preset (REDEMPTION by default). */
+  policy?: string;
 }
 
 /** The participant playing side `side` of a matchUp. */
@@ -235,7 +237,7 @@ export async function seedTournament(emulators: Emulators, options: SeedOptions)
       description: `Open ${tag}`,
       hostClubId: clubId,
       location: 'Hall A',
-      policy: 'REDEMPTION',
+      policy: options.policy ?? 'REDEMPTION',
       pairing: { method: 'SWISS', options: {} },
       totalRounds: 3,
     },

@@ -226,7 +226,13 @@ browserSuite(import.meta.url, 'the standings a spectator reads during a top cut'
 
       // The Final standings screen: every entry, the withdrawn player among those outside the cut, without a seed.
       await desk.goto(`${web.site}/#/t/${tournamentId}/standings`);
-      await expect.poll(async () => (await finalRows(desk)).length, { timeout: WAIT_MS }).toBe(12);
+      // The screen ranks the live states it listens to: a first snapshot can still come from the page's cache, so
+      // the screen is read once it says what the backend's own export says (the download is checked below).
+      const { csv } = await call<{ csv: string }>(web.emulators, 'getStandingsCsv', { tournamentId }, organizer);
+      const backend = csv.trimEnd().split('\r\n').slice(1).map(csvCells);
+      const placed = (rows: string[][]) => rows.map(([place, name, seedText, how]) => [place, name, seedText, how]);
+      const asExported = placed(backend).map(([place, name, seedText, how]) => [place, name, seedText || '–', how]);
+      await expect.poll(async () => placed(await finalRows(desk)), { timeout: WAIT_MS }).toEqual(asExported);
       const onScreen = await finalRows(desk);
       expect(onScreen.map(([place]) => place)).toEqual(NAMES.map((_, k) => String(k + 1)));
       expect(onScreen.slice(0, 4).map(([, name, , how]) => [name, how])).toEqual([

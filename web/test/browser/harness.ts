@@ -21,6 +21,7 @@ import {
   type Emulators,
   type SeededParticipant,
   type SeededTournament,
+  type SeedOptions,
   adminFirestore,
   call,
   closeAdmin,
@@ -201,7 +202,7 @@ async function clubAndChampionship(
  */
 export async function seedTwice(
   emulators: Emulators,
-  options: { label: string; players: number },
+  options: SeedOptions & { players: number },
 ): Promise<SeededTournament> {
   return seedTournament(emulators, options).catch((error: unknown) => {
     console.warn(`[${options.label}] seeding again after: ${String(error)}`);
