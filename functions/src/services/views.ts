@@ -7,7 +7,7 @@ import {
   type ParticipantStates,
   playoffGames,
   playoffOf,
-  recommendedRounds,
+  recommendedSchedule,
   standingsCsv,
 } from '@competition/engine';
 import type { LeaderboardView, TournamentDoc } from '@competition/engine/schemas';
@@ -19,7 +19,7 @@ export async function getLeaderboard(db: Firestore, tournamentId: string): Promi
   return {
     tournamentId,
     currentRound: tournament.currentRound,
-    recommendedRounds: recommendedRounds(rows.length).rounds,
+    recommendedRounds: recommendedSchedule(tournament.policy, rows.length).rounds,
     rows,
   };
 }

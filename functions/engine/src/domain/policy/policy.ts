@@ -142,6 +142,8 @@ export const CompetitionPolicy = z
         sameTeamValue: bounded(LIMITS.sameTeamValue).optional(),
         /** Who moves first: NONE, BALANCE or FIDE (docs/colours.md); the tournament's pairing options may override. */
         colours: z.enum(COLOUR_MODES).optional(),
+        /** Which table recommends the rounds (docs/pairing.md#rounds): the Swiss seed's (default) or the MTR's. */
+        roundsTable: z.enum(['SWISS', 'MTR']).optional(),
       })
       .strict(),
     victoryPolicy: z
@@ -249,7 +251,7 @@ export const PRESET_POLICIES = {
   TCG: {
     policyName: 'Trading card game Swiss (best of three)',
     ratingPolicy: { baselineRating: { source: 'SCALE', unratedValue: 1500 }, dynamicFormRating: DYNAMIC_24_400 },
-    pairingPolicy: { method: 'SWISS', ratingSource: 'DYNAMIC_FORM', avoidRepeatOpponents: true },
+    pairingPolicy: { method: 'SWISS', ratingSource: 'DYNAMIC_FORM', avoidRepeatOpponents: true, roundsTable: 'MTR' },
     victoryPolicy: {
       primaryRanking: 'MATCH_POINTS',
       tiebreakOrder: ['OPPONENTS_MATCH_WIN_PERCENTAGE', 'GAME_WIN_PERCENTAGE', 'OPPONENTS_GAME_WIN_PERCENTAGE'],

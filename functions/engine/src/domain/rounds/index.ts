@@ -3,6 +3,7 @@ export * from './editable.js';
 export * from './fromCompetition.js';
 export * from './method.js';
 export * from './nextRound.js';
+export * from './recommendation.js';
 export * from './roundLifecycle.js';
 export * from './roundNumber.js';
 export * from './undo.js';
