@@ -1,3 +1,4 @@
 export * from './bracket.js';
+export * from './cutOutlook.js';
 export * from './playoff.js';
 export * from './playoffPlan.js';

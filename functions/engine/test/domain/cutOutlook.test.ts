@@ -1,0 +1,100 @@
+/** "Can I draw?" (docs/playoff.md#can-i-draw): checked against every outcome of the round on small fields. */
+import { describe, expect, it } from 'vitest';
+import { type CutChance, type CutOutlookInput, cutOutlook } from '../../src/domain/playoff/cutOutlook.js';
+import { prng, shuffle } from '../../src/simulation/generate.js';
+
+const TABLE = { win: 3, draw: 1, loss: 0 };
+type Result = 'WIN' | 'DRAW' | 'LOSS';
+const OUTCOMES: Array<[number, number]> = [
+  [3, 0],
+  [1, 1],
+  [0, 3],
+];
+
+/** The answer by brute force: the final match points of everyone in each outcome of the other games. */
+function bruteForce(input: CutOutlookInput, player: string, result: Result): CutChance {
+  const own = input.games.find(({ a, b }) => a === player || b === player)!;
+  const mine = own.b === null ? TABLE.win : { WIN: 3, DRAW: 1, LOSS: 0 }[result];
+  const others = input.games.filter((g) => g !== own && g.b !== null) as Array<{ a: string; b: string }>;
+  let all = true;
+  let some = false;
+  let onTiebreaks = false;
+  for (let code = 0; code < 3 ** others.length; code++) {
+    const points: Record<string, number> = { ...input.matchPoints };
+    points[player] = points[player]! + mine;
+    if (own.b !== null) {
+      const opponent = own.a === player ? own.b : own.a;
+      points[opponent] = points[opponent]! + (3 - mine === 2 ? 1 : 3 - mine);
+    }
+    for (const g of input.games) if (g.b === null && g.a !== player) points[g.a] = points[g.a]! + TABLE.win;
+    others.forEach((g, i) => {
+      const [x, y] = OUTCOMES[Math.floor(code / 3 ** i) % 3]!;
+      points[g.a] = points[g.a]! + x;
+      points[g.b] = points[g.b]! + y;
+    });
+    const rest = Object.keys(points).filter((id) => id !== player);
+    const atOrAbove = rest.filter((id) => points[id]! >= points[player]!).length;
+    const above = rest.filter((id) => points[id]! > points[player]!).length;
+    if (atOrAbove < input.cut) some = true;
+    else all = false;
+    if (above < input.cut) onTiebreaks = true;
+  }
+  if (all) return 'CERTAIN';
+  if (some) return 'OUTRIGHT';
+  return onTiebreaks ? 'TIEBREAKS' : 'OUT';
+}
+
+describe('the last Swiss round: exact over every outcome of the other games', () => {
+  it('agrees with every outcome enumerated, for each player and each result, on 300 small fields', () => {
+    let answers = 0;
+    const seen = new Set<CutChance>();
+    for (let seed = 1; seed <= 300; seed++) {
+      const random = prng(seed);
+      const n = 4 + (seed % 6);
+      const ids = Array.from({ length: n }, (_, i) => `p${i + 1}`);
+      const matchPoints = Object.fromEntries(ids.map((id) => [id, [0, 1, 3, 4, 6, 7, 9][Math.floor(random() * 7)]!]));
+      const order = shuffle(random, ids);
+      const games = [];
+      for (let i = 0; i + 1 < order.length; i += 2) games.push({ a: order[i]!, b: order[i + 1]! });
+      if (order.length % 2 === 1) games.push({ a: order.at(-1)!, b: null });
+      const input: CutOutlookInput = { matchPoints, games, table: TABLE, cut: 2 + (seed % 3), roundsAfter: 0 };
+      for (const player of ids) {
+        const outlook = cutOutlook(input, player);
+        for (const result of ['WIN', 'DRAW', 'LOSS'] as const) {
+          expect([seed, player, result, outlook[result]]).toEqual([
+            seed,
+            player,
+            result,
+            bruteForce(input, player, result),
+          ]);
+          seen.add(outlook[result]);
+          answers++;
+        }
+      }
+    }
+    expect(answers).toBeGreaterThan(5000);
+    expect([...seen].sort()).toEqual(['CERTAIN', 'OUT', 'OUTRIGHT', 'TIEBREAKS']);
+  });
+});
+
+describe('before the last Swiss round', () => {
+  it('says certain or out only when no later round can change it, possible otherwise', () => {
+    // Eight players, a top 2, two rounds after this one: the leader on 12 is 12 clear of the two on 0.
+    const matchPoints = { a: 12, b: 9, c: 9, d: 6, e: 3, f: 3, g: 0, h: 0 };
+    const games = [
+      { a: 'a', b: 'b' },
+      { a: 'c', b: 'd' },
+      { a: 'e', b: 'f' },
+      { a: 'g', b: 'h' },
+    ];
+    const input: CutOutlookInput = { matchPoints, games, table: TABLE, cut: 2, roundsAfter: 2 };
+    // g on 0 can still reach 9 with three wins, level with b and c if they lose out; a draw or a loss cannot.
+    expect(cutOutlook(input, 'g')).toEqual({ WIN: 'POSSIBLE', DRAW: 'OUT', LOSS: 'OUT' });
+    expect(cutOutlook(input, 'a').WIN).toBe('POSSIBLE');
+    expect(cutOutlook({ ...input, roundsAfter: 1, cut: 7 }, 'a')).toEqual({
+      WIN: 'CERTAIN',
+      DRAW: 'CERTAIN',
+      LOSS: 'CERTAIN',
+    });
+  });
+});
