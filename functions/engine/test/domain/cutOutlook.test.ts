@@ -14,7 +14,8 @@ const OUTCOMES: Array<[number, number]> = [
 /** The answer by brute force: the final match points of everyone in each outcome of the other games. */
 function bruteForce(input: CutOutlookInput, player: string, result: Result): CutChance {
   const own = input.games.find(({ a, b }) => a === player || b === player)!;
-  const mine = own.b === null ? TABLE.win : { WIN: 3, DRAW: 1, LOSS: 0 }[result];
+  const mine = own.b === null ? TABLE.win : { WIN: TABLE.win, DRAW: TABLE.draw, LOSS: TABLE.loss }[result];
+  const theirs = { WIN: TABLE.loss, DRAW: TABLE.draw, LOSS: TABLE.win }[result];
   const others = input.games.filter((g) => g !== own && g.b !== null) as Array<{ a: string; b: string }>;
   let all = true;
   let some = false;
@@ -24,7 +25,7 @@ function bruteForce(input: CutOutlookInput, player: string, result: Result): Cut
     points[player] = points[player]! + mine;
     if (own.b !== null) {
       const opponent = own.a === player ? own.b : own.a;
-      points[opponent] = points[opponent]! + (3 - mine === 2 ? 1 : 3 - mine);
+      points[opponent] = points[opponent]! + theirs;
     }
     for (const g of input.games) if (g.b === null && g.a !== player) points[g.a] = points[g.a]! + TABLE.win;
     others.forEach((g, i) => {

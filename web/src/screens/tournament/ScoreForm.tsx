@@ -12,6 +12,7 @@ import { writeReport, writeScore } from '../../data/writes';
 import { sendScore } from '../../data/outbox';
 import { Reports, reportWords, sideIn } from './Confirmation';
 import {
+  countsDrawnGames,
   enteredBy,
   type MatchUpResult,
   type MatchUpResultInput,
@@ -252,6 +253,3 @@ function SidePoints({ side, name, value, onChange, disabled, large }: SidePoints
 }
 
 const isByeOf = (matchUp: MatchUp) => matchUp.b === null;
-
-/** A match of a few games (2 or 3 win it: a best of three or five) counts drawn games (docs/results.md#drawn-games). */
-const countsDrawnGames = (scoring: ScoringPolicy) => scoring.gameTarget !== null && scoring.gameTarget <= 3;

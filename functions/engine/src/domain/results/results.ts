@@ -177,6 +177,14 @@ function requirePossibleScore(a: number, b: number, scoring: ScoringPolicy): voi
   throw refuse(`a game to ${target} ends when a side reaches ${target}, so no side can score more`);
 }
 
+/**
+ * Whether a match counts drawn games (docs/results.md#drawn-games): a match of a few games, won with 2 or 3 (a best
+ * of three or five), where a score is games won and a game can end drawn.
+ */
+export function countsDrawnGames(scoring: Pick<ScoringPolicy, 'gameTarget'>): boolean {
+  return scoring.gameTarget !== null && scoring.gameTarget <= 3;
+}
+
 export function winnerOfScore(a: number, b: number): Winner {
   return a > b ? 'a' : b > a ? 'b' : 'draw';
 }
