@@ -291,13 +291,14 @@ describe('the Tournament API and the scenario format', () => {
       participants: ['ann', 'bob', 'cy', 'dee'].map((id) => ({ id, rating: 1500 })),
       rounds: [
         [played('ann', 'bob', { a: 2, b: 1 }), played('cy', 'dee', { a: 1, b: 1, draws: 1 })],
-        [played('ann', 'cy', { a: 2, b: 0 }), played('bob', 'dee', { a: 1, b: 0 })],
+        [played('ann', 'cy', { a: 2, b: 0 }), played('bob', 'dee', { a: 0, b: 2 })],
       ],
     });
     const rows = Object.fromEntries(tournament.standings().leaderboard.map((row) => [row.participantId, row]));
-    // Ann met Bob (3 of 6) and Cy (1 of 6, floored to 0.33); Dee's 1-1-1 and 0-1 are 4 game points of 12.
-    expect(rows.ann!.tiebreaks.OPPONENTS_MATCH_WIN_PERCENTAGE).toBeCloseTo((0.5 + 0.33) / 2, 12);
-    expect(rows.dee!.tiebreaks.GAME_WIN_PERCENTAGE).toBeCloseTo(4 / 12, 12);
+    // Ann met Bob (0 of 6) and Cy (1 of 6), both floored to 0.33; Dee's 1-1-1 and 2-0 are 10 game points of 15
+    // (without the drawn game they would be 9 of 12).
+    expect(rows.ann!.tiebreaks.OPPONENTS_MATCH_WIN_PERCENTAGE).toBeCloseTo(0.33, 12);
+    expect(rows.dee!.tiebreaks.GAME_WIN_PERCENTAGE).toBeCloseTo(10 / 15, 12);
     expect(rows.cy!.tiebreaks.GAME_WIN_PERCENTAGE).toBe(0.33);
     expect([rows.cy!.draws, rows.dee!.draws]).toEqual([1, 1]);
   });
