@@ -29,6 +29,7 @@ const ScenarioParticipant = z
     country: z.string().optional(),
     category: Participant.shape.category,
     withdrawn: z.boolean().optional(),
+    awardedByes: Participant.shape.awardedByes,
   })
   .strict();
 

@@ -16,6 +16,9 @@ export const Member = z
   })
   .strict();
 
+/** The Magic Tournament Rules' rounds table counts a player with up to three awarded byes. */
+export const MAX_AWARDED_BYES = 3;
+
 /** A competitor: a player, or a doubles pair / team whose members' ratings are aggregated (docs/ratings.md). */
 export const Participant = z
   .object({
@@ -37,6 +40,11 @@ export const Participant = z
     /** A division or section, 1 = the top one: pairing avoids mixing categories (docs/pairing.md#weighted). */
     category: z.number().int().min(1).max(99).optional(),
     withdrawn: z.boolean().optional(),
+    /**
+     * Byes awarded before the event (a qualifier's perk at large card-game events): a won match without play in
+     * each of the first rounds, up to three (docs/pairing.md#awarded-byes).
+     */
+    awardedByes: z.number().int().min(0).max(MAX_AWARDED_BYES).optional(),
   })
   .strict();
 export type Participant = z.infer<typeof Participant>;
