@@ -11,8 +11,8 @@ import { DomainError, describeIssues } from './domain/common/index.js';
 import { exportTournament, importTournament, parseScenario } from './domain/exchange/index.js';
 import { Participant } from './domain/ratings/index.js';
 import { type CompetitionPolicy, resolvePolicy } from './domain/policy/index.js';
-import { lastPairedRound, nextRoundNumber, pairingRequestFor } from './domain/rounds/index.js';
-import { generateRound, type PairingRound, type PairingSpec, parsePairingSpec } from './domain/pairing/index.js';
+import { lastPairedRound, nextRoundNumber, pairingRequestFor, pairMainStageRound } from './domain/rounds/index.js';
+import { type PairingRound, type PairingSpec, parsePairingSpec } from './domain/pairing/index.js';
 
 export interface TournamentOptions {
   /** A preset name (STANDARD, PRESSURE, SWISS, REDEMPTION) or a whole competition policy; STANDARD when absent. */
@@ -128,7 +128,10 @@ export class Tournament {
     return planned !== undefined && this.currentRound >= planned && this.openGames().length === 0;
   }
 
-  /** Pairs the next round and adds its games (byes already scored); refused while a game has no result. */
+  /**
+   * Pairs the next round and adds its games (byes already scored, awarded ones among them); refused while a game
+   * has no result.
+   */
   pairRound(options: PairRoundOptions = {}): PairingRound {
     const { policy, participants, matchUps, pairing, totalRounds } = this.state;
     if (totalRounds !== undefined && this.currentRound >= totalRounds)
@@ -136,14 +139,18 @@ export class Tournament {
     const roundNumber = nextRoundNumber(this.currentRound);
     const spec = { ...pairing, seed: options.seed ?? pairing.seed };
     const request = pairingRequestFor({ policy, participants, matchUps }, spec, { force: options.force, roundNumber });
-    const round = generateRound(request);
-    const added = matchUpsOfRound(round).map(({ cost: _cost, ...record }) => record);
+    const { round, awardedByes } = pairMainStageRound(request, participants);
+    const added = matchUpsOfRound(round, awardedByes).map(({ cost: _cost, ...record }) => record);
     this.state = {
       ...this.state,
       matchUps: [...matchUps, ...added],
       rounds: [...this.state.rounds, { roundNumber, pairing: { method: round.method, seed: round.seed } }],
     };
-    return round;
+    return {
+      ...round,
+      byes: [...round.byes, ...awardedByes],
+      byeCosts: [...round.byeCosts, ...awardedByes.map((id) => ({ id, cost: { awardedBye: 1 } }))],
+    };
   }
 
   /** Records the result of a game that has none. */

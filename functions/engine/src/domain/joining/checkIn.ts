@@ -1,11 +1,12 @@
 /**
  * Check-in (docs/joining.md#check-in): when the tournament asks for it, a round pairs only the participants who
  * checked in. One who checks in after round 1 is paired from the next round, as a late entry is; one already
- * paired stays in the field (taking them out is a withdrawal, not an unticked box).
+ * paired stays in the field (taking them out is a withdrawal, not an unticked box), and so does one awarded byes.
  */
 export interface CheckInEntry {
   participantId: string;
   checkedIn?: boolean | undefined;
+  awardedByes?: number | undefined;
 }
 
 export interface PairedGame {
@@ -21,7 +22,9 @@ export function participantsToPair<P extends CheckInEntry>(
 ): P[] {
   if (!checkInRequired) return [...participants];
   const paired = new Set(earlierGames.flatMap((game) => (game.b === null ? [game.a] : [game.a, game.b])));
-  return participants.filter((p) => p.checkedIn === true || paired.has(p.participantId));
+  // Awarded byes are the player's from round 1 on, in the hall or not (docs/pairing.md#awarded-byes); they are
+  // then paired, so in the field, like anyone paired before.
+  return participants.filter((p) => p.checkedIn === true || (p.awardedByes ?? 0) > 0 || paired.has(p.participantId));
 }
 
 /** Who has not checked in, for the desk's "missing" list. */

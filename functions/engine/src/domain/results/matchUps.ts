@@ -58,8 +58,11 @@ export function nameMatchUps(names: readonly string[], shown = 10): string {
 /** A game as a round is generated: who moves first is decided (null for a bye), and why these two met. */
 export type RoundMatchUp = MatchUpRecord & { movesFirst: string | null; cost: CostTerms };
 
-/** A generated round's games in the order they are stored: its pairings by table, then its byes (already scored). */
-export function matchUpsOfRound(round: PairingRound): RoundMatchUp[] {
+/**
+ * A generated round's games in the order they are stored: its pairings by table, then its byes (already scored):
+ * the pairing's own, then the awarded ones (docs/pairing.md#awarded-byes), won without play.
+ */
+export function matchUpsOfRound(round: PairingRound, awardedByes: readonly string[] = []): RoundMatchUp[] {
   const pairs = round.pairings.map((pair, order) => ({
     matchUpId: `r${round.roundNumber}-m${order + 1}`,
     roundNumber: round.roundNumber,
@@ -80,5 +83,15 @@ export function matchUpsOfRound(round: PairingRound): RoundMatchUp[] {
     cost: bye.cost,
     result: { kind: 'PAIRING_BYE' as const },
   }));
-  return [...pairs, ...byes];
+  const awarded = awardedByes.map((id, k) => ({
+    matchUpId: `r${round.roundNumber}-bye${byes.length + k + 1}`,
+    roundNumber: round.roundNumber,
+    order: pairs.length + byes.length + k,
+    a: id,
+    b: null,
+    movesFirst: null,
+    cost: { awardedBye: 1 },
+    result: { kind: 'FULL_BYE' as const },
+  }));
+  return [...pairs, ...byes, ...awarded];
 }

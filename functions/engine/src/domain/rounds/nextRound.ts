@@ -2,7 +2,8 @@ import { foldCompetition } from '../ratings/index.js';
 import { mainStageLeaderboard } from '../standings/index.js';
 import { mainStageRounds, nextRoundKind, playoffOf, playoffRound, playoffSeeding } from '../playoff/index.js';
 import { type Competition, type NextRoundOptions, pairingRequestFor } from './fromCompetition.js';
-import { generateRound, type PairingRound, type PairingSpec, type System } from '../pairing/index.js';
+import type { PairingRound, PairingSpec, System } from '../pairing/index.js';
+import { pairMainStageRound } from './awardedByes.js';
 
 /** Where a playoff round sits: its number in the playoff, the main stage's rounds and (first round) the seeding. */
 export interface RoundPlayoff {
@@ -15,6 +16,8 @@ export interface RoundPlayoff {
 export interface StagedRound {
   round: PairingRound;
   playoff: RoundPlayoff | null;
+  /** The players who sit this round out with an awarded bye (docs/pairing.md#awarded-byes). */
+  awardedByes: string[];
 }
 
 export interface TournamentStage {
@@ -38,7 +41,8 @@ export function pairNextRound(
 ): StagedRound {
   const request = pairingRequestFor(competition, spec, options);
   const playoff = playoffOf(stage.system, spec);
-  if (playoff === null) return { round: generateRound(request), playoff: null };
+  const mainStage = () => ({ ...pairMainStageRound(request, competition.participants), playoff: null });
+  if (playoff === null) return mainStage();
   const mainRounds = mainStageRounds(
     stage.system,
     stage.totalRounds,
@@ -46,7 +50,7 @@ export function pairNextRound(
     spec.cycles ?? 1,
   );
   const next = nextRoundKind(options.roundNumber, mainRounds, playoff);
-  if (next.stage === 'MAIN') return { round: generateRound(request), playoff: null };
+  if (next.stage === 'MAIN') return mainStage();
   const first = next.playoffRound === 1 || stage.seeding === undefined;
   const seeding = first
     ? playoffSeeding(
@@ -61,5 +65,6 @@ export function pairNextRound(
   return {
     round: playoffRound(request, seeding, mainRounds, playoff),
     playoff: { playoffRound: next.playoffRound, mainRounds, ...(first ? { seeding } : {}) },
+    awardedByes: [],
   };
 }

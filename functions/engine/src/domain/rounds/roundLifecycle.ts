@@ -157,7 +157,7 @@ export function planNextRound(input: NextRoundInput): NextRoundPlan {
   const participants = participantsToPair(input.participants, matchUps, tournament.joining?.checkIn ?? false);
   const seeding = frozenSeeding(tournament.currentRound, rounds);
   // Every matchUp goes in, scored or not: an open one is refused unless forced, and counts as met when forced.
-  const { round, playoff } = pairNextRound(
+  const { round, playoff, awardedByes } = pairNextRound(
     { policy: tournament.policy, participants: participants.map(toPairedParticipant), matchUps },
     pairingSpecOf(tournament, request.seed),
     {
@@ -171,7 +171,8 @@ export function planNextRound(input: NextRoundInput): NextRoundPlan {
       roundNumber: nextRoundNumber(tournament.currentRound),
     },
   );
-  const docs = matchUpsOfRound(round).map((m): NewMatchUp => ({ ...m, scoredBy: null, scoredAt: null }));
+  const docs = matchUpsOfRound(round, awardedByes).map((m): NewMatchUp => ({ ...m, scoredBy: null, scoredAt: null }));
+  const byes = [...round.byes, ...awardedByes];
   return {
     repeated: false,
     answer: {
@@ -179,7 +180,7 @@ export function planNextRound(input: NextRoundInput): NextRoundPlan {
       method: round.method,
       seed: round.seed,
       matchUps: docs.length,
-      byes: round.byes,
+      byes,
       repeated: false,
     },
     round: {
@@ -188,7 +189,7 @@ export function planNextRound(input: NextRoundInput): NextRoundPlan {
       method: round.method,
       seed: round.seed,
       matchUpCount: docs.length,
-      byes: round.byes,
+      byes,
       notes: round.notes,
       requestId: request.requestId,
       generatedBy: request.author,
