@@ -7,6 +7,8 @@ export { FUNCTIONS_REGION } from './deployment.js';
 export { documentIdProblem } from './domain/common/documentId.js';
 export { issuesInWords } from './domain/common/messages.js';
 export { DEFAULT_LIFETIME_DAYS } from './domain/organisation/invitations.js';
+export { type CutChance, type CutOutlook } from './domain/playoff/cutOutlook.js';
+export { type OutlookNow, outlookBeforeGame } from './domain/playoff/cutOutlookNow.js';
 export { playoffOf, playoffRoundName, stageName } from './domain/playoff/playoffPlan.js';
 export { sameResult } from './domain/results/sameResult.js';
 export { firstMover } from './domain/results/sides.js';

@@ -7,19 +7,19 @@ import {
   type ParticipantStates,
   playoffGames,
   playoffOf,
-  recommendedSchedule,
+  scheduleAdviceFor,
   standingsCsv,
 } from '@competition/engine';
-import type { LeaderboardView, TournamentDoc } from '@competition/engine/schemas';
+import type { LeaderboardView, ParticipantDoc, TournamentDoc } from '@competition/engine/schemas';
 import { refs } from '../firebase/refs.js';
 
 /** The ranked leaderboard, head-to-head included: reads every state once (a view, not a score write). */
 export async function getLeaderboard(db: Firestore, tournamentId: string): Promise<LeaderboardView> {
-  const { tournament, rows } = await rankedRows(db, tournamentId);
+  const { tournament, rows, people } = await rankedRows(db, tournamentId);
   return {
     tournamentId,
     currentRound: tournament.currentRound,
-    recommendedRounds: recommendedSchedule(tournament.policy, rows.length).rounds,
+    recommendedRounds: scheduleAdviceFor(tournament.policy, people).rounds,
     rows,
   };
 }
@@ -59,6 +59,7 @@ async function rankedRows(
   rows: LeaderboardView['rows'];
   states: ParticipantStates;
   withdrawn: string[];
+  people: ParticipantDoc[];
 }> {
   const ref = refs(db);
   const tournament = (await ref.tournament(tournamentId).get()).data();
@@ -77,5 +78,6 @@ async function rankedRows(
     rows: leaderboard.map((row) => ({ ...row, name: names.get(row.participantId) ?? row.participantId })),
     states: byId,
     withdrawn,
+    people,
   };
 }

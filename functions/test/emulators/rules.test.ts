@@ -472,6 +472,13 @@ describe('edits', () => {
     );
   });
 
+  it('let an editor, and no player, turn "can I draw?" off and on, as true or false only', async () => {
+    await assertFails(updateDoc(tournamentAs('player'), { cutOutlook: false }));
+    await assertFails(updateDoc(tournamentAs('owner'), { cutOutlook: 'off' }));
+    await assertSucceeds(updateDoc(tournamentAs('owner'), { cutOutlook: false }));
+    await assertSucceeds(updateDoc(tournamentAs('clubAdmin'), { cutOutlook: true }));
+  });
+
   it.each([
     ['status', { status: 'CLOSED' }],
     ['ownerUid', { ownerUid: UIDS.clubAdmin }],
@@ -500,6 +507,19 @@ describe('edits', () => {
     await assertFails(updateDoc(ref, { name: '   ' }));
     await assertFails(updateDoc(ref, { team: 'x'.repeat(201) }));
     await assertSucceeds(updateDoc(ref, { name: 'Player One', team: 'Knights', club: 'Chess Club', country: 'NL' }));
+  });
+
+  it('let an editor award byes only before round 1 is paired, and only 0 to 3 of them', async () => {
+    const ref = () => doc(dbAs('owner'), paths.participant(world.ids.tournamentId, world.ids.participantId));
+    // The world's tournament is running: round 1 is paired, so awarded byes are too late.
+    await assertFails(updateDoc(ref(), { awardedByes: 2 }));
+    await reseed(buildWorld({ tournamentStatus: 'DRAFT' }));
+    await assertFails(updateDoc(ref(), { awardedByes: 4 }));
+    await assertFails(updateDoc(ref(), { awardedByes: 1.5 }));
+    await assertFails(updateDoc(ref(), { awardedByes: '2' }));
+    await assertFails(updateDoc(doc(dbAs('player'), ref().path), { awardedByes: 1 }));
+    await assertSucceeds(updateDoc(ref(), { awardedByes: 3 }));
+    await assertSucceeds(updateDoc(ref(), { awardedByes: deleteField() }));
   });
 
   it("refuse an editor changing a round's generation record or notes, or giving it an unknown status", async () => {

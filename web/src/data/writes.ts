@@ -56,6 +56,11 @@ export async function writeReport(
 }
 
 /** Editors turn the opponent's confirmation of players' scores on or off. */
+/** Whether players read "can I draw?" before a Swiss round (docs/playoff.md#can-i-draw). */
+export async function setCutOutlook(tournamentId: string, cutOutlook: boolean): Promise<void> {
+  await updateDoc(ref(path.tournament(tournamentId)), { cutOutlook }).catch(rethrow);
+}
+
 export async function setConfirmScores(tournamentId: string, confirmScores: boolean): Promise<void> {
   await updateDoc(ref(path.tournament(tournamentId)), { confirmScores }).catch(rethrow);
 }
@@ -98,9 +103,12 @@ export async function setRoundClock(
 export async function updateParticipant(
   tournamentId: string,
   participantId: string,
-  fields: { name: string; club?: string; country?: string },
+  fields: { name: string; club?: string; country?: string; awardedByes?: number },
 ) {
-  await updateDoc(ref(path.participant(tournamentId, participantId)), fields).catch(rethrow);
+  // No awarded byes is no field (docs/pairing.md#awarded-byes); other fields are written as given.
+  const { awardedByes, ...rest } = fields;
+  const byes = awardedByes === undefined ? {} : { awardedByes: awardedByes > 0 ? awardedByes : deleteField() };
+  await updateDoc(ref(path.participant(tournamentId, participantId)), { ...rest, ...byes }).catch(rethrow);
 }
 
 /** What editors may change on the tournament itself (firestore.rules); an absent text field is removed. */

@@ -72,6 +72,8 @@ const Descriptive = {
   preAlarmMinutes: Minutes.default(0).catch(0),
   /** A player's score counts only once the opponent reports the same (docs/results.md#confirmation-by-the-opponent). */
   confirmScores: z.boolean().optional().catch(undefined),
+  /** Players read "can I draw?" before a Swiss round with a cut ahead, unless false (docs/playoff.md#can-i-draw). */
+  cutOutlook: z.boolean().optional().catch(undefined),
 };
 
 /** tournaments/{tournamentId}: a tournament, its competition policy and progress (docs/organisation.md#tournaments). */

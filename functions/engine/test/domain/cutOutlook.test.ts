@@ -1,6 +1,7 @@
 /** "Can I draw?" (docs/playoff.md#can-i-draw): checked against every outcome of the round on small fields. */
 import { describe, expect, it } from 'vitest';
 import { type CutChance, type CutOutlookInput, cutOutlook } from '../../src/domain/playoff/cutOutlook.js';
+import { outlookBeforeGame } from '../../src/domain/playoff/cutOutlookNow.js';
 import { prng, shuffle } from '../../src/simulation/generate.js';
 
 const TABLE = { win: 3, draw: 1, loss: 0 };
@@ -97,5 +98,62 @@ describe('before the last Swiss round', () => {
       DRAW: 'CERTAIN',
       LOSS: 'CERTAIN',
     });
+  });
+});
+
+describe("the phone's answer, from the stored standings rows and the round's games", () => {
+  const playoff = { topCut: 4 as const, finals: 1 as const, bestOfThree: false };
+  /** Six players before the last of 3 rounds, each row counting two results. */
+  const points: Record<string, number> = { p1: 6, p2: 6, p3: 4, p4: 3, p5: 3, p6: 0 };
+  const row = (id: string, results = 2) => ({
+    participantId: id,
+    matchPoints: points[id]!,
+    withdrawn: false,
+    wins: results,
+    draws: 0,
+    losses: 0,
+  });
+  const earlier = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6'].flatMap((id) => [
+    { roundNumber: 1, a: id, b: null, result: {} },
+    { roundNumber: 2, a: id, b: null, result: {} },
+  ]);
+  const round3 = (scored: boolean) => [
+    { roundNumber: 3, a: 'p1', b: 'p2', result: null },
+    { roundNumber: 3, a: 'p3', b: 'p4', result: null },
+    { roundNumber: 3, a: 'p5', b: 'p6', result: scored ? {} : null },
+  ];
+  const input = (rows = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6'].map((id) => row(id)), scored = false) => ({
+    system: 'SWISS' as const,
+    playoff,
+    totalRounds: 3,
+    roundNumber: 3,
+    table: TABLE,
+    rows,
+    matchUps: [...earlier, ...round3(scored)],
+  });
+
+  it('answers before the game, from the rows and the open games', () => {
+    // p3 on 4 with p1 and p2 on 6 and p5 at most 6: a win (7) is in for certain, a loss (4) leaves p4 (6) and p5 (6)
+    // above if p5 wins, with p1 and p2: out of the top 4 then, in otherwise.
+    expect(outlookBeforeGame(input(), 'p3')).toEqual({ WIN: 'CERTAIN', DRAW: 'CERTAIN', LOSS: 'OUTRIGHT' });
+  });
+
+  it("takes a game of the round already scored as settled: p5's win (3 more) is in the rows", () => {
+    const rows = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6'].map((id) => row(id, id === 'p5' || id === 'p6' ? 3 : 2));
+    rows[4]!.matchPoints = 6;
+    // p4 wins: p1, p2, p4 (6) and p5 (6) all above p3's 4.
+    expect(outlookBeforeGame(input(rows, true), 'p3')).toEqual({ WIN: 'CERTAIN', DRAW: 'CERTAIN', LOSS: 'OUT' });
+  });
+
+  it('says the standings are catching up while a row lags the results', () => {
+    const rows = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6'].map((id) => row(id));
+    expect(outlookBeforeGame(input(rows, true), 'p3')).toBe('UPDATING');
+  });
+
+  it('says nothing once the game is played, without a cut, or after the Swiss', () => {
+    expect(outlookBeforeGame(input(), 'p5')).not.toBeNull();
+    expect(outlookBeforeGame({ ...input(), matchUps: [...earlier, ...round3(true)] }, 'p5')).toBeNull();
+    expect(outlookBeforeGame({ ...input(), playoff: null }, 'p3')).toBeNull();
+    expect(outlookBeforeGame({ ...input(), roundNumber: 4 }, 'p3')).toBeNull();
   });
 });

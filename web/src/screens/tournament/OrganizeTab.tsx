@@ -3,6 +3,7 @@
  * tournament's files (the whole tournament as JSON, importable; the standings as CSV), and closing the tournament.
  */
 import { ConfirmScoresSwitch } from './Confirmation';
+import { CutOutlookSwitch } from './CutOutlook';
 import { type FormEvent, useState } from 'react';
 import { ClockFields } from '../../components/ClockFields';
 import { ConfirmButton } from '../../components/Confirm';
@@ -183,6 +184,7 @@ export function OrganizeTab() {
       {tournament.system === 'KNOCKOUT' ? null : <PlayoffForm tournament={tournament} />}
       <Scorekeepers />
       <ConfirmScoresSwitch />
+      <CutOutlookSwitch />
       <section className="card stack" aria-labelledby="export-title">
         <h2 id="export-title">Export</h2>
         <p className="muted">

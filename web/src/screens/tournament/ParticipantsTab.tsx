@@ -73,8 +73,12 @@ export function ParticipantsTab() {
   );
 }
 
+const byesWord = (n: number) => `${n} awarded ${n === 1 ? 'bye' : 'byes'}`;
+
 function ParticipantRow({ participant: p, editor }: { participant: Participant; editor: boolean }) {
-  const { tournamentId, matchUps } = useTournamentData();
+  const { tournamentId, matchUps, tournament } = useTournamentData();
+  // Awarded byes are the first Swiss rounds' (docs/pairing.md#awarded-byes): set while nothing is paired.
+  const byesEditable = tournament?.status === 'DRAFT' && tournament.system === 'SWISS';
   const [editing, setEditing] = useState(false);
   const [status, run] = useAction();
   const busy = status.state === 'pending';
@@ -93,6 +97,7 @@ function ParticipantRow({ participant: p, editor }: { participant: Participant; 
     rating: p.rating === undefined ? '' : String(p.rating),
     club: p.club ?? '',
     country: p.country ?? '',
+    awardedByes: p.awardedByes ?? 0,
     unlink: false,
   });
   if (editing) {
@@ -107,6 +112,7 @@ function ParticipantRow({ participant: p, editor }: { participant: Participant; 
           name: draft.name.trim(),
           ...(draft.club.trim() ? { club: draft.club.trim() } : {}),
           ...(draft.country.trim() ? { country: draft.country.trim() } : {}),
+          ...(byesEditable ? { awardedByes: draft.awardedByes } : {}),
         });
         // Players link themselves with their claim code (docs/joining.md); the organizer can only unlink.
         if (draft.unlink)
@@ -145,6 +151,23 @@ function ParticipantRow({ participant: p, editor }: { participant: Participant; 
                 <input {...f} value={draft.country} onChange={(e) => setDraft({ ...draft, country: e.target.value })} />
               )}
             </Field>
+            {byesEditable ? (
+              <Field label="Awarded byes" hint="won without play in the first rounds">
+                {(f) => (
+                  <select
+                    {...f}
+                    value={draft.awardedByes}
+                    onChange={(e) => setDraft({ ...draft, awardedByes: Number(e.target.value) })}
+                  >
+                    {[0, 1, 2, 3].map((n) => (
+                      <option key={n} value={n}>
+                        {n === 0 ? 'none' : n}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            ) : null}
             <label className="check">
               <input
                 type="checkbox"
@@ -169,6 +192,11 @@ function ParticipantRow({ participant: p, editor }: { participant: Participant; 
     <tr data-participant={p.participantId} className={p.withdrawn ? 'withdrawn' : ''}>
       <th scope="row">
         <a href={href.participant(tournamentId, p.participantId)}>{p.name}</a>
+        {p.awardedByes ? (
+          <span className="tag" data-awarded-byes={p.awardedByes}>
+            {byesWord(p.awardedByes)}
+          </span>
+        ) : null}
         {p.withdrawn ? (
           <span className="tag warn" data-dropped-at={p.droppedAt}>
             {p.droppedAt ? `dropped out at ${hallTime(p.droppedAt)}` : 'withdrawn'}

@@ -10,6 +10,7 @@ import { actions } from '../../data/actions';
 import type { MatchUp } from '../../data/shapes';
 import { colourNames, hallTime, num, resultText } from '../../lib/format';
 import { useTournamentData } from './data';
+import { CutOutlookPanel } from './CutOutlook';
 import { ScoreForm } from './ScoreForm';
 import { StandingsTab } from './StandingsTab';
 
@@ -68,6 +69,7 @@ export function PlayTab() {
             ) : (
               <p className="muted">No game for you in the current round.</p>
             )}
+            <CutOutlookPanel participantId={participantId} />
             <MyGames participantId={participantId} />
             <DropOut participantId={participantId} game={game} />
           </section>

@@ -13,7 +13,7 @@ import type { MatchUp, Round } from '../../data/shapes';
 import { setRoundStatus } from '../../data/writes';
 import { METHOD_LABELS, colourNames, resultText } from '../../lib/format';
 import { byeReasons, pairReasons, softCosts } from '../../lib/reasons';
-import { notCheckedIn, recommendedSchedule } from '@competition/engine';
+import { notCheckedIn, scheduleAdviceFor } from '@competition/engine';
 import { playoffOf } from '@competition/engine/view';
 import { useTournamentData } from './data';
 import { PairingEditor, RoundEdits } from './PairingEditor';
@@ -32,16 +32,18 @@ export function RoundsTab({ roundNumber }: { roundNumber: number | undefined }) 
   const { tournament, rounds, matchUps, roles, participants, scoreProblems, nameOf } = data;
   if (!tournament) return null;
   const selected = rounds.find((r) => r.roundNumber === roundNumber) ?? rounds.at(-1);
-  const active = participants.filter((p) => !p.withdrawn).length;
+  const active = participants.filter((p) => !p.withdrawn);
+  const withByes = active.filter((p) => (p.awardedByes ?? 0) > 0).length;
   // The rounds table (docs/pairing.md#rounds) is for Swiss fields: round robins and knockouts follow their schedule.
-  const advice = tournament.system === 'SWISS' ? recommendedSchedule(tournament.policy, active) : undefined;
+  const advice = tournament.system === 'SWISS' ? scheduleAdviceFor(tournament.policy, participants) : undefined;
   const cut = advice?.topCut ? ` and a top ${advice.topCut}` : '';
   return (
     <div className="rounds-layout">
       <aside className="card" aria-labelledby="rounds-nav-title">
         <h2 id="rounds-nav-title">Rounds</h2>
         <p className="muted small">
-          {active} active players
+          {active.length} active players
+          {withByes ? ` (${withByes} with awarded byes)` : ''}
           {advice?.rounds ? ` · ${advice.rounds} rounds${cut} recommended` : ''}
           {tournament.totalRounds ? ` · ${tournament.totalRounds} planned` : ''}
         </p>

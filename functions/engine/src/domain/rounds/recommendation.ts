@@ -45,3 +45,13 @@ export function recommendedSchedule(
   const row = MTR_TABLE.find(([maxPlayers]) => counted <= maxPlayers);
   return row ? { rounds: row[1], topCut: row[2], fromTable: true } : { rounds: 10, topCut: 8, fromTable: true };
 }
+
+/** The recommendation for the entries as they stand: the players still in, and the byes awarded to them. */
+export function scheduleAdviceFor(
+  policy: Pick<CompetitionPolicy, 'pairingPolicy'>,
+  participants: readonly { withdrawn?: boolean | undefined; awardedByes?: number | undefined }[],
+): ScheduleAdvice {
+  const active = participants.filter((p) => !p.withdrawn);
+  const byes = active.flatMap((p) => (p.awardedByes ? [p.awardedByes] : []));
+  return recommendedSchedule(policy, active.length, byes);
+}
