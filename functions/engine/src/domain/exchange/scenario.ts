@@ -7,7 +7,7 @@ import {
   ResultKind as ResultKindSchema,
   Winner,
 } from '../results/index.js';
-import { DomainError, describeIssues, DrawnGames } from '../common/index.js';
+import { DomainError, describeIssues, DrawnGames, TEXT } from '../common/index.js';
 import { Participant } from '../ratings/index.js';
 import { type CompetitionPolicy, resolvePolicy } from '../policy/index.js';
 
@@ -30,6 +30,11 @@ const ScenarioParticipant = z
     category: Participant.shape.category,
     withdrawn: z.boolean().optional(),
     awardedByes: Participant.shape.awardedByes,
+    fideId: Participant.shape.fideId,
+    title: Participant.shape.title,
+    federation: Participant.shape.federation,
+    sex: Participant.shape.sex,
+    birthYear: Participant.shape.birthYear,
   })
   .strict();
 
@@ -67,8 +72,32 @@ const ScenarioMatchUp = z
   .strict();
 type ScenarioMatchUp = z.infer<typeof ScenarioMatchUp>;
 
+/**
+ * What a tournament report says of the event besides its games (docs/trf.md#the-header); the engine reads none of
+ * it. Dates as YYYY-MM-DD.
+ */
+export const ScenarioEvent = z
+  .object({
+    name: z.string().trim().min(1).max(TEXT.name).optional(),
+    city: z.string().trim().min(1).max(TEXT.name).optional(),
+    federation: Participant.shape.federation,
+    startDate: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD')
+      .optional(),
+    endDate: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD')
+      .optional(),
+    chiefArbiter: z.string().trim().min(1).max(TEXT.name).optional(),
+    timeControl: z.string().trim().min(1).max(TEXT.name).optional(),
+  })
+  .strict();
+export type ScenarioEvent = z.infer<typeof ScenarioEvent>;
+
 export const Scenario = z
   .object({
+    event: ScenarioEvent.optional(),
     policy: z.unknown().default('STANDARD'),
     participants: z.array(ScenarioParticipant),
     rounds: z.array(z.array(ScenarioMatchUp)).default([]),
@@ -82,13 +111,14 @@ export interface ParsedScenario {
   participants: Participant[];
   matchUps: MatchUpRecord[];
   pairing: unknown;
+  event?: ScenarioEvent;
 }
 
 export function parseScenario(input: unknown): ParsedScenario {
   const parsed = Scenario.safeParse(input);
   if (!parsed.success)
     throw new DomainError('invalid-argument', `invalid scenario: ${describeIssues(parsed.error.issues)}`);
-  const { policy, participants, rounds, options, pairing } = parsed.data;
+  const { policy, participants, rounds, options, pairing, event } = parsed.data;
   const resolved = resolvePolicy(policy, options.policyOverrides);
   const matchUps = rounds.flatMap((round, r) => round.map((m, i) => toMatchUp(m, r + 1, i)));
   // A stored tournament counts a refused result as no result; a scenario file is input, and says what is wrong.
@@ -96,7 +126,13 @@ export function parseScenario(input: unknown): ParsedScenario {
     const refusal = judgeMatchUp(m, resolved).refusal;
     if (refusal) throw new DomainError('invalid-argument', `rounds[${m.roundNumber - 1}][${m.order}]: ${refusal}`);
   }
-  return { policy: resolved, participants: participants.map(toParticipant), matchUps, pairing };
+  return {
+    policy: resolved,
+    participants: participants.map(toParticipant),
+    matchUps,
+    pairing,
+    ...(event && { event }),
+  };
 }
 
 function toParticipant(p: z.infer<typeof ScenarioParticipant>): Participant {

@@ -19,6 +19,33 @@ export const Member = z
 /** The Magic Tournament Rules' rounds table counts a player with up to three awarded byes. */
 export const MAX_AWARDED_BYES = 3;
 
+/**
+ * The titles a Tournament Report File carries in its title column (docs/trf.md#the-players-fields): the eight
+ * chess titles, as FIDE's TRF-16 and TRF-2026 list them. Neither text lists arbiter or trainer titles there.
+ */
+export const FIDE_TITLES = ['GM', 'IM', 'WGM', 'FM', 'WIM', 'CM', 'WFM', 'WCM'] as const;
+export const FideTitle = z.enum(FIDE_TITLES);
+export type FideTitle = z.infer<typeof FideTitle>;
+
+/** A chess player's entry as FIDE knows it (docs/trf.md#the-players-fields), every field optional. */
+const ChessIdentity = {
+  /** FIDE id: digits only, at most the 11 of a TRF's FIDE-number column. */
+  fideId: z
+    .string()
+    .regex(/^[0-9]{1,11}$/, 'must be a FIDE id: 1 to 11 digits')
+    .optional(),
+  title: FideTitle.optional(),
+  /** FIDE federation code: three capital letters (NOR, IND, FID ...). */
+  federation: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be a FIDE federation code: 3 capital letters')
+    .optional(),
+  /** As a TRF writes it: m (man) or w (woman). */
+  sex: z.enum(['m', 'w']).optional(),
+  /** The year alone, not the date: age categories need no more, and it is all FIDE publishes (docs/trf.md). */
+  birthYear: z.number().int().min(1900).max(2100).optional(),
+};
+
 /** A competitor: a player, or a doubles pair / team whose members' ratings are aggregated (docs/ratings.md). */
 export const Participant = z
   .object({
@@ -45,6 +72,7 @@ export const Participant = z
      * each of the first rounds, up to three (docs/pairing.md#awarded-byes).
      */
     awardedByes: z.number().int().min(0).max(MAX_AWARDED_BYES).optional(),
+    ...ChessIdentity,
   })
   .strict();
 export type Participant = z.infer<typeof Participant>;

@@ -1,0 +1,162 @@
+import type { z } from 'zod';
+import type { Scenario } from './scenario.js';
+import {
+  CHESS_SCORING,
+  formatPoints,
+  pointsOfCode,
+  type TrfCode,
+  trfError,
+  type TrfRoundEntry,
+  type TrfScoring,
+} from './trf.js';
+import { parseTrf, type TrfDocument, type TrfPlayer } from './trfRead.js';
+
+/**
+ * A Tournament Report File as a scenario (docs/trf.md#reading): what `npm run replay` and `pair` read. Players keep
+ * their start numbers as seeds and are named p1, p2 ... by them; white is side a; the CHESS preset scores, on the
+ * file's points when they are not chess's.
+ */
+
+export type ScenarioInput = z.input<typeof Scenario>;
+type ScenarioMatchUpInput = ScenarioInput['rounds'] extends Array<Array<infer M>> | undefined ? M : never;
+
+/** Reads a TRF's text into a scenario (the JSON object the command-line tools read). */
+export function readTrf(text: string): ScenarioInput {
+  return trfToScenario(parseTrf(text));
+}
+
+/** The id a player gets from its start number. */
+export const trfPlayerId = (startNumber: number) => `p${startNumber}`;
+
+export function trfToScenario(doc: TrfDocument): ScenarioInput {
+  const matchPoints = tableOf(doc);
+  const rounds = pairedRounds(doc.players);
+  if (!doc.accelerated) for (const player of doc.players) checkPoints(player, doc.scoring, rounds);
+  const event = {
+    ...(doc.name && { name: doc.name }),
+    ...(doc.city && { city: doc.city }),
+    ...(doc.federation && { federation: doc.federation }),
+    ...(doc.startDate && { startDate: doc.startDate }),
+    ...(doc.endDate && { endDate: doc.endDate }),
+    ...(doc.chiefArbiter && { chiefArbiter: doc.chiefArbiter }),
+    ...(doc.timeControl && { timeControl: doc.timeControl }),
+  };
+  return {
+    ...(Object.keys(event).length > 0 && { event }),
+    policy: 'CHESS',
+    participants: doc.players.map((p) => participantOf(p, doc.teams.get(p.startNumber))),
+    rounds: Array.from({ length: rounds }, (_, k) => roundOf(doc.players, k + 1)),
+    ...(matchPoints && { options: { policyOverrides: { scoringPolicy: { matchPoints } } } }),
+    ...(doc.totalRounds !== undefined && { pairing: { totalRounds: Math.max(doc.totalRounds, rounds, 1) } }),
+  };
+}
+
+function participantOf(p: TrfPlayer, team: string | undefined): ScenarioInput['participants'][number] {
+  return {
+    id: trfPlayerId(p.startNumber),
+    ...(p.name !== undefined && { name: p.name }),
+    ...(p.rating !== undefined && { rating: p.rating }),
+    seed: p.startNumber,
+    ...(team !== undefined && { team }),
+    ...(p.federation !== undefined && { federation: p.federation }),
+    ...(p.fideId !== undefined && { fideId: p.fideId }),
+    ...(p.title !== undefined && { title: p.title }),
+    ...(p.sex !== undefined && { sex: p.sex }),
+    ...(p.birthYear !== undefined && { birthYear: p.birthYear }),
+  };
+}
+
+/** A round's games by the lower start number in each, then its byes; an absence is no game at all. */
+function roundOf(players: readonly TrfPlayer[], round: number): ScenarioMatchUpInput[] {
+  const games: ScenarioMatchUpInput[] = [];
+  const byes: ScenarioMatchUpInput[] = [];
+  for (const player of players) {
+    const entry = player.rounds[round - 1];
+    if (!entry || entry.code === ' ') continue;
+    const id = trfPlayerId(player.startNumber);
+    if (entry.opponent === 0) {
+      byes.push({ a: id, b: null, kind: BYE_KINDS[entry.code]! });
+      continue;
+    }
+    // Each game once, from the line of white (or, for a forfeit written without colours, the lower number).
+    const isA = entry.colour === 'w' || (entry.colour === '-' && player.startNumber < entry.opponent);
+    if (!isA) continue;
+    games.push(gameOf(id, trfPlayerId(entry.opponent), entry.code, otherCode(players, entry.opponent, round)));
+  }
+  const first = (m: ScenarioMatchUpInput) => Math.min(...[m.a, m.b].filter((x) => x !== null).map(numberOf));
+  return [...games.sort((x, y) => first(x) - first(y)), ...byes];
+}
+
+const numberOf = (id: string) => Number(id.slice(1));
+
+function otherCode(players: readonly TrfPlayer[], startNumber: number, round: number): TrfCode {
+  return players.find((p) => p.startNumber === startNumber)!.rounds[round - 1]!.code;
+}
+
+const BYE_KINDS: Partial<Record<TrfCode, 'PAIRING_BYE' | 'FULL_BYE' | 'HALF_BYE' | 'ZERO_BYE'>> = {
+  U: 'PAIRING_BYE',
+  F: 'FULL_BYE',
+  H: 'HALF_BYE',
+  Z: 'ZERO_BYE',
+};
+
+/** docs/trf.md#result-codes, read back: W D L (a game of less than a move) are played games like 1 = 0. */
+function gameOf(a: string, b: string, code: TrfCode, other: TrfCode): ScenarioMatchUpInput {
+  if (code === '+') return { a, b, kind: 'FORFEIT_WIN' };
+  if (code === '-') return { a, b, kind: other === '+' ? 'FORFEIT_LOSS' : 'DOUBLE_FORFEIT' };
+  const result = code === '1' || code === 'W' ? 'a' : code === '0' || code === 'L' ? 'b' : 'draw';
+  return { a, b, result };
+}
+
+/**
+ * The engine's match-point table for the file's points, or nothing for chess's. The engine scores a bye and a
+ * forfeit as a win, a draw or a loss (docs/results.md#unplayed-kinds), so a file that prices them apart is refused.
+ */
+function tableOf(doc: TrfDocument) {
+  const { scoring, scoringLines } = doc;
+  const where = (code: keyof TrfScoring) => scoringLines[code] ?? scoringLines.W ?? 1;
+  if (scoring.P !== scoring.W)
+    throw trfError(
+      where('P'),
+      null,
+      `a pairing-allocated bye worth ${scoring.P}, a win ${scoring.W}: the engine scores it as a win`,
+    );
+  if (scoring.A !== scoring.L)
+    throw trfError(
+      where('A'),
+      null,
+      `an absence worth ${scoring.A}, a loss ${scoring.L}: the engine scores it as a loss`,
+    );
+  const same = (['W', 'D', 'L'] as const).every((code) => scoring[code] === CHESS_SCORING[code]);
+  return same ? undefined : { win: scoring.W, timedWin: scoring.W, draw: scoring.D, loss: scoring.L };
+}
+
+/**
+ * Columns 81-84 must be what the results add up to, as pairing engines check; a blank is not checked. The byes set
+ * ahead for the round to be paired may be counted or not.
+ */
+function checkPoints(player: TrfPlayer, scoring: TrfScoring, rounds: number): void {
+  if (player.points === undefined) return;
+  const sum = (entries: readonly TrfRoundEntry[]) => entries.reduce((t, e) => t + pointsOfCode(e.code, scoring), 0);
+  const played = sum(player.rounds.slice(0, rounds));
+  const all = sum(player.rounds);
+  if (Math.abs(played - player.points) > 1e-9 && Math.abs(all - player.points) > 1e-9)
+    throw trfError(
+      player.line,
+      81,
+      `points ${formatPoints(player.points)}, but the results add up to ${formatPoints(played)}`,
+    );
+}
+
+/**
+ * How many rounds were paired: a last round with byes set ahead (H, F, Z) and no game is the round to be paired,
+ * as pairing engines read it, and is left out.
+ */
+export function pairedRounds(players: readonly TrfPlayer[]): number {
+  const written = Math.max(0, ...players.map((p) => p.rounds.length));
+  if (written === 0) return 0;
+  const last = players.map((p) => p.rounds[written - 1]);
+  const paired = last.some((entry) => entry !== undefined && (entry.opponent !== 0 || entry.code === 'U'));
+  const everyone = last.every((entry) => entry !== undefined && entry.code !== ' ');
+  return paired || everyone ? written : written - 1;
+}
