@@ -39,10 +39,18 @@ export function num(value: number | undefined, digits = 2): string {
   return String(Math.round(value * 10 ** digits) / 10 ** digits);
 }
 
-/** A tiebreak's value as the standings show it: a card game's fraction as a percentage (61.64%), others as numbers. */
+/**
+ * A tiebreak's value as the standings show it: a card game's fraction as a percentage (61.64%), the average rating
+ * of opponents as a whole number (0.5 up, as FIDE rounds it; the row keeps it exact), direct encounter as the place
+ * among the tied players, others as numbers.
+ */
 export function tiebreakValue(tiebreak: CompetitionTiebreak, value: number | undefined): string {
   if (value === undefined || !Number.isFinite(value)) return '';
-  return TIEBREAK_NAMES[tiebreak].percentage ? `${(value * 100).toFixed(2)}%` : num(value);
+  const shown = TIEBREAK_NAMES[tiebreak];
+  if (shown.percentage) return `${(value * 100).toFixed(2)}%`;
+  if (shown.wholeNumber) return String(Math.floor(value + 0.5));
+  if (shown.place) return String(-value);
+  return num(value);
 }
 
 export function signed(value: number, digits = 1): string {

@@ -39,6 +39,14 @@ export const CompetitionTiebreak = z.enum([
   'OPPONENTS_GAME_WIN_PERCENTAGE',
   'OPPONENTS_RESISTANCE',
   'OPPONENTS_OPPONENTS_RESISTANCE',
+  // FIDE's C.07 (docs/tiebreaks.md#fide-c07): these names are a contract with tools outside the dashboard.
+  'AVERAGE_RATING_OF_OPPONENTS',
+  'NUMBER_OF_WINS',
+  'GAMES_WON',
+  'GAMES_WITH_BLACK',
+  'PROGRESSIVE_SCORE',
+  'KOYA',
+  'DIRECT_ENCOUNTER',
 ]);
 /** Tiebreaks that read whether an opponent dropped: resistance caps a dropped player's win percentage. */
 export const OPPONENT_WITHDRAWAL_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set([
@@ -46,12 +54,27 @@ export const OPPONENT_WITHDRAWAL_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = n
   'OPPONENTS_OPPONENTS_RESISTANCE',
 ]);
 export const BuchholzDropOutMode = z.enum(['NONE', 'TREND', 'TREND70']);
+/**
+ * How the opponent-based tiebreaks count a round without a game (docs/tiebreaks.md#fide-c07): AS_PLAYED counts what
+ * was played; FIDE_2024 and FIDE_2026 follow Article 16 of FIDE's C.07 as applied from 1 April 2024 and from
+ * 1 March 2026 (whose dummy opponent's score is capped).
+ */
+export const UnplayedRounds = z.enum(['AS_PLAYED', 'FIDE_2024', 'FIDE_2026']);
+/** The tiebreaks Article 16 changes: under a FIDE value a withdrawal moves them for everyone met. */
+export const UNPLAYED_ROUND_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set([
+  'BUCHHOLZ',
+  'BUCHHOLZ_CUT1',
+  'BUCHHOLZ_MEDIAN',
+  'SONNEBORN_BERGER',
+  'PROGRESSIVE_SCORE',
+]);
 
 export type BaselineRatingSource = z.infer<typeof BaselineRatingSource>;
 export type PrimaryRanking = z.infer<typeof PrimaryRanking>;
 export type CompetitionTiebreak = z.infer<typeof CompetitionTiebreak>;
 export type RatingAggregation = z.infer<typeof RatingAggregation>;
 export type BuchholzDropOutMode = z.infer<typeof BuchholzDropOutMode>;
+export type UnplayedRounds = z.infer<typeof UnplayedRounds>;
 
 /** Match points per outcome (docs/results.md#match-points: 3 / 2 / 1.5 / 0; chess: 1 / 0.5 / 0). */
 export const MatchPointTable = z
@@ -151,6 +174,7 @@ export const CompetitionPolicy = z
         primaryRanking: PrimaryRanking,
         tiebreakOrder: z.array(CompetitionTiebreak).max(SIZES.tiebreaks).optional(),
         buchholzDropOut: BuchholzDropOutMode.default('NONE'),
+        unplayedRounds: UnplayedRounds.default('AS_PLAYED'),
       })
       .strict(),
     processingGranularity: ProcessingGranularity,
@@ -231,7 +255,8 @@ export const PRESET_POLICIES = {
   },
   /**
    * A chess Swiss: 1 / 0.5 / 0, results without game points, pairing by the frozen rating with FIDE colours, then
-   * points and the usual Buchholz and Sonneborn-Berger tiebreaks. The other presets play without colours (NONE).
+   * points and FIDE's tiebreaks for an individual Swiss, unplayed rounds as C.07 counts them since 1 March 2026
+   * (docs/tiebreaks.md#fide-c07). The other presets play without colours (NONE).
    */
   CHESS: {
     policyName: 'Chess Swiss (FIDE colours)',
@@ -239,7 +264,15 @@ export const PRESET_POLICIES = {
     pairingPolicy: { method: 'SWISS', ratingSource: 'BASELINE', avoidRepeatOpponents: true, colours: 'FIDE' },
     victoryPolicy: {
       primaryRanking: 'MATCH_POINTS',
-      tiebreakOrder: ['BUCHHOLZ_CUT1', 'BUCHHOLZ', 'SONNEBORN_BERGER', 'HEAD_TO_HEAD'],
+      tiebreakOrder: [
+        'BUCHHOLZ_CUT1',
+        'BUCHHOLZ',
+        'DIRECT_ENCOUNTER',
+        'AVERAGE_RATING_OF_OPPONENTS',
+        'NUMBER_OF_WINS',
+        'GAMES_WON',
+      ],
+      unplayedRounds: 'FIDE_2026',
     },
     processingGranularity: 'PER_ROUND',
     scoringPolicy: { gameTarget: null, matchPoints: MATCH_POINTS_CHESS },
@@ -325,9 +358,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * Whether a withdrawal moves the standings rows of others, so that they are folded again: under a drop-out trend
- * (the opponents' Buchholz), or when a tiebreak reads whether an opponent dropped (docs/tiebreaks.md).
+ * (the opponents' Buchholz), when a tiebreak reads whether an opponent dropped, or under C.07's Article 16, where
+ * the rounds after a withdrawal count for the player and for everyone he met (docs/tiebreaks.md).
  */
 export function withdrawalMovesOthers(policy: CompetitionPolicy): boolean {
-  const readsWithdrawals = (policy.victoryPolicy.tiebreakOrder ?? []).some((t) => OPPONENT_WITHDRAWAL_TIEBREAKS.has(t));
-  return policy.victoryPolicy.buchholzDropOut !== 'NONE' || readsWithdrawals;
+  const order = policy.victoryPolicy.tiebreakOrder ?? [];
+  const readsWithdrawals = order.some((t) => OPPONENT_WITHDRAWAL_TIEBREAKS.has(t));
+  const article16 =
+    policy.victoryPolicy.unplayedRounds !== 'AS_PLAYED' && order.some((t) => UNPLAYED_ROUND_TIEBREAKS.has(t));
+  return policy.victoryPolicy.buchholzDropOut !== 'NONE' || readsWithdrawals || article16;
 }

@@ -9,6 +9,8 @@ type TiebreakValues = LeaderboardRow['tiebreaks'];
 /** Who withdrew. The drop-out trend's rounds so far come from the states themselves (tiebreaks.roundsSoFar). */
 export interface LeaderboardOptions {
   withdrawn?: Iterable<string>;
+  /** The event is a round robin: C.07 counts its forfeits and byes otherwise (docs/tiebreaks.md#fide-c07). */
+  roundRobin?: boolean;
 }
 
 export function tiebreakContext(
@@ -17,11 +19,18 @@ export function tiebreakContext(
   options: LeaderboardOptions = {},
 ): TiebreakContext {
   const { matchPoints, gameTarget } = policy.scoringPolicy;
+  let lastRound = 0;
+  for (const state of Object.values(states))
+    for (const r of state.results) lastRound = Math.max(lastRound, r.roundNumber);
   return {
     states,
     withdrawn: new Set(options.withdrawn ?? []),
     dropOut: policy.victoryPolicy.buchholzDropOut,
     scale: { winPoints: matchPoints.win, gamesToWin: gameTarget ?? 1 },
+    unplayedRounds: policy.victoryPolicy.unplayedRounds,
+    drawPoints: matchPoints.draw,
+    lastRound,
+    roundRobin: options.roundRobin ?? false,
   };
 }
 
@@ -64,7 +73,8 @@ export function buildLeaderboard(
 ): LeaderboardRow[] {
   const context = tiebreakContext(policy, states, options);
   const rows = Object.values(states).map((s) => standingValues(policy, s, context));
-  return leaderboardRanking(policy, rows, states).map(({ sharedRank: _shared, ...row }) => row);
+  const { roundRobin } = options;
+  return leaderboardRanking(policy, rows, states, { roundRobin }).map(({ sharedRank: _shared, ...row }) => row);
 }
 
 /**
@@ -75,9 +85,10 @@ export function leaderboardRanking<R extends StandingValues>(
   policy: CompetitionPolicy,
   rows: readonly R[],
   states: ParticipantStates,
+  options: Omit<LeaderboardOptions, 'withdrawn'> = {},
 ): Array<Ranked<R>> {
   const withdrawn = rows.filter((row) => row.withdrawn).map((row) => row.participantId);
-  const context = tiebreakContext(policy, states, { withdrawn });
+  const context = tiebreakContext(policy, states, { ...options, withdrawn });
   const groupTiebreak = (tiebreak: CompetitionTiebreak, s: ParticipantState, group: ParticipantState[]) =>
     TIEBREAKS[tiebreak](s, group, context);
   return rankStandings(policy, rows, { states, groupTiebreak });

@@ -1,7 +1,13 @@
 import { standingValues, type StandingValues, tiebreakContext } from './leaderboard.js';
-import { type CompetitionPolicy, withdrawalMovesOthers } from '../policy/index.js';
+import { type CompetitionPolicy, UNPLAYED_ROUND_TIEBREAKS, withdrawalMovesOthers } from '../policy/index.js';
 import type { ParticipantState, ParticipantStates } from '../ratings/index.js';
-import { OPPONENT_SCORE_TIEBREAKS, OPPONENT_TIEBREAKS, opponentIds, SECOND_ORDER_TIEBREAKS } from './tiebreaks.js';
+import {
+  OPPONENT_SCORE_TIEBREAKS,
+  OPPONENT_TIEBREAKS,
+  opponentIds,
+  ROUND_COUNT_TIEBREAKS,
+  SECOND_ORDER_TIEBREAKS,
+} from './tiebreaks.js';
 
 const usesAny = (policy: CompetitionPolicy, set: ReadonlySet<string>) =>
   (policy.victoryPolicy.tiebreakOrder ?? []).some((t) => set.has(t));
@@ -24,10 +30,12 @@ export function rowsMovedBy(
 
 /**
  * Whether every score is folded with the whole tournament instead of moving a few rows: a tiebreak reads the
- * opponents' opponents, two meetings away from the players of a game (docs/standings-updates.md).
+ * opponents' opponents, two meetings away from the players of a game, or the event's rounds so far, which the first
+ * result of a round moves for everyone (docs/standings-updates.md).
  */
 export function foldsWholeTournament(policy: CompetitionPolicy): boolean {
-  return usesAny(policy, SECOND_ORDER_TIEBREAKS);
+  const article16 = policy.victoryPolicy.unplayedRounds !== 'AS_PLAYED' && usesAny(policy, UNPLAYED_ROUND_TIEBREAKS);
+  return usesAny(policy, SECOND_ORDER_TIEBREAKS) || usesAny(policy, ROUND_COUNT_TIEBREAKS) || article16;
 }
 
 /** What the rows of some participants are computed from, beyond their own states. */

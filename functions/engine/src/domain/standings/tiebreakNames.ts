@@ -1,10 +1,20 @@
 import type { CompetitionTiebreak } from '../policy/index.js';
 
 /**
- * Each tiebreak in the organizer's words: a short column heading and its full name; a fraction the screens show as a
- * percentage says so.
+ * How the screens show a value beyond a plain number: a fraction as a percentage, an exact mean as a whole number
+ * (C.07 rounds the average rating, 0.5 up), a place among the tied players (stored as minus the place, so that
+ * higher ranks first) as the place itself.
  */
-export const TIEBREAK_NAMES: Record<CompetitionTiebreak, { short: string; long: string; percentage?: true }> = {
+export interface TiebreakName {
+  short: string;
+  long: string;
+  percentage?: true;
+  wholeNumber?: true;
+  place?: true;
+}
+
+/** Each tiebreak in the organizer's words: a short column heading and its full name (docs/tiebreaks.md). */
+export const TIEBREAK_NAMES: Record<CompetitionTiebreak, TiebreakName> = {
   HEAD_TO_HEAD: { short: 'H2H', long: 'Head-to-head (match points among the tied players)' },
   HEAD_TO_HEAD_PRESSURE: { short: 'H2H pr.', long: 'Head-to-head pressure' },
   POINT_DIFFERENTIAL: { short: 'Diff', long: 'Game-point differential' },
@@ -24,4 +34,11 @@ export const TIEBREAK_NAMES: Record<CompetitionTiebreak, { short: string; long: 
     long: "Opponents' resistance (their opponents' win percentage)",
     percentage: true,
   },
+  AVERAGE_RATING_OF_OPPONENTS: { short: 'ARO', long: 'Average rating of opponents', wholeNumber: true },
+  NUMBER_OF_WINS: { short: 'WIN', long: 'Number of wins (byes and forfeits won included)' },
+  GAMES_WON: { short: 'WON', long: 'Games won over the board' },
+  GAMES_WITH_BLACK: { short: 'BPG', long: 'Games played with black' },
+  PROGRESSIVE_SCORE: { short: 'PS', long: 'Progressive score (the running score after each round, added up)' },
+  KOYA: { short: 'KS', long: 'Koya (points against the opponents on half the maximum or more)' },
+  DIRECT_ENCOUNTER: { short: 'DE', long: 'Direct encounter (FIDE: place among the tied players)', place: true },
 };

@@ -1,7 +1,19 @@
 import type { BuchholzDropOutMode, CompetitionTiebreak } from '../policy/index.js';
 import { isByeKind, type Outcome } from '../results/index.js';
-import type { ParticipantState, ParticipantStates } from '../ratings/index.js';
+import type { ParticipantState } from '../ratings/index.js';
 import type { GroupTiebreak } from './ranking.js';
+import {
+  type ArticleSixteenContext,
+  articleSixteenBuchholz,
+  articleSixteenSonnebornBerger,
+  averageRatingOfOpponents,
+  gamesWithBlack,
+  gamesWon,
+  koya,
+  numberOfWins,
+  progressiveScore,
+} from './c07.js';
+import { directEncounter } from './directEncounter.js';
 import {
   gameWinPercentage,
   matchWinPercentage,
@@ -12,12 +24,10 @@ import {
 } from './percentages.js';
 
 /**
- * What every tiebreak may look at: all states, who withdrew, the Buchholz drop-out mode, and the policy's scale for
- * the card games' percentages.
+ * What every tiebreak may look at: all states, who withdrew, the Buchholz drop-out mode, the policy's scale for
+ * the card games' percentages, and what C.07's Article 16 reads (c07.ts).
  */
-export interface TiebreakContext {
-  states: ParticipantStates;
-  withdrawn: ReadonlySet<string>;
+export interface TiebreakContext extends ArticleSixteenContext {
   dropOut: BuchholzDropOutMode;
   scale: PercentageScale;
 }
@@ -90,6 +100,9 @@ const resistance = (state: ParticipantState, context: TiebreakContext) =>
 
 const SB_FACTOR: Record<Outcome, number> = { WIN: 1, TIMED_WIN: 1, DRAW: 0.5, LOSS: 0 };
 
+/** Under a FIDE value of unplayedRounds, Article 16 counts the rounds without a game (docs/tiebreaks.md#fide-c07). */
+const fide = (context: TiebreakContext) => context.unplayedRounds !== 'AS_PLAYED';
+
 /** Only when every two of the tied players have met does a mini-table say something fair about all of them. */
 function allMet(group: readonly ParticipantState[]): boolean {
   return group.every((x) =>
@@ -125,15 +138,20 @@ export const TIEBREAKS: Record<CompetitionTiebreak, TiebreakFn> = {
   },
   DYNAMIC_FORM_RATING: (state) => state.dynamicFormRating,
   PRESSURE_RATING: (state) => state.pressureRating,
-  BUCHHOLZ: (state, _group, context) => sum(opponentScores(state, context)),
-  BUCHHOLZ_CUT1: (state, _group, context) => sum(opponentScores(state, context).slice(1)),
-  BUCHHOLZ_MEDIAN: (state, _group, context) => sum(opponentScores(state, context).slice(1, -1)),
+  BUCHHOLZ: (state, _group, context) =>
+    fide(context) ? articleSixteenBuchholz(state, context, 0, 0) : sum(opponentScores(state, context)),
+  BUCHHOLZ_CUT1: (state, _group, context) =>
+    fide(context) ? articleSixteenBuchholz(state, context, 1, 0) : sum(opponentScores(state, context).slice(1)),
+  BUCHHOLZ_MEDIAN: (state, _group, context) =>
+    fide(context) ? articleSixteenBuchholz(state, context, 1, 1) : sum(opponentScores(state, context).slice(1, -1)),
   SONNEBORN_BERGER: (state, _group, context) =>
-    sum(
-      opponentsOf(state).map(
-        (r) => SB_FACTOR[r.outcome] * (context.states[r.opponentParticipantId as string]?.matchPoints ?? 0),
-      ),
-    ),
+    fide(context)
+      ? articleSixteenSonnebornBerger(state, context)
+      : sum(
+          opponentsOf(state).map(
+            (r) => SB_FACTOR[r.outcome] * (context.states[r.opponentParticipantId as string]?.matchPoints ?? 0),
+          ),
+        ),
   OPPONENTS_MATCH_WIN_PERCENTAGE: (state, _group, context) =>
     opponentsMean(state, context, (o) => matchWinPercentage(o, context.scale), PERCENTAGE_FLOOR),
   GAME_WIN_PERCENTAGE: (state, _group, context) => gameWinPercentage(state, context.scale),
@@ -142,6 +160,13 @@ export const TIEBREAKS: Record<CompetitionTiebreak, TiebreakFn> = {
   OPPONENTS_RESISTANCE: (state, _group, context) => resistance(state, context),
   OPPONENTS_OPPONENTS_RESISTANCE: (state, _group, context) =>
     opponentsMean(state, context, (o) => resistance(o, context), RESISTANCE_FLOOR),
+  AVERAGE_RATING_OF_OPPONENTS: (state, _group, context) => averageRatingOfOpponents(state, context.states),
+  NUMBER_OF_WINS: (state) => numberOfWins(state),
+  GAMES_WON: (state) => gamesWon(state),
+  GAMES_WITH_BLACK: (state) => gamesWithBlack(state),
+  PROGRESSIVE_SCORE: (state, _group, context) => progressiveScore(state, context),
+  KOYA: (state, _group, context) => koya(state, { ...context, winPoints: context.scale.winPoints }),
+  DIRECT_ENCOUNTER: (state, group, context) => directEncounter(state, group, context.roundRobin),
 };
 
 /**
@@ -154,10 +179,18 @@ export const groupTiebreak: GroupTiebreak = (tiebreak, state, group) =>
     withdrawn: new Set(),
     dropOut: 'NONE',
     scale: { winPoints: 1, gamesToWin: 1 },
+    unplayedRounds: 'AS_PLAYED',
+    drawPoints: 0.5,
+    lastRound: 0,
+    roundRobin: false,
   });
 
 /** Tiebreaks whose value depends on who else is tied; the rest are properties of the participant alone. */
-export const GROUP_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set(['HEAD_TO_HEAD', 'HEAD_TO_HEAD_PRESSURE']);
+export const GROUP_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set([
+  'HEAD_TO_HEAD',
+  'HEAD_TO_HEAD_PRESSURE',
+  'DIRECT_ENCOUNTER',
+]);
 
 /** Tiebreaks that read opponents' scores: a participant's score change moves the rows of everyone who met him. */
 export const OPPONENT_SCORE_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set([
@@ -169,6 +202,7 @@ export const OPPONENT_SCORE_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Se
   'OPPONENTS_GAME_WIN_PERCENTAGE',
   'OPPONENTS_RESISTANCE',
   'OPPONENTS_OPPONENTS_RESISTANCE',
+  'KOYA',
 ]);
 
 /**
@@ -177,10 +211,19 @@ export const OPPONENT_SCORE_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Se
  */
 export const SECOND_ORDER_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set(['OPPONENTS_OPPONENTS_RESISTANCE']);
 
+/**
+ * Tiebreaks that read the event's rounds so far (the last round anyone has a result in): the first result of a new
+ * round moves every row, so every score is folded with the whole tournament too. Koya always (its bar is half of
+ * the most anyone could score); the Article 16 ones under a FIDE value of unplayedRounds (the rounds after a
+ * withdrawal count, and FIDE_2026 caps a dummy opponent at a draw a round).
+ */
+export const ROUND_COUNT_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set(['KOYA']);
+
 /** Tiebreaks that read opponents' states at all (scores, or frozen baselines). */
 export const OPPONENT_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set([
   ...OPPONENT_SCORE_TIEBREAKS,
   'STRENGTH_OF_OPPOSITION',
+  'AVERAGE_RATING_OF_OPPONENTS',
 ]);
 
 export function opponentIds(state: ParticipantState): string[] {
