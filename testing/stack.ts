@@ -192,6 +192,10 @@ export interface SeedOptions {
   players?: number;
   /** The tournament's preset (REDEMPTION by default). */
   policy?: string;
+  /** The planned rounds (3 by default). */
+  totalRounds?: number;
+  /** False leaves the tournament a draft: no round 1 (`round1` is then empty). */
+  pairFirstRound?: boolean;
 }
 
 /** The participant playing side `side` of a matchUp. */
@@ -239,7 +243,7 @@ export async function seedTournament(emulators: Emulators, options: SeedOptions)
       location: 'Hall A',
       policy: options.policy ?? 'REDEMPTION',
       pairing: { method: 'SWISS', options: {} },
-      totalRounds: 3,
+      totalRounds: options.totalRounds ?? 3,
     },
     organizer,
   );
@@ -264,6 +268,8 @@ export async function seedTournament(emulators: Emulators, options: SeedOptions)
     },
     organizer,
   );
+  if (options.pairFirstRound === false)
+    return { clubId, championshipId, tournamentId, organizer, participants, round1: [] };
   const generated = await call<{ roundNumber: number; matchUps: number }>(
     emulators,
     'generateNextRound',

@@ -3,48 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { type CutChance, type CutOutlookInput, cutOutlook } from '../../src/domain/playoff/cutOutlook.js';
 import { outlookBeforeGame } from '../../src/domain/playoff/cutOutlookNow.js';
 import { prng, shuffle } from '../../src/simulation/generate.js';
+import { bruteForceChance } from '../../../../testing/cutOracle.js';
 
 const TABLE = { win: 3, draw: 1, loss: 0 };
-type Result = 'WIN' | 'DRAW' | 'LOSS';
-const OUTCOMES: Array<[number, number]> = [
-  [3, 0],
-  [1, 1],
-  [0, 3],
-];
-
-/** The answer by brute force: the final match points of everyone in each outcome of the other games. */
-function bruteForce(input: CutOutlookInput, player: string, result: Result): CutChance {
-  const own = input.games.find(({ a, b }) => a === player || b === player)!;
-  const mine = own.b === null ? TABLE.win : { WIN: TABLE.win, DRAW: TABLE.draw, LOSS: TABLE.loss }[result];
-  const theirs = { WIN: TABLE.loss, DRAW: TABLE.draw, LOSS: TABLE.win }[result];
-  const others = input.games.filter((g) => g !== own && g.b !== null) as Array<{ a: string; b: string }>;
-  let all = true;
-  let some = false;
-  let onTiebreaks = false;
-  for (let code = 0; code < 3 ** others.length; code++) {
-    const points: Record<string, number> = { ...input.matchPoints };
-    points[player] = points[player]! + mine;
-    if (own.b !== null) {
-      const opponent = own.a === player ? own.b : own.a;
-      points[opponent] = points[opponent]! + theirs;
-    }
-    for (const g of input.games) if (g.b === null && g.a !== player) points[g.a] = points[g.a]! + TABLE.win;
-    others.forEach((g, i) => {
-      const [x, y] = OUTCOMES[Math.floor(code / 3 ** i) % 3]!;
-      points[g.a] = points[g.a]! + x;
-      points[g.b] = points[g.b]! + y;
-    });
-    const rest = Object.keys(points).filter((id) => id !== player);
-    const atOrAbove = rest.filter((id) => points[id]! >= points[player]!).length;
-    const above = rest.filter((id) => points[id]! > points[player]!).length;
-    if (atOrAbove < input.cut) some = true;
-    else all = false;
-    if (above < input.cut) onTiebreaks = true;
-  }
-  if (all) return 'CERTAIN';
-  if (some) return 'OUTRIGHT';
-  return onTiebreaks ? 'TIEBREAKS' : 'OUT';
-}
 
 describe('the last Swiss round: exact over every outcome of the other games', () => {
   it('agrees with every outcome enumerated, for each player and each result, on 300 small fields', () => {
@@ -67,7 +28,7 @@ describe('the last Swiss round: exact over every outcome of the other games', ()
             seed,
             player,
             result,
-            bruteForce(input, player, result),
+            bruteForceChance(input, player, result),
           ]);
           seen.add(outlook[result]);
           answers++;
