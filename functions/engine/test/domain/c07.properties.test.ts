@@ -1,0 +1,130 @@
+/**
+ * What C.07's Article 16 promises beyond the exercises' answers (docs/tiebreaks.md#fide-c07): a withdrawal counts
+ * like zero-point byes to the end, a forfeit counts as a game against a dummy opponent, and the stored rows and the
+ * live updates stay equal to the full leaderboard.
+ */
+import { describe, expect, it } from 'vitest';
+import { chessEvent, type Crosstable, SWISS_5, values } from './c07Crosstable.js';
+import { adjustedScore } from '../../src/domain/standings/c07.js';
+import { tiebreakContext } from '../../src/domain/standings/leaderboard.js';
+import { foldsWholeTournament, rowSources, standingRows } from '../../src/domain/standings/standings.js';
+import { presetPolicy, resolvePolicy, withdrawalMovesOthers } from '../../src/domain/policy/policy.js';
+
+const ARTICLE_16 = ['BUCHHOLZ', 'BUCHHOLZ_CUT1', 'BUCHHOLZ_MEDIAN', 'SONNEBORN_BERGER', 'PROGRESSIVE_SCORE'];
+
+/** The exercise with one player's rounds from `from` on replaced: `--` absent, `-Z` zero-point byes. */
+function leftAfter(table: Crosstable, player: number, from: number, cell: string): Crosstable {
+  const row = table.rows[player]!;
+  const rounds = row.rounds.map((r, i) => (i + 1 >= from ? cell : r));
+  return { rows: { ...table.rows, [player]: { ...row, rounds } } };
+}
+
+describe.each(['FIDE_2024', 'FIDE_2026'])('Article 16 under %s', (unplayedRounds) => {
+  const victoryPolicy = { unplayedRounds, tiebreakOrder: ARTICLE_16 };
+
+  it('a withdrawal after round 3 counts as zero-point byes to the end, for the player and everyone he met', () => {
+    // Nick (12) took zero-point byes in rounds 4 and 5; here he withdraws after round 3 instead.
+    const byes = chessEvent(SWISS_5, victoryPolicy).standings().leaderboard;
+    const gone = chessEvent(leftAfter(SWISS_5, 12, 4, '--'), victoryPolicy, ['p12']).standings().leaderboard;
+    for (const name of ARTICLE_16) expect(values(gone, name)).toEqual(values(byes, name));
+  });
+
+  it('a game won over the board and made a forfeit counts a dummy on the winner’s own score instead', () => {
+    const event = chessEvent(SWISS_5, victoryPolicy);
+    const { states, leaderboard } = event.standings();
+    const context = tiebreakContext(event.policy, states);
+    const buchholz = values(leaderboard, 'BUCHHOLZ');
+    let checked = 0;
+    for (const [id, row] of Object.entries(SWISS_5.rows)) {
+      row.rounds.forEach((cell, i) => {
+        const won = /^(\d+)w1$/.exec(cell);
+        if (!won) return;
+        const loser = Number(won[1]);
+        const forfeited: Crosstable = {
+          rows: {
+            ...SWISS_5.rows,
+            [id]: { ...row, rounds: row.rounds.map((r, k) => (k === i ? `${loser}w+` : r)) },
+            [loser]: {
+              ...SWISS_5.rows[loser]!,
+              rounds: SWISS_5.rows[loser]!.rounds.map((r, k) => (k === i ? `${id}b-` : r)),
+            },
+          },
+        };
+        const after = values(chessEvent(forfeited, victoryPolicy).standings().leaderboard, 'BUCHHOLZ');
+        const own = states[`p${id}`]!.matchPoints;
+        const opponent = adjustedScore(states[`p${loser}`]!, context);
+        const dummy = unplayedRounds === 'FIDE_2026' ? Math.min(own, opponent) : own;
+        expect(after[Number(id)]).toBe(buchholz[Number(id)]! - opponent + dummy);
+        checked++;
+      });
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
+  it('stores the rows the leaderboard ranks by, a withdrawn player included', () => {
+    const event = chessEvent(leftAfter(SWISS_5, 12, 4, '--'), victoryPolicy, ['p12']);
+    const { states, leaderboard } = event.standings();
+    const participants = new Map(event.participants.map((p) => [p.participantId, p]));
+    const rows = standingRows(event.policy, Object.keys(states), { states, participants });
+    for (const row of rows)
+      expect(row.tiebreaks).toEqual(leaderboard.find((r) => r.participantId === row.participantId)!.tiebreaks);
+  });
+});
+
+describe('the progressive score', () => {
+  it('counts the rounds after a withdrawal at the score left with under Article 16, and stops as played', () => {
+    const table = leftAfter(SWISS_5, 12, 4, '--');
+    const ps = (unplayedRounds: string) =>
+      values(
+        chessEvent(table, { unplayedRounds, tiebreakOrder: ['PROGRESSIVE_SCORE'] }, ['p12']).standings().leaderboard,
+        'PROGRESSIVE_SCORE',
+      )[12];
+    // 0 after round 1, 1 after the bye, 2 after the forfeit won, then 2 and 2 again.
+    expect(ps('FIDE_2024')).toBe(7);
+    expect(ps('AS_PLAYED')).toBe(3);
+  });
+});
+
+describe('live standings under C.07', () => {
+  const chess = presetPolicy('CHESS');
+
+  it('the CHESS preset counts unplayed rounds as the 2026 text does, and ranks an individual Swiss by C.07', () => {
+    expect(chess.victoryPolicy).toMatchObject({
+      unplayedRounds: 'FIDE_2026',
+      tiebreakOrder: [
+        'BUCHHOLZ_CUT1',
+        'BUCHHOLZ',
+        'DIRECT_ENCOUNTER',
+        'AVERAGE_RATING_OF_OPPONENTS',
+        'NUMBER_OF_WINS',
+        'GAMES_WON',
+      ],
+    });
+  });
+
+  it('a score folds the whole tournament when a tiebreak reads the rounds so far', () => {
+    expect(foldsWholeTournament(chess)).toBe(true);
+    expect(foldsWholeTournament(resolvePolicy('SWISS', { victoryPolicy: { tiebreakOrder: ['KOYA'] } }))).toBe(true);
+    // As played, or with no Article 16 tiebreak, a score moves a few rows as before.
+    expect(foldsWholeTournament(presetPolicy('SWISS'))).toBe(false);
+    const winsOnly = { unplayedRounds: 'FIDE_2026', tiebreakOrder: ['NUMBER_OF_WINS', 'GAMES_WON'] };
+    expect(foldsWholeTournament(resolvePolicy('CHESS', { victoryPolicy: winsOnly }))).toBe(false);
+  });
+
+  it('a withdrawal folds the standings again under Article 16, and the rows read the opponents’ withdrawals', () => {
+    expect(withdrawalMovesOthers(chess)).toBe(true);
+    expect(withdrawalMovesOthers(presetPolicy('SWISS'))).toBe(false);
+    const { states } = chessEvent(SWISS_5, chess.victoryPolicy).standings();
+    expect(rowSources(chess, ['p4'], states).participants.sort()).toEqual(['p1', 'p12', 'p13', 'p3', 'p4']);
+  });
+
+  it('the direct encounter is decided inside the tied group, by whoever ranks the rows', () => {
+    const row = chessEvent(SWISS_5, chess.victoryPolicy)
+      .standings()
+      .leaderboard.find((r) => r.participantId === 'p1');
+    expect(row!.tiebreaks).toHaveProperty('DIRECT_ENCOUNTER');
+    const { states } = chessEvent(SWISS_5, chess.victoryPolicy).standings();
+    const stored = standingRows(chess, ['p1'], { states, participants: new Map() });
+    expect(stored[0]!.tiebreaks).not.toHaveProperty('DIRECT_ENCOUNTER');
+  });
+});

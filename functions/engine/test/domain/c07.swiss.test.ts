@@ -1,0 +1,123 @@
+/**
+ * FIDE's C.07 tiebreaks (docs/tiebreaks.md#fide-c07) on the 16-player Swiss of the FIDE Arbiters' Commission's
+ * exercises (IA Mario Held, "Exercises in Tie-Breaking", Rev. 2403220900, written for the text applied from
+ * 1 April 2024): every published answer of exercises 1-8, 11-12, 17, 27-29 and 32, each player's value. The 2026
+ * values are the same exercises with Article 16.4's cap: FIDE has published no answers for them; the values that
+ * move are worked out in the comments, and agree with those the TieBreakServer project's tests give for 2026.
+ */
+import { describe, expect, it } from 'vitest';
+import { chessEvent, SWISS_5, values } from './c07Crosstable.js';
+import { tiebreakContext } from '../../src/domain/standings/leaderboard.js';
+import { TIEBREAKS } from '../../src/domain/standings/tiebreaks.js';
+import { firstMover } from '../../src/domain/results/sides.js';
+import type { ParticipantState } from '../../src/domain/ratings/state.js';
+
+const ORDER = [
+  'BUCHHOLZ',
+  'BUCHHOLZ_CUT1',
+  'SONNEBORN_BERGER',
+  'AVERAGE_RATING_OF_OPPONENTS',
+  'NUMBER_OF_WINS',
+  'GAMES_WON',
+  'PROGRESSIVE_SCORE',
+];
+
+const leaderboard = (unplayedRounds: string) =>
+  chessEvent(SWISS_5, { unplayedRounds, tiebreakOrder: ORDER }).standings().leaderboard;
+
+/** The published answers, player by player (1 to 16). */
+const byPlayer = (...list: number[]) => Object.fromEntries(list.map((v, i) => [i + 1, v]));
+
+const BH = byPlayer(12.5, 13, 15.5, 15, 8.5, 12, 14.5, 13.5, 9, 13, 13.5, 11.5, 14, 11, 12, 12.5);
+const BH_C1 = byPlayer(11, 12, 13, 11.5, 7.5, 11, 12.5, 12, 7.5, 11.5, 12, 9.5, 12, 9, 11, 11);
+const SB = byPlayer(8, 9.5, 10.5, 9.75, 4.25, 6.5, 3.25, 5.25, 2.25, 1.5, 5.75, 4, 4.25, 4.5, 3.5, 7.25);
+const ARO = byPlayer(1820, 1880, 1940, 1888, 1690, 1813, 1760, 1730, 1975, 1880, 1863, 2050, 1930, 1800, 1860, 1820);
+const WIN = byPlayer(2, 3, 2, 2, 2, 3, 1, 2, 1, 1, 2, 2, 1, 2, 2, 3);
+const WON = byPlayer(2, 3, 2, 2, 2, 2, 1, 2, 0, 1, 1, 0, 1, 2, 2, 3);
+const BPG = byPlayer(2, 3, 2, 2, 2, 2, 3, 2, 1, 3, 2, 0, 3, 2, 3, 2);
+const PS = byPlayer(11, 13, 11, 11.5, 5, 6, 6, 8.5, 2.5, 4, 5.5, 7, 7, 6, 7, 10.5);
+
+describe('the C.07 exercises, 16-player Swiss, text applied from 1 April 2024 (FIDE_2024)', () => {
+  const rows = leaderboard('FIDE_2024');
+
+  it('Buchholz (exercises 1-4): a forfeit won counts a dummy opponent on the own score, 12 left with 2 byes to come', () => {
+    // Exercise 3: Maria (11) won a forfeit from Jessica (9) in round 4: a dummy on her own 2.5, not Jessica's 1.5.
+    // Exercise 4: David (4) had 12 (2 points, but zero-point byes in rounds 4-5 count as draws: 3) and a half bye.
+    expect(values(rows, 'BUCHHOLZ')).toEqual(BH);
+  });
+
+  it('Buchholz cut 1 (exercises 5-8): a voluntary unplayed round is cut before a lower opponent', () => {
+    // Exercise 8: Paul (14) lost a forfeit and took a zero bye: a dummy on 2 is cut, not Opal's 1.5.
+    expect(values(rows, 'BUCHHOLZ_CUT1')).toEqual(BH_C1);
+  });
+
+  it('Sonneborn-Berger (exercises 11-12): a half bye counts half the dummy, a zero bye nothing', () => {
+    expect(values(rows, 'SONNEBORN_BERGER')).toEqual(SB);
+  });
+
+  it('average rating of opponents (exercise 17): games played only, stored exactly, published rounded 0.5 up', () => {
+    const aro = values(rows, 'AVERAGE_RATING_OF_OPPONENTS');
+    expect(Object.fromEntries(Object.entries(aro).map(([id, v]) => [id, Math.floor(v! + 0.5)]))).toEqual(ARO);
+    expect(aro[4]).toBe(1887.5);
+  });
+
+  it('number of wins (exercise 27): byes and forfeits won count', () => {
+    expect(values(rows, 'NUMBER_OF_WINS')).toEqual(WIN);
+  });
+
+  it('games won (exercise 28): over the board only', () => {
+    expect(values(rows, 'GAMES_WON')).toEqual(WON);
+  });
+
+  it('progressive score (exercise 32): a bye adds its points to the running score', () => {
+    expect(values(rows, 'PROGRESSIVE_SCORE')).toEqual(PS);
+  });
+
+  it('games with black (exercise 29): the side that did not move first, forfeits left out', () => {
+    // A result entry does not carry who moved first yet (docs/tiebreaks.md#fide-c07): it is added here from the
+    // games, as the fold is to record it, and the tiebreak counts it.
+    const event = chessEvent(SWISS_5, { unplayedRounds: 'FIDE_2024', tiebreakOrder: ['GAMES_WITH_BLACK'] });
+    const { states } = event.standings();
+    const games = new Map(event.matchUps.map((m) => [m.matchUpId, m]));
+    const coloured = (s: ParticipantState): ParticipantState => ({
+      ...s,
+      results: s.results.map((r) => {
+        const game = games.get(r.matchUpId)!;
+        return game.b === null ? r : { ...r, movedFirst: firstMover(game) === s.participantId };
+      }),
+    });
+    const context = tiebreakContext(event.policy, states);
+    const bpg = Object.values(states).map((s) => [
+      Number(s.participantId.slice(1)),
+      TIEBREAKS.GAMES_WITH_BLACK(coloured(s), [s], context),
+    ]);
+    expect(Object.fromEntries(bpg)).toEqual(BPG);
+  });
+});
+
+describe('the same event under the text in force since 1 March 2026 (FIDE_2026)', () => {
+  const rows = leaderboard('FIDE_2026');
+
+  it("caps a bye's dummy opponent at a draw a round: David's half bye counts 2.5, not his 3.5", () => {
+    expect(values(rows, 'BUCHHOLZ')).toEqual({ ...BH, 4: 14, 6: 11.5, 11: 12.5 });
+  });
+
+  it("caps a forfeit's dummy at the scheduled opponent's score: Maria's round 4 counts Jessica's 1.5", () => {
+    // 6 (Franck): his pairing bye counts 2.5 instead of his 3 points.
+    expect(values(rows, 'BUCHHOLZ_CUT1')).toEqual({ ...BH_C1, 6: 10.5, 11: 11 });
+    expect(values(rows, 'SONNEBORN_BERGER')).toEqual({ ...SB, 4: 9.25, 6: 6, 11: 4.75 });
+  });
+
+  it('leaves the tiebreaks without a dummy opponent alone', () => {
+    expect(values(rows, 'PROGRESSIVE_SCORE')).toEqual(PS);
+    expect(values(rows, 'NUMBER_OF_WINS')).toEqual(WIN);
+  });
+});
+
+describe('the same event as played (AS_PLAYED, the default)', () => {
+  it('counts no dummy opponent: the product as it was', () => {
+    const rows = leaderboard('AS_PLAYED');
+    // A bye counts nothing, a forfeit counts the opponent's score as it stands.
+    expect(values(rows, 'BUCHHOLZ')).toEqual({ ...BH, 4: 10.5, 6: 9, 9: 7, 11: 12.5, 12: 5.5, 14: 9 });
+  });
+});
