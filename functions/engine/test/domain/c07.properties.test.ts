@@ -91,14 +91,7 @@ describe('live standings under C.07', () => {
   it('the CHESS preset counts unplayed rounds as the 2026 text does, and ranks an individual Swiss by C.07', () => {
     expect(chess.victoryPolicy).toMatchObject({
       unplayedRounds: 'FIDE_2026',
-      tiebreakOrder: [
-        'BUCHHOLZ_CUT1',
-        'BUCHHOLZ',
-        'DIRECT_ENCOUNTER',
-        'AVERAGE_RATING_OF_OPPONENTS',
-        'NUMBER_OF_WINS',
-        'GAMES_WON',
-      ],
+      tiebreakOrder: ['BUCHHOLZ_CUT1', 'BUCHHOLZ', 'DIRECT_ENCOUNTER', 'AVERAGE_RATING_OF_OPPONENTS', 'NUMBER_OF_WINS'],
     });
   });
 

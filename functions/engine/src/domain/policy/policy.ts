@@ -264,14 +264,7 @@ export const PRESET_POLICIES = {
     pairingPolicy: { method: 'SWISS', ratingSource: 'BASELINE', avoidRepeatOpponents: true, colours: 'FIDE' },
     victoryPolicy: {
       primaryRanking: 'MATCH_POINTS',
-      tiebreakOrder: [
-        'BUCHHOLZ_CUT1',
-        'BUCHHOLZ',
-        'DIRECT_ENCOUNTER',
-        'AVERAGE_RATING_OF_OPPONENTS',
-        'NUMBER_OF_WINS',
-        'GAMES_WON',
-      ],
+      tiebreakOrder: ['BUCHHOLZ_CUT1', 'BUCHHOLZ', 'DIRECT_ENCOUNTER', 'AVERAGE_RATING_OF_OPPONENTS', 'NUMBER_OF_WINS'],
       unplayedRounds: 'FIDE_2026',
     },
     processingGranularity: 'PER_ROUND',
