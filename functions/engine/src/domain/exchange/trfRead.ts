@@ -240,6 +240,8 @@ function readPlayer(chars: Chars, line: number): TrfPlayer {
 
 function readRounds(chars: Chars, line: number): TrfRoundEntry[] {
   const rounds: TrfRoundEntry[] = [];
+  /** Whether each block is all blanks: after the last round written, that is trailing space, not an absence. */
+  const blank: boolean[] = [];
   for (let round = 1; roundColumns(round).opponent.from <= chars.length; round++) {
     const columns = roundColumns(round);
     const at = (column: number) => chars[column - 1] ?? ' ';
@@ -256,13 +258,14 @@ function readRounds(chars: Chars, line: number): TrfRoundEntry[] {
     if (!GAME_CODES.has(code) && !BYE_CODES.has(code) && code !== ' ')
       throw trfError(line, columns.result, `round ${round}: "${code}" is not a TRF result code`);
     rounds.push(entryOf({ opponent, colour, code }, line, round, columns.result));
+    blank.push(opponentText === '' && colourChar === ' ' && code === ' ');
   }
-  // Blank blocks past the last round written are trailing space, not absences.
-  while (rounds.length > 0 && isBlank(rounds.at(-1)!)) rounds.pop();
+  while (blank.at(-1)) {
+    blank.pop();
+    rounds.pop();
+  }
   return rounds;
 }
-
-const isBlank = (entry: TrfRoundEntry) => entry.opponent === 0 && entry.code === ' ';
 
 /** A bye has no opponent; a game has one and a result (docs/trf.md#reading). JaVaFo's old bye forms are read too. */
 function entryOf(entry: TrfRoundEntry, line: number, round: number, column: number): TrfRoundEntry {
@@ -359,10 +362,13 @@ function federationOf(text: string, line: number, column: number): string {
   return text;
 }
 
-/** YYYY/MM/DD (or with - or .) as YYYY-MM-DD. */
+/** YYYY/MM/DD (or with - or .), a day of the calendar, as YYYY-MM-DD. */
 function dateOf(text: string, line: number): string {
   const match = /^(\d{4})[/.-](\d{2})[/.-](\d{2})$/.exec(text);
-  if (!match) throw trfError(line, 5, `date "${text}" is not written as YYYY/MM/DD`);
+  const [year, month, day] = (match?.slice(1) ?? []).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (!match || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    throw trfError(line, 5, `date "${text}" is not a day written as YYYY/MM/DD`);
   return `${match[1]}-${match[2]}-${match[3]}`;
 }
 

@@ -149,14 +149,14 @@ function checkPoints(player: TrfPlayer, scoring: TrfScoring, rounds: number): vo
 }
 
 /**
- * How many rounds were paired: a last round with byes set ahead (H, F, Z) and no game is the round to be paired,
- * as pairing engines read it, and is left out.
+ * How many rounds were paired: a last round with byes set ahead (H, F, Z), no game and players without an entry
+ * (not even 0000) is the round to be paired, as pairing engines read it, and is left out.
  */
 export function pairedRounds(players: readonly TrfPlayer[]): number {
   const written = Math.max(0, ...players.map((p) => p.rounds.length));
   if (written === 0) return 0;
   const last = players.map((p) => p.rounds[written - 1]);
   const paired = last.some((entry) => entry !== undefined && (entry.opponent !== 0 || entry.code === 'U'));
-  const everyone = last.every((entry) => entry !== undefined && entry.code !== ' ');
+  const everyone = last.every((entry) => entry !== undefined);
   return paired || everyone ? written : written - 1;
 }
