@@ -16,7 +16,7 @@ const BYES: Record<string, string> = { H: 'half-bye', U: 'pairing-bye', F: 'full
 /** `"9w1 13b= -H"` as rounds. */
 export const rounds = (line: string) => line.trim().split(/\s+/);
 
-/** The rows' games, round by round, in the scenario format; each game is read from white's row and checked on black's. */
+/** The rows' games, round by round, as a scenario writes them: read from white's row, checked on black's. */
 export function scenarioRounds(table: Crosstable) {
   const ids = Object.keys(table.rows).map(Number);
   const count = Math.max(...ids.map((id) => table.rows[id]!.rounds.length));
