@@ -103,7 +103,7 @@ browserSuite(import.meta.url, 'a card-game Swiss with awarded byes, a top 8 and 
     const of = (id: string) => points.find((row) => row.participantId === id)!;
     // The winner at time takes a win's 3 match points; each side of a drawn match 1; the qualifier's bye a win's 3.
     expect(of(games[2]!.a).matchPoints).toBe(3);
-    expect([of(games[1]!.a).matchPoints, of(games[3]!.b).matchPoints]).toEqual([1, 1]);
+    expect([of(games[1]!.a).matchPoints, of(games[3]!.b!).matchPoints]).toEqual([1, 1]);
     expect(of('p1')).toMatchObject({ matchPoints: 3, wins: 1 });
   });
 

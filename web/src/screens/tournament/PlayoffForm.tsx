@@ -20,14 +20,16 @@ const valuesOf = (t: Tournament) => {
 };
 
 export function PlayoffForm({ tournament }: { tournament: Tournament }) {
-  // The inputs restart from the stored values whenever they change (another editor, a save).
-  return <PlayoffEditor key={JSON.stringify(valuesOf(tournament))} tournament={tournament} />;
+  // The inputs restart from the stored values whenever they change (another editor, a save); the save's status
+  // stays above them, or the organizer's own save would wipe its "saved".
+  const action = useAction();
+  return <PlayoffEditor key={JSON.stringify(valuesOf(tournament))} tournament={tournament} action={action} />;
 }
 
-function PlayoffEditor({ tournament }: { tournament: Tournament }) {
+function PlayoffEditor({ tournament, action }: { tournament: Tournament; action: ReturnType<typeof useAction> }) {
   const { tournamentId } = useTournamentData();
   const [form, setForm] = useState(() => valuesOf(tournament));
-  const [status, run] = useAction();
+  const [status, run] = action;
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm({ ...form, [field]: event.target.value });
   const onSubmit = (event: FormEvent) => {
