@@ -106,7 +106,7 @@ describe('the fields of a TRF', () => {
   });
 
   it('reads other programs’ spellings: lower-case codes, a full birth date, f for a woman, a team (013)', () => {
-    // Columns: 10 sex, 11-13 title, 15-47 name, 49-52 rating, 54-56 federation, 58-68 FIDE id, 70-79 birth date,
+    // TrfColumns: 10 sex, 11-13 title, 15-47 name, 49-52 rating, 54-56 federation, 58-68 FIDE id, 70-79 birth date,
     // 81-84 points, 86-89 rank, 92-99 round 1.
     const player = (start: string, sexTitle: string, name: string, fed: string, id: string, born: string, r1: string) =>
       `001 ${start} ${sexTitle} ${name.padEnd(33)} 2600 ${fed} ${id.padStart(11)} ${born}  ${r1.at(-1)}.0    1  ${r1}`;

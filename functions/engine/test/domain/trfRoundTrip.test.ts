@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseScenario, readTrf, scenarioToTrf, startNumbers } from '../../src/domain/exchange/index.js';
+import { parseScenario, readTrf, scenarioToTrf, trfStartNumbers } from '../../src/domain/exchange/index.js';
 import { firstMover, resolveResult } from '../../src/domain/results/index.js';
 import { prng } from '../../src/simulation/generate.js';
 import { HAND_EVENT } from './trf/events.js';
@@ -62,7 +62,7 @@ function randomScenario(seed: number) {
 /** Every game as start numbers, white first, with its kind and each side's outcome, round by round. */
 function gamesOf(scenario: unknown) {
   const { policy, participants, matchUps } = parseScenario(scenario);
-  const numbers = startNumbers(participants);
+  const numbers = trfStartNumbers(participants);
   return matchUps
     .map((m) => {
       const white = firstMover(m) ?? m.a;
@@ -84,7 +84,7 @@ function gamesOf(scenario: unknown) {
 /** Each player's fields by start number, without the id the reader makes up. */
 function playersOf(scenario: unknown) {
   const { participants } = parseScenario(scenario);
-  const numbers = startNumbers(participants);
+  const numbers = trfStartNumbers(participants);
   return participants
     .map(({ participantId, seedPosition: _seed, ...fields }) => ({ number: numbers.get(participantId), ...fields }))
     .sort((x, y) => x.number! - y.number!);

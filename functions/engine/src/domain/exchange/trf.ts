@@ -2,18 +2,18 @@ import { DomainError } from '../common/index.js';
 
 /**
  * FIDE's Tournament Report File, the fixed-column text a chess tournament is reported in (docs/trf.md): what the
- * writer (trfWrite.ts) and the reader (trfRead.ts, trfScenario.ts) share. Columns are counted from 1, as the FIDE
+ * writer (trfWrite.ts) and the reader (trfRead.ts, trfScenario.ts) share. TrfColumns are counted from 1, as the FIDE
  * texts count them.
  */
 
 /** A field of a line: its first and last column, both counted. */
-export interface Columns {
+export interface TrfColumns {
   from: number;
   to: number;
 }
 
 /** The player record (001) up to its first round, identical in TRF-16 and TRF-2026. */
-export const PLAYER_COLUMNS = {
+export const TRF_PLAYER_COLUMNS = {
   startNumber: { from: 5, to: 8 },
   sex: { from: 10, to: 10 },
   title: { from: 11, to: 13 },
@@ -24,15 +24,15 @@ export const PLAYER_COLUMNS = {
   birthDate: { from: 70, to: 79 },
   points: { from: 81, to: 84 },
   rank: { from: 86, to: 89 },
-} as const satisfies Record<string, Columns>;
+} as const satisfies Record<string, TrfColumns>;
 
 /** Round 1's block starts at column 92; each later round ten columns on. */
-export const FIRST_ROUND_COLUMN = 92;
-export const ROUND_WIDTH = 10;
+export const TRF_FIRST_ROUND_COLUMN = 92;
+export const TRF_ROUND_WIDTH = 10;
 
 /** The three fields of round `round`'s block (opponent 92-95, colour 97, result 99 in round 1). */
-export function roundColumns(round: number): { opponent: Columns; colour: number; result: number } {
-  const start = FIRST_ROUND_COLUMN + ROUND_WIDTH * (round - 1);
+export function trfRoundColumns(round: number): { opponent: TrfColumns; colour: number; result: number } {
+  const start = TRF_FIRST_ROUND_COLUMN + TRF_ROUND_WIDTH * (round - 1);
   return { opponent: { from: start, to: start + 3 }, colour: start + 5, result: start + 7 };
 }
 
@@ -46,8 +46,8 @@ export type TrfColour = 'w' | 'b' | '-';
  */
 export type TrfCode = '1' | '=' | '0' | 'W' | 'D' | 'L' | '+' | '-' | 'U' | 'F' | 'H' | 'Z' | ' ';
 
-export const GAME_CODES: ReadonlySet<TrfCode> = new Set(['1', '=', '0', 'W', 'D', 'L', '+', '-']);
-export const BYE_CODES: ReadonlySet<TrfCode> = new Set(['U', 'F', 'H', 'Z']);
+export const TRF_GAME_CODES: ReadonlySet<TrfCode> = new Set(['1', '=', '0', 'W', 'D', 'L', '+', '-']);
+export const TRF_BYE_CODES: ReadonlySet<TrfCode> = new Set(['U', 'F', 'H', 'Z']);
 
 /** One round of one player: the opponent's start number (0: none), the colour and the code. */
 export interface TrfRoundEntry {
@@ -68,10 +68,10 @@ export interface TrfScoring {
   A: number;
   P: number;
 }
-export const CHESS_SCORING: Readonly<TrfScoring> = { W: 1, D: 0.5, L: 0, A: 0, P: 1 };
+export const TRF_CHESS_SCORING: Readonly<TrfScoring> = { W: 1, D: 0.5, L: 0, A: 0, P: 1 };
 
 /** Which value of the scoring a code earns; a blank earns nothing (an absence). */
-export function pointsOfCode(code: TrfCode, scoring: TrfScoring): number {
+export function trfPointsOfCode(code: TrfCode, scoring: TrfScoring): number {
   switch (code) {
     case '1':
     case 'W':
@@ -96,7 +96,7 @@ export function pointsOfCode(code: TrfCode, scoring: TrfScoring): number {
 }
 
 /** Points as a TRF writes them, one decimal ("4.5", "17.0"). */
-export function formatPoints(points: number): string {
+export function formatTrfPoints(points: number): string {
   return points.toFixed(1);
 }
 

@@ -1,11 +1,11 @@
 import { FIDE_TITLES, type FideTitle } from '../ratings/index.js';
 import {
-  BYE_CODES,
-  CHESS_SCORING,
-  type Columns,
-  GAME_CODES,
-  PLAYER_COLUMNS,
-  roundColumns,
+  TRF_BYE_CODES,
+  TRF_CHESS_SCORING,
+  type TrfColumns,
+  TRF_GAME_CODES,
+  TRF_PLAYER_COLUMNS,
+  trfRoundColumns,
   type TrfCode,
   type TrfColour,
   type TrfRoundEntry,
@@ -31,7 +31,7 @@ export interface TrfPlayer {
   federation?: string;
   fideId?: string;
   birthYear?: number;
-  /** Columns 81-84; absent when blank. */
+  /** TrfColumns 81-84; absent when blank. */
   points?: number;
   rank?: number;
   rounds: TrfRoundEntry[];
@@ -66,7 +66,7 @@ export interface TrfDocument {
 /** Reads the text of a TRF; LF, CRLF and bare CR line endings alike. Refuses bad input naming line and column. */
 export function parseTrf(text: string): TrfDocument {
   const doc: TrfDocument = {
-    scoring: { ...CHESS_SCORING },
+    scoring: { ...TRF_CHESS_SCORING },
     scoringLines: {},
     accelerated: false,
     teams: new Map(),
@@ -199,40 +199,40 @@ function readTeam(doc: TrfDocument, chars: Chars, line: number): void {
 }
 
 function readPlayer(chars: Chars, line: number): TrfPlayer {
-  const read = (columns: Columns) => field(chars, columns);
-  const startNumber = wholeNumber(read(PLAYER_COLUMNS.startNumber), line, 5, 'the start number');
+  const read = (columns: TrfColumns) => field(chars, columns);
+  const startNumber = wholeNumber(read(TRF_PLAYER_COLUMNS.startNumber), line, 5, 'the start number');
   if (startNumber < 1 || startNumber > 9999) throw trfError(line, 5, 'a start number runs from 1 to 9999');
   const player: TrfPlayer = { line, startNumber, rounds: [] };
-  const sex = read(PLAYER_COLUMNS.sex).toLowerCase();
+  const sex = read(TRF_PLAYER_COLUMNS.sex).toLowerCase();
   // Some programs write f for a woman; TRF says w.
   if (sex === 'm') player.sex = 'm';
   else if (sex === 'w' || sex === 'f') player.sex = 'w';
   else if (sex !== '') throw trfError(line, 10, `sex "${sex}" is not m or w`);
-  const title = read(PLAYER_COLUMNS.title).toUpperCase();
+  const title = read(TRF_PLAYER_COLUMNS.title).toUpperCase();
   if (title !== '') {
     if (!(FIDE_TITLES as readonly string[]).includes(title))
       throw trfError(line, 11, `title "${title}" is not one of ${FIDE_TITLES.join(', ')}`);
     player.title = title as FideTitle;
   }
-  const name = read(PLAYER_COLUMNS.name);
+  const name = read(TRF_PLAYER_COLUMNS.name);
   if (name) player.name = name;
-  const rating = read(PLAYER_COLUMNS.rating);
+  const rating = read(TRF_PLAYER_COLUMNS.rating);
   if (rating !== '') {
     const value = wholeNumber(rating, line, 49, 'the rating');
     if (value > 0) player.rating = value;
   }
-  const federation = read(PLAYER_COLUMNS.federation).toUpperCase();
+  const federation = read(TRF_PLAYER_COLUMNS.federation).toUpperCase();
   if (federation) player.federation = federationOf(federation, line, 54);
-  const fideId = read(PLAYER_COLUMNS.fideId);
+  const fideId = read(TRF_PLAYER_COLUMNS.fideId);
   if (fideId !== '') {
     if (!/^[0-9]+$/.test(fideId)) throw trfError(line, 58, `FIDE id "${fideId}" is not digits`);
     if (/[1-9]/.test(fideId)) player.fideId = fideId.replace(/^0+/, '');
   }
-  const birthYear = birthYearOf(read(PLAYER_COLUMNS.birthDate), line);
+  const birthYear = birthYearOf(read(TRF_PLAYER_COLUMNS.birthDate), line);
   if (birthYear !== undefined) player.birthYear = birthYear;
-  const points = read(PLAYER_COLUMNS.points);
+  const points = read(TRF_PLAYER_COLUMNS.points);
   if (points !== '') player.points = pointsOf(points, line, 81);
-  const rank = read(PLAYER_COLUMNS.rank);
+  const rank = read(TRF_PLAYER_COLUMNS.rank);
   if (/^[0-9]+$/.test(rank)) player.rank = Number(rank);
   player.rounds = readRounds(chars, line);
   return player;
@@ -242,8 +242,8 @@ function readRounds(chars: Chars, line: number): TrfRoundEntry[] {
   const rounds: TrfRoundEntry[] = [];
   /** Whether each block is all blanks: after the last round written, that is trailing space, not an absence. */
   const blank: boolean[] = [];
-  for (let round = 1; roundColumns(round).opponent.from <= chars.length; round++) {
-    const columns = roundColumns(round);
+  for (let round = 1; trfRoundColumns(round).opponent.from <= chars.length; round++) {
+    const columns = trfRoundColumns(round);
     const at = (column: number) => chars[column - 1] ?? ' ';
     for (const column of [columns.opponent.to + 1, columns.colour + 1, columns.result + 1, columns.result + 2])
       if (at(column) !== ' ')
@@ -255,7 +255,7 @@ function readRounds(chars: Chars, line: number): TrfRoundEntry[] {
       throw trfError(line, columns.colour, `round ${round}: colour "${colourChar}" is not w, b or -`);
     const colour = (colourChar === ' ' ? '-' : colourChar) as TrfColour;
     const code = at(columns.result).toUpperCase() as TrfCode;
-    if (!GAME_CODES.has(code) && !BYE_CODES.has(code) && code !== ' ')
+    if (!TRF_GAME_CODES.has(code) && !TRF_BYE_CODES.has(code) && code !== ' ')
       throw trfError(line, columns.result, `round ${round}: "${code}" is not a TRF result code`);
     rounds.push(entryOf({ opponent, colour, code }, line, round, columns.result));
     blank.push(opponentText === '' && colourChar === ' ' && code === ' ');
@@ -274,11 +274,11 @@ function entryOf(entry: TrfRoundEntry, line: number, round: number, column: numb
     // 0000 with + - = : JaVaFo's pairing-allocated bye, absence and half-point bye.
     const legacy: Partial<Record<TrfCode, TrfCode>> = { '+': 'U', '-': 'Z', '=': 'H' };
     const byeCode = legacy[code] ?? code;
-    if (!BYE_CODES.has(byeCode) && byeCode !== ' ')
+    if (!TRF_BYE_CODES.has(byeCode) && byeCode !== ' ')
       throw trfError(line, column, `round ${round}: result "${code}" needs an opponent, and 0000 names none`);
     return { opponent: 0, colour: '-', code: byeCode };
   }
-  if (BYE_CODES.has(code))
+  if (TRF_BYE_CODES.has(code))
     throw trfError(line, column, `round ${round}: "${code}" is a bye, and a bye has opponent 0000, not ${opponent}`);
   if (code === ' ') throw trfError(line, column, `round ${round}: the game against ${opponent} has no result`);
   if (entry.colour === '-' && code !== '+' && code !== '-')
@@ -319,7 +319,7 @@ function checkGame(
   round: number,
   byNumber: ReadonlyMap<number, TrfPlayer>,
 ): void {
-  const columns = roundColumns(round);
+  const columns = trfRoundColumns(round);
   const refuse = (column: number, problem: string) => trfError(player.line, column, `round ${round}: ${problem}`);
   const opponent = byNumber.get(entry.opponent);
   if (!opponent) throw refuse(columns.opponent.from, `no player has start number ${entry.opponent}`);
@@ -337,7 +337,7 @@ function checkGame(
 }
 
 /** A field's text, trimmed; missing columns read as blanks. */
-function field(chars: Chars, columns: Columns): string {
+function field(chars: Chars, columns: TrfColumns): string {
   return chars
     .slice(columns.from - 1, columns.to)
     .join('')

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { Scenario } from './scenario.js';
 import {
-  CHESS_SCORING,
-  formatPoints,
-  pointsOfCode,
+  TRF_CHESS_SCORING,
+  formatTrfPoints,
+  trfPointsOfCode,
   type TrfCode,
   trfError,
   type TrfRoundEntry,
@@ -30,7 +30,7 @@ export const trfPlayerId = (startNumber: number) => `p${startNumber}`;
 
 export function trfToScenario(doc: TrfDocument): ScenarioInput {
   const matchPoints = tableOf(doc);
-  const rounds = pairedRounds(doc.players);
+  const rounds = trfPairedRounds(doc.players);
   if (!doc.accelerated) for (const player of doc.players) checkPoints(player, doc.scoring, rounds);
   const event = {
     ...(doc.name && { name: doc.name }),
@@ -127,24 +127,24 @@ function tableOf(doc: TrfDocument) {
       null,
       `an absence worth ${scoring.A}, a loss ${scoring.L}: the engine scores it as a loss`,
     );
-  const same = (['W', 'D', 'L'] as const).every((code) => scoring[code] === CHESS_SCORING[code]);
+  const same = (['W', 'D', 'L'] as const).every((code) => scoring[code] === TRF_CHESS_SCORING[code]);
   return same ? undefined : { win: scoring.W, timedWin: scoring.W, draw: scoring.D, loss: scoring.L };
 }
 
 /**
- * Columns 81-84 must be what the results add up to, as pairing engines check; a blank is not checked. The byes set
+ * TrfColumns 81-84 must be what the results add up to, as pairing engines check; a blank is not checked. The byes set
  * ahead for the round to be paired may be counted or not.
  */
 function checkPoints(player: TrfPlayer, scoring: TrfScoring, rounds: number): void {
   if (player.points === undefined) return;
-  const sum = (entries: readonly TrfRoundEntry[]) => entries.reduce((t, e) => t + pointsOfCode(e.code, scoring), 0);
+  const sum = (entries: readonly TrfRoundEntry[]) => entries.reduce((t, e) => t + trfPointsOfCode(e.code, scoring), 0);
   const played = sum(player.rounds.slice(0, rounds));
   const all = sum(player.rounds);
   if (Math.abs(played - player.points) > 1e-9 && Math.abs(all - player.points) > 1e-9)
     throw trfError(
       player.line,
       81,
-      `points ${formatPoints(player.points)}, but the results add up to ${formatPoints(played)}`,
+      `points ${formatTrfPoints(player.points)}, but the results add up to ${formatTrfPoints(played)}`,
     );
 }
 
@@ -152,7 +152,7 @@ function checkPoints(player: TrfPlayer, scoring: TrfScoring, rounds: number): vo
  * How many rounds were paired: a last round with byes set ahead (H, F, Z), no game and players without an entry
  * (not even 0000) is the round to be paired, as pairing engines read it, and is left out.
  */
-export function pairedRounds(players: readonly TrfPlayer[]): number {
+export function trfPairedRounds(players: readonly TrfPlayer[]): number {
   const written = Math.max(0, ...players.map((p) => p.rounds.length));
   if (written === 0) return 0;
   const last = players.map((p) => p.rounds[written - 1]);

@@ -6,10 +6,10 @@ import { computeStandings } from '../standings/index.js';
 import { METHODS_OF_SYSTEM, parsePairingSpec, SYSTEMS } from '../pairing/index.js';
 import { parseScenario, type ScenarioEvent } from './scenario.js';
 import {
-  type Columns,
-  formatPoints,
-  PLAYER_COLUMNS,
-  roundColumns,
+  type TrfColumns,
+  formatTrfPoints,
+  TRF_PLAYER_COLUMNS,
+  trfRoundColumns,
   type TrfCode,
   type TrfColour,
   type TrfRoundEntry,
@@ -49,7 +49,7 @@ export function writeTrf(tournament: TrfTournament, options: TrfWriteOptions = {
   if (!Number.isInteger(rounds) || rounds < 0)
     throw new DomainError('invalid-argument', `rounds to write: expected a whole number, got ${rounds}`);
   const matchUps = tournament.matchUps.filter((m) => m.roundNumber <= rounds);
-  const numbers = startNumbers(participants);
+  const numbers = trfStartNumbers(participants);
   const entries = roundEntries(policy, participants, matchUps, numbers, rounds);
   const { leaderboard } = computeStandings(policy, participants, matchUps);
   const rows = new Map(leaderboard.map((row) => [row.participantId, row]));
@@ -89,7 +89,7 @@ export function scenarioToTrf(input: unknown, options: TrfWriteOptions = {}): st
  * Start numbers 1 to n: by seed, then the participants without one in the order listed. A file read from a TRF
  * carries its start numbers as seeds, so it is written back with the same ones.
  */
-export function startNumbers(participants: readonly Participant[]): Map<string, number> {
+export function trfStartNumbers(participants: readonly Participant[]): Map<string, number> {
   const order = participants
     .map((p, index) => ({ id: p.participantId, seed: p.seedPosition ?? Number.POSITIVE_INFINITY, index }))
     .sort((x, y) => x.seed - y.seed || x.index - y.index);
@@ -207,7 +207,7 @@ function scoringLine(table: MatchPointTable): string[] {
     ...(table.loss !== 0 ? ([['A', table.loss]] as Array<[string, number]>) : []),
   ];
   // Code at column 6, its points at 7-10, the next pair nine columns on (TRF-2026's table).
-  return [`162  ${codes.map(([code, points]) => `${code}${fit(formatPoints(points), 4, 'right')}`).join('    ')}`];
+  return [`162  ${codes.map(([code, points]) => `${code}${fit(formatTrfPoints(points), 4, 'right')}`).join('    ')}`];
 }
 
 /**
@@ -241,26 +241,26 @@ function playerLine(
   entries: readonly Entry[],
   policy: CompetitionPolicy,
 ): string {
-  const pointsText = formatPoints(points);
+  const pointsText = formatTrfPoints(points);
   if (pointsText.length > 4 || Math.abs(Math.round(points * 10) - points * 10) > 1e-9)
     throw new DomainError(
       'failed-precondition',
       `participant ${p.participantId}: ${points} points do not fit a TRF's points column (one decimal, 4 characters)`,
     );
   const line = new Line('001');
-  line.put(PLAYER_COLUMNS.startNumber, String(number), 'right');
-  line.put(PLAYER_COLUMNS.sex, p.sex ?? '');
-  line.put(PLAYER_COLUMNS.title, p.title ?? '', 'right');
-  line.put(PLAYER_COLUMNS.name, (p.name ?? p.participantId).replace(/\s+/g, ' '));
-  line.put(PLAYER_COLUMNS.rating, String(trfRating(p, policy) ?? ''), 'right');
-  line.put(PLAYER_COLUMNS.federation, p.federation ?? '');
-  line.put(PLAYER_COLUMNS.fideId, p.fideId ?? '', 'right');
+  line.put(TRF_PLAYER_COLUMNS.startNumber, String(number), 'right');
+  line.put(TRF_PLAYER_COLUMNS.sex, p.sex ?? '');
+  line.put(TRF_PLAYER_COLUMNS.title, p.title ?? '', 'right');
+  line.put(TRF_PLAYER_COLUMNS.name, (p.name ?? p.participantId).replace(/\s+/g, ' '));
+  line.put(TRF_PLAYER_COLUMNS.rating, String(trfRating(p, policy) ?? ''), 'right');
+  line.put(TRF_PLAYER_COLUMNS.federation, p.federation ?? '');
+  line.put(TRF_PLAYER_COLUMNS.fideId, p.fideId ?? '', 'right');
   // The year alone: month and day as 00, the form TRFs use when only the year is known (docs/trf.md).
-  line.put(PLAYER_COLUMNS.birthDate, p.birthYear === undefined ? '' : `${p.birthYear}/00/00`);
-  line.put(PLAYER_COLUMNS.points, pointsText, 'right');
-  line.put(PLAYER_COLUMNS.rank, String(rank), 'right');
+  line.put(TRF_PLAYER_COLUMNS.birthDate, p.birthYear === undefined ? '' : `${p.birthYear}/00/00`);
+  line.put(TRF_PLAYER_COLUMNS.points, pointsText, 'right');
+  line.put(TRF_PLAYER_COLUMNS.rank, String(rank), 'right');
   entries.forEach((entry, k) => {
-    const columns = roundColumns(k + 1);
+    const columns = trfRoundColumns(k + 1);
     line.put(columns.opponent, entry.opponent === 0 ? '0000' : String(entry.opponent), 'right');
     line.put({ from: columns.colour, to: columns.colour }, entry.colour);
     line.put({ from: columns.result, to: columns.result }, entry.code);
@@ -281,7 +281,7 @@ class Line {
   constructor(start: string) {
     this.chars = Array.from(start);
   }
-  put(columns: Columns, text: string, align: 'left' | 'right' = 'left'): void {
+  put(columns: TrfColumns, text: string, align: 'left' | 'right' = 'left'): void {
     while (this.chars.length < columns.to) this.chars.push(' ');
     const width = columns.to - columns.from + 1;
     Array.from(fit(text, width, align)).forEach((c, k) => (this.chars[columns.from - 1 + k] = c));
