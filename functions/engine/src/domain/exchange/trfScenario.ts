@@ -31,6 +31,7 @@ export const trfPlayerId = (startNumber: number) => `p${startNumber}`;
 export function trfToScenario(doc: TrfDocument): ScenarioInput {
   const matchPoints = tableOf(doc);
   const rounds = trfPairedRounds(doc.players);
+  const byNumber = new Map(doc.players.map((p) => [p.startNumber, p]));
   if (!doc.accelerated) for (const player of doc.players) checkPoints(player, doc.scoring, rounds);
   const event = {
     ...(doc.name && { name: doc.name }),
@@ -45,7 +46,7 @@ export function trfToScenario(doc: TrfDocument): ScenarioInput {
     ...(Object.keys(event).length > 0 && { event }),
     policy: 'CHESS',
     participants: doc.players.map((p) => participantOf(p, doc.teams.get(p.startNumber))),
-    rounds: Array.from({ length: rounds }, (_, k) => roundOf(doc.players, k + 1)),
+    rounds: Array.from({ length: rounds }, (_, k) => roundOf(doc.players, byNumber, k + 1)),
     ...(matchPoints && { options: { policyOverrides: { scoringPolicy: { matchPoints } } } }),
     ...(doc.totalRounds !== undefined && { pairing: { totalRounds: Math.max(doc.totalRounds, rounds, 1) } }),
   };
@@ -67,8 +68,12 @@ function participantOf(p: TrfPlayer, team: string | undefined): ScenarioInput['p
 }
 
 /** A round's games by the lower start number in each, then its byes; an absence is no game at all. */
-function roundOf(players: readonly TrfPlayer[], round: number): ScenarioMatchUpInput[] {
-  const games: ScenarioMatchUpInput[] = [];
+function roundOf(
+  players: readonly TrfPlayer[],
+  byNumber: ReadonlyMap<number, TrfPlayer>,
+  round: number,
+): ScenarioMatchUpInput[] {
+  const games: Array<{ lower: number; game: ScenarioMatchUpInput }> = [];
   const byes: ScenarioMatchUpInput[] = [];
   for (const player of players) {
     const entry = player.rounds[round - 1];
@@ -81,16 +86,10 @@ function roundOf(players: readonly TrfPlayer[], round: number): ScenarioMatchUpI
     // Each game once, from the line of white (or, for a forfeit written without colours, the lower number).
     const isA = entry.colour === 'w' || (entry.colour === '-' && player.startNumber < entry.opponent);
     if (!isA) continue;
-    games.push(gameOf(id, trfPlayerId(entry.opponent), entry.code, otherCode(players, entry.opponent, round)));
+    const other = byNumber.get(entry.opponent)!.rounds[round - 1]!.code;
+    games.push({ lower: Math.min(player.startNumber, entry.opponent), game: gameOf(id, entry, other) });
   }
-  const first = (m: ScenarioMatchUpInput) => Math.min(...[m.a, m.b].filter((x) => x !== null).map(numberOf));
-  return [...games.sort((x, y) => first(x) - first(y)), ...byes];
-}
-
-const numberOf = (id: string) => Number(id.slice(1));
-
-function otherCode(players: readonly TrfPlayer[], startNumber: number, round: number): TrfCode {
-  return players.find((p) => p.startNumber === startNumber)!.rounds[round - 1]!.code;
+  return [...games.sort((x, y) => x.lower - y.lower).map((g) => g.game), ...byes];
 }
 
 const BYE_KINDS: Partial<Record<TrfCode, 'PAIRING_BYE' | 'FULL_BYE' | 'HALF_BYE' | 'ZERO_BYE'>> = {
@@ -101,7 +100,9 @@ const BYE_KINDS: Partial<Record<TrfCode, 'PAIRING_BYE' | 'FULL_BYE' | 'HALF_BYE'
 };
 
 /** docs/trf.md#result-codes, read back: W D L (a game of less than a move) are played games like 1 = 0. */
-function gameOf(a: string, b: string, code: TrfCode, other: TrfCode): ScenarioMatchUpInput {
+function gameOf(a: string, entry: TrfRoundEntry, other: TrfCode): ScenarioMatchUpInput {
+  const { code } = entry;
+  const b = trfPlayerId(entry.opponent);
   if (code === '+') return { a, b, kind: 'FORFEIT_WIN' };
   if (code === '-') return { a, b, kind: other === '+' ? 'FORFEIT_LOSS' : 'DOUBLE_FORFEIT' };
   const result = code === '1' || code === 'W' ? 'a' : code === '0' || code === 'L' ? 'b' : 'draw';
