@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   compareMatchUpKeys,
+  firstMover,
   isWin,
   type MatchUpKey,
   type MatchUpRecord,
@@ -47,6 +48,8 @@ export const ResultEntry = z
     opponentParticipantId: z.string().nullable(),
     kind: ResultKind,
     played: z.boolean(),
+    /** A game played over the board: whether this side moved first (white); C.07's games with black count it. */
+    movedFirst: z.boolean().optional(),
   })
   .strict();
 export type ResultEntry = z.infer<typeof ResultEntry>;
@@ -161,6 +164,7 @@ function resultEntry(
   opponent: string | null,
 ): ResultEntry {
   const { matchUpId, roundNumber, order } = matchUp;
+  const self = opponent === matchUp.a ? matchUp.b : matchUp.a;
   return {
     matchUpId,
     roundNumber,
@@ -169,6 +173,7 @@ function resultEntry(
     opponentParticipantId: opponent,
     kind: resolved.kind,
     played: resolved.played,
+    ...(resolved.played && opponent !== null ? { movedFirst: firstMover(matchUp) === self } : {}),
   };
 }
 

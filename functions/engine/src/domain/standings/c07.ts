@@ -176,16 +176,9 @@ export const numberOfWins = (state: ParticipantState) => state.results.filter((r
 /** Games won over the board (C.07 WON). */
 export const gamesWon = (state: ParticipantState) => state.results.filter((r) => played(r) && isWin(r.outcome)).length;
 
-/**
- * Whether the participant moved first in a game (white). A result entry carries it once the fold records who moved
- * first (docs/tiebreaks.md#fide-c07); until then it reads as unknown.
- */
-export const movedFirst = (result: ResultEntry): boolean | undefined =>
-  (result as ResultEntry & { movedFirst?: boolean }).movedFirst;
-
 /** Games played over the board with black (C.07 BPG): the side that did not move first. */
 export const gamesWithBlack = (state: ParticipantState) =>
-  state.results.filter((r) => played(r) && movedFirst(r) === false).length;
+  state.results.filter((r) => played(r) && r.movedFirst === false).length;
 
 /**
  * The progressive score (C.07 PS): the sum of the player's running score after each of his rounds. A round without
