@@ -1,0 +1,634 @@
+/**
+ * A maximum-weight matching that is solved again after some vertices' edges change, starting from the previous
+ * optimum (docs/dutch.md#the-matching). The Dutch method asks it hundreds of yes-or-no questions per round, each a
+ * small change of the weights, so re-solving from scratch would cost a whole Edmonds run every time.
+ *
+ * Edmonds' primal-dual blossom algorithm on a dense weight matrix, with exact BigInt weights (they outgrow 2^53).
+ * Weight 0 means "no edge". Vertex duals are kept doubled (slack = dual(u) + dual(v) - 2 w(u, v)), so every
+ * quantity stays an integer as long as all tree roots start a stage with even duals, which `solve` ensures.
+ *
+ * Changing a vertex's edges (`setWeight` names the vertex it changes) first takes the vertex out of every blossom
+ * (turning the blossom so the vertex is its base, then giving each blossom dual to the vertices inside), frees it
+ * and its mate, and later gives it the smallest feasible dual. The search then starts from every free vertex whose
+ * dual is above zero; a free vertex with dual zero is optimal as it is. Unlike the textbook algorithm the roots'
+ * duals differ, so when a matched vertex of a tree reaches dual zero first, the path from its root to it is flipped
+ * (that vertex becomes the free one).
+ */
+export class IncrementalMatching {
+  readonly n: number;
+  private readonly weight: bigint[];
+  private readonly dual: bigint[];
+  private readonly mate: Int32Array;
+  /** Top-level blossom of each vertex. */
+  private readonly inBlossom: Int32Array;
+  private readonly parent: Int32Array;
+  private readonly base: Int32Array;
+  private readonly children: number[][];
+  /** Edge i of a blossom joins endFrom[i] (in child i) and endTo[i] (in child i + 1). */
+  private readonly endFrom: number[][];
+  private readonly endTo: number[][];
+  private readonly label: Int8Array;
+  private readonly labelFrom: Int32Array;
+  private readonly labelTo: Int32Array;
+  /** Least-slack edge to an S-vertex (for a non-S vertex), or between S-blossoms (for an S-blossom): from, to. */
+  private readonly bestFrom: Int32Array;
+  private readonly bestTo: Int32Array;
+  private readonly bestLists: (number[] | null)[];
+  private readonly unused: number[];
+  private queue: number[] = [];
+  private readonly touched = new Set<number>();
+  private readonly freed = new Set<number>();
+  /** Statistics, for the benchmark. */
+  stages = 0;
+
+  constructor(n: number) {
+    this.n = n;
+    this.weight = new Array<bigint>(n * n).fill(0n);
+    this.dual = new Array<bigint>(2 * n).fill(0n);
+    this.mate = new Int32Array(n).fill(-1);
+    this.inBlossom = Int32Array.from({ length: n }, (_, v) => v);
+    this.parent = new Int32Array(2 * n).fill(-1);
+    this.base = new Int32Array(2 * n).fill(-1);
+    for (let v = 0; v < n; v++) this.base[v] = v;
+    this.children = Array.from({ length: 2 * n }, () => []);
+    this.endFrom = Array.from({ length: 2 * n }, () => []);
+    this.endTo = Array.from({ length: 2 * n }, () => []);
+    this.label = new Int8Array(2 * n);
+    this.labelFrom = new Int32Array(2 * n).fill(-1);
+    this.labelTo = new Int32Array(2 * n).fill(-1);
+    this.bestFrom = new Int32Array(2 * n).fill(-1);
+    this.bestTo = new Int32Array(2 * n).fill(-1);
+    this.bestLists = new Array<number[] | null>(2 * n).fill(null);
+    this.unused = [];
+    for (let b = 2 * n - 1; b >= n; b--) this.unused.push(b);
+  }
+
+  getWeight(u: number, v: number): bigint {
+    return this.weight[u * this.n + v]!;
+  }
+
+  /** Sets the weight of edge (vertex, other); `vertex` is the one whose edges change (it is re-optimised). */
+  setWeight(vertex: number, other: number, w: bigint): void {
+    if (w < 0n) throw new RangeError('a matching weight cannot be negative');
+    const at = vertex * this.n + other;
+    if (this.weight[at] === w && !this.touched.has(vertex)) {
+      // Unchanged: nothing to re-optimise, unless the edge is matched and its tightness is gone (it is not).
+      return;
+    }
+    this.release(vertex);
+    this.weight[at] = w;
+    this.weight[other * this.n + vertex] = w;
+  }
+
+  /** mate[v], or v itself when v is unmatched (after `solve`). */
+  mateOf(v: number): number {
+    const m = this.mate[v]!;
+    return m < 0 ? v : m;
+  }
+
+  /** Re-optimises after the changes since the last call. */
+  solve(): void {
+    this.prepareDuals();
+    let guard = 0;
+    for (;;) {
+      this.stages++;
+      if (++guard > 4 * this.n + 20) throw new Error('matching: too many stages');
+      if (!this.stage()) break;
+    }
+  }
+
+  // ---- Changes between solves ----
+
+  /** Takes `v` out of every blossom and out of its pair, so that its edges may change. */
+  private release(v: number): void {
+    if (this.touched.has(v)) return;
+    this.touched.add(v);
+    const top = this.inBlossom[v]!;
+    const b0 = this.base[top]!;
+    const m = this.mate[b0]!;
+    if (m >= 0) {
+      this.mate[b0] = -1;
+      this.mate[m] = -1;
+      this.freed.add(m);
+    }
+    if (top >= this.n) {
+      this.rotate(top, v);
+      this.mate[v] = -1;
+      // Dissolve the blossoms around v from the top: each one's dual moves to the vertices inside it, which keeps
+      // every edge inside it exactly as tight as before and loosens the edges leaving it.
+      while (this.inBlossom[v] !== v) this.dissolveTop(this.inBlossom[v]!);
+    }
+    this.freed.delete(v);
+  }
+
+  /** Removes a top-level blossom, giving its dual to its vertices; its children become top-level. */
+  private dissolveTop(b: number): void {
+    const z = this.dual[b]!;
+    if (z !== 0n) for (const u of this.leaves(b)) this.dual[u] = this.dual[u]! + z;
+    this.dual[b] = 0n;
+    for (const child of this.children[b]!) {
+      this.parent[child] = -1;
+      if (child < this.n) this.inBlossom[child] = child;
+      else for (const u of this.leaves(child)) this.inBlossom[u] = child;
+    }
+    this.retire(b);
+  }
+
+  private retire(b: number): void {
+    this.children[b] = [];
+    this.endFrom[b] = [];
+    this.endTo[b] = [];
+    this.base[b] = -1;
+    this.label[b] = 0;
+    this.labelFrom[b] = -1;
+    this.labelTo[b] = -1;
+    this.bestLists[b] = null;
+    this.bestFrom[b] = -1;
+    this.bestTo[b] = -1;
+    this.parent[b] = -1;
+    this.dual[b] = 0n;
+    this.unused.push(b);
+  }
+
+  /**
+   * Gives each changed vertex the least dual that keeps its edges feasible, rounded up to even, and makes the duals
+   * of the vertices freed by the change even, so every root starts with an even dual.
+   */
+  private prepareDuals(): void {
+    const n = this.n;
+    for (const v of this.touched) this.dual[v] = 0n;
+    for (const v of this.touched) {
+      let need = 0n;
+      const row = v * n;
+      for (let u = 0; u < n; u++) {
+        const w = this.weight[row + u]!;
+        if (w === 0n || u === v) continue;
+        const d = 2n * w - this.dual[u]!;
+        if (d > need) need = d;
+      }
+      if (need & 1n) need += 1n;
+      this.dual[v] = need;
+    }
+    for (const x of this.freed) {
+      if (this.mate[x]! >= 0 || this.touched.has(x)) continue;
+      if (this.dual[x]! & 1n) this.raiseFree(x);
+    }
+    this.touched.clear();
+    this.freed.clear();
+  }
+
+  /** Raises a free vertex's dual by one, taking it from the blossoms around it when it is their base. */
+  private raiseFree(x: number): void {
+    for (;;) {
+      const top = this.inBlossom[x]!;
+      if (top === x) {
+        this.dual[x] = this.dual[x]! + 1n;
+        return;
+      }
+      if (this.dual[top]! >= 1n) {
+        this.dual[top] = this.dual[top]! - 1n;
+        for (const u of this.leaves(top)) this.dual[u] = this.dual[u]! + 1n;
+        return;
+      }
+      this.dissolveTop(top);
+    }
+  }
+
+  // ---- One stage: grow trees until an augmentation, a root reaching dual zero, or the optimum ----
+
+  private slack(u: number, v: number): bigint {
+    return this.dual[u]! + this.dual[v]! - 2n * this.weight[u * this.n + v]!;
+  }
+
+  /** Returns false when no root is left (the matching is optimal). */
+  private stage(): boolean {
+    const n = this.n;
+    this.label.fill(0);
+    this.labelFrom.fill(-1);
+    this.labelTo.fill(-1);
+    this.bestFrom.fill(-1);
+    this.bestTo.fill(-1);
+    for (let b = n; b < 2 * n; b++) this.bestLists[b] = null;
+    this.queue = [];
+    let roots = 0;
+    for (let v = 0; v < n; v++) {
+      const b = this.inBlossom[v]!;
+      if (this.mate[v]! < 0 && this.base[b] === v && this.label[b] === 0 && this.dual[v]! > 0n) {
+        this.assignLabel(v, 1, -1, -1);
+        roots++;
+      }
+    }
+    if (roots === 0) return false;
+    let steps = 0;
+    for (;;) {
+      if (++steps > 10 * this.n + 50) throw new Error('matching: too many dual steps');
+      while (this.queue.length > 0) {
+        const v = this.queue.pop()!;
+        const row = v * n;
+        for (let u = 0; u < n; u++) {
+          const w = this.weight[row + u]!;
+          if (w === 0n || u === v) continue;
+          // v's blossom can grow while its edges are scanned.
+          const bv = this.inBlossom[v]!;
+          const bu = this.inBlossom[u]!;
+          if (bu === bv) continue;
+          const s = this.dual[v]! + this.dual[u]! - 2n * w;
+          if (s <= 0n) {
+            const lu = this.label[bu]!;
+            if (lu === 0) {
+              if (this.mate[this.base[bu]!]! < 0) {
+                this.augment(v, u, false);
+                this.endStage();
+                return true;
+              }
+              this.assignLabel(u, 2, v, u);
+            } else if (lu === 1) {
+              const b = this.scanBlossom(v, u);
+              if (b >= 0) this.addBlossom(b, v, u);
+              else {
+                this.augment(v, u, true);
+                this.endStage();
+                return true;
+              }
+            } else if (this.label[u] === 0) {
+              this.label[u] = 2;
+              this.labelFrom[u] = v;
+              this.labelTo[u] = u;
+            }
+          } else if (this.label[bu] === 1) {
+            const bf = this.bestFrom[bv]!;
+            if (bf < 0 || s < this.slack(bf, this.bestTo[bv]!)) {
+              this.bestFrom[bv] = v;
+              this.bestTo[bv] = u;
+            }
+          } else if (this.label[u] === 0) {
+            const bf = this.bestFrom[u]!;
+            if (bf < 0 || s < this.slack(bf, this.bestTo[u]!)) {
+              this.bestFrom[u] = v;
+              this.bestTo[u] = u;
+            }
+          }
+        }
+      }
+      if (this.adjustDuals()) {
+        this.endStage();
+        return true;
+      }
+    }
+  }
+
+  /**
+   * Moves the duals by the largest step that keeps them feasible and acts on what became tight. Returns true when
+   * the stage is over (a vertex of a tree reached dual zero and its path was flipped).
+   */
+  private adjustDuals(): boolean {
+    const n = this.n;
+    let kind = 0;
+    let delta = 0n;
+    let at = -1;
+    let minS = -1;
+    for (let v = 0; v < n; v++) {
+      if (this.label[this.inBlossom[v]!] === 1 && (minS < 0 || this.dual[v]! < this.dual[minS]!)) minS = v;
+    }
+    if (minS >= 0) {
+      kind = 1;
+      delta = this.dual[minS]!;
+      at = minS;
+    }
+    for (let v = 0; v < n; v++) {
+      if (this.label[this.inBlossom[v]!] === 0 && this.bestFrom[v]! >= 0) {
+        const d = this.slack(this.bestFrom[v]!, this.bestTo[v]!);
+        if (kind === 0 || d < delta) {
+          kind = 2;
+          delta = d;
+          at = v;
+        }
+      }
+    }
+    for (let b = 0; b < 2 * n; b++) {
+      if (this.parent[b] === -1 && this.base[b]! >= 0 && this.label[b] === 1 && this.bestFrom[b]! >= 0) {
+        const s = this.slack(this.bestFrom[b]!, this.bestTo[b]!);
+        if (s & 1n) throw new Error('matching: odd slack between two S-blossoms');
+        const d = s / 2n;
+        if (kind === 0 || d < delta) {
+          kind = 3;
+          delta = d;
+          at = b;
+        }
+      }
+    }
+    for (let b = n; b < 2 * n; b++) {
+      if (this.base[b]! >= 0 && this.parent[b] === -1 && this.label[b] === 2 && (kind === 0 || this.dual[b]! < delta)) {
+        kind = 4;
+        delta = this.dual[b]!;
+        at = b;
+      }
+    }
+    if (kind === 0) throw new Error('matching: no dual step');
+    for (let v = 0; v < n; v++) {
+      const l = this.label[this.inBlossom[v]!];
+      if (l === 1) this.dual[v] = this.dual[v]! - delta;
+      else if (l === 2) this.dual[v] = this.dual[v]! + delta;
+    }
+    for (let b = n; b < 2 * n; b++) {
+      if (this.base[b]! >= 0 && this.parent[b] === -1) {
+        if (this.label[b] === 1) this.dual[b] = this.dual[b]! + delta;
+        else if (this.label[b] === 2) this.dual[b] = this.dual[b]! - delta;
+      }
+    }
+    if (kind === 1) {
+      this.flipToVertex(at);
+      return true;
+    }
+    if (kind === 2) this.queue.push(this.bestFrom[at]!);
+    else if (kind === 3) this.queue.push(this.bestFrom[at]!);
+    else this.expand(at, false);
+    return false;
+  }
+
+  private endStage(): void {
+    for (let b = this.n; b < 2 * this.n; b++) {
+      if (this.parent[b] === -1 && this.base[b]! >= 0 && this.label[b] === 1 && this.dual[b] === 0n) {
+        this.expand(b, true);
+      }
+    }
+  }
+
+  private assignLabel(w: number, t: 1 | 2, from: number, to: number): void {
+    const b = this.inBlossom[w]!;
+    this.label[w] = t;
+    this.label[b] = t;
+    this.labelFrom[w] = from;
+    this.labelFrom[b] = from;
+    this.labelTo[w] = to;
+    this.labelTo[b] = to;
+    this.bestFrom[w] = -1;
+    this.bestTo[w] = -1;
+    this.bestFrom[b] = -1;
+    this.bestTo[b] = -1;
+    if (t === 1) {
+      for (const v of this.leaves(b)) this.queue.push(v);
+    } else {
+      const base = this.base[b]!;
+      const m = this.mate[base]!;
+      this.assignLabel(m, 1, base, m);
+    }
+  }
+
+  /** The base of the blossom an S-S edge (v, w) closes, or -1 when v and w are in different trees. */
+  private scanBlossom(v0: number, w0: number): number {
+    const path: number[] = [];
+    let result = -1;
+    let v = v0;
+    let w = w0;
+    while (v !== -1 || w !== -1) {
+      let b = this.inBlossom[v]!;
+      if (this.label[b]! & 4) {
+        result = this.base[b]!;
+        break;
+      }
+      path.push(b);
+      this.label[b] = 5;
+      if (this.labelFrom[b] === -1) v = -1;
+      else {
+        v = this.labelFrom[b]!;
+        b = this.inBlossom[v]!;
+        v = this.labelFrom[b]!;
+      }
+      if (w !== -1) [v, w] = [w, v];
+    }
+    for (const b of path) this.label[b] = 1;
+    return result;
+  }
+
+  private addBlossom(baseVertex: number, v: number, w: number): void {
+    const n = this.n;
+    const bb = this.inBlossom[baseVertex]!;
+    let bv = this.inBlossom[v]!;
+    let bw = this.inBlossom[w]!;
+    const b = this.unused.pop()!;
+    this.base[b] = baseVertex;
+    this.parent[b] = -1;
+    this.parent[bb] = b;
+    const path: number[] = [];
+    const from: number[] = [];
+    const to: number[] = [];
+    while (bv !== bb) {
+      this.parent[bv] = b;
+      path.push(bv);
+      from.push(this.labelFrom[bv]!);
+      to.push(this.labelTo[bv]!);
+      bv = this.inBlossom[this.labelFrom[bv]!]!;
+    }
+    path.push(bb);
+    path.reverse();
+    from.reverse();
+    to.reverse();
+    from.push(v);
+    to.push(w);
+    while (bw !== bb) {
+      this.parent[bw] = b;
+      path.push(bw);
+      from.push(this.labelTo[bw]!);
+      to.push(this.labelFrom[bw]!);
+      bw = this.inBlossom[this.labelFrom[bw]!]!;
+    }
+    this.children[b] = path;
+    this.endFrom[b] = from;
+    this.endTo[b] = to;
+    this.label[b] = 1;
+    this.labelFrom[b] = this.labelFrom[bb]!;
+    this.labelTo[b] = this.labelTo[bb]!;
+    this.dual[b] = 0n;
+    for (const u of this.leaves(b)) {
+      if (this.label[this.inBlossom[u]!] === 2) this.queue.push(u);
+      this.inBlossom[u] = b;
+    }
+    // The least-slack edges from the new blossom to each other S-blossom.
+    const bestTo = new Map<number, [number, number, bigint]>();
+    for (const child of path) {
+      const list = this.bestLists[child];
+      const consider = (x: number, y: number) => {
+        const by = this.inBlossom[y]!;
+        if (by === b || this.label[by] !== 1) return;
+        const s = this.slack(x, y);
+        const cur = bestTo.get(by);
+        if (cur === undefined || s < cur[2]) bestTo.set(by, [x, y, s]);
+      };
+      if (list === null || child < n) {
+        for (const x of this.leaves(child)) {
+          const row = x * n;
+          for (let y = 0; y < n; y++) if (y !== x && this.weight[row + y]! !== 0n) consider(x, y);
+        }
+      } else {
+        for (let k = 0; k < list.length; k += 2) consider(list[k]!, list[k + 1]!);
+      }
+      this.bestLists[child] = null;
+      this.bestFrom[child] = -1;
+      this.bestTo[child] = -1;
+    }
+    const list: number[] = [];
+    let bestSlack = -1n;
+    this.bestFrom[b] = -1;
+    this.bestTo[b] = -1;
+    for (const [x, y, s] of bestTo.values()) {
+      list.push(x, y);
+      if (this.bestFrom[b]! < 0 || s < bestSlack) {
+        this.bestFrom[b] = x;
+        this.bestTo[b] = y;
+        bestSlack = s;
+      }
+    }
+    this.bestLists[b] = list;
+  }
+
+  /** Expands a top-level blossom: at the end of a stage (its dual is zero) or a T-blossom whose dual reached zero. */
+  private expand(b: number, endStage: boolean): void {
+    const n = this.n;
+    for (const s of this.children[b]!) {
+      this.parent[s] = -1;
+      if (s < n) this.inBlossom[s] = s;
+      else if (endStage && this.dual[s] === 0n) this.expand(s, endStage);
+      else for (const v of this.leaves(s)) this.inBlossom[v] = s;
+    }
+    if (!endStage && this.label[b] === 2) {
+      const kids = this.children[b]!;
+      const len = kids.length;
+      const entry = this.inBlossom[this.labelTo[b]!]!;
+      let j = kids.indexOf(entry);
+      const step = j & 1 ? 1 : -1;
+      let from = this.labelFrom[b]!;
+      let to = this.labelTo[b]!;
+      while (j !== 0) {
+        const [, next] = this.edgeTowards(b, j, step);
+        this.label[to] = 0;
+        this.label[next] = 0;
+        this.assignLabel(to, 2, from, to);
+        j = this.wrap(j + step, len);
+        const [cur, nxt] = this.edgeTowards(b, j, step);
+        from = cur;
+        to = nxt;
+        j = this.wrap(j + step, len);
+      }
+      const bv = kids[0]!;
+      this.label[to] = 2;
+      this.label[bv] = 2;
+      this.labelFrom[to] = from;
+      this.labelFrom[bv] = from;
+      this.labelTo[to] = to;
+      this.labelTo[bv] = to;
+      this.bestFrom[bv] = -1;
+      this.bestTo[bv] = -1;
+      j = this.wrap(j + step, len);
+      while (kids[j] !== entry) {
+        const child = kids[j]!;
+        if (this.label[child] === 1) {
+          j = this.wrap(j + step, len);
+          continue;
+        }
+        let reached = -1;
+        for (const v of this.leaves(child)) {
+          if (this.label[v] !== 0) {
+            reached = v;
+            break;
+          }
+        }
+        if (reached >= 0) {
+          this.label[reached] = 0;
+          this.label[this.mate[this.base[child]!]!] = 0;
+          this.assignLabel(reached, 2, this.labelFrom[reached]!, reached);
+        }
+        j = this.wrap(j + step, len);
+      }
+    }
+    this.retire(b);
+  }
+
+  private wrap(j: number, len: number): number {
+    return ((j % len) + len) % len;
+  }
+
+  /** The edge from child j of b to its neighbour in direction `step`: [vertex in child j, vertex in the next]. */
+  private edgeTowards(b: number, j: number, step: number): [number, number] {
+    const len = this.children[b]!.length;
+    if (step === 1) return [this.endFrom[b]![j]!, this.endTo[b]![j]!];
+    const k = this.wrap(j - 1, len);
+    return [this.endTo[b]![k]!, this.endFrom[b]![k]!];
+  }
+
+  /** Turns blossom b (and the sub-blossoms on the way) so that vertex v is its base. */
+  private rotate(b: number, v: number): void {
+    const n = this.n;
+    let t = v;
+    while (this.parent[t] !== b) t = this.parent[t]!;
+    if (t >= n) this.rotate(t, v);
+    const kids = this.children[b]!;
+    const len = kids.length;
+    const i = kids.indexOf(t);
+    let j = i;
+    const step = i & 1 ? 1 : -1;
+    while (j !== 0) {
+      j = this.wrap(j + step, len);
+      const [cur, nxt] = this.edgeTowards(b, j, step);
+      const c1 = kids[j]!;
+      if (c1 >= n) this.rotate(c1, cur);
+      j = this.wrap(j + step, len);
+      const c2 = kids[j]!;
+      if (c2 >= n) this.rotate(c2, nxt);
+      this.mate[cur] = nxt;
+      this.mate[nxt] = cur;
+    }
+    this.children[b] = kids.slice(i).concat(kids.slice(0, i));
+    this.endFrom[b] = this.endFrom[b]!.slice(i).concat(this.endFrom[b]!.slice(0, i));
+    this.endTo[b] = this.endTo[b]!.slice(i).concat(this.endTo[b]!.slice(0, i));
+    this.base[b] = this.base[this.children[b]![0]!]!;
+  }
+
+  /** Augments along the tree path(s) through the tight edge (v, w): v is an S-vertex. */
+  private augment(v: number, w: number, wInTree: boolean): void {
+    this.walkToRoot(v, w);
+    if (wInTree) this.walkToRoot(w, v);
+    else {
+      const bw = this.inBlossom[w]!;
+      if (bw >= this.n) this.rotate(bw, w);
+      this.mate[w] = v;
+    }
+  }
+
+  /** A tree vertex reached dual zero: it becomes the free vertex of its tree, and the root gets matched. */
+  private flipToVertex(s: number): void {
+    this.walkToRoot(s, -1);
+  }
+
+  /** Flips the alternating path from S-vertex s up to its tree's root; s gets mate `partner` (or none). */
+  private walkToRoot(s0: number, partner0: number): void {
+    let s = s0;
+    let partner = partner0;
+    for (;;) {
+      const bs = this.inBlossom[s]!;
+      if (bs >= this.n) this.rotate(bs, s);
+      this.mate[s] = partner;
+      if (this.labelFrom[bs] === -1) return;
+      const t = this.labelFrom[bs]!;
+      const bt = this.inBlossom[t]!;
+      const next = this.labelFrom[bt]!;
+      const j = this.labelTo[bt]!;
+      if (bt >= this.n) this.rotate(bt, j);
+      this.mate[j] = next;
+      s = next;
+      partner = j;
+    }
+  }
+
+  private leaves(b: number): number[] {
+    if (b < this.n) return [b];
+    const out: number[] = [];
+    const stack = [b];
+    while (stack.length > 0) {
+      const x = stack.pop()!;
+      if (x < this.n) out.push(x);
+      else for (const c of this.children[x]!) stack.push(c);
+    }
+    return out;
+  }
+}
