@@ -45,4 +45,5 @@ export {
   undoLastRound,
   withdrawParticipant,
   dropOut,
+  requestBye,
 } from './callables/index.js';

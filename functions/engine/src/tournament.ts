@@ -3,6 +3,7 @@ import {
   type MatchUpRecord,
   MatchUpResult,
   type MatchUpResultInput,
+  decidedByeCost,
   matchUpsOfRound,
   type ResultKind,
 } from './domain/results/index.js';
@@ -139,8 +140,8 @@ export class Tournament {
     const roundNumber = nextRoundNumber(this.currentRound);
     const spec = { ...pairing, seed: options.seed ?? pairing.seed };
     const request = pairingRequestFor({ policy, participants, matchUps }, spec, { force: options.force, roundNumber });
-    const { round, awardedByes } = pairMainStageRound(request, participants);
-    const added = matchUpsOfRound(round, awardedByes).map(({ cost: _cost, ...record }) => record);
+    const { round, scheduledByes } = pairMainStageRound(request, participants);
+    const added = matchUpsOfRound(round, scheduledByes).map(({ cost: _cost, ...record }) => record);
     this.state = {
       ...this.state,
       matchUps: [...matchUps, ...added],
@@ -148,8 +149,11 @@ export class Tournament {
     };
     return {
       ...round,
-      byes: [...round.byes, ...awardedByes],
-      byeCosts: [...round.byeCosts, ...awardedByes.map((id) => ({ id, cost: { awardedBye: 1 } }))],
+      byes: [...round.byes, ...scheduledByes.map((bye) => bye.participantId)],
+      byeCosts: [
+        ...round.byeCosts,
+        ...scheduledByes.map(({ participantId: id, kind }) => ({ id, cost: decidedByeCost(kind) })),
+      ],
     };
   }
 

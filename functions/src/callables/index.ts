@@ -14,6 +14,7 @@ import {
   DeleteTournamentInput,
   type Done,
   DropOutInput,
+  RequestByeInput,
   EditPairingsInput,
   GenerateNextRoundInput,
   ImportTournamentInput,
@@ -41,6 +42,7 @@ import { deleteTournament as deleteService } from '../services/deletion.js';
 import * as setupCorrections from '../services/setupCorrections.js';
 import { exportTournament as exportService, importTournament as importService } from '../services/exchange.js';
 import * as organisation from '../services/organisation.js';
+import { requestBye as requestByeService } from '../services/byeRequests.js';
 import {
   addParticipants as addParticipantsService,
   linkParticipantAccount as linkAccountService,
@@ -116,6 +118,10 @@ export const withdrawParticipant = callable(
 );
 export const dropOut = callable('dropOut', DropOutInput, async (input, { db, uid }) => {
   await dropOutService(db, uid, input);
+  return ok;
+});
+export const requestBye = callable('requestBye', RequestByeInput, async (input, { db, uid }) => {
+  await requestByeService(db, uid, input);
   return ok;
 });
 export const generateNextRound = callable(

@@ -46,6 +46,7 @@ export const actions = {
   addParticipants: callable('addParticipants', 'AddParticipantsInput'),
   withdrawParticipant: callable('withdrawParticipant', 'WithdrawParticipantInput'),
   dropOut: callable('dropOut', 'DropOutInput'),
+  requestBye: callable('requestBye', 'RequestByeInput'),
   generateNextRound: callable('generateNextRound', 'GenerateNextRoundInput'),
   undoLastRound: callable('undoLastRound', 'TournamentRef'),
   /** One pairing edit before the round's first result: answered with its warnings unless confirmed. */

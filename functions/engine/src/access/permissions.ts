@@ -196,6 +196,18 @@ export function requireCanWriteScore(
   if (refusal !== null) deny(refusal);
 }
 
+/**
+ * A bye is asked for by the player of the entry or by the organizer (docs/pairing.md#requested-byes); answers
+ * whether the organizer asks, whose requests the limits do not bind.
+ */
+export function requireMayRequestBye(uid: CallerUid, role: Own<TournamentRoleDoc>, participantId: string): boolean {
+  requireSignedIn(uid);
+  if (canEditTournament(uid, role)) return true;
+  if (!mine(uid, role) || !role.participantIds.includes(participantId))
+    deny('only the player of this entry or the organizer may ask for its byes');
+  return false;
+}
+
 /** A player drops only an entry their own account plays (docs/organisation.md#a-player-drops-out). */
 export function requirePlaysEntry(role: Own<TournamentRoleDoc>, participantId: string): void {
   if (!role?.participantIds.includes(participantId))

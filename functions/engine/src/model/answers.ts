@@ -53,6 +53,7 @@ export interface CallableAnswers {
   addParticipants: { added: number; enteredRound: number };
   withdrawParticipant: Done;
   dropOut: Done;
+  requestBye: Done;
   generateNextRound: GeneratedRound;
   undoLastRound: { roundNumber: number };
   editPairings: EditAnswer;

@@ -75,6 +75,17 @@ export const WithdrawParticipantInput = z
 export const DropOutInput = z.object({ tournamentId: DocumentId, participantId: DocumentId }).strict();
 export type DropOutInput = z.infer<typeof DropOutInput>;
 
+/** A player or the organizer asks for a bye in a round not yet paired, or takes it back (docs/pairing.md#requested-byes). */
+export const RequestByeInput = z
+  .object({
+    tournamentId: DocumentId,
+    participantId: DocumentId,
+    round: z.number().int().min(1).max(999),
+    points: z.enum(['HALF', 'ZERO']).nullable(),
+  })
+  .strict();
+export type RequestByeInput = z.infer<typeof RequestByeInput>;
+
 export const GenerateNextRoundInput = z
   .object({
     tournamentId: DocumentId,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BoundedObject, DocumentId, LIMITS, Minutes, RoundCount, TEXT } from '../domain/common/index.js';
 import { PAIRING_METHODS, SYSTEMS } from '../domain/pairing/index.js';
 import { CompetitionPolicy } from '../domain/policy/index.js';
-import { JoiningOptions } from '../domain/joining/index.js';
+import { ByeRules, JoiningOptions } from '../domain/joining/index.js';
 import { Uid } from './roles.js';
 
 export const TournamentSystem = z.enum(SYSTEMS);
@@ -74,6 +74,8 @@ const Descriptive = {
   confirmScores: z.boolean().optional().catch(undefined),
   /** Players read "can I draw?" before a Swiss round with a cut ahead, unless false (docs/playoff.md#can-i-draw). */
   cutOutlook: z.boolean().optional().catch(undefined),
+  /** What a player may ask for, and what a late entry's missed rounds count (docs/pairing.md#requested-byes). */
+  byeRules: ByeRules.optional().catch(undefined),
 };
 
 /** tournaments/{tournamentId}: a tournament, its competition policy and progress (docs/organisation.md#tournaments). */

@@ -1,12 +1,15 @@
 /**
  * Check-in (docs/joining.md#check-in): when the tournament asks for it, a round pairs only the participants who
  * checked in. One who checks in after round 1 is paired from the next round, as a late entry is; one already
- * paired stays in the field (taking them out is a withdrawal, not an unticked box), and so does one awarded byes.
+ * paired stays in the field (taking them out is a withdrawal, not an unticked box), and so does one whose bye in
+ * the round is decided before it (awarded or asked for), in the hall or not.
  */
-export interface CheckInEntry {
+import type { Participant } from '../ratings/index.js';
+import { decidedByeOf } from './decidedByes.js';
+
+export interface CheckInEntry extends Pick<Participant, 'awardedByes' | 'requestedByes'> {
   participantId: string;
   checkedIn?: boolean | undefined;
-  awardedByes?: number | undefined;
 }
 
 export interface PairedGame {
@@ -14,17 +17,18 @@ export interface PairedGame {
   b: string | null;
 }
 
-/** The participants the next round may pair. */
+/** The participants round `roundNumber` may pair. */
 export function participantsToPair<P extends CheckInEntry>(
   participants: readonly P[],
   earlierGames: readonly PairedGame[],
   checkInRequired: boolean,
+  roundNumber = 1,
 ): P[] {
   if (!checkInRequired) return [...participants];
   const paired = new Set(earlierGames.flatMap((game) => (game.b === null ? [game.a] : [game.a, game.b])));
-  // Awarded byes are the player's from round 1 on, in the hall or not (docs/pairing.md#awarded-byes); they are
-  // then paired, so in the field, like anyone paired before.
-  return participants.filter((p) => p.checkedIn === true || (p.awardedByes ?? 0) > 0 || paired.has(p.participantId));
+  return participants.filter(
+    (p) => p.checkedIn === true || paired.has(p.participantId) || decidedByeOf(p, roundNumber) !== null,
+  );
 }
 
 /** Who has not checked in, for the desk's "missing" list. */

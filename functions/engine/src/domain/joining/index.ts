@@ -5,3 +5,5 @@ export * from './duplicates.js';
 export * from './joining.js';
 export * from './registrations.js';
 export * from './withdrawal.js';
+export * from './byeRequests.js';
+export * from './decidedByes.js';

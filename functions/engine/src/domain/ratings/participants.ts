@@ -19,6 +19,20 @@ export const Member = z
 /** The Magic Tournament Rules' rounds table counts a player with up to three awarded byes. */
 export const MAX_AWARDED_BYES = 3;
 
+/** A bye a player asks for before a round is paired: half a point (a draw) or none (a loss). */
+export const RequestedBye = z
+  .object({ round: z.number().int().min(1).max(999), points: z.enum(['HALF', 'ZERO']) })
+  .strict();
+export type RequestedBye = z.infer<typeof RequestedBye>;
+
+export const RequestedByes = z
+  .array(RequestedBye)
+  .max(100)
+  .refine(
+    (byes) => byes.every((bye, i) => i === 0 || byes[i - 1]!.round < bye.round),
+    'one bye a round, in round order',
+  );
+
 /**
  * The titles a Tournament Report File carries in its title column (docs/trf.md#the-players-fields): the eight
  * chess titles, as FIDE's TRF-16 and TRF-2026 list them. Neither text lists arbiter or trainer titles there.
@@ -72,6 +86,11 @@ export const Participant = z
      * each of the first rounds, up to three (docs/pairing.md#awarded-byes).
      */
     awardedByes: z.number().int().min(0).max(MAX_AWARDED_BYES).optional(),
+    /**
+     * Rounds the player asked to sit out with a half-point or a zero-point bye (docs/pairing.md#requested-byes),
+     * one entry a round, in round order.
+     */
+    requestedByes: RequestedByes.optional(),
     ...ChessIdentity,
   })
   .strict();

@@ -58,11 +58,22 @@ export function nameMatchUps(names: readonly string[], shown = 10): string {
 /** A game as a round is generated: who moves first is decided (null for a bye), and why these two met. */
 export type RoundMatchUp = MatchUpRecord & { movesFirst: string | null; cost: CostTerms };
 
+/** A bye decided before the pairing (docs/pairing.md#awarded-byes, docs/pairing.md#requested-byes). */
+export interface DecidedBye {
+  participantId: string;
+  kind: 'FULL_BYE' | 'HALF_BYE' | 'ZERO_BYE';
+}
+
+/** Why a decided bye is there, in the words the pairing's reasons use. */
+export function decidedByeCost(kind: DecidedBye['kind']): CostTerms {
+  return kind === 'FULL_BYE' ? { awardedBye: 1 } : { requestedBye: 1 };
+}
+
 /**
  * A generated round's games in the order they are stored: its pairings by table, then its byes (already scored):
- * the pairing's own, then the awarded ones (docs/pairing.md#awarded-byes), won without play.
+ * the pairing's own, then those decided before it.
  */
-export function matchUpsOfRound(round: PairingRound, awardedByes: readonly string[] = []): RoundMatchUp[] {
+export function matchUpsOfRound(round: PairingRound, decidedByes: readonly DecidedBye[] = []): RoundMatchUp[] {
   const pairs = round.pairings.map((pair, order) => ({
     matchUpId: `r${round.roundNumber}-m${order + 1}`,
     roundNumber: round.roundNumber,
@@ -83,15 +94,15 @@ export function matchUpsOfRound(round: PairingRound, awardedByes: readonly strin
     cost: bye.cost,
     result: { kind: 'PAIRING_BYE' as const },
   }));
-  const awarded = awardedByes.map((id, k) => ({
+  const decided = decidedByes.map(({ participantId, kind }, k) => ({
     matchUpId: `r${round.roundNumber}-bye${byes.length + k + 1}`,
     roundNumber: round.roundNumber,
     order: pairs.length + byes.length + k,
-    a: id,
+    a: participantId,
     b: null,
     movesFirst: null,
-    cost: { awardedBye: 1 },
-    result: { kind: 'FULL_BYE' as const },
+    cost: decidedByeCost(kind),
+    result: { kind },
   }));
-  return [...pairs, ...byes, ...awarded];
+  return [...pairs, ...byes, ...decided];
 }

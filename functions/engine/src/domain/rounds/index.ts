@@ -1,4 +1,4 @@
-export * from './awardedByes.js';
+export * from './scheduledByes.js';
 export * from './closing.js';
 export * from './editable.js';
 export * from './fromCompetition.js';

@@ -3,7 +3,8 @@ import { mainStageLeaderboard } from '../standings/index.js';
 import { mainStageRounds, nextRoundKind, playoffOf, playoffRound, playoffSeeding } from '../playoff/index.js';
 import { type Competition, type NextRoundOptions, pairingRequestFor } from './fromCompetition.js';
 import type { PairingRound, PairingSpec, System } from '../pairing/index.js';
-import { pairMainStageRound } from './awardedByes.js';
+import { pairMainStageRound } from './scheduledByes.js';
+import type { DecidedBye } from '../results/index.js';
 
 /** Where a playoff round sits: its number in the playoff, the main stage's rounds and (first round) the seeding. */
 export interface RoundPlayoff {
@@ -16,8 +17,8 @@ export interface RoundPlayoff {
 export interface StagedRound {
   round: PairingRound;
   playoff: RoundPlayoff | null;
-  /** The players who sit this round out with an awarded bye (docs/pairing.md#awarded-byes). */
-  awardedByes: string[];
+  /** The players who sit this round out with a bye decided before it (docs/pairing.md#awarded-byes). */
+  scheduledByes: DecidedBye[];
 }
 
 export interface TournamentStage {
@@ -65,6 +66,6 @@ export function pairNextRound(
   return {
     round: playoffRound(request, seeding, mainRounds, playoff),
     playoff: { playoffRound: next.playoffRound, mainRounds, ...(first ? { seeding } : {}) },
-    awardedByes: [],
+    scheduledByes: [],
   };
 }

@@ -154,10 +154,15 @@ export function planNextRound(input: NextRoundInput): NextRoundPlan {
         repeated: true,
       },
     };
-  const participants = participantsToPair(input.participants, matchUps, tournament.joining?.checkIn ?? false);
+  const participants = participantsToPair(
+    input.participants,
+    matchUps,
+    tournament.joining?.checkIn ?? false,
+    nextRoundNumber(tournament.currentRound),
+  );
   const seeding = frozenSeeding(tournament.currentRound, rounds);
   // Every matchUp goes in, scored or not: an open one is refused unless forced, and counts as met when forced.
-  const { round, playoff, awardedByes } = pairNextRound(
+  const { round, playoff, scheduledByes } = pairNextRound(
     { policy: tournament.policy, participants: participants.map(toPairedParticipant), matchUps },
     pairingSpecOf(tournament, request.seed),
     {
@@ -171,8 +176,8 @@ export function planNextRound(input: NextRoundInput): NextRoundPlan {
       roundNumber: nextRoundNumber(tournament.currentRound),
     },
   );
-  const docs = matchUpsOfRound(round, awardedByes).map((m): NewMatchUp => ({ ...m, scoredBy: null, scoredAt: null }));
-  const byes = [...round.byes, ...awardedByes];
+  const docs = matchUpsOfRound(round, scheduledByes).map((m): NewMatchUp => ({ ...m, scoredBy: null, scoredAt: null }));
+  const byes = [...round.byes, ...scheduledByes.map((bye) => bye.participantId)];
   return {
     repeated: false,
     answer: {

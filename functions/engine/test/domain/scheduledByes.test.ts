@@ -1,4 +1,7 @@
-/** Awarded byes (docs/pairing.md#awarded-byes): won matches without play in the first rounds, outside the pairing. */
+/**
+ * Byes decided before a round is paired: awarded byes (docs/pairing.md#awarded-byes), won matches without play in
+ * the first rounds, and requested byes (docs/pairing.md#requested-byes), half a point or none in a chosen round.
+ */
 import { describe, expect, it } from 'vitest';
 import { Tournament } from '../../src/index.js';
 import { participantsToPair } from '../../src/domain/joining/checkIn.js';
@@ -74,5 +77,53 @@ describe('awarded byes', () => {
       { participantId: 'c' },
     ];
     expect(participantsToPair(field, [], true).map((p) => p.participantId)).toEqual(['a', 'b']);
+  });
+});
+
+describe('requested byes', () => {
+  /** Seven chess players: p1 asks for half a point in round 2, p2 announces an absence in rounds 1 and 3. */
+  function chessEvent() {
+    const participants = Array.from({ length: 7 }, (_, i) => ({
+      participantId: `p${i + 1}`,
+      name: `Player ${i + 1}`,
+      rating: 2000 - 10 * i,
+      ...(i === 0 ? { requestedByes: [{ round: 2, points: 'HALF' as const }] } : {}),
+      ...(i === 1
+        ? {
+            requestedByes: [
+              { round: 1, points: 'ZERO' as const },
+              { round: 3, points: 'ZERO' as const },
+            ],
+          }
+        : {}),
+    }));
+    return Tournament.create({ policy: 'CHESS', participants, rounds: 3 });
+  }
+
+  it('leave the player out of that round only, with a half-point or a zero-point bye beside the pairing', () => {
+    const tournament = chessEvent();
+    const first = playRound(tournament);
+    // Six players left in round 1: no pairing bye.
+    expect(first.byes).toEqual([['p2', 'ZERO_BYE']]);
+    expect(first.paired).toHaveLength(6);
+    const second = playRound(tournament);
+    expect(second.byes).toContainEqual(['p1', 'HALF_BYE']);
+    expect(second.paired).toContain('p2');
+    const third = playRound(tournament);
+    expect(third.byes).toContainEqual(['p2', 'ZERO_BYE']);
+    expect(third.paired).toContain('p1');
+  });
+
+  it('count half a point and nothing in the standings', () => {
+    const tournament = chessEvent();
+    playRound(tournament);
+    playRound(tournament);
+    const rows = tournament.standings().leaderboard;
+    const p2 = rows.find((r) => r.participantId === 'p2')!;
+    // Round 1 absent (0), round 2 played.
+    expect(p2.losses + p2.wins + p2.draws).toBe(2);
+    const p1 = rows.find((r) => r.participantId === 'p1')!;
+    expect(p1.draws).toBe(1);
+    expect(p1.matchPoints % 1).toBe(0.5);
   });
 });
