@@ -8,6 +8,7 @@ import {
   DomainError,
   initialParticipantState,
   planDropOut,
+  planLateEntryByes,
   planWithdrawal,
   roundEnteredBy,
   standingRows,
@@ -19,6 +20,7 @@ import type {
   DropOutInput,
   LinkParticipantAccountInput,
   ParticipantDoc,
+  RoundDoc,
   StandingDoc,
   TournamentDoc,
 } from '@competition/engine/schemas';
@@ -54,7 +56,11 @@ export async function addParticipants(
     assertIdsFree(existing.filter((snap) => snap.exists).map((snap) => snap.data()));
     const entered = (await tx.get(ref.participants(input.tournamentId))).docs.map((d) => d.data());
     assertNoDuplicateEntries(entered, input.participants);
-    const entries = planEntries(ref, tournament, input.participants, { checkedIn: checkedInOnEntry(tournament) });
+    const rounds = await readRoundsMissed(tx, ref, tournament);
+    const entries = planEntries(ref, tournament, input.participants, {
+      checkedIn: checkedInOnEntry(tournament),
+      rounds,
+    });
     entries.entry.requireFitsOneTransaction(what, 'enter them in several calls');
     return { tournament, entries };
   };
@@ -105,7 +111,7 @@ function planEntries(
   ref: Refs,
   tournament: TournamentDoc,
   entries: ReadonlyArray<Entry & { uid?: string | undefined }>,
-  { checkedIn = false }: { checkedIn?: boolean } = {},
+  { checkedIn = false, rounds = [] }: { checkedIn?: boolean; rounds?: readonly RoundDoc[] } = {},
 ): { parts: PlannedWrites; entry: PlannedWrites; enteredRound: number } {
   const { tournamentId } = tournament;
   const enteredRound = roundEnteredBy(tournament);
@@ -132,7 +138,23 @@ function planEntries(
     entry.create(ref.participant(tournamentId, fields.participantId), participant);
     entry.set(ref.standing(tournamentId, fields.participantId), row!);
   }
+  const ids = entries.map((e) => e.participantId);
+  const missed = planLateEntryByes(tournament.byeRules, tournament.system, rounds, ids);
+  for (const matchUp of missed.matchUps) entry.create(ref.matchUp(tournamentId, matchUp.matchUpId), matchUp);
+  for (const { roundNumber, ...counts } of missed.rounds) {
+    const round = rounds.find((r) => r.roundNumber === roundNumber)!;
+    entry.set(ref.round(tournamentId, roundNumber), { ...round, ...counts });
+  }
   return { parts, entry, enteredRound };
+}
+
+/**
+ * The rounds a late entry missed, when the organizer counts them as byes (docs/pairing.md#late-entries): read in
+ * the entry's transaction, so the byes and the rounds' counts stay together. None otherwise.
+ */
+export async function readRoundsMissed(tx: Transaction, ref: Refs, tournament: TournamentDoc): Promise<RoundDoc[]> {
+  if (tournament.status !== 'RUNNING' || (tournament.byeRules?.lateEntries ?? 'ABSENT') === 'ABSENT') return [];
+  return (await tx.get(ref.rounds(tournament.tournamentId))).docs.map((d) => d.data());
 }
 
 type Entry = Omit<ParticipantDoc, 'enteredRound' | 'withdrawn'>;
@@ -147,8 +169,9 @@ export function writeEntries(
   tournament: TournamentDoc,
   entries: ReadonlyArray<Entry & { uid?: string | undefined }>,
   what: string,
+  rounds: readonly RoundDoc[] = [],
 ): number {
-  const { parts, entry, enteredRound } = planEntries(ref, tournament, entries);
+  const { parts, entry, enteredRound } = planEntries(ref, tournament, entries, { rounds });
   for (const plan of [parts, entry]) plan.requireFitsOneTransaction(what, 'enter them in several calls').commitIn(tx);
   return enteredRound;
 }

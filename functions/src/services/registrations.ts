@@ -9,7 +9,7 @@ import type {
   TournamentDoc,
 } from '@competition/engine/schemas';
 import { type Refs, refs } from '../firebase/refs.js';
-import { writeEntries } from './participants.js';
+import { readRoundsMissed, writeEntries } from './participants.js';
 import { planTournamentRoles } from './roles.js';
 import { readEditableTournament, readTournament } from './tournamentAccess.js';
 import { pagesFollow } from './standingsPages.js';
@@ -38,13 +38,14 @@ async function enterRegistrant(
     ...(country ? { country } : {}),
   };
   assertNoDuplicateEntries(entered, [entry]);
+  const missed = await readRoundsMissed(tx, ref, tournament);
   const participantId = ref.participants(tournamentId).doc().id;
   const writeRoles = await planTournamentRoles(tx, ref, tournamentId, {
     accounts: [{ participantId, uid: registration.uid }],
     ...(displayName ? { displayNames: new Map([[registration.uid, displayName]]) } : {}),
   });
   return () => {
-    writeEntries(tx, ref, tournament, [{ participantId, ...entry }], 'entering this registration');
+    writeEntries(tx, ref, tournament, [{ participantId, ...entry }], 'entering this registration', missed);
     writeRoles();
     return participantId;
   };

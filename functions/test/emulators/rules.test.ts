@@ -472,6 +472,18 @@ describe('edits', () => {
     );
   });
 
+  it("let an editor, and no player, set the bye rules, each field of the engine's shape", async () => {
+    const rules = { halfPointByes: 2, halfPointByesClosedLastRounds: 2, zeroPointByes: true, lateEntries: 'HALF_BYES' };
+    await assertFails(updateDoc(tournamentAs('player'), { byeRules: rules }));
+    await assertFails(updateDoc(tournamentAs('owner'), { byeRules: { ...rules, halfPointByes: 2.5 } }));
+    await assertFails(updateDoc(tournamentAs('owner'), { byeRules: { ...rules, halfPointByes: 21 } }));
+    await assertFails(updateDoc(tournamentAs('owner'), { byeRules: { ...rules, lateEntries: 'FULL_BYES' } }));
+    await assertFails(updateDoc(tournamentAs('owner'), { byeRules: { ...rules, extra: 1 } }));
+    await assertFails(updateDoc(tournamentAs('owner'), { byeRules: 'none' }));
+    await assertSucceeds(updateDoc(tournamentAs('owner'), { byeRules: rules }));
+    await assertSucceeds(updateDoc(tournamentAs('clubAdmin'), { byeRules: { zeroPointByes: false } }));
+  });
+
   it('let an editor, and no player, turn "can I draw?" off and on, as true or false only', async () => {
     await assertFails(updateDoc(tournamentAs('player'), { cutOutlook: false }));
     await assertFails(updateDoc(tournamentAs('owner'), { cutOutlook: 'off' }));

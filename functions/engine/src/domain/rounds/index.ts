@@ -8,3 +8,4 @@ export * from './recommendation.js';
 export * from './roundLifecycle.js';
 export * from './roundNumber.js';
 export * from './undo.js';
+export * from './lateEntryByes.js';
