@@ -19,7 +19,7 @@ import {
   type ImportTournamentInput,
   type ParticipantDoc,
   RoundDoc,
-  type TournamentDoc,
+  TournamentDoc,
 } from '@competition/engine/schemas';
 import { writeFold } from './foldWrites.js';
 import { prepareTournament, writeNewTournament } from './organisation.js';
@@ -80,6 +80,7 @@ export async function importTournament(
   requireSignedIn(uid);
   const data = importJson(input.json);
   const creation = creationOf(data, input.championshipId);
+  const chosen = settingsOf(data);
   const rounds = data.rounds.map(roundDocOf);
   const currentRound = Math.max(0, ...data.matchUps.map((m) => m.roundNumber));
   const participants = participantDocs(data);
@@ -92,6 +93,7 @@ export async function importTournament(
     requireRoundsPairedBy(data.rounds, prepared.tournament.pairing.method);
     const tournament: TournamentDoc = {
       ...prepared.tournament,
+      ...chosen,
       currentRound,
       status: currentRound > 0 ? 'RUNNING' : 'DRAFT',
     };
@@ -143,9 +145,32 @@ export function importedTournamentId(uid: string | undefined, requestId: string)
   return `import-${createHash('sha256').update(`${uid}/${requestId}`).digest('hex').slice(0, 24)}`;
 }
 
+/** What an editor sets on a tournament once it exists: it travels in an export and lands on the import as it was. */
+const Settings = TournamentDoc.pick({
+  confirmScores: true,
+  cutOutlook: true,
+  byeRules: true,
+  joining: true,
+  forbiddenPairs: true,
+});
+
+function settingsOf(data: TournamentExport): ReturnType<typeof Settings.parse> {
+  const keys = Object.keys(Settings.shape);
+  const given = Object.fromEntries(Object.entries(data.tournament).filter(([key]) => keys.includes(key)));
+  const settings = Settings.safeParse(given);
+  if (!settings.success)
+    throw new DomainError(
+      'invalid-argument',
+      `invalid tournament in the export: ${describeIssues(settings.error.issues)}`,
+    );
+  return settings.data;
+}
+
 /** The export's description through the schema of a new tournament; its progress comes from its results. */
 function creationOf(data: TournamentExport, championshipId: string): CreateTournamentInput {
-  const { status: _status, currentRound: _currentRound, ...described } = data.tournament;
+  const keys: readonly string[] = Object.keys(Settings.shape);
+  const { status: _status, currentRound: _currentRound, ...rest } = data.tournament;
+  const described = Object.fromEntries(Object.entries(rest).filter(([key]) => !keys.includes(key)));
   const creation = CreateTournamentInput.safeParse({ ...described, championshipId, policy: data.policy });
   if (!creation.success) {
     throw new DomainError(

@@ -75,17 +75,19 @@ describe('requested byes', () => {
     expect((await roundOf(tournamentId, 1)).flatMap((m) => [m.a, m.b])).toContain('p3');
     await scoreRound(tournamentId, 1);
     const second = await call.generateNextRound({ tournamentId, requestId: 'r2' }, 'owner');
-    expect(second.byes).toEqual(['p3']);
+    // Seven players left: the pairing gives its own bye too, and the round lists both.
+    expect(second.byes).toContain('p3');
+    expect(second.byes).toHaveLength(2);
     const bye = (await roundOf(tournamentId, 2)).find((m) => m.a === 'p3')!;
     expect(bye).toMatchObject({ b: null, result: { kind: 'HALF_BYE' } });
-    // Seven players left: the pairing gives its own bye too, and the round lists both.
     expect((await refs(fs.db).round(tournamentId, 2).get()).data()!.byes).toHaveLength(2);
     await expectRefusal(
       call.requestBye({ tournamentId, participantId: 'p3', round: 2, points: null }, 'u3'),
       'failed-precondition',
       /already paired/,
     );
-    await fireAll(fs.db, tournamentId);
+    // The chess preset rates a round once it is complete: the half point counts with round 2's games.
+    await scoreRound(tournamentId, 2);
     const row = (await refs(fs.db).standing(tournamentId, 'p3').get()).data()!;
     expect(row.draws).toBe(1);
   });
