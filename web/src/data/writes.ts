@@ -1,6 +1,7 @@
 /** The writes a client makes itself, through the security rules (firestore.rules) rather than a callable. */
 import { deleteDoc, deleteField, serverTimestamp, updateDoc } from 'firebase/firestore';
 import {
+  type ByeRules,
   type MatchUpResult,
   type MatchUpResultInput,
   type ReportSide,
@@ -56,6 +57,11 @@ export async function writeReport(
 }
 
 /** Editors turn the opponent's confirmation of players' scores on or off. */
+/** What players may ask for, and what a late entry's missed rounds count (docs/pairing.md#requested-byes). */
+export async function setByeRules(tournamentId: string, byeRules: ByeRules): Promise<void> {
+  await updateDoc(ref(path.tournament(tournamentId)), { byeRules }).catch(rethrow);
+}
+
 /** Whether players read "can I draw?" before a Swiss round (docs/playoff.md#can-i-draw). */
 export async function setCutOutlook(tournamentId: string, cutOutlook: boolean): Promise<void> {
   await updateDoc(ref(path.tournament(tournamentId)), { cutOutlook }).catch(rethrow);

@@ -37,6 +37,8 @@ const PAIR_PHRASES: Record<string, (value: number, terms: CostTerms) => string |
 
 const BYE_PHRASES: Record<string, (value: number) => string | null> = {
   awardedBye: () => 'awarded before the event',
+  requestedBye: () => 'asked for before the round',
+  lateEntry: () => 'a round missed before entering',
   earlierByes: (v) => (v === 0 ? 'no bye yet' : `already had ${plural(v, 'bye')}`),
   groupsAboveLowest: (v) => (v === 0 ? 'from the lowest score group' : `${plural(v, 'score group')} above the lowest`),
   rankFromBottom: (v) => (v === 0 ? 'lowest ranked' : `${plural(v, 'place')} above the bottom`),

@@ -4,6 +4,7 @@
  */
 import { ConfirmScoresSwitch } from './Confirmation';
 import { CutOutlookSwitch } from './CutOutlook';
+import { ByeRulesForm } from './ByeRequests';
 import { type FormEvent, useState } from 'react';
 import { ClockFields } from '../../components/ClockFields';
 import { ConfirmButton } from '../../components/Confirm';
@@ -185,6 +186,7 @@ export function OrganizeTab() {
       <Scorekeepers />
       <ConfirmScoresSwitch />
       <CutOutlookSwitch />
+      <ByeRulesForm />
       <section className="card stack" aria-labelledby="export-title">
         <h2 id="export-title">Export</h2>
         <p className="muted">

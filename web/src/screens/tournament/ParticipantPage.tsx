@@ -10,9 +10,10 @@ import { num, signed } from '../../lib/format';
 import { useTournamentData } from './data';
 import { resultFor } from './PlayTab';
 import { OpenGameLine } from './OpenGame';
+import { ByeRequests } from './ByeRequests';
 
 export function ParticipantPage({ participantId }: { participantId: string }) {
-  const { tournamentId, tournament, participant, standings, matchUps, nameOf } = useTournamentData();
+  const { tournamentId, tournament, participant, standings, matchUps, nameOf, roles } = useTournamentData();
   const state = useLive<ParticipantState | null>(`state:${tournamentId}:${participantId}`, (onData, onError) =>
     watchState(tournamentId, participantId, onData, onError),
   );
@@ -47,6 +48,8 @@ export function ParticipantPage({ participantId }: { participantId: string }) {
             .filter(Boolean)
             .join(' · ')}
         </p>
+        {/* The organizer grants byes here, past the players' limits (docs/pairing.md#requested-byes). */}
+        {roles.editor ? <ByeRequests participantId={participantId} /> : null}
         {row ? (
           <dl className="facts">
             <div>

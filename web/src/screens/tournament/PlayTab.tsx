@@ -10,6 +10,7 @@ import { actions } from '../../data/actions';
 import type { MatchUp } from '../../data/shapes';
 import { colourNames, hallTime, num, resultText } from '../../lib/format';
 import { useTournamentData } from './data';
+import { ByeRequests } from './ByeRequests';
 import { CutOutlookPanel } from './CutOutlook';
 import { ScoreForm } from './ScoreForm';
 import { StandingsTab } from './StandingsTab';
@@ -71,6 +72,7 @@ export function PlayTab() {
             )}
             <CutOutlookPanel participantId={participantId} />
             <MyGames participantId={participantId} />
+            <ByeRequests participantId={participantId} />
             <DropOut participantId={participantId} game={game} />
           </section>
         );
