@@ -7,7 +7,7 @@ import {
   matchUpsOfRound,
   type ResultKind,
 } from './domain/results/index.js';
-import { computeStandings, type Standings } from './domain/standings/index.js';
+import { computeStandings, isRoundRobin, type Standings } from './domain/standings/index.js';
 import { DomainError, describeIssues } from './domain/common/index.js';
 import { exportTournament, importTournament, parseScenario } from './domain/exchange/index.js';
 import { Participant } from './domain/ratings/index.js';
@@ -201,7 +201,7 @@ export class Tournament {
   /** Every participant's state (the three rating tracks, results) and the ranked leaderboard. */
   standings(): Standings {
     const { policy, participants, matchUps } = this.state;
-    return computeStandings(policy, participants, matchUps);
+    return computeStandings(policy, participants, matchUps, { roundRobin: isRoundRobin(this.state.pairing) });
   }
 
   /** The export format: what fromJSON reads back, exactly. */

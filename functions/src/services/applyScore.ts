@@ -2,6 +2,7 @@ import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import {
   caughtUpOutcome,
   decideScoreEvent,
+  isRoundRobin,
   type ParticipantStates,
   type ReadRound,
   type ScoreDecision,
@@ -95,7 +96,15 @@ async function inTransaction(
       reads.states = await readStatesOrFail(tx, ref, tournamentId, decision.participantIds, reads.states);
     if (decision.next === 'READ_ROUND') reads.round = await readRound(tx, ref, tournamentId, decision.roundNumber);
     if (decision.next === 'READ_ROWS')
-      reads.rows = await readRowInputs(tx, ref, tournamentId, policy, decision.moved, decision.known);
+      reads.rows = await readRowInputs(
+        tx,
+        ref,
+        tournamentId,
+        policy,
+        decision.moved,
+        decision.known,
+        isRoundRobin(tournament),
+      );
   }
   throw new Error(`the score event of tournament ${tournamentId} asked for more than ${MOST_ASKS} reads`);
 }

@@ -1,4 +1,4 @@
-import { foldCompetition, type MatchUpRecord, standingRows } from '@competition/engine';
+import { foldCompetition, isRoundRobin, type MatchUpRecord, standingRows } from '@competition/engine';
 import type { ParticipantDoc, TournamentDoc } from '@competition/engine/schemas';
 import type { Refs } from '../firebase/refs.js';
 import type { DocumentWriter } from './plannedWrites.js';
@@ -8,7 +8,7 @@ import { toParticipant } from './records.js';
 export function writeFold(
   tx: DocumentWriter,
   ref: Refs,
-  tournament: Pick<TournamentDoc, 'tournamentId' | 'policy' | 'currentRound'>,
+  tournament: Pick<TournamentDoc, 'tournamentId' | 'policy' | 'currentRound' | 'system'>,
   participants: ParticipantDoc[],
   matchUps: MatchUpRecord[],
 ): void {
@@ -18,6 +18,7 @@ export function writeFold(
   const rows = standingRows(policy, ids, {
     states,
     participants: new Map(participants.map((p) => [p.participantId, p])),
+    roundRobin: isRoundRobin(tournament),
   });
   for (const id of ids) tx.set(ref.state(tournamentId, id), states[id]!);
   for (const row of rows) tx.set(ref.standing(tournamentId, row.participantId), row);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import {
   type DerivedWrite,
+  isRoundRobin,
   judgeMatchUp,
   type MatchUpRecord,
   type ParticipantState,
@@ -157,6 +158,7 @@ async function readAndPlan(
     },
     commitBytes,
     pathOf: (collection, id) => `${paths.tournament(tournamentId)}/${collection}/${id}`,
+    roundRobin: isRoundRobin(tournament),
   });
 }
 

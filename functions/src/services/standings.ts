@@ -15,6 +15,7 @@ export async function readRowInputs(
   policy: CompetitionPolicy,
   moved: readonly string[],
   known: ParticipantStates,
+  roundRobin: boolean,
 ): Promise<RowInputs> {
   const states: ParticipantStates = { ...known };
   const missing = (ids: Iterable<string>) => [...new Set(ids)].filter((id) => !states[id]);
@@ -30,7 +31,7 @@ export async function readRowInputs(
     const doc = snap.data();
     if (doc) participants.set(doc.participantId, doc);
   }
-  return { states, participants };
+  return { states, participants, roundRobin };
 }
 
 /** Reads states into `into`, under the transaction's locks when one is given; a missing state is skipped. */

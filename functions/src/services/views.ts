@@ -1,6 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import {
   buildLeaderboard,
+  isRoundRobin,
   DomainError,
   finalStandings,
   mainStageLeaderboard,
@@ -40,7 +41,10 @@ export async function getStandingsCsv(db: Firestore, tournamentId: string): Prom
   const first = rounds.find((r) => r.playoff?.playoffRound === 1)?.playoff;
   if (!first?.seeding) return standingsCsv(tournament.policy, rows, names);
   const { mainRounds, seeding } = first;
-  const main = mainStageLeaderboard(tournament.policy, states, mainRounds, { withdrawn });
+  const main = mainStageLeaderboard(tournament.policy, states, mainRounds, {
+    withdrawn,
+    roundRobin: isRoundRobin(tournament),
+  });
   const played = await ref.matchUps(tournamentId).where('roundNumber', '>', mainRounds).get();
   const games = playoffGames(
     played.docs.map((d) => d.data()),
@@ -72,7 +76,7 @@ async function rankedRows(
   const names = new Map(people.map((p) => [p.participantId, p.name]));
   const byId: ParticipantStates = Object.fromEntries(states.docs.map((d) => [d.id, d.data()]));
   const withdrawn = people.filter((p) => p.withdrawn).map((p) => p.participantId);
-  const leaderboard = buildLeaderboard(tournament.policy, byId, { withdrawn });
+  const leaderboard = buildLeaderboard(tournament.policy, byId, { withdrawn, roundRobin: isRoundRobin(tournament) });
   return {
     tournament,
     rows: leaderboard.map((row) => ({ ...row, name: names.get(row.participantId) ?? row.participantId })),

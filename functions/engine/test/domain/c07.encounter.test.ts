@@ -53,6 +53,11 @@ describe('direct encounter in a round robin (a forfeit is a game against the sch
     expect(ranks(rows(true))).toEqual({ 1: 1, 2: 2, 3: 2, 4: 6, 5: 5, 6: 4 });
   });
 
+  it("is the Tournament API's reading of a tournament paired as a round robin", () => {
+    const robin = chessEvent(ROUND_ROBIN, { tiebreakOrder: ['DIRECT_ENCOUNTER'] }, [], { method: 'ROUND_ROBIN' });
+    expect(ranks(robin.standings().leaderboard)).toEqual({ 1: 1, 2: 2, 3: 2, 4: 6, 5: 5, 6: 4 });
+  });
+
   it('read as a Swiss, the forfeit is no encounter and the 1.5 group stays tied', () => {
     expect(only(ranks(rows(false)), 4, 5, 6)).toEqual({ 4: 4, 5: 4, 6: 4 });
   });

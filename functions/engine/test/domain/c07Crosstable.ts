@@ -42,7 +42,12 @@ export function scenarioRounds(table: Crosstable) {
 }
 
 /** The event on the CHESS preset, with the victory policy given and these players withdrawn. */
-export function chessEvent(table: Crosstable, victoryPolicy: Record<string, unknown>, withdrawn: string[] = []) {
+export function chessEvent(
+  table: Crosstable,
+  victoryPolicy: Record<string, unknown>,
+  withdrawn: string[] = [],
+  pairing?: { method: string },
+) {
   const participants = Object.entries(table.rows).map(([id, row]) => ({
     id: `p${id}`,
     rating: row.rating,
@@ -53,6 +58,7 @@ export function chessEvent(table: Crosstable, victoryPolicy: Record<string, unkn
     participants,
     rounds: scenarioRounds(table),
     options: { policyOverrides: { victoryPolicy } },
+    ...(pairing ? { pairing } : {}),
   });
 }
 

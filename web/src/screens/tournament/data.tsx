@@ -47,7 +47,7 @@ function useLoaded<T>(needed: boolean, load: () => Promise<T>): T | undefined {
 }
 
 /** The domain's head-to-head tiebreaks, which bring the schema library. */
-const loadGroupTiebreak = () => import('@competition/engine').then(({ groupTiebreak }): GroupTiebreak => groupTiebreak);
+const loadGroupTiebreak = () => import('@competition/engine').then((m) => m.groupTiebreakIn);
 
 /** The main stage's standings (docs/playoff.md#standings), needed once a tournament's playoff has started. */
 const loadMainStageRows = () => import('@competition/engine').then((m) => m.mainStageRows);
@@ -157,7 +157,13 @@ export function useTournamentLive(
   const mainRounds = mainRoundsOf(rounds.data ?? []);
   const needGroup =
     policy !== undefined && standings.data !== undefined && groupTiebreaksOf(policy, standings.data).length > 0;
-  const groupTiebreak = useLoaded(needGroup, loadGroupTiebreak);
+  const groupTiebreakIn = useLoaded(needGroup, loadGroupTiebreak);
+  // C.07 reads a round robin's unplayed games otherwise (docs/tiebreaks.md#fide-c07).
+  const roundRobin = t.data?.system === 'ROUND_ROBIN';
+  const groupTiebreak: GroupTiebreak | undefined = useMemo(
+    () => groupTiebreakIn?.(roundRobin),
+    [groupTiebreakIn, roundRobin],
+  );
   const mainStageRows = useLoaded(mainRounds !== undefined, loadMainStageRows);
   // The pages come ranked by the backend: only the rows read one by one are ranked here, with the states.
   const wantStates = (needGroup || mainRounds !== undefined) && !(byPages && !pagesMissing);
@@ -182,7 +188,7 @@ export function useTournamentLive(
     if (!byId || !mainStageRows) return [];
     const names = new Map(standings.data.map((row) => [row.participantId, row.name]));
     const withdrawn = (participants.data ?? []).filter((p) => p.withdrawn).map((p) => p.participantId);
-    const main = mainStageRows(policy, byId, mainRounds, { withdrawn });
+    const main = mainStageRows(policy, byId, mainRounds, { withdrawn, roundRobin });
     const rows = main.rows.map((row) => ({ ...row, name: names.get(row.participantId) ?? row.participantId }));
     return rankStandings(policy, rows, groupTiebreak ? { states: main.states, groupTiebreak } : {});
   }, [
@@ -193,6 +199,7 @@ export function useTournamentLive(
     mainRounds,
     mainStageRows,
     participants.data,
+    roundRobin,
     byPages,
     pagesMissing,
     pages.data,

@@ -42,6 +42,8 @@ export interface ReplayInput {
   commitBytes: number;
   /** The document path of a write, to count its bytes. */
   pathOf: (collection: DerivedCollection, id: string) => string;
+  /** The event is a round robin (C.07 counts its unplayed games otherwise). */
+  roundRobin?: boolean;
 }
 
 /**
@@ -57,6 +59,7 @@ export function planReplay(input: ReplayInput): ReplayPlan {
   const rows = standingRows(policy, ids, {
     states,
     participants: new Map(participants.map((p) => [p.participantId, p])),
+    roundRobin: input.roundRobin,
   });
   const writes: DerivedWrite[] = [];
   const cone: string[] = [];

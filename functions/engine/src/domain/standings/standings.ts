@@ -74,6 +74,8 @@ export interface RowParticipant {
 export interface RowInputs {
   states: ParticipantStates;
   participants: ReadonlyMap<string, RowParticipant>;
+  /** The event is a round robin (`isRoundRobin`): C.07 counts its unplayed games otherwise. */
+  roundRobin?: boolean | undefined;
 }
 
 /** A stored standings row: a leaderboard row without its rank (ranks move together), with the name to show. */
@@ -86,7 +88,7 @@ export type StandingRow = StandingValues & { name: string };
  */
 export function standingRows(policy: CompetitionPolicy, moved: readonly string[], inputs: RowInputs): StandingRow[] {
   const withdrawn = [...inputs.participants.values()].filter((p) => p.withdrawn).map((p) => p.participantId);
-  const context = tiebreakContext(policy, inputs.states, { withdrawn });
+  const context = tiebreakContext(policy, inputs.states, { withdrawn, roundRobin: inputs.roundRobin ?? false });
   return moved.flatMap((id) => {
     const state = inputs.states[id];
     if (!state) return [];

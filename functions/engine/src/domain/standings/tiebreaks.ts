@@ -173,17 +173,29 @@ export const TIEBREAKS: Record<CompetitionTiebreak, TiebreakFn> = {
  * A group tiebreak (head-to-head) as a reader of the stored rows evaluates it: on the tied players' states alone,
  * which is all it reads.
  */
-export const groupTiebreak: GroupTiebreak = (tiebreak, state, group) =>
-  TIEBREAKS[tiebreak](state, group, {
-    states: {},
-    withdrawn: new Set(),
-    dropOut: 'NONE',
-    scale: { winPoints: 1, gamesToWin: 1 },
-    unplayedRounds: 'AS_PLAYED',
-    drawPoints: 0.5,
-    lastRound: 0,
-    roundRobin: false,
-  });
+export const groupTiebreakIn =
+  (roundRobin: boolean): GroupTiebreak =>
+  (tiebreak, state, group) =>
+    TIEBREAKS[tiebreak](state, group, {
+      states: {},
+      withdrawn: new Set(),
+      dropOut: 'NONE',
+      scale: { winPoints: 1, gamesToWin: 1 },
+      unplayedRounds: 'AS_PLAYED',
+      drawPoints: 0.5,
+      lastRound: 0,
+      roundRobin,
+    });
+
+export const groupTiebreak: GroupTiebreak = groupTiebreakIn(false);
+
+/**
+ * Whether C.07 reads the event as a round robin (docs/tiebreaks.md#fide-c07): its system, or for the engine's own
+ * tournaments, which know only their pairing method, a round-robin schedule.
+ */
+export function isRoundRobin(event: { system?: string | undefined; method?: string | undefined }): boolean {
+  return event.system === 'ROUND_ROBIN' || event.method === 'ROUND_ROBIN' || event.method === 'CIRCLE';
+}
 
 /** Tiebreaks whose value depends on who else is tied; the rest are properties of the participant alone. */
 export const GROUP_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set([
