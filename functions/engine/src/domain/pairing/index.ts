@@ -1,6 +1,7 @@
 import { compareSeedOrder } from './acceleration.js';
 import { type ColourMode, xMovesFirst } from './colours.js';
 import { PairingError } from './errors.js';
+import { pairDutch } from './dutch/pairDutch.js';
 import { compareRatingOrder, type Field, type FieldPlayer, prepareField } from './field.js';
 import { knockoutRound } from './schedule/knockout.js';
 import { roundRobinRound, type ScheduledRound } from './schedule/roundRobin.js';
@@ -35,6 +36,8 @@ function pairWith(request: PairingRequest, field: Field): PairingRound {
     case 'LEVEL_BASED':
     case 'WEIGHTED':
       return pairWeighted(request, field, request.method);
+    case 'DUTCH':
+      return pairDutch(request);
     case 'SERIAL':
       return fromSol(request, field, (ranked) => pairSerial(request, field, ranked));
     case 'DAZED':

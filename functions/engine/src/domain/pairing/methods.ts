@@ -4,11 +4,13 @@
  */
 
 /** pairingPolicy.method (docs/pairing.md#systems-and-methods): the methods a competition policy can name. */
-export const POLICY_METHODS = ['SWISS', 'DRAW_MATIC', 'LEVEL_BASED'] as const;
-export const WEIGHTED_METHODS = [...POLICY_METHODS, 'WEIGHTED'] as const;
+export const POLICY_METHODS = ['SWISS', 'DRAW_MATIC', 'LEVEL_BASED', 'DUTCH'] as const;
+export const WEIGHTED_METHODS = ['SWISS', 'DRAW_MATIC', 'LEVEL_BASED', 'WEIGHTED'] as const;
+/** FIDE's Dutch system (docs/dutch.md), giving bbpPairings' pairings. */
+export const FIDE_METHODS = ['DUTCH'] as const;
 export const SOL_METHODS = ['ALL', 'SERIAL', 'DAZED', 'STAGGERED'] as const;
 export const SCHEDULE_METHODS = ['ROUND_ROBIN', 'KNOCKOUT', 'SEEDS', 'CIRCLE'] as const;
-export const PAIRING_METHODS = [...WEIGHTED_METHODS, ...SOL_METHODS, ...SCHEDULE_METHODS] as const;
+export const PAIRING_METHODS = [...WEIGHTED_METHODS, ...FIDE_METHODS, ...SOL_METHODS, ...SCHEDULE_METHODS] as const;
 
 export type WeightedMethod = (typeof WEIGHTED_METHODS)[number];
 export type PairingMethod = (typeof PAIRING_METHODS)[number];
@@ -17,7 +19,7 @@ export type PairingMethod = (typeof PAIRING_METHODS)[number];
 export const SYSTEMS = ['SWISS', 'ROUND_ROBIN', 'KNOCKOUT'] as const;
 export type System = (typeof SYSTEMS)[number];
 export const METHODS_OF_SYSTEM: Readonly<Record<System, readonly PairingMethod[]>> = {
-  SWISS: [...WEIGHTED_METHODS, ...SOL_METHODS],
+  SWISS: [...WEIGHTED_METHODS, ...FIDE_METHODS, ...SOL_METHODS],
   ROUND_ROBIN: ['ROUND_ROBIN', 'CIRCLE', 'SEEDS'],
   KNOCKOUT: ['KNOCKOUT', 'SEEDS'],
 };

@@ -94,6 +94,8 @@ export const PairingOptions = z
      * tables and knockouts alternate whatever the mode.
      */
     colours: z.enum(COLOUR_MODES).optional(),
+    /** DUTCH: the colour drawn for pairing number 1 in round 1 (TRF's XXC); later rounds can read it from round 1. */
+    initialColour: z.enum(COLOURS).optional(),
     /**
      * Look ahead so that the remaining rounds can still be played without rematches. On by default for fields
      * small enough for the exact check.
@@ -146,6 +148,15 @@ export function parsePairingSpec(input: unknown): PairingSpec {
   return parseOrRefuse(PairingSpec, input ?? {}, 'invalid pairing request');
 }
 
+export const UNPLAYED_KINDS = [
+  'PAIRING_BYE',
+  'FULL_BYE',
+  'HALF_BYE',
+  'ZERO_BYE',
+  'FORFEIT_WIN',
+  'FORFEIT_LOSS',
+] as const;
+
 /** One earlier game of a player, from that player's side. `opponent: null` is a bye. */
 export const PairingGame = z
   .object({
@@ -159,6 +170,12 @@ export const PairingGame = z
     pointsAgainst: z.number().finite().optional(),
     /** The colour the player had (WHITE: moved first), for games actually played; byes and forfeits have none. */
     colour: z.enum(COLOURS).optional(),
+    /**
+     * How a round without a game went, for the methods that tell them apart (DUTCH: docs/dutch.md#unplayed-rounds):
+     * the pairing-allocated bye, a bye the player asked for (full, half or zero points), or a forfeit. Absent: a
+     * played game, or read from the opponent, colour and outcome.
+     */
+    unplayed: z.enum(UNPLAYED_KINDS).optional(),
   })
   .strict();
 export type PairingGame = z.infer<typeof PairingGame>;

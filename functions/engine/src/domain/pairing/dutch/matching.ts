@@ -19,6 +19,7 @@ export class IncrementalMatching {
   private readonly weight: bigint[];
   private readonly dual: bigint[];
   private readonly mate: Int32Array;
+  private readonly solved: Int32Array;
   /** Top-level blossom of each vertex. */
   private readonly inBlossom: Int32Array;
   private readonly parent: Int32Array;
@@ -38,7 +39,8 @@ export class IncrementalMatching {
   private queue: number[] = [];
   private readonly touched = new Set<number>();
   private readonly freed = new Set<number>();
-  /** Statistics, for the benchmark. */
+  /** Statistics, for the benchmark: calls of `solve`, and search stages. */
+  solves = 0;
   stages = 0;
 
   constructor(n: number) {
@@ -46,6 +48,7 @@ export class IncrementalMatching {
     this.weight = new Array<bigint>(n * n).fill(0n);
     this.dual = new Array<bigint>(2 * n).fill(0n);
     this.mate = new Int32Array(n).fill(-1);
+    this.solved = Int32Array.from({ length: n }, (_, v) => v);
     this.inBlossom = Int32Array.from({ length: n }, (_, v) => v);
     this.parent = new Int32Array(2 * n).fill(-1);
     this.base = new Int32Array(2 * n).fill(-1);
@@ -80,14 +83,17 @@ export class IncrementalMatching {
     this.weight[other * this.n + vertex] = w;
   }
 
-  /** mate[v], or v itself when v is unmatched (after `solve`). */
+  /**
+   * v's mate in the matching the last `solve` found, or v itself when unmatched there. Changes since then do not
+   * show: the Dutch procedure reads the last optimum while it prepares its next question.
+   */
   mateOf(v: number): number {
-    const m = this.mate[v]!;
-    return m < 0 ? v : m;
+    return this.solved[v]!;
   }
 
   /** Re-optimises after the changes since the last call. */
   solve(): void {
+    this.solves++;
     this.prepareDuals();
     let guard = 0;
     for (;;) {
@@ -95,6 +101,7 @@ export class IncrementalMatching {
       if (++guard > 4 * this.n + 20) throw new Error('matching: too many stages');
       if (!this.stage()) break;
     }
+    for (let v = 0; v < this.n; v++) this.solved[v] = this.mate[v]! < 0 ? v : this.mate[v]!;
   }
 
   // ---- Changes between solves ----
@@ -455,7 +462,7 @@ export class IncrementalMatching {
         const cur = bestTo.get(by);
         if (cur === undefined || s < cur[2]) bestTo.set(by, [x, y, s]);
       };
-      if (list === null || child < n) {
+      if (list === null || list === undefined || child < n) {
         for (const x of this.leaves(child)) {
           const row = x * n;
           for (let y = 0; y < n; y++) if (y !== x && this.weight[row + y]! !== 0n) consider(x, y);
@@ -473,7 +480,7 @@ export class IncrementalMatching {
     this.bestTo[b] = -1;
     for (const [x, y, s] of bestTo.values()) {
       list.push(x, y);
-      if (this.bestFrom[b]! < 0 || s < bestSlack) {
+      if (this.bestFrom[b] < 0 || s < bestSlack) {
         this.bestFrom[b] = x;
         this.bestTo[b] = y;
         bestSlack = s;
@@ -581,7 +588,7 @@ export class IncrementalMatching {
     this.children[b] = kids.slice(i).concat(kids.slice(0, i));
     this.endFrom[b] = this.endFrom[b]!.slice(i).concat(this.endFrom[b]!.slice(0, i));
     this.endTo[b] = this.endTo[b]!.slice(i).concat(this.endTo[b]!.slice(0, i));
-    this.base[b] = this.base[this.children[b]![0]!]!;
+    this.base[b] = this.base[this.children[b][0]!]!;
   }
 
   /** Augments along the tree path(s) through the tight edge (v, w): v is an S-vertex. */

@@ -1,0 +1,243 @@
+/**
+ * npm run bench:dutch [-- --tournaments 1000] [-- --min 10 --max 300] [-- --seed 1] [-- --keep DIR]
+ * npm run bench:dutch -- --file FILE.trf [--round R]
+ * npm run bench:dutch -- --time [--players 2048] [--round 5] [--bbp]
+ *
+ * Identity (BBP_EXE names a bbpPairings v6.0.0 build): bbpPairings' generator makes random Dutch tournaments of
+ * --min to --max players (seeds, rounds, draw, forfeit, bye and retirement rates drawn from --seed); every round of
+ * every tournament is paired by our DUTCH method from the history before it and compared with the generator's
+ * pairing of that round (pairs, colours and the bye). Prints "rounds identical / rounds compared" and the first
+ * difference with the file, the round and the command that reproduces it (docs/dutch.md#identity).
+ *
+ * --time: one round of --players players (default 2,048) after --round - 1 rounds played with DUTCH and seeded
+ * random results, timed for us; with --bbp also for bbpPairings on the same history (minutes of CPU at 2,048).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  generateRound,
+  type PairingGame,
+  type PairingPlayer,
+  type PairingRequest,
+  type PairingRound,
+  parseTrf,
+  type TrfDocument,
+  trfPointsOfCode,
+} from '@competition/engine';
+
+const args = process.argv.slice(2);
+function valueOf(flag: string): string | undefined {
+  const i = args.indexOf(flag);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+const BBP = process.env.BBP_EXE;
+
+/** A seeded generator (mulberry32), so the same --seed draws the same tournaments. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// ---- Reading a tournament and the request for one of its rounds ----
+
+const BYE_KINDS: Record<string, PairingGame['unplayed']> = {
+  U: 'PAIRING_BYE',
+  F: 'FULL_BYE',
+  H: 'HALF_BYE',
+  Z: 'ZERO_BYE',
+};
+
+/** The colour of pairing number 1 in round 1, read from the file as bbpPairings reads it when XXC is missing. */
+function initialColourOf(doc: TrfDocument): 'WHITE' | 'BLACK' {
+  if (doc.initialColour) return doc.initialColour === 'white' ? 'WHITE' : 'BLACK';
+  let first = Infinity;
+  for (const p of doc.players) p.rounds.forEach((r, k) => r.colour !== '-' && (first = Math.min(first, k)));
+  let number = 0;
+  for (const p of doc.players) {
+    const paired = p.rounds.slice(0, first + 1).some((r) => r.opponent !== 0 || r.code === 'U' || r.code === '+');
+    if (!paired) continue;
+    const c = p.rounds[first]?.colour;
+    if (c === 'w' || c === 'b') return (c === 'w') !== (number % 2 === 1) ? 'WHITE' : 'BLACK';
+    number++;
+  }
+  throw new Error('no initial colour');
+}
+
+function roundsIn(doc: TrfDocument): number {
+  return Math.max(...doc.players.map((p) => p.rounds.length));
+}
+
+/** Paired in a round: a game (played or forfeited) or the pairing-allocated bye. */
+function pairedIn(entry: { opponent: number; code: string } | undefined): boolean {
+  return entry !== undefined && (entry.opponent !== 0 || entry.code === 'U');
+}
+
+function requestFor(doc: TrfDocument, round: number): PairingRequest {
+  const id = (n: number) => `p${n}`;
+  const players: PairingPlayer[] = doc.players.map((p) => {
+    const games: PairingGame[] = [];
+    p.rounds.slice(0, round - 1).forEach((r, k) => {
+      if (r.opponent === 0 && r.code === ' ') return;
+      const points = trfPointsOfCode(r.code, doc.scoring);
+      const outcome = ['1', 'W', '+', 'U', 'F'].includes(r.code)
+        ? 'WIN'
+        : ['=', 'D', 'H'].includes(r.code)
+          ? 'DRAW'
+          : 'LOSS';
+      const game: PairingGame = {
+        round: k + 1,
+        opponent: r.opponent ? id(r.opponent) : null,
+        outcome,
+        matchPoints: points,
+      };
+      if (r.code === '+' || r.code === '-') game.unplayed = r.code === '+' ? 'FORFEIT_WIN' : 'FORFEIT_LOSS';
+      else if (r.opponent === 0) game.unplayed = BYE_KINDS[r.code] ?? 'ZERO_BYE';
+      else game.colour = r.colour === 'w' ? 'WHITE' : 'BLACK';
+      games.push(game);
+    });
+    const absent = !pairedIn(p.rounds[round - 1]) && p.rounds[round - 1] !== undefined;
+    return {
+      id: id(p.startNumber),
+      rating: p.rating ?? 0,
+      seed: p.startNumber,
+      games,
+      ...(absent ? { withdrawn: true } : {}),
+    };
+  });
+  return {
+    roundNumber: round,
+    totalRounds: doc.totalRounds ?? roundsIn(doc),
+    method: 'DUTCH',
+    seed: 1,
+    players,
+    points: { win: doc.scoring.W, draw: doc.scoring.D, loss: doc.scoring.L },
+    options: { initialColour: initialColourOf(doc) },
+  };
+}
+
+/** A round as "white-black" boards and the bye, sorted, for comparing. */
+function fromFile(doc: TrfDocument, round: number): string[] {
+  const out: string[] = [];
+  for (const p of doc.players) {
+    const r = p.rounds[round - 1];
+    if (r === undefined) continue;
+    if (r.code === 'U') out.push(`bye p${p.startNumber}`);
+    else if (r.opponent !== 0 && r.colour === 'w') out.push(`p${p.startNumber}-p${r.opponent}`);
+  }
+  return out.sort();
+}
+
+function fromEngine(round: PairingRound): string[] {
+  return [...round.pairings.map((g) => `${g.a}-${g.b}`), ...round.byes.map((b) => `bye ${b}`)].sort();
+}
+
+// ---- Identity ----
+
+function identity(): void {
+  if (!BBP) throw new Error('set BBP_EXE to a bbpPairings v6.0.0 build for the identity run');
+  const count = Number(valueOf('--tournaments') ?? 1000);
+  const min = Number(valueOf('--min') ?? 10);
+  const max = Number(valueOf('--max') ?? 300);
+  const seed = Number(valueOf('--seed') ?? 1);
+  const keep = valueOf('--keep');
+  const dir = keep ?? mkdtempSync(join(tmpdir(), 'bench-dutch-'));
+  mkdirSync(dir, { recursive: true });
+  const draw = random(seed);
+  const pick = (lo: number, hi: number) => lo + Math.floor(draw() * (hi - lo + 1));
+  let compared = 0;
+  let identical = 0;
+  let failedRounds = 0;
+  let firstDifference: string | null = null;
+  let ourMs = 0;
+  let largest = 0;
+  const started = Date.now();
+  for (let t = 0; t < count; t++) {
+    const players = pick(min, max);
+    const rounds = pick(3, Math.min(13, players - 1));
+    const config = [
+      `PlayersNumber=${players}`,
+      `RoundsNumber=${rounds}`,
+      `DrawPercentage=${pick(0, 60)}`,
+      `ForfeitRate=${pick(5, 200)}`,
+      `RetiredRate=${pick(20, 500)}`,
+      `HalfPointByeRate=${pick(5, 200)}`,
+      'HighestRating=2700',
+      'LowestRating=1000',
+    ].join('\n');
+    const stem = join(dir, `t${t}-${players}x${rounds}`);
+    writeFileSync(`${stem}.cfg`, `${config}\n`);
+    const trfSeed = pick(1, 2_000_000_000);
+    execFileSync(BBP, ['--dutch', '-g', `${stem}.cfg`, '-o', `${stem}.trf`, '-s', String(trfSeed)], {
+      stdio: 'ignore',
+    });
+    const doc = parseTrf(readFileSync(`${stem}.trf`, 'utf8'));
+    for (let round = 1; round <= roundsIn(doc); round++) {
+      const want = fromFile(doc, round);
+      if (want.length === 0) continue;
+      compared++;
+      let got: string[];
+      try {
+        const t0 = performance.now();
+        got = fromEngine(generateRound(requestFor(doc, round)));
+        ourMs += performance.now() - t0;
+      } catch (error) {
+        got = [`error: ${(error as Error).message}`];
+        failedRounds++;
+      }
+      largest = Math.max(largest, doc.players.length);
+      if (got.join() === want.join()) identical++;
+      else if (firstDifference === null) {
+        const missing = want.filter((x) => !got.includes(x));
+        const extra = got.filter((x) => !want.includes(x));
+        firstDifference =
+          `${stem}.trf round ${round}: bbpPairings has ${missing.join(', ')}; we have ${extra.join(', ')}\n` +
+          `  reproduce: ${BBP} --dutch -g ${stem}.cfg -o ${stem}.trf -s ${trfSeed}, then pair round ${round}`;
+      }
+    }
+    if (!keep && firstDifference === null) {
+      rmSync(`${stem}.trf`, { force: true });
+      rmSync(`${stem}.cfg`, { force: true });
+    }
+    if ((t + 1) % 50 === 0 || t + 1 === count) {
+      const minutes = ((Date.now() - started) / 60000).toFixed(1);
+      console.log(`${t + 1} tournaments, rounds identical ${identical} / ${compared} (${minutes} min)`);
+    }
+  }
+  console.log(`rounds identical / rounds compared: ${identical} / ${compared}`);
+  console.log(`tournaments: ${count} of ${min} to ${max} players; refused rounds: ${failedRounds}`);
+  console.log(`our pairing time: ${(ourMs / 1000).toFixed(1)} s in all, ${(ourMs / compared).toFixed(1)} ms per round`);
+  if (firstDifference) console.log(`first difference: ${firstDifference}`);
+}
+
+/** Every round of one file (a difference the identity run printed, or a recorded case). */
+function oneFile(file: string): void {
+  const doc = parseTrf(readFileSync(file, 'utf8'));
+  const only = valueOf('--round');
+  for (let round = 1; round <= roundsIn(doc); round++) {
+    if (only !== undefined && Number(only) !== round) continue;
+    const want = fromFile(doc, round);
+    if (want.length === 0) continue;
+    const t0 = performance.now();
+    const got = fromEngine(generateRound(requestFor(doc, round)));
+    const ms = (performance.now() - t0).toFixed(0);
+    const same = got.join() === want.join();
+    console.log(`round ${round}: ${same ? 'identical' : 'DIFFERENT'} (${ms} ms)`);
+    if (!same) {
+      console.log(`  bbpPairings only: ${want.filter((x) => !got.includes(x)).join(', ')}`);
+      console.log(`  ours only:        ${got.filter((x) => !want.includes(x)).join(', ')}`);
+    }
+  }
+}
+
+const file = valueOf('--file');
+if (args.includes('--time')) throw new Error('--time: not yet');
+else if (file !== undefined) oneFile(file);
+else identity();
