@@ -30,12 +30,17 @@ async function enterRegistrant(
 ): Promise<() => string> {
   const { tournamentId } = tournament;
   const entered = (await tx.get(ref.participants(tournamentId))).docs.map((d) => d.data());
-  const { name, rating, club, country } = registration;
+  const { name, rating, club, country, fideId, title, federation, sex, birthYear } = registration;
   const entry = {
     name,
     ...(rating !== undefined ? { rating } : {}),
     ...(club ? { club } : {}),
     ...(country ? { country } : {}),
+    ...(fideId ? { fideId } : {}),
+    ...(title ? { title } : {}),
+    ...(federation ? { federation } : {}),
+    ...(sex ? { sex } : {}),
+    ...(birthYear !== undefined ? { birthYear } : {}),
   };
   assertNoDuplicateEntries(entered, [entry]);
   const missed = await readRoundsMissed(tx, ref, tournament);

@@ -1,8 +1,9 @@
 /**
  * Emulator Suite tier: self-registration and check-in through the real callables and firestore.rules. A tournament
  * takes no registration until the organizer opens it; a registration waits for approval or is accepted at once;
- * the same account never registers twice, and the same person is never entered twice; with check-in on, round 1
- * pairs only those who checked in, and a late check-in is paired from round 2.
+ * the same account never registers twice, and the same person is never entered twice; a chess player's FIDE
+ * details reach the entry; with check-in on, round 1 pairs only those who checked in, and a late check-in is
+ * paired from round 2.
  */
 import { randomUUID } from 'node:crypto';
 import { doc, updateDoc } from 'firebase/firestore';
@@ -136,7 +137,7 @@ describe.skipIf(Boolean(skipReason))('self-registration and check-in on the Emul
   it('with approval: the registration waits, is approved, and its account plays the new entry', async () => {
     const tournamentId = await draftTournament(2, {
       registration: 'APPROVAL',
-      asks: { rating: true, club: true, country: false },
+      asks: { rating: true, club: true, country: false, chess: false },
     });
     const person = await newAccount('reg-approval');
     const missing = await refusal(register(tournamentId, person));
@@ -188,6 +189,28 @@ describe.skipIf(Boolean(skipReason))('self-registration and check-in on the Emul
     expect((await refusal(register(tournamentId, person))).code).toBe('already-exists');
   });
 
+  it('a chess registration: the FIDE details are checked, kept while it waits, and carried by the entry', async () => {
+    const tournamentId = await draftTournament(2, {
+      registration: 'APPROVAL',
+      asks: { ...CLOSED_JOINING.asks, chess: true },
+    });
+    const person = await newAccount('reg-chess');
+    const chess = { fideId: '1503014', title: 'WGM', federation: 'NOR', sex: 'w', birthYear: 1995 };
+    const bad = await refusal(register(tournamentId, person, { ...chess, federation: 'Norway' }));
+    expect(bad.code).toBe('invalid-argument');
+    expect(bad.message).toContain('federation');
+    expect(await register(tournamentId, person, { name: 'Chess Player', ...chess })).toEqual({ status: 'PENDING' });
+    const [pending] = await registrationsOf(tournamentId);
+    expect(pending).toMatchObject({ name: 'Chess Player', ...chess });
+    const approved = await call<{ status: string; participantId: string }>(
+      emulators,
+      'decideRegistration',
+      { tournamentId, registrationId: pending!.registrationId, approve: true },
+      organizer,
+    );
+    expect(await participant(tournamentId, approved.participantId)).toMatchObject({ name: 'Chess Player', ...chess });
+  });
+
   it('declined: no entry is made, and the same account cannot register again', async () => {
     const tournamentId = await draftTournament(2, { registration: 'APPROVAL' });
     const person = await newAccount('reg-declined');
@@ -208,7 +231,7 @@ describe.skipIf(Boolean(skipReason))('self-registration and check-in on the Emul
   it('open: accepted at once; the same person (name and rating) as an entry is refused', async () => {
     const tournamentId = await draftTournament(2, {
       registration: 'OPEN',
-      asks: { rating: true, club: false, country: false },
+      asks: { rating: true, club: false, country: false, chess: false },
     });
     const person = await newAccount('reg-open');
     const accepted = await register(tournamentId, person, { name: 'Quick Entry', rating: 1500, club: 'not asked' });

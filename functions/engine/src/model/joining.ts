@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JoiningOptions } from '../domain/joining/index.js';
 import { DocumentId, Rating, TEXT } from '../domain/common/index.js';
+import { Participant } from '../domain/ratings/index.js';
 import { Uid } from './roles.js';
 
 export { JoiningOptions };
@@ -12,6 +13,12 @@ const Details = {
   rating: Rating.optional(),
   club: z.string().trim().max(TEXT.club).optional(),
   country: z.string().trim().max(TEXT.participantCountry).optional(),
+  // The entry's own checks, so a registration holds nothing its entry would refuse (docs/trf.md#the-players-fields).
+  fideId: Participant.shape.fideId,
+  title: Participant.shape.title,
+  federation: Participant.shape.federation,
+  sex: Participant.shape.sex,
+  birthYear: Participant.shape.birthYear,
 };
 
 /**

@@ -49,7 +49,7 @@ describe('decideRegistration', () => {
   });
 
   it('keeps only the details asked for, and insists on a rating when it is asked', () => {
-    const asks = { rating: true, club: true, country: false };
+    const asks = { rating: true, club: true, country: false, chess: false };
     const details = { name: 'Ann', rating: 1500, club: ' Rooks ', country: 'FRA' };
     expect(decideRegistration({ ...open, asks }, 'DRAFT', details, fresh).entry).toEqual({
       name: 'Ann',
@@ -60,6 +60,18 @@ describe('decideRegistration', () => {
     expect(refusal(() => decideRegistration({ ...open, asks }, 'DRAFT', { name: 'Ann' }, fresh)).code).toBe(
       'invalid-argument',
     );
+  });
+
+  it("keeps a chess player's FIDE details when the tournament asks for them, and drops them otherwise", () => {
+    const chess = { fideId: '1503014', title: 'GM', federation: 'NOR', sex: 'm', birthYear: 1990 } as const;
+    const details = { name: 'Magnus', ...chess };
+    const asks = { ...CLOSED_JOINING.asks, chess: true };
+    expect(decideRegistration({ ...open, asks }, 'DRAFT', details, fresh).entry).toEqual(details);
+    expect(decideRegistration({ ...open, asks }, 'DRAFT', { name: 'Ann', sex: 'w' }, fresh).entry).toEqual({
+      name: 'Ann',
+      sex: 'w',
+    });
+    expect(decideRegistration(open, 'DRAFT', details, fresh).entry).toEqual({ name: 'Magnus' });
   });
 
   it('approves only a waiting registration', () => {

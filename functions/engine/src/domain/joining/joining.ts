@@ -5,20 +5,31 @@
  */
 import { z } from 'zod';
 import { DomainError } from '../common/index.js';
+import type { Participant } from '../ratings/index.js';
 
 export const REGISTRATION_MODES = ['CLOSED', 'APPROVAL', 'OPEN'] as const;
 export const RegistrationMode = z.enum(REGISTRATION_MODES);
 export type RegistrationMode = z.infer<typeof RegistrationMode>;
 
 export const RegistrationAsks = z
-  .object({ rating: z.boolean().default(false), club: z.boolean().default(false), country: z.boolean().default(false) })
+  .object({
+    rating: z.boolean().default(false),
+    club: z.boolean().default(false),
+    country: z.boolean().default(false),
+    /** A chess event asks what FIDE knows of a player (CHESS_DETAILS), each optional (docs/joining.md). */
+    chess: z.boolean().default(false),
+  })
   .strict();
+
+/** The participant's chess fields (docs/trf.md#the-players-fields), which a registration asks for together. */
+export const CHESS_DETAILS = ['fideId', 'title', 'federation', 'sex', 'birthYear'] as const;
+export type ChessDetails = Pick<Participant, (typeof CHESS_DETAILS)[number]>;
 
 export const JoiningOptions = z
   .object({
     /** CLOSED: only the organizer enters people; APPROVAL: registrations wait for the organizer; OPEN: accepted. */
     registration: RegistrationMode.default('CLOSED'),
-    asks: RegistrationAsks.default({ rating: false, club: false, country: false }),
+    asks: RegistrationAsks.default({ rating: false, club: false, country: false, chess: false }),
     /** Registrations are also taken while the tournament runs: each enters the next round (a late entry). */
     lateRegistration: z.boolean().default(false),
     /** Only the participants who checked in are paired (docs/joining.md#check-in). */
@@ -29,13 +40,13 @@ export type JoiningOptions = z.infer<typeof JoiningOptions>;
 
 export const CLOSED_JOINING: JoiningOptions = {
   registration: 'CLOSED',
-  asks: { rating: false, club: false, country: false },
+  asks: { rating: false, club: false, country: false, chess: false },
   lateRegistration: false,
   checkIn: false,
 };
 
 /** What a person types to register. */
-export interface RegistrationDetails {
+export interface RegistrationDetails extends ChessDetails {
   name: string;
   rating?: number | undefined;
   club?: string | undefined;
@@ -92,7 +103,12 @@ export function decideRegistration(
   if (options.asks.rating && details.rating !== undefined) entry.rating = details.rating;
   if (options.asks.club && details.club?.trim()) entry.club = details.club.trim();
   if (options.asks.country && details.country?.trim()) entry.country = details.country.trim();
+  if (options.asks.chess) for (const field of CHESS_DETAILS) copyDetail(entry, details, field);
   return { entry, accepted: options.registration === 'OPEN' };
+}
+
+function copyDetail<K extends keyof ChessDetails>(entry: ChessDetails, details: ChessDetails, field: K): void {
+  if (details[field] !== undefined) entry[field] = details[field];
 }
 
 /**
