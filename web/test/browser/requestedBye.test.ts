@@ -1,8 +1,10 @@
 /**
  * Emulator Suite tier, in Chromium: requested byes (docs/pairing.md#requested-byes). The organizer allows one
  * half-point bye a player on the desk; a player asks for one in round 2 from the phone and is refused a second;
- * round 2 leaves them out with half a point, shown on their phone and on the pairings.
+ * round 2 leaves them out with half a point, shown on their phone and on the pairings, and the FIDE report the
+ * organizer downloads writes it as an H (docs/trf.md).
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { type SeededTournament, call } from '../../../testing/stack.js';
@@ -67,5 +69,27 @@ browserSuite(import.meta.url, 'a half-point bye asked for from a phone', (web) =
     await desk.goto(`${web.site}/#/t/${seeded.tournamentId}/rounds/2`);
     const line = desk.locator(`li.matchup[data-a="${player.participantId}"][data-b=""]`);
     await expect.poll(() => line.textContent(), { timeout: WAIT_MS }).toContain('asked for before the round');
+  });
+
+  it("the organizer's FIDE report writes the half-point bye as an H in round 2", async () => {
+    const player = seeded.participants[2]!;
+    for (const m of (await roundMatchUps(seeded.tournamentId, 2)).filter((game) => game.b !== null))
+      await call(
+        web.emulators,
+        'recordScore',
+        { tournamentId: seeded.tournamentId, matchUpId: m.matchUpId, result: { kind: 'PLAYED', winner: 'a' } },
+        seeded.organizer,
+      );
+    await desk.goto(`${web.site}/#/t/${seeded.tournamentId}/organize`);
+    const [file] = await Promise.all([
+      desk.waitForEvent('download'),
+      desk.getByRole('button', { name: 'Download FIDE report (TRF)' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toMatch(/\.trf$/);
+    const lines = readFileSync(await file.path(), 'utf8').split('\r\n');
+    // Start numbers follow the entry order: Player 3 is 3. Round 2 is the line's second 10-column round (TRF-16).
+    const line = lines.find((l) => l.startsWith('001') && Number(l.slice(4, 8)) === 3)!;
+    expect(line.slice(13, 47).trim()).toBe(player.name);
+    expect(line.slice(101, 111).trim()).toBe('0000 - H');
   });
 });

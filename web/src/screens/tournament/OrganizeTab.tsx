@@ -174,6 +174,7 @@ export function OrganizeTab() {
   const { tournamentId, tournament } = useTournamentData();
   const [jsonStatus, runJson] = useAction();
   const [csvStatus, runCsv] = useAction();
+  const [trfStatus, runTrf] = useAction();
   if (!tournament) return null;
   const base = `${tournament.date}-${tournament.description.replace(/[^\w-]+/g, '-').toLowerCase()}`;
   return (
@@ -222,6 +223,22 @@ export function OrganizeTab() {
           Download standings (CSV)
         </button>
         <Status status={csvStatus} />
+        <button
+          type="button"
+          disabled={trfStatus.state === 'pending'}
+          onClick={() =>
+            void runTrf(async () => {
+              const { json } = await actions.exportTournament({ tournamentId });
+              // The report of the rounds complete so far (docs/trf.md), written by the engine in the browser.
+              const { exportedTournamentToTrf } = await import('@competition/engine');
+              download(`${base}.trf`, 'text/plain;charset=utf-8', exportedTournamentToTrf(json));
+              return 'FIDE report exported';
+            })
+          }
+        >
+          Download FIDE report (TRF)
+        </button>
+        <Status status={trfStatus} />
       </section>
       <Finish />
       <DeleteTournament tournament={tournament} />

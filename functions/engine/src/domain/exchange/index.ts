@@ -5,3 +5,4 @@ export * from './trf.js';
 export * from './trfRead.js';
 export * from './trfScenario.js';
 export * from './trfWrite.js';
+export * from './trfExport.js';

@@ -78,11 +78,16 @@ export function scenarioToTrf(input: unknown, options: TrfWriteOptions = {}): st
   const spec = parsePairingSpec(pairing);
   const method = spec.method ?? policy.pairingPolicy.method;
   const system = SYSTEMS.find((s) => METHODS_OF_SYSTEM[s].includes(method)) ?? 'SWISS';
-  const type = { SWISS: 'Swiss-System', ROUND_ROBIN: 'Round-Robin', KNOCKOUT: 'Knockout' }[system];
   return writeTrf(
-    { policy, participants, matchUps, totalRounds: spec.totalRounds, event, type: `Individual: ${type}` },
+    { policy, participants, matchUps, totalRounds: spec.totalRounds, event, type: trfEventType(system) },
     options,
   );
+}
+
+/** Record 092, the type of tournament, in the words pairing programs write there. */
+export function trfEventType(system: string): string {
+  const words: Record<string, string> = { SWISS: 'Swiss-System', ROUND_ROBIN: 'Round-Robin', KNOCKOUT: 'Knockout' };
+  return `Individual: ${words[system] ?? words.SWISS}`;
 }
 
 /**
