@@ -86,6 +86,7 @@ export function colourNames(
 /** The organizer's name for each method; which system offers which is the engine's (METHODS_OF_SYSTEM). */
 export const METHOD_LABELS: Record<PairingMethod, string> = {
   SWISS: 'Swiss (score groups, weighted matching)',
+  DUTCH: "FIDE Dutch system (C.04.3, bbpPairings' pairings)",
   DRAW_MATIC: 'DrawMatic (rating lanes)',
   LEVEL_BASED: 'Level-based (rating bands)',
   WEIGHTED: 'Weighted (your own criteria weights)',

@@ -77,6 +77,7 @@ function systemOf(method: PairingMethod, options: PairingOptions): System {
     case 'CIRCLE':
       return 'ROUND_ROBIN';
     case 'SWISS':
+    case 'DUTCH':
     case 'DRAW_MATIC':
     case 'LEVEL_BASED':
     case 'WEIGHTED':
