@@ -1,10 +1,11 @@
 /**
- * Participants pasted as CSV (from a spreadsheet or a club's list): `name, rating, club, country`, with or
- * without a header line (in English, French, German or Spanish), separated by tabs, semicolons or commas, fields
- * quoted RFC 4180 style, ratings written as the organizer's locale writes numbers. Each line becomes an
- * addParticipants entry checked by the callable's own schema and the domain's duplicate rule, so a bad line is
- * named before anything is sent. A column of account ids is refused: players link their own accounts with their
- * claim codes (docs/joining.md), so no list can link an account that does not exist, or an email typed as an id.
+ * Participants pasted as CSV (from a spreadsheet or a club's list): `name, rating, club, country`, then a chess
+ * player's `fideId, title, federation, sex, birthYear` (docs/organisation.md#entering-players), with or without a
+ * header line (in English, French, German or Spanish), separated by tabs, semicolons or commas, fields quoted
+ * RFC 4180 style, ratings written as the organizer's locale writes numbers. Each line becomes an addParticipants
+ * entry checked by the callable's own schema and the domain's duplicate rule, so a bad line is named before
+ * anything is sent. A column of account ids is refused: players link their own accounts with their claim codes
+ * (docs/joining.md), so no list can link an account that does not exist, or an email typed as an id.
  */
 import { duplicateEntries } from '@competition/engine';
 import { issuesInWords } from '@competition/engine/view';
@@ -14,14 +15,45 @@ import { parseLocaleNumber } from './localeNumber';
 
 export type NewParticipantInput = z.infer<typeof NewParticipant>;
 
-export const CSV_COLUMNS = ['name', 'rating', 'club', 'country'] as const;
+/** A list without a header is read in this order: the four of any event, then the chess ones (docs/trf.md). */
+export const CSV_COLUMNS = [
+  'name',
+  'rating',
+  'club',
+  'country',
+  'fideId',
+  'title',
+  'federation',
+  'sex',
+  'birthYear',
+] as const;
+type CsvColumn = (typeof CSV_COLUMNS)[number];
 /** `account` is only recognised to be refused. */
-type Column = (typeof CSV_COLUMNS)[number] | 'account';
-/** Header words, lower case without accents, in the languages a club's spreadsheet is likely to use. */
+type Column = CsvColumn | 'account';
+
+/** The columns as the organizer reads them, in the form's label and in the errors. */
+export const COLUMN_WORDS: Record<CsvColumn, string> = {
+  name: 'name',
+  rating: 'rating',
+  club: 'club',
+  country: 'country',
+  fideId: 'FIDE id',
+  title: 'title',
+  federation: 'federation',
+  sex: 'sex',
+  birthYear: 'birth year',
+};
+
+/**
+ * Header words, lower case without accents, spaces, dots, hyphens or underscores ("FIDE-ID" reads as "fideid"), in
+ * the languages a club's or a chess federation's spreadsheet is likely to use.
+ */
 const ALIASES: Record<string, Column> = {
   uid: 'account',
   player: 'name',
   elo: 'rating',
+  rtg: 'rating',
+  fiderating: 'rating',
   nom: 'name',
   joueur: 'name',
   classement: 'rating',
@@ -39,8 +71,71 @@ const ALIASES: Record<string, Column> = {
   clasificacion: 'rating',
   pais: 'country',
   cuenta: 'account',
+  fideid: 'fideId',
+  idfide: 'fideId',
+  fidenr: 'fideId',
+  fideno: 'fideId',
+  fidenumber: 'fideId',
+  fidenummer: 'fideId',
+  titel: 'title',
+  titre: 'title',
+  titulo: 'title',
+  fed: 'federation',
+  verband: 'federation',
+  federacion: 'federation',
+  gender: 'sex',
+  geschlecht: 'sex',
+  sexe: 'sex',
+  sexo: 'sex',
+  born: 'birthYear',
+  birth: 'birthYear',
+  birthyear: 'birthYear',
+  yearofbirth: 'birthYear',
+  yob: 'birthYear',
+  geburtsjahr: 'birthYear',
+  jahrgang: 'birthYear',
+  naissance: 'birthYear',
+  anneedenaissance: 'birthYear',
+  nacimiento: 'birthYear',
+  anodenacimiento: 'birthYear',
 };
-const headerWord = (field: string) => field.trim().toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+const headerWord = (field: string) =>
+  field
+    .trim()
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[\s._-]/g, '');
+
+/** The sex column as spreadsheets write it, read as a TRF writes it: m or w (f, female, Frau ... read as w). */
+const SEXES: Record<string, 'm' | 'w'> = {
+  m: 'm',
+  male: 'm',
+  man: 'm',
+  mann: 'm',
+  mannlich: 'm',
+  masculin: 'm',
+  masculino: 'm',
+  w: 'w',
+  f: 'w',
+  female: 'w',
+  woman: 'w',
+  frau: 'w',
+  weiblich: 'w',
+  femme: 'w',
+  feminin: 'w',
+  femenino: 'w',
+  mujer: 'w',
+};
+
+/**
+ * The year of a birth year or a birth date (1990, 1990-05-12, 1990/00/00 as a TRF writes it, 12.05.1990): the
+ * product keeps the year only (docs/trf.md#the-players-fields). NaN when it is neither.
+ */
+function yearOf(text: string): number {
+  const match = /^(\d{4})(?:[-/.]\d{1,2}[-/.]\d{1,2})?$/.exec(text) ?? /^\d{1,2}[-/.]\d{1,2}[-/.](\d{4})$/.exec(text);
+  return match ? Number(match[1]) : Number.NaN;
+}
 
 /** Splits CSV text into rows of fields; quotes may hold separators, doubled quotes and line breaks. */
 export function splitCsv(text: string, separator: string): string[][] {
@@ -103,6 +198,16 @@ export interface EnteredParticipant {
   club?: string | undefined;
 }
 
+/** A refusal in the organizer's words; a choice (title, sex) lists what it takes, which a person cannot guess. */
+function inWords(issues: z.core.$ZodIssue[]): string {
+  return issuesInWords(
+    issues.map((issue) =>
+      issue.code === 'invalid_value' ? { ...issue, message: `must be one of ${issue.values.join(', ')}` } : issue,
+    ),
+    COLUMN_WORDS,
+  );
+}
+
 export function parseParticipantsCsv(
   text: string,
   entered: readonly EnteredParticipant[] = [],
@@ -147,22 +252,40 @@ export function parseParticipantsCsv(
     const name = value('name') ?? '';
     const where = `line ${k + offset}${name ? ` (${name})` : ''}`;
     const number = rating === undefined ? undefined : parseLocaleNumber(rating, locale);
-    if (number !== undefined && Number.isNaN(number)) {
-      errors.push({ line: k + offset, text: `${where}: the rating “${rating}” is not a number` });
+    const born = value('birthYear');
+    const birthYear = born === undefined ? undefined : yearOf(born);
+    const notNumbers = [
+      ...(number !== undefined && Number.isNaN(number) ? [`the rating “${rating}” is not a number`] : []),
+      ...(birthYear !== undefined && Number.isNaN(birthYear) ? [`the birth year “${born}” is not a year`] : []),
+    ];
+    if (notNumbers.length > 0) {
+      errors.push({ line: k + offset, text: `${where}: ${notNumbers.join('; ')}` });
       return;
     }
+    const sex = value('sex');
+    // FIDE lists and TRF files write 0 for a player without a FIDE id (docs/trf.md).
+    const fideId = /^0+$/.test(value('fideId') ?? '') ? undefined : value('fideId');
+    const optional = {
+      club: value('club'),
+      country: value('country'),
+      fideId,
+      title: value('title')?.toUpperCase(),
+      federation: value('federation')?.toUpperCase(),
+      // A word the table does not know goes to the schema as typed, which names it.
+      sex: sex === undefined ? undefined : (SEXES[headerWord(sex)] ?? sex),
+      birthYear,
+    };
     const entry = {
       participantId: ids[k]!,
       name,
       ...(number === undefined ? {} : { rating: number }),
-      ...(value('club') === undefined ? {} : { club: value('club') }),
-      ...(value('country') === undefined ? {} : { country: value('country') }),
+      ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)),
     };
     const checked = NewParticipant.safeParse(entry);
     if (checked.success) {
       participants.push(checked.data);
       lineOf.push(k + offset);
-    } else errors.push({ line: k + offset, text: `${where}: ${issuesInWords(checked.error.issues)}` });
+    } else errors.push({ line: k + offset, text: `${where}: ${inWords(checked.error.issues)}` });
   });
   for (const { index, reason } of duplicateEntries(entered, participants))
     errors.push({ line: lineOf[index]!, text: `line ${lineOf[index]}: ${reason}` });

@@ -34,11 +34,81 @@ describe('participants pasted as CSV', () => {
     }
   });
 
-  it('takes lines without a header as name, rating, club, country; tabs from a spreadsheet', () => {
-    const { participants } = parseParticipantsCsv('Ada\t1830\tRiverside\tGBR\tu1\nCy\t1755');
-    expect(participants.map((p) => [p.name, p.rating, p.club, p.country, p.uid])).toEqual([
-      ['Ada', 1830, 'Riverside', 'GBR', undefined],
-      ['Cy', 1755, undefined, undefined, undefined],
+  it('takes lines without a header as name, rating, club, country, then the chess details; tabs', () => {
+    const { participants, errors } = parseParticipantsCsv(
+      'Ada\t1830\tRiverside\tGBR\nCy\t1755\nJu\t2650\t\t\t1503014\tgm\tnor\tf\t1995\tu1\textra',
+    );
+    expect(errors).toEqual([]);
+    expect(participants).toEqual([
+      { participantId: 'p1', name: 'Ada', rating: 1830, club: 'Riverside', country: 'GBR' },
+      { participantId: 'p2', name: 'Cy', rating: 1755 },
+      // A column past the birth year is no account, nor anything else.
+      {
+        participantId: 'p3',
+        name: 'Ju',
+        rating: 2650,
+        fideId: '1503014',
+        title: 'GM',
+        federation: 'NOR',
+        sex: 'w',
+        birthYear: 1995,
+      },
+    ]);
+  });
+
+  it("reads a chess organizer's headers in any order, and each sex and birth date as FIDE writes it", () => {
+    const english = parseParticipantsCsv(
+      'Name;FIDE ID;Title;Fed;Sex;Born;Rtg\nAnn;1503014;wgm;nor;F;1990-05-12;2400\nBo;0;;;M;12.05.2001;\n',
+    );
+    expect(english.errors).toEqual([]);
+    expect(english.participants).toEqual([
+      {
+        participantId: 'p1',
+        name: 'Ann',
+        rating: 2400,
+        fideId: '1503014',
+        title: 'WGM',
+        federation: 'NOR',
+        sex: 'w',
+        birthYear: 1990,
+      },
+      { participantId: 'p2', name: 'Bo', sex: 'm', birthYear: 2001 },
+    ]);
+    const german = parseParticipantsCsv(
+      'Spieler\tFIDE-ID\tTitel\tVerband\tGeschlecht\tGeburtsjahr\nJonas\t24600164\tFM\tGER\tw\t1988\n',
+    );
+    const french = parseParticipantsCsv(
+      'Nom;ID FIDE;Titre;Fédération;Sexe;Année de naissance\nLéa;654321;CM;FRA;f;2004\n',
+    );
+    const other = parseParticipantsCsv('Player,FIDE-ID,Gender,Birth year,YOB\nCy,123,m,1970,\n');
+    expect(german.participants[0]).toMatchObject({ fideId: '24600164', title: 'FM', federation: 'GER', sex: 'w' });
+    expect(french.participants[0]).toMatchObject({ fideId: '654321', title: 'CM', federation: 'FRA', sex: 'w' });
+    expect(other.participants[0]).toMatchObject({ fideId: '123', sex: 'm', birthYear: 1970 });
+    expect([german.errors, french.errors, other.errors]).toEqual([[], [], []]);
+  });
+
+  it('refuses a bad FIDE id, title, federation, sex or birth year, naming the line and the field', () => {
+    const { participants, errors } = parseParticipantsCsv(
+      [
+        'name,fide id,title,federation,sex,birth year',
+        'Ada,12a,,,,',
+        'Bo,,XM,,,',
+        'Cy,,,Norway,,',
+        'Di,,,,x,',
+        'Ed,,,,,soon',
+        'Flo,,,,,1850',
+        'Gus,123456789012,,,,',
+      ].join('\n'),
+    );
+    expect(participants).toEqual([]);
+    expect(errors).toEqual([
+      'line 2 (Ada): FIDE id: must be a FIDE id: 1 to 11 digits',
+      'line 3 (Bo): title: must be one of GM, IM, WGM, FM, WIM, CM, WFM, WCM',
+      'line 4 (Cy): federation: must be a FIDE federation code: 3 capital letters',
+      'line 5 (Di): sex: must be one of m, w',
+      'line 6 (Ed): the birth year “soon” is not a year',
+      'line 7 (Flo): birth year: must be at least 1900',
+      'line 8 (Gus): FIDE id: must be a FIDE id: 1 to 11 digits',
     ]);
   });
 
