@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DocumentId, GamePoints, Minutes, PairingSeed, Rating, RoundCount, TEXT } from '../domain/common/index.js';
-import { Participant } from '../domain/ratings/index.js';
+import { Participant, RequestedBye } from '../domain/ratings/index.js';
 import { MatchPointTable, PolicyChoice, PolicyOverrides } from '../domain/policy/index.js';
 import { PairingEdit, PairingOptions } from '../domain/pairing/index.js';
 import { MatchUpResult } from '../domain/results/index.js';
@@ -81,7 +81,7 @@ export const RequestByeInput = z
     tournamentId: DocumentId,
     participantId: DocumentId,
     round: z.number().int().min(1).max(999),
-    points: z.enum(['HALF', 'ZERO']).nullable(),
+    points: RequestedBye.shape.points.nullable(),
   })
   .strict();
 export type RequestByeInput = z.infer<typeof RequestByeInput>;

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Tournament } from '../../src/index.js';
 import { exportedTournamentToTrf } from '../../src/domain/exchange/trfExport.js';
+import { readTrf } from '../../src/domain/exchange/trfScenario.js';
 
 /** Five chess players, p2 asking for a half-point bye in round 2; side a wins every game. */
 function event() {
@@ -42,5 +43,24 @@ describe('the report of an exported tournament', () => {
     // Round 3 has open games: two rounds are written.
     expect(roundsOf(trf, 1)).toHaveLength(2);
     expect(trf).toMatch(/^XXR 4\r$/m);
+  });
+});
+
+describe('a bye set ahead for the round to be paired', () => {
+  it("is written as the next round's H, read back as a requested bye, and left out when that round is paired", () => {
+    const tournament = event();
+    play(tournament);
+    // p4 asks for half a point in round 2, before it is paired: the report carries it ahead.
+    const saved = tournament.toJSON() as { participants: Array<Record<string, unknown>> };
+    saved.participants[3]!.requestedByes = [{ round: 2, points: 'HALF' }];
+    const trf = exportedTournamentToTrf(JSON.stringify(saved));
+    expect(roundsOf(trf, 4)).toEqual([expect.stringMatching(/^\d+ [wb] [10=]$/), '0000 - H']);
+    expect(roundsOf(trf, 1)).toHaveLength(1);
+
+    const scenario = readTrf(trf);
+    expect(scenario.participants.find((p) => p.id === 'p4')!.requestedByes).toEqual([{ round: 2, points: 'HALF' }]);
+    const round = Tournament.fromScenario(scenario).pairRound();
+    expect(round.byes).toContain('p4');
+    expect(round.pairings.flatMap((pair) => [pair.a, pair.b])).not.toContain('p4');
   });
 });

@@ -9,7 +9,8 @@ import { actions } from '../../data/actions';
 import { setByeRules } from '../../data/writes';
 import { useTournamentData } from './data';
 
-const POINTS_WORDS = { HALF: 'half-point bye', ZERO: 'zero-point bye (absent)' } as const;
+const POINTS_WORDS = { FULL: 'full-point bye', HALF: 'half-point bye', ZERO: 'zero-point bye (absent)' } as const;
+type Points = keyof typeof POINTS_WORDS;
 
 /** The rounds a bye can still be asked for: those not yet paired, up to the planned last one. */
 function openRounds(currentRound: number, totalRounds: number | undefined): number[] {
@@ -22,7 +23,7 @@ export function ByeRequests({ participantId }: { participantId: string }) {
   const [status, run] = useAction();
   const entry = participant(participantId);
   const rounds = tournament ? openRounds(tournament.currentRound, tournament.totalRounds) : [];
-  const [form, setForm] = useState({ round: '', points: 'HALF' as 'HALF' | 'ZERO' });
+  const [form, setForm] = useState({ round: '', points: 'HALF' as Points });
   if (!tournament || !entry || entry.withdrawn || tournament.system !== 'SWISS' || tournament.status === 'CLOSED')
     return null;
   const requested = entry.requestedByes ?? [];
@@ -79,10 +80,12 @@ export function ByeRequests({ participantId }: { participantId: string }) {
               <select
                 {...f}
                 value={form.points}
-                onChange={(e) => setForm({ ...form, points: e.target.value as 'HALF' | 'ZERO' })}
+                onChange={(e) => setForm({ ...form, points: e.target.value as Points })}
               >
                 <option value="HALF">{POINTS_WORDS.HALF}</option>
                 <option value="ZERO">{POINTS_WORDS.ZERO}</option>
+                {/* A whole point without play is the organizer's to give (docs/pairing.md#requested-byes). */}
+                {roles.editor ? <option value="FULL">{POINTS_WORDS.FULL}</option> : null}
               </select>
             )}
           </Field>

@@ -30,6 +30,7 @@ const ScenarioParticipant = z
     category: Participant.shape.category,
     withdrawn: z.boolean().optional(),
     awardedByes: Participant.shape.awardedByes,
+    requestedByes: Participant.shape.requestedByes,
     fideId: Participant.shape.fideId,
     title: Participant.shape.title,
     federation: Participant.shape.federation,

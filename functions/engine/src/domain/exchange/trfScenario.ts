@@ -45,7 +45,10 @@ export function trfToScenario(doc: TrfDocument): ScenarioInput {
   return {
     ...(Object.keys(event).length > 0 && { event }),
     policy: 'CHESS',
-    participants: doc.players.map((p) => participantOf(p, doc.teams.get(p.startNumber))),
+    participants: doc.players.map((p) => ({
+      ...participantOf(p, doc.teams.get(p.startNumber)),
+      ...byeAhead(p, rounds + 1),
+    })),
     rounds: Array.from({ length: rounds }, (_, k) => roundOf(doc.players, byNumber, k + 1)),
     ...(matchPoints && { options: { policyOverrides: { scoringPolicy: { matchPoints } } } }),
     ...(doc.totalRounds !== undefined && { pairing: { totalRounds: Math.max(doc.totalRounds, rounds, 1) } }),
@@ -65,6 +68,19 @@ function participantOf(p: TrfPlayer, team: string | undefined): ScenarioInput['p
     ...(p.sex !== undefined && { sex: p.sex }),
     ...(p.birthYear !== undefined && { birthYear: p.birthYear }),
   };
+}
+
+/** The codes of a bye set ahead, in the round to be paired (docs/trf.md): the scenario's requested byes. */
+const BYE_AHEAD = { F: 'FULL', H: 'HALF', Z: 'ZERO' } as const;
+
+/** A bye set ahead for the round to be paired, as the participant's requested bye in that round. */
+function byeAhead(
+  p: TrfPlayer,
+  round: number,
+): { requestedByes?: Array<{ round: number; points: 'FULL' | 'HALF' | 'ZERO' }> } {
+  const code = p.rounds[round - 1]?.code;
+  if (code === undefined || !(code in BYE_AHEAD)) return {};
+  return { requestedByes: [{ round, points: BYE_AHEAD[code as keyof typeof BYE_AHEAD] }] };
 }
 
 /** A round's games by the lower start number in each, then its byes; an absence is no game at all. */

@@ -2,6 +2,7 @@ import { DomainError } from '../common/index.js';
 import type { CompetitionPolicy, MatchPointTable } from '../policy/index.js';
 import { firstMover, type MatchUpRecord, resolveResult, type ResultKind, type SideResult } from '../results/index.js';
 import type { Participant } from '../ratings/index.js';
+import { decidedByeOf } from '../joining/index.js';
 import { computeStandings } from '../standings/index.js';
 import { METHODS_OF_SYSTEM, parsePairingSpec, SYSTEMS } from '../pairing/index.js';
 import { parseScenario, type ScenarioEvent } from './scenario.js';
@@ -65,11 +66,25 @@ export function writeTrf(tournament: TrfTournament, options: TrfWriteOptions = {
           'failed-precondition',
           `participant ${p.participantId}: the standings give ${row.matchPoints} points, the results ${earned}`,
         );
-      return playerLine(p, numbers.get(p.participantId)!, row.matchPoints, row.rank, own, policy);
+      const ahead = rounds === lastPaired ? byeAhead(p, rounds + 1, tournament.totalRounds) : null;
+      const written = ahead ? [...own, ahead] : own;
+      return playerLine(p, numbers.get(p.participantId)!, row.matchPoints, row.rank, written, policy);
     });
   const lines = [...headerLines(tournament, participants, rounds, entries, numbers), ...players];
   const eol = options.lineEnding ?? '\r\n';
   return lines.map((line) => line.trimEnd()).join(eol) + eol;
+}
+
+const AHEAD_CODES = { FULL_BYE: 'F', HALF_BYE: 'H', ZERO_BYE: 'Z' } as const;
+
+/**
+ * A bye decided for the round after the last one written, set ahead as pairing programs read it (docs/trf.md): so
+ * the report, handed to one, pairs the next round without the player. Its points are not in the line's total yet.
+ */
+function byeAhead(p: Participant, round: number, totalRounds: number | undefined): Entry | null {
+  if (p.withdrawn || (totalRounds !== undefined && round > totalRounds)) return null;
+  const kind = decidedByeOf(p, round);
+  return kind ? { opponent: 0, colour: '-', code: AHEAD_CODES[kind], points: 0 } : null;
 }
 
 /** A scenario file's report (the `trf` tool): the planned rounds and the method come from its pairing object. */

@@ -25,7 +25,7 @@ export type ByeRules = z.infer<typeof ByeRules>;
 export interface ByeRequest {
   round: number;
   /** null takes the request back. */
-  points: 'HALF' | 'ZERO' | null;
+  points: RequestedBye['points'] | null;
 }
 
 export interface ByeRequestContext {
@@ -52,8 +52,14 @@ function assertRoundOpen({ tournament, participant }: ByeRequestContext, round: 
 }
 
 /** The player's own limits: the organizer's rules, checked for a player's request only. */
-function assertWithinRules(context: ByeRequestContext, round: number, points: 'HALF' | 'ZERO', kept: RequestedBye[]) {
+function assertWithinRules(
+  context: ByeRequestContext,
+  round: number,
+  points: RequestedBye['points'],
+  kept: RequestedBye[],
+): void {
   const { rules, tournament } = context;
+  if (points === 'FULL') throw refuse('a full-point bye is the organizer’s to give', 'permission-denied');
   if (points === 'ZERO') {
     if (!rules.zeroPointByes)
       throw refuse('the organizer takes no absences on request: ask at the desk', 'permission-denied');

@@ -14,5 +14,5 @@ export function decidedByeOf(
   if ((participant.awardedByes ?? 0) >= roundNumber) return 'FULL_BYE';
   const requested = participant.requestedByes?.find((bye) => bye.round === roundNumber);
   if (!requested) return null;
-  return requested.points === 'HALF' ? 'HALF_BYE' : 'ZERO_BYE';
+  return requested.points === 'FULL' ? 'FULL_BYE' : requested.points === 'HALF' ? 'HALF_BYE' : 'ZERO_BYE';
 }

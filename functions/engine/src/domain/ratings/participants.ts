@@ -19,9 +19,12 @@ export const Member = z
 /** The Magic Tournament Rules' rounds table counts a player with up to three awarded byes. */
 export const MAX_AWARDED_BYES = 3;
 
-/** A bye a player asks for before a round is paired: half a point (a draw) or none (a loss). */
+/**
+ * A bye decided before a round is paired: half a point (a draw) or none (a loss), which a player may ask for, or a
+ * whole point (a win), which only the organizer gives.
+ */
 export const RequestedBye = z
-  .object({ round: z.number().int().min(1).max(999), points: z.enum(['HALF', 'ZERO']) })
+  .object({ round: z.number().int().min(1).max(999), points: z.enum(['FULL', 'HALF', 'ZERO']) })
   .strict();
 export type RequestedBye = z.infer<typeof RequestedBye>;
 

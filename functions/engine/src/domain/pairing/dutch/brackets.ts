@@ -20,6 +20,16 @@ export function pairBrackets(weights: DutchWeights, matching: IncrementalMatchin
     }
   };
 
+  /**
+   * The opponent a player is about to be offered first (the highest bracket index in [from, to) that `allowed`). When
+   * the last optimum already pairs the player with it, that optimum stays optimal once the choice is rewarded, so
+   * the question needs no new solve (docs/dutch.md#speed).
+   */
+  const firstChoice = (from: number, to: number, allowed: (o: number) => boolean) => {
+    for (let o = from; o < to; o++) if (allowed(o)) return members[o]!;
+    return -1;
+  };
+
   // The current bracket: moved-down players first (`movedDown` of them), then the resident score group, then
   // the next score group; `vertex` maps a bracket index to its position in `sorted`.
   let members: number[] = [];
@@ -94,6 +104,10 @@ export function pairBrackets(weights: DutchWeights, matching: IncrementalMatchin
     for (let i = 0; i < movedDown; i++) {
       const v = at(i);
       if (!matched[v]) continue;
+      if (firstChoice(movedDown, residentsEnd, (o) => !matched[at(o)] && base[o]![i]! !== 0n) === mate(v)) {
+        finalize(v, mate(v));
+        continue;
+      }
       let bonus = BigInt(size);
       for (let o = residentsEnd - 1; o >= movedDown; o--) {
         const u = at(o);
@@ -205,6 +219,13 @@ export function pairBrackets(weights: DutchWeights, matching: IncrementalMatchin
     for (const i of remainder) {
       const v = at(i);
       if (!pairedAbove(v)) continue;
+      const first = remainder.find((o) => o > i && !matched[at(o)] && base[o]![i]! !== 0n);
+      if (first !== undefined && at(first) === mate(v)) {
+        matched[v] = 1;
+        matched[mate(v)] = 1;
+        finalize(v, mate(v));
+        continue;
+      }
       let bonus = 0n;
       for (let q = remainder.length - 1; q >= 0; q--) {
         const o = remainder[q]!;

@@ -180,6 +180,23 @@ export class IncrementalMatching {
       if (this.mate[x]! >= 0 || this.touched.has(x)) continue;
       if (this.dual[x]! & 1n) this.raiseFree(x);
     }
+    // Most changed vertices have a tight edge to a free vertex already: pairing them at once spares a search stage
+    // each (a matched tight edge keeps the duals optimal).
+    for (const v of this.touched) {
+      if (this.mate[v]! >= 0 || this.dual[v] === 0n) continue;
+      const row = v * n;
+      for (let u = 0; u < n; u++) {
+        if (u === v || this.mate[u]! >= 0 || this.base[this.inBlossom[u]!] !== u) continue;
+        const w = this.weight[row + u]!;
+        if (w !== 0n && this.dual[v]! + this.dual[u]! === 2n * w) {
+          const bu = this.inBlossom[u]!;
+          if (bu >= n) this.rotate(bu, u);
+          this.mate[v] = u;
+          this.mate[u] = v;
+          break;
+        }
+      }
+    }
     this.touched.clear();
     this.freed.clear();
   }
