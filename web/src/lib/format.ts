@@ -90,6 +90,7 @@ export const METHOD_LABELS: Record<PairingMethod, string> = {
   DRAW_MATIC: 'DrawMatic (rating lanes)',
   LEVEL_BASED: 'Level-based (rating bands)',
   WEIGHTED: 'Weighted (your own criteria weights)',
+  MCMAHON: 'McMahon (Go: McMahon scores, handicaps)',
   SERIAL: 'In ranking order: 1 v 2, 3 v 4 …',
   DAZED: 'Top half v bottom half of each score group',
   STAGGERED: 'Top v bottom half, at most 25 places apart (large groups)',

@@ -35,6 +35,7 @@ function pairWith(request: PairingRequest, field: Field): PairingRound {
     case 'DRAW_MATIC':
     case 'LEVEL_BASED':
     case 'WEIGHTED':
+    case 'MCMAHON':
       return pairWeighted(request, field, request.method);
     case 'DUTCH':
       return pairDutch(request);
@@ -209,6 +210,7 @@ export * from './colours.js';
 export * from './edit.js';
 export * from './edits.js';
 export * from './matching/index.js';
+export * from './mcmahon/index.js';
 export * from './methods.js';
 export * from './prng.js';
 export * from './request.js';

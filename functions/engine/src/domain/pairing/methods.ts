@@ -4,8 +4,9 @@
  */
 
 /** pairingPolicy.method (docs/pairing.md#systems-and-methods): the methods a competition policy can name. */
-export const POLICY_METHODS = ['SWISS', 'DRAW_MATIC', 'LEVEL_BASED', 'DUTCH'] as const;
-export const WEIGHTED_METHODS = ['SWISS', 'DRAW_MATIC', 'LEVEL_BASED', 'WEIGHTED'] as const;
+export const POLICY_METHODS = ['SWISS', 'DRAW_MATIC', 'LEVEL_BASED', 'DUTCH', 'MCMAHON'] as const;
+/** MCMAHON: the weighted model on McMahon scores, for Go (docs/go.md#the-mcmahon-method). */
+export const WEIGHTED_METHODS = ['SWISS', 'DRAW_MATIC', 'LEVEL_BASED', 'WEIGHTED', 'MCMAHON'] as const;
 /** FIDE's Dutch system (docs/dutch.md), giving bbpPairings' pairings. */
 export const FIDE_METHODS = ['DUTCH'] as const;
 export const SOL_METHODS = ['ALL', 'SERIAL', 'DAZED', 'STAGGERED'] as const;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { describeIssues } from '../common/index.js';
 import { COLOUR_MODES, COLOURS } from './colours.js';
 import { PairingError } from './errors.js';
+import { GoRankText } from './mcmahon/rank.js';
+import { McMahonSettings } from './mcmahon/settings.js';
 import { PAIRING_METHODS, SYSTEMS } from './methods.js';
 
 /**
@@ -43,6 +45,8 @@ export const CriteriaWeights = z
      * Any positive value switches it on; 0 switches it off.
      */
     category: weight(),
+    /** MCMAHON: OpenGotha's "minimize handicap", on the MMS gap of players below the bar (docs/go.md). */
+    minimizeHandicap: weight(),
   })
   .strict();
 export type CriteriaWeights = z.infer<typeof CriteriaWeights>;
@@ -94,6 +98,8 @@ export const PairingOptions = z
      * tables and knockouts alternate whatever the mode.
      */
     colours: z.enum(COLOUR_MODES).optional(),
+    /** MCMAHON: the bar, floor, byes, absences and handicaps (docs/go.md); OpenGotha's defaults otherwise. */
+    mcMahon: McMahonSettings.optional(),
     /** DUTCH: the colour drawn for pairing number 1 in round 1 (TRF's XXC); later rounds can read it from round 1. */
     initialColour: z.enum(COLOURS).optional(),
     /**
@@ -176,6 +182,8 @@ export const PairingGame = z
      * played game, or read from the opponent, colour and outcome.
      */
     unplayed: z.enum(UNPLAYED_KINDS).optional(),
+    /** Go: the stones of a handicap game; OpenGotha's colour balance counts only even games (docs/go.md). */
+    handicap: z.number().int().min(0).max(9).optional(),
   })
   .strict();
 export type PairingGame = z.infer<typeof PairingGame>;
@@ -204,6 +212,8 @@ export const PairingPlayer = z
     team: z.string().optional(),
     /** A division or section, 1 = the top one (avoid mixing categories: docs/pairing.md#weighted). */
     category: z.number().int().min(1).optional(),
+    /** Go: the player's rank (docs/go.md#ranks), which MCMAHON starts the player's MMS from. */
+    rank: GoRankText.optional(),
     withdrawn: z.boolean().optional(),
     games: z.array(PairingGame),
     /**

@@ -4,6 +4,8 @@ import { compareRatingOrder, type Field } from '../field.js';
 import { hashValues } from '../prng.js';
 import { recommendedRounds } from '../rounds.js';
 import type { CriteriaWeights, PairingRequest } from '../types.js';
+import { atBar } from '../mcmahon/mms.js';
+import { type McMahonContext, mcMahonContext } from './mcmahon.js';
 import type { WeightedModel } from './model.js';
 
 /**
@@ -63,6 +65,8 @@ export interface PairingContext {
   categorySpan: number;
   /** 1 when the secondary criteria (club, country) apply to the player (docs/pairing.md#weighted). */
   secondary: Uint8Array;
+  /** MCMAHON only: MMS, ranks and handicaps (docs/go.md). */
+  mcMahon: McMahonContext | null;
 }
 
 export function buildContext(field: Field, model: WeightedModel, request: PairingRequest): PairingContext {
@@ -70,8 +74,10 @@ export function buildContext(field: Field, model: WeightedModel, request: Pairin
   const n = players.length;
   const winPoints = request.points?.win ?? 1;
   const bonus = virtualPoints(players, request.roundNumber, model.acceleratedRounds, winPoints);
+  // McMahon pairs on the MMS, which starts from the rank: the score of every criterion below (docs/go.md).
+  const mcMahon = model.mcMahon ? mcMahonContext(field, request) : null;
   const pairingScore = new Float64Array(n);
-  for (let i = 0; i < n; i++) pairingScore[i] = players[i]!.score + bonus[i]!;
+  for (let i = 0; i < n; i++) pairingScore[i] = mcMahon ? mcMahon.mms[i]! : players[i]!.score + bonus[i]!;
   const quantum = scoreQuantum(pairingScore);
   const scoreUnits = new Int32Array(n);
   for (let i = 0; i < n; i++) scoreUnits[i] = Math.round(pairingScore[i]! / quantum);
@@ -128,9 +134,10 @@ export function buildContext(field: Field, model: WeightedModel, request: Pairin
   const seeded = new Int32Array(groupCount);
   for (const i of ratingOrder) seedPlace[i] = seeded[group[i]!]!++;
 
-  // Standings order for "lowest-ranked": score, net score, rating, id.
+  // Standings order for "lowest-ranked": score (MMS in McMahon), net score, rating, id.
+  const standing = (i: number) => (mcMahon ? mcMahon.mms[i]! : players[i]!.score);
   const ranked = Array.from({ length: n }, (_, i) => i).sort(
-    (a, b) => players[b]!.score - players[a]!.score || players[b]!.netScore - players[a]!.netScore || byRating(a, b),
+    (a, b) => standing(b) - standing(a) || players[b]!.netScore - players[a]!.netScore || byRating(a, b),
   );
   const rankFromBottom = new Int32Array(n);
   ranked.forEach((i, k) => (rankFromBottom[i] = n - 1 - k));
@@ -147,7 +154,7 @@ export function buildContext(field: Field, model: WeightedModel, request: Pairin
   const colourExempt = new Uint8Array(n);
   const lastRound = request.totalRounds !== undefined && request.roundNumber === request.totalRounds;
   for (let i = 0; i < n; i++) {
-    const history = players[i]!.colours;
+    const history = mcMahon ? mcMahon.evenColours[i]! : players[i]!.colours;
     const preference = preferenceOf(history);
     prefColour[i] = preference.colour;
     prefStrength[i] = preference.strength;
@@ -162,9 +169,14 @@ export function buildContext(field: Field, model: WeightedModel, request: Pairin
     highCategory = Math.max(highCategory, c);
   }
   const totalRounds = request.totalRounds ?? recommendedRounds(n).rounds;
-  const secondary = Uint8Array.from(players, (p) => {
+  const secondary = Uint8Array.from(players, (p, i) => {
     const { ratingAbove, winners } = model.secondary;
     if (ratingAbove !== undefined && p.rating > ratingAbove) return 0;
+    // McMahon: OpenGotha's bar on the secondary criteria, and its "wins in half the rounds" unless switched off.
+    if (mcMahon)
+      return atBar(mcMahon.start[i]!, mcMahon.settings) || (mcMahon.settings.winners && 2 * p.wins >= totalRounds)
+        ? 0
+        : 1;
     return winners && 2 * p.wins >= totalRounds ? 0 : 1;
   });
   const pairingNumber = new Int32Array(n);
@@ -213,6 +225,7 @@ export function buildContext(field: Field, model: WeightedModel, request: Pairin
     category,
     categorySpan: Math.max(1, highCategory - lowCategory),
     secondary,
+    mcMahon,
   };
 }
 

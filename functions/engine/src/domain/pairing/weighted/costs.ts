@@ -6,6 +6,7 @@ import { colourBalanceCost, colourConflictTier, colourPreferenceTier } from './c
 import { floatCost } from './criteria/floats.js';
 import { sameClubCost, sameCountryCost, sameTeamCost } from './criteria/geography.js';
 import { groupJumpTier } from './criteria/groups.js';
+import { minimizeHandicapCost } from './criteria/handicap.js';
 import { randomCost } from './criteria/random.js';
 import { ratingGapCost } from './criteria/ratingGap.js';
 import { rematchTier, repeatCost } from './criteria/rematch.js';
@@ -63,6 +64,7 @@ const SOFT_CRITERIA: ReadonlyArray<readonly [keyof CriteriaWeights, PairCriterio
   ['random', randomCost],
   ['repeat', repeatCost],
   ['colourBalance', colourBalanceCost],
+  ['minimizeHandicap', minimizeHandicapCost],
 ];
 // `category` is a weight of CriteriaWeights but a tier of its own (categoryTier), not a soft criterion.
 
@@ -123,6 +125,12 @@ export function createCoster(ctx: PairingContext): Coster {
         s += c;
       }
       terms.soft = s;
+      // Go: the game's handicap and komi travel with the pairing (docs/go.md#handicap).
+      if (ctx.mcMahon) {
+        const handicap = ctx.mcMahon.handicap(i, j);
+        terms.handicap = handicap.stones;
+        terms.komi = handicap.komi;
+      }
       return terms;
     },
     byeTerms(i) {

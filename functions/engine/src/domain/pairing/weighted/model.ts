@@ -32,6 +32,8 @@ export interface WeightedModel {
   acceleratedRounds: number;
   lookahead: boolean | undefined;
   colours: ColourMode;
+  /** MCMAHON: the score is the MMS, and the McMahon bar holds the secondary criteria (docs/go.md). */
+  mcMahon: boolean;
   /** The bar on the secondary criteria, club and country (docs/pairing.md#weighted). */
   secondary: { ratingAbove: number | undefined; winners: boolean };
 }
@@ -48,6 +50,7 @@ const OFF: CriteriaWeights = {
   repeat: 0,
   colourBalance: 0,
   category: 0,
+  minimizeHandicap: 0,
 };
 
 /** The category tier's weight when players carry categories and the organizer gives none. */
@@ -91,6 +94,23 @@ const PRESETS: Record<
     order: 'RATING',
     weights: { ...OFF, ratingGap: 100_000, random: 30, repeat: 1000 },
   },
+  // OpenGotha's McMahon: the WEIGHTED mix on MMS, split-and-slip seeding, and its "minimize handicap".
+  MCMAHON: {
+    grouping: 'SCORE',
+    scoreTier: true,
+    order: 'RATING',
+    weights: {
+      ...OFF,
+      scoreConcavity: 400,
+      floats: 200,
+      seeding: 100,
+      sameClub: 40,
+      sameCountry: 20,
+      minimizeHandicap: 30,
+      random: 4,
+      repeat: 1000,
+    },
+  },
   LEVEL_BASED: {
     grouping: 'BAND',
     scoreTier: false,
@@ -120,7 +140,8 @@ export function modelFor(request: PairingRequest, method: WeightedMethod): Weigh
   if (compatriotRounds > 0 && weights.sameCountry === 0) weights.sameCountry = 150;
   if (options.weights?.category === undefined && request.players.some((p) => p.category !== undefined))
     weights.category = CATEGORY_WEIGHT;
-  const colours = options.colours ?? 'NONE';
+  // Go plays colours (Black moves first); OpenGotha balances them in even games.
+  const colours = options.colours ?? (method === 'MCMAHON' ? 'BALANCE' : 'NONE');
   if (colours === 'BALANCE' && options.weights?.colourBalance === undefined)
     weights.colourBalance = COLOUR_BALANCE_WEIGHT;
   const avoidRepeat = options.avoidRepeatOpponents ?? true;
@@ -143,6 +164,7 @@ export function modelFor(request: PairingRequest, method: WeightedMethod): Weigh
     acceleratedRounds: acceleratedRounds(request),
     lookahead: options.lookahead,
     colours,
+    mcMahon: method === 'MCMAHON',
     secondary: {
       ratingAbove: options.secondaryCriteria?.ratingAbove,
       winners: options.secondaryCriteria?.winners ?? false,

@@ -229,7 +229,8 @@ function byeEligible(ctx: PairingContext, mate: Int32Array, remaining: number): 
 }
 
 function colourPlayer(ctx: PairingContext, i: number): ColourPlayer {
-  return { history: ctx.field.active[i]!.colours, pairingNumber: ctx.pairingNumber[i]! };
+  const history = ctx.mcMahon ? ctx.mcMahon.evenColours[i]! : ctx.field.active[i]!.colours;
+  return { history, pairingNumber: ctx.pairingNumber[i]! };
 }
 
 function countConflicts(ctx: PairingContext, mate: Int32Array): number {
@@ -255,9 +256,13 @@ function describe(
     if (u === ctx.n) byes.push(v);
     else if (u > v) {
       const [top, other] = ctx.rankFromBottom[v]! >= ctx.rankFromBottom[u]! ? [v, u] : [u, v];
+      // Go: in a handicap game the weaker player takes Black, who moves first (docs/go.md#handicap).
+      const white = ctx.mcMahon?.handicap(top, other).white ?? null;
       const topFirst =
-        ctx.model.colours === 'NONE' ||
-        xMovesFirst(ctx.model.colours, colourPlayer(ctx, top), colourPlayer(ctx, other), 'x');
+        white !== null
+          ? white === 'y'
+          : ctx.model.colours === 'NONE' ||
+            xMovesFirst(ctx.model.colours, colourPlayer(ctx, top), colourPlayer(ctx, other), 'x');
       boards.push({ top, a: topFirst ? top : other, b: topFirst ? other : top });
     }
   }

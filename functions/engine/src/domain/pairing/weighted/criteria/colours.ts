@@ -32,6 +32,8 @@ export function colourPreferenceTier(ctx: PairingContext, i: number, j: number):
  */
 export function colourBalanceCost(ctx: PairingContext, i: number, j: number): number {
   const w = ctx.weights.colourBalance;
+  // A handicap game's colours are the handicap's: OpenGotha gives it no balance benefit (docs/go.md#handicap).
+  if (ctx.mcMahon && ctx.mcMahon.handicap(i, j).stones > 0) return w;
   const a = ctx.colourDiff[i]!;
   const b = ctx.colourDiff[j]!;
   if ((a > 0 && b < 0) || (a < 0 && b > 0)) return 0;

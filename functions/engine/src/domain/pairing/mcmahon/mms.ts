@@ -1,0 +1,34 @@
+import { LOWEST_RANK, rankValueOf } from './rank.js';
+import type { McMahonSettings } from './settings.js';
+
+/**
+ * McMahon scores (docs/go.md#mcmahon-scores), counted on OpenGotha's scale where 30k starts on 0: a player starts on
+ * their rank's number, raised to the floor and lowered to the bar, and adds a point a win, half a jigo.
+ */
+export function initialMcMahonScore(rank: string | undefined, settings: McMahonSettings): number {
+  const floor = rankValueOf(settings.floor);
+  const bar = rankValueOf(settings.bar);
+  // Without a rank a player starts on the floor, as the weakest anyone can be.
+  const value = rank === undefined ? floor : rankValueOf(rank);
+  return Math.min(bar, Math.max(floor, value)) - LOWEST_RANK;
+}
+
+/** One round of a player as MMS counts it: a game's points, the pairing's bye, or an absence. */
+export type McMahonRound = { points: number } | 'BYE' | 'ABSENT';
+
+/** The MMS after the rounds: the start, the games' points, and the byes' and absences' points as the organizer set. */
+export function mcMahonScore(start: number, rounds: readonly McMahonRound[], settings: McMahonSettings): number {
+  let games = 0;
+  let unplayed = 0;
+  for (const round of rounds) {
+    if (round === 'BYE') unplayed += settings.byePoints;
+    else if (round === 'ABSENT') unplayed += settings.absencePoints;
+    else games += round.points;
+  }
+  return start + games + (settings.roundDown ? Math.floor(unplayed) : unplayed);
+}
+
+/** Whether the player starts on the bar: OpenGotha's secondary criteria leave such players out. */
+export function atBar(start: number, settings: McMahonSettings): boolean {
+  return start >= rankValueOf(settings.bar) - LOWEST_RANK;
+}
