@@ -1,0 +1,154 @@
+/**
+ * The MCMAHON method (docs/go.md#the-mcmahon-method): a simulated 40-player McMahon weekend of 5 rounds, paired on
+ * McMahon scores, and handicap games on a small field worked out by hand.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  generateRound,
+  handicapOf,
+  initialMcMahonScore,
+  McMahonSettings,
+  type McMahonSettingsInput,
+  rankValueOf,
+} from '../../src/domain/pairing/index.js';
+import type { PairingPlayer, PairingRound } from '../../src/domain/pairing/types.js';
+import { simulatedWinner } from '../../src/simulation/index.js';
+import { parityLowerBound } from '../../src/simulation/simulate.js';
+
+/** 40 players from 25k to 5d, a few of each rank, with clubs so the secondary criteria have work to do. */
+function field(): PairingPlayer[] {
+  return Array.from({ length: 40 }, (_, k) => {
+    const value = -25 + Math.floor((k * 30) / 40); // -25 (25k) .. 4 (5d)
+    const rank = value >= 0 ? `${value + 1}d` : `${-value}k`;
+    return { id: `g${k + 1}`, rating: 2100 + 100 * value, rank, club: `c${k % 6}`, games: [] };
+  });
+}
+
+/** Plays a round: the simulated winner, 1 point a win, half a jigo; Black (side a) moves first. */
+function play(players: PairingPlayer[], round: PairingRound, seed: number): void {
+  const byId = new Map(players.map((p) => [p.id, p]));
+  for (const { a, b, cost } of round.pairings) {
+    const [x, y] = [byId.get(a)!, byId.get(b)!];
+    const winner = simulatedWinner(seed, round.roundNumber, { id: a, rating: x.rating }, { id: b, rating: y.rating });
+    const points = winner === 'a' ? [1, 0] : winner === 'b' ? [0, 1] : [0.5, 0.5];
+    const outcome = (p: number) => (p === 1 ? 'WIN' : p === 0 ? 'LOSS' : 'DRAW');
+    const handicap = cost.handicap ?? 0;
+    x.games.push({
+      round: round.roundNumber,
+      opponent: b,
+      outcome: outcome(points[0]!),
+      matchPoints: points[0]!,
+      colour: 'WHITE',
+      handicap,
+    });
+    y.games.push({
+      round: round.roundNumber,
+      opponent: a,
+      outcome: outcome(points[1]!),
+      matchPoints: points[1]!,
+      colour: 'BLACK',
+      handicap,
+    });
+  }
+  for (const id of round.byes)
+    byId.get(id)!.games.push({
+      round: round.roundNumber,
+      opponent: null,
+      outcome: 'WIN',
+      matchPoints: 1,
+      unplayed: 'PAIRING_BYE',
+    });
+}
+
+const mmsOf = (p: PairingPlayer, settings: McMahonSettings) =>
+  initialMcMahonScore(p.rank, settings) + p.games.reduce((s, g) => s + g.matchPoints, 0);
+
+describe('a McMahon weekend', () => {
+  it('pairs 40 players over 5 rounds inside MMS groups, as the criteria order, without a rematch', () => {
+    const options: McMahonSettingsInput = { bar: '3d', floor: '20k' };
+    const settings = McMahonSettings.parse(options);
+    for (const seed of [1, 2]) {
+      const players = field();
+      for (let r = 1; r <= 5; r++) {
+        const before = new Map(players.map((p) => [p.id, mmsOf(p, settings)]));
+        const round = generateRound({
+          roundNumber: r,
+          totalRounds: 5,
+          method: 'MCMAHON',
+          seed,
+          players,
+          points: { win: 1, draw: 0.5, loss: 0 },
+          options: { mcMahon: options },
+        });
+        expect(round.byes).toEqual([]);
+        expect(round.pairings).toHaveLength(20);
+        let gaps = 0;
+        for (const { a, b, cost } of round.pairings) {
+          // Rematches first, then pairs within adjacent MMS groups, then the MMS gaps as small as the field allows.
+          expect(cost.rematches).toBe(0);
+          expect(cost.scoreDifference).toBeLessThanOrEqual(3);
+          expect(cost.scoreDifference).toBe(Math.abs(before.get(a)! - before.get(b)!));
+          gaps += cost.scoreDifference!;
+        }
+        // The lower bound ignores rematches and ranks the total gap above adjacent groups; the round stays near it.
+        expect(gaps).toBeLessThanOrEqual(parityLowerBound([...before.values()]) + 8);
+        play(players, round, seed);
+      }
+    }
+  });
+
+  it('starts the players at or above the bar level, so the top group pairs among itself in round 1', () => {
+    const options: McMahonSettingsInput = { bar: '3d', floor: '20k' };
+    const players = field();
+    const round = generateRound({ roundNumber: 1, method: 'MCMAHON', seed: 7, players, options: { mcMahon: options } });
+    const topGroup = new Set(players.filter((p) => rankValueOf(p.rank!) >= rankValueOf('3d')).map((p) => p.id));
+    // 3d, 4d, 5d: OpenGotha's bar puts them on one MMS; any top player's opponent is another top player.
+    expect(topGroup.size % 2).toBe(0);
+    for (const { a, b } of round.pairings) expect(topGroup.has(a)).toBe(topGroup.has(b));
+  });
+});
+
+describe('handicap games', () => {
+  // Four players, bar 1d, floor 20k: 1k (MMS 29), 3k (27), 6k (24), 7k (23). Round 1 pairs neighbours in MMS:
+  // 1k-3k (2 apart, less the correction 1: 1 stone) and 6k-7k (1 apart: even).
+  const players = (): PairingPlayer[] =>
+    ['1k', '3k', '6k', '7k'].map((rank, k) => ({ id: `h${k + 1}`, rating: 2000 - 100 * k, rank, games: [] }));
+  const options: McMahonSettingsInput = { bar: '1d', floor: '20k', handicap: { correction: 1 } };
+
+  it('stores the stones and the komi with the pairing, and puts the weaker player on Black (side a)', () => {
+    const round = generateRound({
+      roundNumber: 1,
+      method: 'MCMAHON',
+      seed: 3,
+      players: players(),
+      options: { mcMahon: options },
+    });
+    const byPair = new Map(round.pairings.map((p) => [[p.a, p.b].sort().join('-'), p]));
+    const strong = byPair.get('h1-h2')!;
+    expect(strong.cost.handicap).toBe(1);
+    expect(strong.cost.komi).toBe(0.5);
+    expect(strong.a).toBe('h2'); // 3k takes Black and moves first
+    const even = byPair.get('h3-h4')!;
+    expect(even.cost.handicap).toBe(0);
+    expect(even.cost.komi).toBe(7.5);
+  });
+
+  it('agrees with handicapOf for every pair', () => {
+    const settings = McMahonSettings.parse(options);
+    const list = players();
+    const round = generateRound({
+      roundNumber: 1,
+      method: 'MCMAHON',
+      seed: 5,
+      players: list,
+      options: { mcMahon: options },
+    });
+    for (const { a, b, cost } of round.pairings) {
+      const p = (id: string) => {
+        const player = list.find((q) => q.id === id)!;
+        return { rank: rankValueOf(player.rank!), mms: initialMcMahonScore(player.rank, settings) };
+      };
+      expect(cost.handicap).toBe(handicapOf(p(a), p(b), settings).stones);
+    }
+  });
+});
