@@ -1,7 +1,8 @@
 /**
  * Emulator Suite tier, self-registration and check-in in Chromium through the Hosting-served dashboard: the
- * organizer opens registration (with approval) and check-in on the desk; a 375x812 phone opens the join link,
- * creates an account and registers; the desk approves it; the phone checks in; the desk ticks two of the three
+ * organizer opens registration (with approval, asking for chess details) and check-in on the desk; a 375x812 phone
+ * opens the join link, creates an account and registers with its FIDE details (a mistyped birth year is named
+ * first); the desk approves it and the entry carries them; the phone checks in; the desk ticks two of the three
  * other players and shows the third missing; round 1 pairs the self-registered player and not the missing one;
  * Home lists the tournament for both, each with their role.
  */
@@ -67,6 +68,7 @@ browserSuite(import.meta.url, 'self-registration and check-in in Chromium', (web
     const card = registrationDesk();
     await card.getByLabel('open, each registration waits for your approval').check();
     await card.getByLabel('Check-in: pair only the players who checked in').check();
+    await card.getByLabel(/^chess details/).check();
     await card.getByRole('button', { name: 'Save' }).click();
     await expectOk(card.locator('form'));
     await card.getByRole('heading', { name: 'Waiting for approval' }).waitFor();
@@ -84,7 +86,18 @@ browserSuite(import.meta.url, 'self-registration and check-in in Chromium', (web
     await phone.getByLabel('Password').fill('a-phone-password');
     await phone.getByRole('button', { name: 'Create account' }).click();
     await phone.getByRole('heading', { name: 'No code? Register' }).waitFor();
-    await phone.getByRole('form', { name: 'No code? Register' }).getByLabel('Your name').fill('Dee Walkin');
+    const form = phone.getByRole('form', { name: 'No code? Register' });
+    await form.getByLabel('Your name').fill('Dee Walkin');
+    await form.getByLabel('Your FIDE id').fill('1503014');
+    await form.getByLabel('Your title').selectOption('WGM');
+    await form.getByLabel('Your federation').fill('nor');
+    await form.getByLabel('Your sex').selectOption('w');
+    await form.getByLabel('Your birth year').fill('19x5');
+    await phone.getByRole('button', { name: 'Register' }).click();
+    await form.locator('.status[data-state="error"]').waitFor();
+    expect(await form.locator('.field-error').textContent()).toBe('must be a number');
+    await web.shot(phone, 'registration-1a-phone-chess-details-refused');
+    await form.getByLabel('Your birth year').fill('1995');
     await phone.getByRole('button', { name: 'Register' }).click();
     await expect
       .poll(() => phone.locator('[data-registration]').textContent(), { timeout: WAIT_MS })
@@ -94,9 +107,21 @@ browserSuite(import.meta.url, 'self-registration and check-in in Chromium', (web
 
     const waiting = registrationDesk().getByRole('list', { name: 'Registrations waiting' });
     await waiting.getByText('Dee Walkin').waitFor();
+    expect(await waiting.locator('li').textContent()).toContain('WGM · NOR · FIDE 1503014 · born 1995');
     await shotOf(registrationDesk(), 'registration-3-desk-waiting');
     await registrationDesk().getByRole('button', { name: 'Approve Dee Walkin' }).click();
     await expect.poll(() => waiting.locator('li').count(), { timeout: WAIT_MS }).toBe(0);
+    const entry = await adminFirestore()
+      .collection(paths.participants(tournamentId))
+      .where('name', '==', 'Dee Walkin')
+      .get();
+    expect(entry.docs[0]?.data()).toMatchObject({
+      fideId: '1503014',
+      title: 'WGM',
+      federation: 'NOR',
+      sex: 'w',
+      birthYear: 1995,
+    });
 
     await phone.getByText('You play as').waitFor();
     expect(await phone.locator('.joined').textContent()).toBe('You play as Dee Walkin.');
@@ -160,6 +185,13 @@ browserSuite(import.meta.url, 'self-registration and check-in in Chromium', (web
       await desk.goto(`${web.site}/#/t/${tournamentId}/participants`);
       const addOne = desk.locator('form[aria-labelledby="add-one-title"]');
       await addOne.getByLabel('Name', { exact: true }).fill('Chloé Late');
+      // The chess details wait behind their summary, closed.
+      expect(await addOne.getByLabel('FIDE id').isVisible()).toBe(false);
+      await addOne.getByText('Chess details').click();
+      await addOne.getByLabel('FIDE id').fill('24600164');
+      await addOne.getByLabel('Title').selectOption('FM');
+      await addOne.getByLabel('Federation').fill('fra');
+      await shotOf(addOne, 'registration-8-desk-chess-details');
       await addOne.getByRole('button', { name: 'Add participant' }).click();
       await expectOk(addOne);
       const late = async () =>
@@ -167,6 +199,7 @@ browserSuite(import.meta.url, 'self-registration and check-in in Chromium', (web
           await adminFirestore().collection(paths.participants(tournamentId)).where('name', '==', 'Chloé Late').get()
         ).docs[0]?.data();
       await expect.poll(late, { timeout: WAIT_MS }).toMatchObject({ enteredRound: 2, checkedIn: true });
+      expect(await late()).toMatchObject({ fideId: '24600164', title: 'FM', federation: 'FRA' });
       await desk.goto(`${web.site}/#/t/${tournamentId}/rounds`);
       const form = desk.locator('form:has(#generate-status)');
       await form.getByRole('checkbox', { name: /Pair even though games/ }).check();

@@ -1,14 +1,107 @@
-/** The organizer's entry forms: participants pasted as CSV, or one at a time (also late entries). */
-import { type FormEvent, useState } from 'react';
+/**
+ * The organizer's entry forms: participants pasted as CSV, or one at a time (also late entries); and a chess
+ * player's details (docs/trf.md#the-players-fields), which self-registration asks with the same fields.
+ */
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Field, Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
-import { CSV_COLUMNS, nextIds, parseParticipantsCsv } from '../../lib/csv';
+import { COLUMN_WORDS, CSV_COLUMNS, nextIds, parseParticipantsCsv } from '../../lib/csv';
 import { type FieldErrors, check } from '../../lib/forms';
+import { CHESS_DETAILS, FIDE_TITLES } from '@competition/engine';
 import { NewParticipant } from '@competition/engine/schemas';
 import { useTournamentData } from './data';
 
 const participantsWord = (n: number) => `${n} ${n === 1 ? 'participant' : 'participants'}`;
 const addLabel = (n: number | null) => (n === null ? 'Add participants' : `Add ${participantsWord(n)}`);
+
+/** The chess details as typed, each blank when not given. */
+export const NO_CHESS_DETAILS: Record<(typeof CHESS_DETAILS)[number], string> = {
+  fideId: '',
+  title: '',
+  federation: '',
+  sex: '',
+  birthYear: '',
+};
+export type ChessForm = typeof NO_CHESS_DETAILS;
+
+/** The typed details as the schema takes them: blanks left out, the federation in capitals; the schema judges. */
+export function chessEntry(form: ChessForm) {
+  const fideId = form.fideId.trim();
+  const federation = form.federation.trim().toUpperCase();
+  const birthYear = form.birthYear.trim();
+  return {
+    ...(fideId ? { fideId } : {}),
+    ...(form.title ? { title: form.title } : {}),
+    ...(federation ? { federation } : {}),
+    ...(form.sex ? { sex: form.sex } : {}),
+    ...(birthYear ? { birthYear: Number(birthYear) } : {}),
+  };
+}
+
+export const hasChessError = (errors: FieldErrors) => CHESS_DETAILS.some((field) => errors[field]);
+
+/** The five fields, for the organizer's entry and the player's registration (`labelled` turns words into a label). */
+export function ChessFields({
+  form,
+  onChange,
+  errors,
+  labelled = (words) => words[0]!.toUpperCase() + words.slice(1),
+  className = 'row wrap',
+}: {
+  form: ChessForm;
+  onChange: (form: ChessForm) => void;
+  errors: FieldErrors;
+  labelled?: (words: string) => string;
+  /** One under the other on a player's phone; side by side on the organizer's desk. */
+  className?: string;
+}): ReactNode {
+  const set = (field: keyof ChessForm) => (e: { target: { value: string } }) =>
+    onChange({ ...form, [field]: e.target.value });
+  const label = (field: keyof ChessForm) => labelled(COLUMN_WORDS[field]);
+  return (
+    <div className={className}>
+      <Field label={label('fideId')} error={errors.fideId}>
+        {(p) => <input {...p} value={form.fideId} onChange={set('fideId')} inputMode="numeric" maxLength={11} />}
+      </Field>
+      <Field label={label('title')} error={errors.title}>
+        {(p) => (
+          <select {...p} value={form.title} onChange={set('title')}>
+            <option value="">none</option>
+            {FIDE_TITLES.map((title) => (
+              <option key={title}>{title}</option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={`${label('federation')} (3 letters)`} error={errors.federation}>
+        {(p) => (
+          <input
+            {...p}
+            value={form.federation}
+            onChange={set('federation')}
+            maxLength={3}
+            autoCapitalize="characters"
+            size={5}
+          />
+        )}
+      </Field>
+      <Field label={label('sex')} error={errors.sex}>
+        {(p) => (
+          <select {...p} value={form.sex} onChange={set('sex')}>
+            <option value="">not given</option>
+            <option value="m">man</option>
+            <option value="w">woman</option>
+          </select>
+        )}
+      </Field>
+      <Field label={label('birthYear')} error={errors.birthYear}>
+        {(p) => (
+          <input {...p} value={form.birthYear} onChange={set('birthYear')} inputMode="numeric" maxLength={4} size={6} />
+        )}
+      </Field>
+    </div>
+  );
+}
 
 export function ParticipantForms() {
   return (
@@ -18,6 +111,10 @@ export function ParticipantForms() {
     </>
   );
 }
+
+const PASTE_LABEL =
+  `One per line: ${CSV_COLUMNS.filter((c) => !(CHESS_DETAILS as readonly string[]).includes(c)).join(', ')}; ` +
+  `for chess, then ${CHESS_DETAILS.map((c) => COLUMN_WORDS[c]).join(', ')}`;
 
 function PasteCsv() {
   const { tournamentId, participants } = useTournamentData();
@@ -40,7 +137,7 @@ function PasteCsv() {
     <form className="card stack" onSubmit={onSubmit} aria-labelledby="csv-title">
       <h2 id="csv-title">Paste participants (CSV)</h2>
       <Field
-        label={`One per line: ${CSV_COLUMNS.join(', ')}`}
+        label={PASTE_LABEL}
         hint="a header line is optional; commas, semicolons or tabs; players link their own accounts with their claim codes"
       >
         {(p) => <textarea {...p} rows={8} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />}
@@ -61,9 +158,14 @@ function PasteCsv() {
   );
 }
 
+const NO_ENTRY = { name: '', rating: '', club: '', country: '' };
+
 function AddOne() {
   const { tournamentId, participants } = useTournamentData();
-  const [form, setForm] = useState({ name: '', rating: '', club: '', country: '' });
+  const [form, setForm] = useState(NO_ENTRY);
+  const [chess, setChess] = useState(NO_CHESS_DETAILS);
+  // Closed at first, so a card-game or carrom organizer never reads about FIDE; opened to show a refusal inside.
+  const [chessOpen, setChessOpen] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, run, forget] = useAction();
   const set = (field: keyof typeof form) => (e: { target: { value: string } }) => {
@@ -82,13 +184,18 @@ function AddOne() {
       ...(form.rating.trim() ? { rating: Number(form.rating) } : {}),
       ...(form.club.trim() ? { club: form.club.trim() } : {}),
       ...(form.country.trim() ? { country: form.country.trim() } : {}),
+      ...chessEntry(chess),
     };
     const checked = check(NewParticipant, entry);
     setErrors(checked.ok ? {} : checked.errors);
-    if (!checked.ok) return;
+    if (!checked.ok) {
+      if (hasChessError(checked.errors)) setChessOpen(true);
+      return;
+    }
     void run(async () => {
       await actions.addParticipants({ tournamentId, participants: [checked.data] });
-      setForm({ name: '', rating: '', club: '', country: '' });
+      setForm(NO_ENTRY);
+      setChess(NO_CHESS_DETAILS);
       return `${entry.name} added`;
     });
   };
@@ -109,6 +216,21 @@ function AddOne() {
           {(p) => <input {...p} value={form.country} onChange={set('country')} />}
         </Field>
       </div>
+      <details
+        className="chess-details"
+        open={chessOpen}
+        onToggle={(e) => setChessOpen((e.target as HTMLDetailsElement).open)}
+      >
+        <summary>Chess details</summary>
+        <ChessFields
+          form={chess}
+          errors={errors}
+          onChange={(next) => {
+            if (status.state === 'error') forget();
+            setChess(next);
+          }}
+        />
+      </details>
       <button type="submit" disabled={status.state === 'pending'}>
         Add participant
       </button>

@@ -8,6 +8,8 @@ import { actions } from '../../data/actions';
 import { useLive } from '../../data/hooks';
 import { type Registration, watchMyRegistration } from '../../data/watchStaff';
 import { setCheckedIn } from '../../data/writes';
+import { type FieldErrors, check, requests } from '../../lib/forms';
+import { ChessFields, NO_CHESS_DETAILS, chessEntry } from './ParticipantForms';
 import { useTournamentData } from './data';
 
 const WAITING: Record<Registration['status'], string> = {
@@ -26,6 +28,8 @@ export function RegisterForm({ uid }: { uid: string }) {
   const [rating, setRating] = useState('');
   const [club, setClub] = useState('');
   const [country, setCountry] = useState('');
+  const [chess, setChess] = useState(NO_CHESS_DETAILS);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [status, run] = useAction();
   const joining = tournament?.joining;
   if (!tournament || !joining || joining.registration === 'CLOSED' || tournament.status === 'CLOSED') return null;
@@ -39,13 +43,18 @@ export function RegisterForm({ uid }: { uid: string }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const answer = await actions.register({
+      // Checked here with the callable's own schema, so a mistyped detail is named beside its field.
+      const checked = check((await requests()).RegisterInput, {
         tournamentId,
         name,
         ...(joining.asks.rating && rating.trim() ? { rating: Number(rating) } : {}),
         ...(joining.asks.club && club.trim() ? { club } : {}),
         ...(joining.asks.country && country.trim() ? { country } : {}),
+        ...(joining.asks.chess ? chessEntry(chess) : {}),
       });
+      setErrors(checked.ok ? {} : checked.errors);
+      if (!checked.ok) throw new Error('check the details marked');
+      const answer = await actions.register(checked.data);
       return answer.status === 'APPROVED' ? 'you are entered' : 'registered: the organizer will approve it';
     });
   };
@@ -56,25 +65,37 @@ export function RegisterForm({ uid }: { uid: string }) {
         <p className="muted">The tournament has started: you will be paired from the next round.</p>
       ) : null}
       <ErrorNote error={mine.error} />
-      <Field label="Your name">
+      <Field label="Your name" error={errors.name}>
         {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />}
       </Field>
       {joining.asks.rating ? (
-        <Field label="Your rating">
+        <Field label="Your rating" error={errors.rating}>
           {(p) => (
             <input {...p} value={rating} onChange={(e) => setRating(e.target.value)} inputMode="numeric" required />
           )}
         </Field>
       ) : null}
       {joining.asks.club ? (
-        <Field label="Your club (optional)">
+        <Field label="Your club (optional)" error={errors.club}>
           {(p) => <input {...p} value={club} onChange={(e) => setClub(e.target.value)} maxLength={200} />}
         </Field>
       ) : null}
       {joining.asks.country ? (
-        <Field label="Your country (optional)">
+        <Field label="Your country (optional)" error={errors.country}>
           {(p) => <input {...p} value={country} onChange={(e) => setCountry(e.target.value)} maxLength={100} />}
         </Field>
+      ) : null}
+      {joining.asks.chess ? (
+        <fieldset className="chess-details">
+          <legend>Chess details (optional)</legend>
+          <ChessFields
+            form={chess}
+            onChange={setChess}
+            errors={errors}
+            labelled={(words) => `Your ${words}`}
+            className="stack"
+          />
+        </fieldset>
       ) : null}
       <button type="submit" className="primary">
         Register

@@ -14,7 +14,7 @@ import { useTournamentData } from './data';
 
 const CLOSED: JoiningOptions = {
   registration: 'CLOSED',
-  asks: { rating: false, club: false, country: false },
+  asks: { rating: false, club: false, country: false, chess: false },
   lateRegistration: false,
   checkIn: false,
 };
@@ -23,14 +23,15 @@ function JoiningForm({ current }: { current: JoiningOptions }) {
   const { tournamentId } = useTournamentData();
   const [options, setOptions] = useState<JoiningOptions>(current);
   const [status, run] = useAction();
-  const ask = (field: keyof JoiningOptions['asks']) => (
+  const ask = (field: keyof JoiningOptions['asks'], label: string = field) => (
     <label className="check">
       <input
         type="checkbox"
-        checked={options.asks[field]}
+        // A tournament saved before a switch existed has no value for it: not asked.
+        checked={options.asks[field] ?? false}
         onChange={(e) => setOptions({ ...options, asks: { ...options.asks, [field]: e.target.checked } })}
       />
-      {field}
+      {label}
     </label>
   );
   const onSubmit = (event: FormEvent) => {
@@ -62,7 +63,8 @@ function JoiningForm({ current }: { current: JoiningOptions }) {
           </label>
         ))}
         <div className="row wrap">
-          <span>Ask for:</span> {ask('rating')} {ask('club')} {ask('country')}
+          <span>Ask for:</span> {ask('rating')} {ask('club')} {ask('country')}{' '}
+          {ask('chess', 'chess details (FIDE id, title, federation, sex, birth year)')}
         </div>
         <label className="check">
           <input
@@ -110,7 +112,19 @@ function PendingRegistrations() {
         {pending.map((r) => (
           <li key={r.registrationId}>
             <strong>{r.name}</strong>{' '}
-            <span className="muted">{[r.rating, r.club, r.country].filter((x) => x !== undefined).join(' · ')}</span>{' '}
+            <span className="muted">
+              {[
+                r.title,
+                r.rating,
+                r.club,
+                r.country,
+                r.federation,
+                r.fideId && `FIDE ${r.fideId}`,
+                r.birthYear && `born ${r.birthYear}`,
+              ]
+                .filter((x) => x !== undefined)
+                .join(' · ')}
+            </span>{' '}
             <button type="button" aria-label={`Approve ${r.name}`} onClick={() => decide(r, true)}>
               Approve
             </button>{' '}
