@@ -21,7 +21,7 @@ export function pairBrackets(weights: DutchWeights, matching: IncrementalMatchin
   };
 
   /**
-   * The opponent a player is about to be offered first (the highest bracket index in [from, to) that `allowed`). When
+   * The opponent a player is about to be offered first (the lowest bracket index in [from, to) that `allowed`). When
    * the last optimum already pairs the player with it, that optimum stays optimal once the choice is rewarded, so
    * the question needs no new solve (docs/dutch.md#speed).
    */
@@ -105,6 +105,7 @@ export function pairBrackets(weights: DutchWeights, matching: IncrementalMatchin
       const v = at(i);
       if (!matched[v]) continue;
       if (firstChoice(movedDown, residentsEnd, (o) => !matched[at(o)] && base[o]![i]! !== 0n) === mate(v)) {
+        matched[mate(v)] = 1;
         finalize(v, mate(v));
         continue;
       }

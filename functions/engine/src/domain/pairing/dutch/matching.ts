@@ -38,6 +38,7 @@ export class IncrementalMatching {
   private readonly unused: number[];
   private queue: number[] = [];
   private readonly touched = new Set<number>();
+  private readonly isTouched: Uint8Array;
   private readonly freed = new Set<number>();
   /** Statistics, for the benchmark: calls of `solve`, and search stages. */
   solves = 0;
@@ -49,6 +50,9 @@ export class IncrementalMatching {
     this.dual = new Array<bigint>(2 * n).fill(0n);
     this.mate = new Int32Array(n).fill(-1);
     this.solved = Int32Array.from({ length: n }, (_, v) => v);
+    // Every vertex starts as changed, so the first solve gives each its dual from its own edges.
+    this.isTouched = new Uint8Array(n).fill(1);
+    for (let v = 0; v < n; v++) this.touched.add(v);
     this.inBlossom = Int32Array.from({ length: n }, (_, v) => v);
     this.parent = new Int32Array(2 * n).fill(-1);
     this.base = new Int32Array(2 * n).fill(-1);
@@ -67,20 +71,19 @@ export class IncrementalMatching {
   }
 
   getWeight(u: number, v: number): bigint {
-    return this.weight[u * this.n + v]!;
+    return this.weight[u * this.n + v]! >> 1n;
   }
 
   /** Sets the weight of edge (vertex, other); `vertex` is the one whose edges change (it is re-optimised). */
   setWeight(vertex: number, other: number, w: bigint): void {
     if (w < 0n) throw new RangeError('a matching weight cannot be negative');
     const at = vertex * this.n + other;
-    if (this.weight[at] === w && !this.touched.has(vertex)) {
-      // Unchanged: nothing to re-optimise, unless the edge is matched and its tightness is gone (it is not).
-      return;
-    }
+    // Kept doubled, so that a fresh vertex's dual (its heaviest edge) is even (see prepareDuals).
+    const stored = w << 1n;
+    if (this.weight[at] === stored) return;
     this.release(vertex);
-    this.weight[at] = w;
-    this.weight[other * this.n + vertex] = w;
+    this.weight[at] = stored;
+    this.weight[other * this.n + vertex] = stored;
   }
 
   /**
@@ -108,8 +111,9 @@ export class IncrementalMatching {
 
   /** Takes `v` out of every blossom and out of its pair, so that its edges may change. */
   private release(v: number): void {
-    if (this.touched.has(v)) return;
+    if (this.isTouched[v]) return;
     this.touched.add(v);
+    this.isTouched[v] = 1;
     const top = this.inBlossom[v]!;
     const b0 = this.base[top]!;
     const m = this.mate[b0]!;
@@ -163,40 +167,26 @@ export class IncrementalMatching {
    */
   private prepareDuals(): void {
     const n = this.n;
-    for (const v of this.touched) this.dual[v] = 0n;
+    // A changed vertex needs dual(v) + dual(u) >= 2 w(v, u) on every edge. Between two changed vertices, each
+    // taking its heaviest edge's weight covers it and leaves the heaviest edges tight, which the greedy step below
+    // pairs at once; against an unchanged vertex its dual is what is missing.
     for (const v of this.touched) {
       let need = 0n;
       const row = v * n;
       for (let u = 0; u < n; u++) {
         const w = this.weight[row + u]!;
         if (w === 0n || u === v) continue;
-        const d = 2n * w - this.dual[u]!;
+        const d = this.isTouched[u] ? w : 2n * w - this.dual[u]!;
         if (d > need) need = d;
       }
       if (need & 1n) need += 1n;
       this.dual[v] = need;
     }
     for (const x of this.freed) {
-      if (this.mate[x]! >= 0 || this.touched.has(x)) continue;
+      if (this.mate[x]! >= 0 || this.isTouched[x]) continue;
       if (this.dual[x]! & 1n) this.raiseFree(x);
     }
-    // Most changed vertices have a tight edge to a free vertex already: pairing them at once spares a search stage
-    // each (a matched tight edge keeps the duals optimal).
-    for (const v of this.touched) {
-      if (this.mate[v]! >= 0 || this.dual[v] === 0n) continue;
-      const row = v * n;
-      for (let u = 0; u < n; u++) {
-        if (u === v || this.mate[u]! >= 0 || this.base[this.inBlossom[u]!] !== u) continue;
-        const w = this.weight[row + u]!;
-        if (w !== 0n && this.dual[v]! + this.dual[u]! === 2n * w) {
-          const bu = this.inBlossom[u]!;
-          if (bu >= n) this.rotate(bu, u);
-          this.mate[v] = u;
-          this.mate[u] = v;
-          break;
-        }
-      }
-    }
+    for (const v of this.touched) this.isTouched[v] = 0;
     this.touched.clear();
     this.freed.clear();
   }
@@ -224,6 +214,28 @@ export class IncrementalMatching {
     return this.dual[u]! + this.dual[v]! - 2n * this.weight[u * this.n + v]!;
   }
 
+  /**
+   * Pairs free vertices joined by a tight edge before a stage searches: after many changes, or after a dual step
+   * that tightened many edges at once, this spares one search stage per pair (a matched tight edge keeps the
+   * duals optimal).
+   */
+  private pairTight(): void {
+    const n = this.n;
+    for (let v = 0; v < n; v++) {
+      if (this.mate[v]! >= 0 || this.dual[v] === 0n || this.inBlossom[v] !== v) continue;
+      const row = v * n;
+      for (let u = 0; u < n; u++) {
+        if (u === v || this.mate[u]! >= 0 || this.inBlossom[u] !== u) continue;
+        const w = this.weight[row + u]!;
+        if (w !== 0n && this.dual[v]! + this.dual[u]! === 2n * w) {
+          this.mate[v] = u;
+          this.mate[u] = v;
+          break;
+        }
+      }
+    }
+  }
+
   /** Returns false when no root is left (the matching is optimal). */
   private stage(): boolean {
     const n = this.n;
@@ -234,6 +246,7 @@ export class IncrementalMatching {
     this.bestTo.fill(-1);
     for (let b = n; b < 2 * n; b++) this.bestLists[b] = null;
     this.queue = [];
+    this.pairTight();
     let roots = 0;
     for (let v = 0; v < n; v++) {
       const b = this.inBlossom[v]!;
