@@ -10,6 +10,7 @@ export { DEFAULT_LIFETIME_DAYS } from './domain/organisation/invitations.js';
 export { type CutChance, type CutOutlook } from './domain/playoff/cutOutlook.js';
 export { type OutlookNow, outlookBeforeGame } from './domain/playoff/cutOutlookNow.js';
 export { playoffOf, playoffRoundName, stageName } from './domain/playoff/playoffPlan.js';
+export { extensionOf, type JudgeCallView, openJudgeCalls, roundCloseWarning } from './domain/rounds/judgeCallDesk.js';
 export { sameResult } from './domain/results/sameResult.js';
 export { firstMover } from './domain/results/sides.js';
 export { type GroupTiebreak, groupTiebreaksOf, type Ranked, rankStandings } from './domain/standings/ranking.js';

@@ -1,5 +1,5 @@
 /** The writes a client makes itself, through the security rules (firestore.rules) rather than a callable. */
-import { deleteDoc, deleteField, serverTimestamp, updateDoc } from 'firebase/firestore';
+import { deleteDoc, deleteField, serverTimestamp, setDoc, updateDoc } from 'firebase/firestore';
 import {
   type ByeRules,
   type MatchUpResult,
@@ -144,4 +144,38 @@ export async function setCheckedIn(tournamentId: string, participantId: string, 
 /** Editors let an account locked out after wrong claim codes try again: its count of wrong codes starts over. */
 export async function unlockClaims(tournamentId: string, uid: string): Promise<void> {
   await deleteDoc(ref(path.claimAttempt(tournamentId, uid))).catch(rethrow);
+}
+
+/**
+ * A player calls a judge to their table (docs/judging.md#judge-calls): the table's first call, or a new one once
+ * the last was closed (its extra minutes stay).
+ */
+export async function callJudge(
+  tournamentId: string,
+  game: { matchUpId: string; roundNumber: number },
+  calledBy: 'SIDE_A' | 'SIDE_B',
+  before: { status: string; calls: number } | undefined,
+): Promise<void> {
+  const at = ref(path.judgeCall(tournamentId, game.matchUpId));
+  const call = { status: 'OPEN', calledBy, calledAt: serverTimestamp() };
+  const write = before
+    ? updateDoc(at, { ...call, calls: before.calls + 1 })
+    : setDoc(at, { matchUpId: game.matchUpId, roundNumber: game.roundNumber, ...call, calls: 1, extensionMinutes: 0 });
+  await write.catch(rethrow);
+}
+
+/** A judge takes a call: on the way to the table. */
+export async function takeJudgeCall(tournamentId: string, matchUpId: string): Promise<void> {
+  await updateDoc(ref(path.judgeCall(tournamentId, matchUpId)), { status: 'TAKEN', takenAt: serverTimestamp() }).catch(
+    rethrow,
+  );
+}
+
+/** A judge closes a call, with the table's extra minutes for the round (all of them, not the ones added now). */
+export async function closeJudgeCall(tournamentId: string, matchUpId: string, extensionMinutes: number): Promise<void> {
+  await updateDoc(ref(path.judgeCall(tournamentId, matchUpId)), {
+    status: 'CLOSED',
+    closedAt: serverTimestamp(),
+    extensionMinutes,
+  }).catch(rethrow);
 }

@@ -16,3 +16,4 @@ export * from './roles.js';
 export * from './round.js';
 export * from './scoreProblem.js';
 export * from './tournament.js';
+export * from './judgeCall.js';

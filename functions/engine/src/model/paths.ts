@@ -25,6 +25,7 @@ export const COLLECTIONS = {
   registrations: 'registrations',
   invitations: 'invitations',
   resultChanges: 'resultChanges',
+  judgeCalls: 'judgeCalls',
 } as const;
 
 export const paths = {
@@ -48,6 +49,9 @@ export const paths = {
   round: (tournamentId: string, roundNumber: number) => `tournaments/${tournamentId}/rounds/${roundNumber}`,
   matchUps: (tournamentId: string) => `tournaments/${tournamentId}/matchUps`,
   matchUp: (tournamentId: string, matchUpId: string) => `tournaments/${tournamentId}/matchUps/${matchUpId}`,
+  judgeCalls: (tournamentId: string) => `tournaments/${tournamentId}/judgeCalls`,
+  /** One per table: the game's id (docs/judging.md#judge-calls). */
+  judgeCall: (tournamentId: string, matchUpId: string) => `tournaments/${tournamentId}/judgeCalls/${matchUpId}`,
   /** The engine's per-participant state (docs/ratings.md#participant-state); written by the backend only. */
   states: (tournamentId: string) => `tournaments/${tournamentId}/states`,
   state: (tournamentId: string, participantId: string) => `tournaments/${tournamentId}/states/${participantId}`,

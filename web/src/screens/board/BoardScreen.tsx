@@ -102,7 +102,7 @@ function Board({ pageSeconds }: { pageSeconds: number }) {
             Tournament over
           </p>
         ) : round ? (
-          <BoardClock tournament={tournament} round={round} />
+          <BoardClock tournament={tournament} round={round} tableOf={(id) => (games.get(id)?.order ?? 0) + 1} />
         ) : null}
       </header>
       <section className="board-pairings" aria-label="Pairings by name">

@@ -9,9 +9,12 @@ import { Status, useAction } from '../../components/ui';
 import { setRoundClock } from '../../data/writes';
 import { sharedClockAt, sharedClockOf } from '../../lib/countdown';
 import { useTournamentData } from './data';
+import { extensionOf } from '@competition/engine/view';
+import { useJudgeCalls } from './JudgeCalls';
 
 export function ClockTab() {
-  const { tournament, currentRound, tournamentId, roles } = useTournamentData();
+  const { tournament, currentRound, tournamentId, roles, matchUps } = useTournamentData();
+  const calls = useJudgeCalls();
   const [now, setNow] = useState(() => Date.now());
   const [status, run] = useAction();
   useEffect(() => {
@@ -28,6 +31,22 @@ export function ClockTab() {
     tournament.preAlarmMinutes,
     now,
   );
+  // A player's own table, when a judge gave it extra minutes (docs/judging.md#judge-calls): its clock beside the round's.
+  const tableClocks = matchUps
+    .filter((m) => m.roundNumber === currentRound.roundNumber && m.b !== null)
+    .filter((m) => roles.participantIds.includes(m.a) || roles.participantIds.includes(m.b!))
+    .map((m) => ({ table: m.order + 1, minutes: extensionOf(calls, m.matchUpId) }))
+    .filter(({ minutes }) => minutes > 0)
+    .map(({ table, minutes }) => ({
+      table,
+      minutes,
+      text: sharedClockAt(
+        sharedClockOf(currentRound),
+        tournament.roundDurationMinutes + minutes,
+        tournament.preAlarmMinutes,
+        now,
+      ).text,
+    }));
   const busy = status.state === 'pending';
   const act = (action: 'start' | 'pause' | 'resume') => () =>
     void run(async () => {
@@ -88,6 +107,11 @@ export function ClockTab() {
           Full screen
         </button>
       </div>
+      {tableClocks.map(({ table, minutes, text }) => (
+        <p key={table} className="table-clock" data-table-clock={table} data-extension={minutes}>
+          Table {table}, {minutes} extra {minutes === 1 ? 'minute' : 'minutes'}: <strong>{text}</strong>
+        </p>
+      ))}
       {roles.editor ? <Status status={status} /> : null}
     </section>
   );

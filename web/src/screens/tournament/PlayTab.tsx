@@ -12,6 +12,7 @@ import { colourNames, hallTime, num, resultText } from '../../lib/format';
 import { useTournamentData } from './data';
 import { ByeRequests } from './ByeRequests';
 import { CutOutlookPanel } from './CutOutlook';
+import { CallJudge, JudgeDesk } from './JudgeCalls';
 import { ScoreForm } from './ScoreForm';
 import { StandingsTab } from './StandingsTab';
 
@@ -70,6 +71,7 @@ export function PlayTab() {
             ) : (
               <p className="muted">No game for you in the current round.</p>
             )}
+            {game ? <CallJudge game={game} me={participantId} /> : null}
             <CutOutlookPanel participantId={participantId} />
             <MyGames participantId={participantId} />
             <ByeRequests participantId={participantId} />
@@ -77,6 +79,7 @@ export function PlayTab() {
           </section>
         );
       })}
+      {(roles.scorekeeper || roles.editor) && currentRound?.status === 'OPEN' ? <JudgeDesk /> : null}
       {(roles.scorekeeper || roles.editor) && currentRound ? (
         <section className="card" aria-labelledby="all-games-title">
           <h2 id="all-games-title">All games of round {currentRound.roundNumber}</h2>

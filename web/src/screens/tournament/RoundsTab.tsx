@@ -14,7 +14,8 @@ import { setRoundStatus } from '../../data/writes';
 import { METHOD_LABELS, colourNames, resultText } from '../../lib/format';
 import { byeReasons, pairReasons, softCosts } from '../../lib/reasons';
 import { notCheckedIn, scheduleAdviceFor } from '@competition/engine';
-import { playoffOf } from '@competition/engine/view';
+import { playoffOf, roundCloseWarning } from '@competition/engine/view';
+import { JudgeDesk, useJudgeCalls } from './JudgeCalls';
 import { useTournamentData } from './data';
 import { PairingEditor, RoundEdits } from './PairingEditor';
 import { ScoreForm } from './ScoreForm';
@@ -208,6 +209,8 @@ function RoundControls() {
 function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
   const { tournamentId, tournament, roles, nameOf, participant, standings } = useTournamentData();
   const [status, run] = useAction();
+  const calls = useJudgeCalls();
+  const byId = new Map(matchUps.map((m) => [m.matchUpId, m]));
   if (!tournament) return null;
   const open = round.status === 'OPEN';
   const scored = matchUps.filter((m) => m.result !== null).length;
@@ -221,6 +224,12 @@ function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
       </span>
     ) : null;
   const editable = roles.editor && open && tournament.status === 'RUNNING';
+  const callsOpen = roundCloseWarning(calls, round.roundNumber, (id) => (byId.get(id)?.order ?? 0) + 1);
+  const toggle = () =>
+    void run(async () => {
+      await setRoundStatus(tournamentId, round.roundNumber, open ? 'CLOSED' : 'OPEN');
+      return open ? `round ${round.roundNumber} closed` : `round ${round.roundNumber} reopened for corrections`;
+    });
   return (
     <section className="card" aria-labelledby="round-title" data-round={round.roundNumber} data-status={round.status}>
       <div className="row between wrap">
@@ -233,20 +242,24 @@ function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
         </p>
         {roles.editor && tournament.status !== 'CLOSED' ? (
           <div className="stack">
-            <button
-              disabled={status.state === 'pending'}
-              type="button"
-              onClick={() =>
-                void run(async () => {
-                  await setRoundStatus(tournamentId, round.roundNumber, open ? 'CLOSED' : 'OPEN');
-                  return open
-                    ? `round ${round.roundNumber} closed`
-                    : `round ${round.roundNumber} reopened for corrections`;
-                })
-              }
-            >
-              {open ? `Close round ${round.roundNumber}` : `Reopen round ${round.roundNumber} for corrections`}
-            </button>
+            {open && callsOpen ? (
+              // A judge is still wanted at a table: closing the round takes the organizer's word (docs/judging.md).
+              <ConfirmButton
+                label={`Close round ${round.roundNumber}`}
+                question={
+                  <p>
+                    {callsOpen}. Close round {round.roundNumber} anyway?
+                  </p>
+                }
+                confirmLabel={`Yes, close round ${round.roundNumber}`}
+                disabled={status.state === 'pending'}
+                onConfirm={toggle}
+              />
+            ) : (
+              <button disabled={status.state === 'pending'} type="button" onClick={toggle}>
+                {open ? `Close round ${round.roundNumber}` : `Reopen round ${round.roundNumber} for corrections`}
+              </button>
+            )}
             <Status status={status} />
           </div>
         ) : null}
@@ -258,6 +271,7 @@ function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
           ))}
         </ul>
       ) : null}
+      {roles.editor && open && round.roundNumber === tournament.currentRound ? <JudgeDesk /> : null}
       <RoundEdits round={round} />
       {editable &&
       round.roundNumber === tournament.currentRound &&

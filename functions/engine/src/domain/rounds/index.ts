@@ -9,3 +9,5 @@ export * from './roundLifecycle.js';
 export * from './roundNumber.js';
 export * from './undo.js';
 export * from './lateEntryByes.js';
+export * from './judgeCalls.js';
+export * from './judgeCallDesk.js';

@@ -1,0 +1,99 @@
+/**
+ * Emulator Suite tier: what firestore.rules let people do with judge calls (docs/judging.md#judge-calls). A player of
+ * a game calls a judge to its table while the round is open, and again once the call is closed; staff take and
+ * close calls and give extra minutes; nobody else writes one, and a player never gives their own table minutes.
+ */
+import { type RulesTestEnvironment, assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { type Firestore, doc, getDoc, serverTimestamp, setDoc, updateDoc } from 'firebase/firestore';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { paths } from '@competition/engine/schemas';
+import { triggersOffForTheFile } from '../support/emulator.js';
+import { type Actor, buildWorld, clientAs, seedDocuments, startRulesEnvironment } from './support.js';
+
+let env: RulesTestEnvironment;
+const world = buildWorld();
+const t = world.ids.tournamentId;
+const call = paths.judgeCall(t, world.ids.matchUpId);
+
+const dbAs = (actor: Actor): Firestore => clientAs(env, actor);
+
+/** A first call, as the phone of side `calledBy` writes it. */
+const firstCall = (calledBy = 'SIDE_A') => ({
+  matchUpId: world.ids.matchUpId,
+  roundNumber: 1,
+  status: 'OPEN',
+  calledBy,
+  calledAt: serverTimestamp(),
+  calls: 1,
+  extensionMinutes: 0,
+});
+
+async function seed(extra: Record<string, Record<string, unknown>> = {}) {
+  await env.clearFirestore();
+  await seedDocuments(env, { ...world.documents, ...extra });
+}
+
+triggersOffForTheFile();
+
+beforeAll(async () => {
+  env = await startRulesEnvironment();
+});
+
+afterAll(async () => {
+  await env?.cleanup();
+});
+
+describe('a judge call', () => {
+  beforeEach(() => seed());
+
+  it('is made by a player of the game, as their own side, and read by anyone', async () => {
+    await assertFails(setDoc(doc(dbAs('player'), call), firstCall('SIDE_B')));
+    await assertFails(setDoc(doc(dbAs('otherPlayer'), call), firstCall('SIDE_A')));
+    await assertFails(setDoc(doc(dbAs('player'), call), { ...firstCall(), extensionMinutes: 5 }));
+    await assertFails(setDoc(doc(dbAs('player'), call), { ...firstCall(), status: 'CLOSED' }));
+    await assertSucceeds(setDoc(doc(dbAs('player'), call), firstCall()));
+    await assertSucceeds(getDoc(doc(dbAs('anonymous'), call)));
+  });
+
+  it('is not made for a bye, nor in a closed round', async () => {
+    await assertFails(
+      setDoc(doc(dbAs('byePlayer'), paths.judgeCall(t, world.ids.byeMatchUpId)), {
+        ...firstCall(),
+        matchUpId: world.ids.byeMatchUpId,
+      }),
+    );
+    await seed({ [paths.round(t, 1)]: { ...world.documents[paths.round(t, 1)], status: 'CLOSED' } });
+    await assertFails(setDoc(doc(dbAs('player'), call), firstCall()));
+  });
+
+  it('is taken, closed and given extra minutes by staff only', async () => {
+    await assertSucceeds(setDoc(doc(dbAs('opponent'), call), firstCall('SIDE_B')));
+    await assertFails(updateDoc(doc(dbAs('player'), call), { extensionMinutes: 5 }));
+    await assertFails(updateDoc(doc(dbAs('otherPlayer'), call), { status: 'TAKEN', takenAt: serverTimestamp() }));
+    await assertSucceeds(updateDoc(doc(dbAs('scorekeeper'), call), { status: 'TAKEN', takenAt: serverTimestamp() }));
+    await assertFails(updateDoc(doc(dbAs('owner'), call), { extensionMinutes: 61 }));
+    await assertFails(updateDoc(doc(dbAs('owner'), call), { extensionMinutes: 2.5 }));
+    await assertSucceeds(
+      updateDoc(doc(dbAs('owner'), call), { status: 'CLOSED', closedAt: serverTimestamp(), extensionMinutes: 5 }),
+    );
+  });
+
+  it('is made again by a player once closed, keeping the minutes given', async () => {
+    await assertSucceeds(setDoc(doc(dbAs('player'), call), firstCall()));
+    await assertFails(updateDoc(doc(dbAs('player'), call), { status: 'OPEN', calledAt: serverTimestamp(), calls: 2 }));
+    await assertSucceeds(
+      updateDoc(doc(dbAs('owner'), call), { status: 'CLOSED', closedAt: serverTimestamp(), extensionMinutes: 5 }),
+    );
+    await assertFails(
+      updateDoc(doc(dbAs('player'), call), {
+        status: 'OPEN',
+        calledAt: serverTimestamp(),
+        calls: 2,
+        extensionMinutes: 9,
+      }),
+    );
+    await assertSucceeds(
+      updateDoc(doc(dbAs('player'), call), { status: 'OPEN', calledAt: serverTimestamp(), calls: 2 }),
+    );
+  });
+});
