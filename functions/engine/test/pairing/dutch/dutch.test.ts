@@ -1,0 +1,60 @@
+/**
+ * DUTCH (docs/dutch.md): every round of tournaments bbpPairings v6.0.0 generated (cases/, docs/dutch.md#recorded-cases)
+ * is paired again from the history before it and must give bbpPairings' boards, colours and bye; and the
+ * refusals.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseTrf } from '../../../src/domain/exchange/index.js';
+import { generateRound, PairingError } from '../../../src/domain/pairing/index.js';
+import { engineBoards, recordedBoards, requestOf, roundsOf } from './trfRounds.js';
+
+const folder = new URL('./cases/', import.meta.url);
+const files = readdirSync(folder)
+  .filter((f) => f.endsWith('.trf'))
+  .sort();
+
+describe('DUTCH gives bbpPairings pairings', () => {
+  it('has recorded cases', () => expect(files.length).toBeGreaterThanOrEqual(5));
+  for (const file of files) {
+    const doc = parseTrf(readFileSync(new URL(file, folder), 'utf8'));
+    for (let round = 1; round <= roundsOf(doc); round++) {
+      it(`${file} round ${round}`, () => {
+        expect(engineBoards(generateRound(requestOf(doc, round)))).toEqual(recordedBoards(doc, round));
+      });
+    }
+  }
+});
+
+describe('DUTCH refusals', () => {
+  const doc = parseTrf(readFileSync(new URL('byes9.trf', folder), 'utf8'));
+  it('needs the planned number of rounds', () => {
+    const { totalRounds: _, ...request } = requestOf(doc, 2);
+    expect(() => generateRound(request)).toThrow(/totalRounds/);
+  });
+  it('needs the initial colour in round 1, and reads it from round 1 later', () => {
+    const first = requestOf(doc, 1);
+    expect(() => generateRound({ ...first, options: {} })).toThrow(PairingError);
+    const later = requestOf(doc, 3);
+    expect(engineBoards(generateRound({ ...later, options: {} }))).toEqual(recordedBoards(doc, 3));
+  });
+  it('refuses a round when no pairing keeps the absolute rules', () => {
+    const players = ['a', 'b'].map((id, k) => ({
+      id,
+      rating: 2000 - k,
+      seed: k + 1,
+      games: [
+        {
+          round: 1,
+          opponent: k ? 'a' : 'b',
+          outcome: 'DRAW' as const,
+          matchPoints: 0.5,
+          colour: k ? ('BLACK' as const) : ('WHITE' as const),
+        },
+      ],
+    }));
+    expect(() => generateRound({ roundNumber: 2, totalRounds: 3, method: 'DUTCH', seed: 1, players })).toThrow(
+      /absolute rule/,
+    );
+  });
+});
