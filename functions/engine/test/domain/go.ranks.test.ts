@@ -7,7 +7,7 @@ import {
   handicapOf,
   initialMcMahonScore,
   mcMahonScore,
-  McMahonSettings,
+  mcMahonSettings,
   normalizeGoRank,
   parseGoRank,
   rankValueOf,
@@ -42,7 +42,7 @@ describe('Go ranks', () => {
 
 describe('McMahon scores', () => {
   // Bar 1d, floor 15k: on the scale where 30k starts on 0, the bar is 30 and the floor 15.
-  const settings = McMahonSettings.parse({ bar: '1d', floor: '15k' });
+  const settings = mcMahonSettings({ bar: '1d', floor: '15k' });
 
   it('starts everyone at or above the bar equal, and everyone at or below the floor equal', () => {
     expect(initialMcMahonScore('3d', settings)).toBe(30); // above the bar: the bar's 30
@@ -61,17 +61,17 @@ describe('McMahon scores', () => {
     expect(mcMahonScore(20, ['ABSENT'], settings)).toBe(20);
     expect(mcMahonScore(20, ['ABSENT', 'ABSENT'], settings)).toBe(21);
     // Without rounding, and with the organizer's own values: a bye worth half, an absence nothing.
-    const own = McMahonSettings.parse({ ...settings, byePoints: 0.5, absencePoints: 0, roundDown: false });
+    const own = mcMahonSettings({ ...settings, byePoints: 0.5, absencePoints: 0, roundDown: false });
     expect(mcMahonScore(20, ['BYE', 'ABSENT', { points: 1 }], own)).toBe(21.5);
   });
 });
 
 describe('handicap', () => {
-  const withHandicap = (handicap: object) => McMahonSettings.parse({ bar: '2d', floor: '20k', handicap });
+  const withHandicap = (handicap: object) => mcMahonSettings({ bar: '2d', floor: '20k', handicap });
   const player = (rank: string, mms: number) => ({ rank: rankValueOf(rank), mms });
 
   it('is off unless the organizer sets it: an even game with the komi', () => {
-    const settings = McMahonSettings.parse({});
+    const settings = mcMahonSettings({});
     expect(handicapOf(player('1d', 30), player('10k', 20), settings)).toEqual({ stones: 0, komi: 7.5, white: null });
   });
 

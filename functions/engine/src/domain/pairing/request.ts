@@ -3,7 +3,7 @@ import { describeIssues } from '../common/index.js';
 import { COLOUR_MODES, COLOURS } from './colours.js';
 import { PairingError } from './errors.js';
 import { GoRankText } from './mcmahon/rank.js';
-import { McMahonSettings } from './mcmahon/settings.js';
+import { McMahonOptions } from './mcmahon/settings.js';
 import { PAIRING_METHODS, SYSTEMS } from './methods.js';
 
 /**
@@ -99,7 +99,7 @@ export const PairingOptions = z
      */
     colours: z.enum(COLOUR_MODES).optional(),
     /** MCMAHON: the bar, floor, byes, absences and handicaps (docs/go.md); OpenGotha's defaults otherwise. */
-    mcMahon: McMahonSettings.optional(),
+    mcMahon: McMahonOptions.optional(),
     /** DUTCH: the colour drawn for pairing number 1 in round 1 (TRF's XXC); later rounds can read it from round 1. */
     initialColour: z.enum(COLOURS).optional(),
     /**
@@ -162,6 +162,7 @@ export const UNPLAYED_KINDS = [
   'FORFEIT_WIN',
   'FORFEIT_LOSS',
 ] as const;
+export type UnplayedKind = (typeof UNPLAYED_KINDS)[number];
 
 /** One earlier game of a player, from that player's side. `opponent: null` is a bye. */
 export const PairingGame = z

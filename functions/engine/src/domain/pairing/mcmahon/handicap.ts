@@ -26,11 +26,14 @@ export const HANDICAP_KOMI = 0.5;
 export function handicapOf(x: HandicapPlayer, y: HandicapPlayer, settings: McMahonSettings): Handicap {
   const even: Handicap = { stones: 0, komi: settings.komi, white: null };
   const rules = settings.handicap;
-  if (rules === undefined || rules.ceiling === 0) return even;
+  const ceiling = rules?.ceiling ?? 9;
+  if (rules === undefined || ceiling === 0) return even;
+  const correction = rules.correction ?? 1;
   const threshold = rankValueOf(rules.noHandicapAbove ?? settings.bar);
-  const pseudo = (p: HandicapPlayer) => Math.min(threshold, rules.basedOn === 'MMS' ? p.mms + LOWEST_RANK : p.rank);
+  const pseudo = (p: HandicapPlayer) =>
+    Math.min(threshold, (rules.basedOn ?? 'MMS') === 'MMS' ? p.mms + LOWEST_RANK : p.rank);
   const difference = pseudo(x) - pseudo(y);
-  const stones = Math.min(rules.ceiling, Math.max(0, Math.abs(difference) - rules.correction));
+  const stones = Math.min(ceiling, Math.max(0, Math.abs(difference) - correction));
   if (stones === 0) return even;
   return { stones, komi: HANDICAP_KOMI, white: difference > 0 ? 'x' : 'y' };
 }

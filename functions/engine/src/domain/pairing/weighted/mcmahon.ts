@@ -3,7 +3,7 @@ import type { Field } from '../field.js';
 import { type Handicap, handicapOf } from '../mcmahon/handicap.js';
 import { initialMcMahonScore, type McMahonRound, mcMahonScore } from '../mcmahon/mms.js';
 import { LOWEST_RANK, rankValueOf } from '../mcmahon/rank.js';
-import { McMahonSettings } from '../mcmahon/settings.js';
+import { mcMahonSettings, type McMahonSettings } from '../mcmahon/settings.js';
 import type { PairingGame, PairingRequest } from '../types.js';
 
 /** What MCMAHON reads beside the weighted model's context (docs/go.md#the-mcmahon-method), by active index. */
@@ -30,7 +30,7 @@ function roundOf(game: PairingGame): McMahonRound {
 }
 
 export function mcMahonContext(field: Field, request: PairingRequest): McMahonContext {
-  const settings = McMahonSettings.parse(request.options?.mcMahon ?? {});
+  const settings = mcMahonSettings(request.options?.mcMahon);
   const byId = new Map(request.players.map((p) => [p.id, p]));
   const players = field.active.map((p) => byId.get(p.id)!);
   const n = players.length;
