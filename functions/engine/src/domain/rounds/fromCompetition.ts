@@ -115,6 +115,23 @@ export function pairingPlayers(
 ): PairingPlayer[] {
   const dynamic = policy.pairingPolicy.ratingSource === 'DYNAMIC_FORM';
   const sideA = new Map(matchUps.map((m) => [m.matchUpId, m.a]));
+  // How a round without a game went, for the methods that tell them apart (docs/dutch.md#unplayed-rounds): the
+  // kind of bye, or a forfeit seen from this side (a double forfeit is a forfeit loss for both).
+  const unplayedOf = (r: ParticipantStates[string]['results'][number]) => {
+    switch (r.kind) {
+      case 'PLAYED':
+        return {};
+      case 'PAIRING_BYE':
+      case 'FULL_BYE':
+      case 'HALF_BYE':
+      case 'ZERO_BYE':
+        return { unplayed: r.kind };
+      case 'FORFEIT_WIN':
+      case 'FORFEIT_LOSS':
+      case 'DOUBLE_FORFEIT':
+        return { unplayed: isWin(r.outcome) ? ('FORFEIT_WIN' as const) : ('FORFEIT_LOSS' as const) };
+    }
+  };
   return participants.map((participant) => {
     const state = states[participant.participantId]!;
     return {
@@ -137,6 +154,7 @@ export function pairingPlayers(
         ...(r.played && r.opponentParticipantId !== null && sideA.has(r.matchUpId)
           ? { colour: sideA.get(r.matchUpId) === participant.participantId ? ('WHITE' as const) : ('BLACK' as const) }
           : {}),
+        ...unplayedOf(r),
       })),
       ...(unscored.has(participant.participantId) ? { unscored: unscored.get(participant.participantId)! } : {}),
     };

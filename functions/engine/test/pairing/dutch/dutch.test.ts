@@ -5,7 +5,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseTrf } from '../../../src/domain/exchange/index.js';
+import { parseTrf, readTrf } from '../../../src/domain/exchange/index.js';
+import { Tournament } from '../../../src/tournament.js';
 import { generateRound, PairingError } from '../../../src/domain/pairing/index.js';
 import { engineBoards, recordedBoards, requestOf, roundsOf } from './trfRounds.js';
 
@@ -57,4 +58,22 @@ describe('DUTCH refusals', () => {
       /absolute rule/,
     );
   });
+});
+
+describe('DUTCH through the scenario contract', () => {
+  // The organizer's path: a scenario's rounds (the product's results and kinds) and its "pairing" object.
+  const text = readFileSync(new URL('draws15.trf', folder), 'utf8');
+  const doc = parseTrf(text);
+  const scenario = readTrf(text);
+  const initialColour = requestOf(doc, 1).options!.initialColour!;
+  for (let round = 1; round <= roundsOf(doc); round++) {
+    it(`draws15.trf round ${round}`, () => {
+      const tournament = Tournament.fromScenario({
+        ...scenario,
+        rounds: scenario.rounds!.slice(0, round - 1),
+        pairing: { method: 'DUTCH', initialColour, totalRounds: roundsOf(doc) },
+      });
+      expect(engineBoards(tournament.pairRound())).toEqual(recordedBoards(doc, round));
+    });
+  }
 });
