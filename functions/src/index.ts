@@ -46,4 +46,5 @@ export {
   withdrawParticipant,
   dropOut,
   requestBye,
+  recordPenalty,
 } from './callables/index.js';

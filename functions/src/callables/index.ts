@@ -15,6 +15,7 @@ import {
   type Done,
   DropOutInput,
   RequestByeInput,
+  RecordPenaltyInput,
   EditPairingsInput,
   GenerateNextRoundInput,
   ImportTournamentInput,
@@ -43,6 +44,7 @@ import * as setupCorrections from '../services/setupCorrections.js';
 import { exportTournament as exportService, importTournament as importService } from '../services/exchange.js';
 import * as organisation from '../services/organisation.js';
 import { requestBye as requestByeService } from '../services/byeRequests.js';
+import { recordPenalty as recordPenaltyService } from '../services/penalties.js';
 import {
   addParticipants as addParticipantsService,
   linkParticipantAccount as linkAccountService,
@@ -124,6 +126,9 @@ export const requestBye = callable('requestBye', RequestByeInput, async (input, 
   await requestByeService(db, uid, input);
   return ok;
 });
+export const recordPenalty = callable('recordPenalty', RecordPenaltyInput, (input, { db, uid }) =>
+  recordPenaltyService(db, uid, input),
+);
 export const generateNextRound = callable(
   'generateNextRound',
   GenerateNextRoundInput,

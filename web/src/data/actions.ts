@@ -47,6 +47,7 @@ export const actions = {
   withdrawParticipant: callable('withdrawParticipant', 'WithdrawParticipantInput'),
   dropOut: callable('dropOut', 'DropOutInput'),
   requestBye: callable('requestBye', 'RequestByeInput'),
+  recordPenalty: callable('recordPenalty', 'RecordPenaltyInput'),
   generateNextRound: callable('generateNextRound', 'GenerateNextRoundInput'),
   undoLastRound: callable('undoLastRound', 'TournamentRef'),
   /** One pairing edit before the round's first result: answered with its warnings unless confirmed. */

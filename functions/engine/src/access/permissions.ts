@@ -208,6 +208,22 @@ export function requireMayRequestBye(uid: CallerUid, role: Own<TournamentRoleDoc
   return false;
 }
 
+/**
+ * Penalties are staff's (docs/judging.md#penalties): the organizer or a scorekeeper records one, and only the
+ * organizer disqualifies. Answers the role the penalty is signed with.
+ */
+export function requireMayPenalize(
+  uid: CallerUid,
+  role: Own<TournamentRoleDoc>,
+  penalty: string,
+): 'EDITOR' | 'SCOREKEEPER' {
+  requireSignedIn(uid);
+  const staff = mine(uid, role) ? (role.editor ? 'EDITOR' : role.scorekeeper ? 'SCOREKEEPER' : null) : null;
+  if (staff === null) deny('only the organizer and the scorekeepers record penalties');
+  if (penalty === 'DISQUALIFICATION' && staff !== 'EDITOR') deny('only the organizer disqualifies a player');
+  return staff;
+}
+
 /** A player drops only an entry their own account plays (docs/organisation.md#a-player-drops-out). */
 export function requirePlaysEntry(role: Own<TournamentRoleDoc>, participantId: string): void {
   if (!role?.participantIds.includes(participantId))

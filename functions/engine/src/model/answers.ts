@@ -54,6 +54,7 @@ export interface CallableAnswers {
   withdrawParticipant: Done;
   dropOut: Done;
   requestBye: Done;
+  recordPenalty: { penaltyId: string };
   generateNextRound: GeneratedRound;
   undoLastRound: { roundNumber: number };
   editPairings: EditAnswer;

@@ -17,3 +17,4 @@ export * from './round.js';
 export * from './scoreProblem.js';
 export * from './tournament.js';
 export * from './judgeCall.js';
+export * from './penalty.js';

@@ -26,6 +26,7 @@ export const COLLECTIONS = {
   invitations: 'invitations',
   resultChanges: 'resultChanges',
   judgeCalls: 'judgeCalls',
+  penalties: 'penalties',
 } as const;
 
 export const paths = {
@@ -50,6 +51,8 @@ export const paths = {
   matchUps: (tournamentId: string) => `tournaments/${tournamentId}/matchUps`,
   matchUp: (tournamentId: string, matchUpId: string) => `tournaments/${tournamentId}/matchUps/${matchUpId}`,
   judgeCalls: (tournamentId: string) => `tournaments/${tournamentId}/judgeCalls`,
+  penalties: (tournamentId: string) => `tournaments/${tournamentId}/penalties`,
+  penalty: (tournamentId: string, penaltyId: string) => `tournaments/${tournamentId}/penalties/${penaltyId}`,
   /** One per table: the game's id (docs/judging.md#judge-calls). */
   judgeCall: (tournamentId: string, matchUpId: string) => `tournaments/${tournamentId}/judgeCalls/${matchUpId}`,
   /** The engine's per-participant state (docs/ratings.md#participant-state); written by the backend only. */

@@ -6,3 +6,4 @@ export * from './resultHistory.js';
 export * from './results.js';
 export * from './sameResult.js';
 export * from './sides.js';
+export * from './penalties.js';

@@ -1,0 +1,61 @@
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { assertPenaltyRound, DomainError, requireMayPenalize, resultAfterPenalty } from '@competition/engine';
+import type { PenaltyDoc, RecordPenaltyInput } from '@competition/engine/schemas';
+import { refs } from '../firebase/refs.js';
+import { readOwnRole } from './roles.js';
+import { readTournament } from './tournamentAccess.js';
+import { withdrawParticipant } from './participants.js';
+
+/**
+ * Staff record a penalty (docs/judging.md#penalties): the penalty document and, for a game or a match loss, the
+ * match's new result in the same transaction, signed by the staff member's role, so the score trigger takes it as
+ * any official result. A disqualification then withdraws the player, as a withdrawal does.
+ */
+export async function recordPenalty(
+  db: Firestore,
+  uid: string | undefined,
+  input: RecordPenaltyInput,
+): Promise<{ penaltyId: string }> {
+  const ref = refs(db);
+  const { tournamentId, participantId, roundNumber, penalty } = input;
+  const penaltyId = ref.penalties(tournamentId).doc().id;
+  await db.runTransaction(async (tx) => {
+    const [tournament, role] = await Promise.all([
+      readTournament(tx, ref, tournamentId),
+      readOwnRole(tx, ref, tournamentId, uid),
+    ]);
+    const staff = requireMayPenalize(uid, role, penalty);
+    assertPenaltyRound(tournament, roundNumber);
+    const participant = (await tx.get(ref.participant(tournamentId, participantId))).data();
+    if (!participant) throw new DomainError('not-found', 'this player is not entered in the tournament');
+    const games = await tx.get(ref.matchUps(tournamentId).where('roundNumber', '==', roundNumber));
+    const game = games.docs.map((d) => d.data()).find((m) => m.a === participantId || m.b === participantId);
+    const result = game
+      ? resultAfterPenalty(
+          { side: game.a === participantId ? 'a' : 'b', hasOpponent: game.b !== null, result: game.result },
+          penalty,
+          tournament.policy.scoringPolicy,
+        )
+      : null;
+    const record: PenaltyDoc = {
+      penaltyId,
+      participantId,
+      roundNumber,
+      matchUpId: game?.matchUpId ?? null,
+      infraction: input.infraction,
+      penalty,
+      note: input.note,
+      by: staff,
+      at: new Date().toISOString(),
+    };
+    tx.create(ref.penalty(tournamentId, penaltyId), record);
+    if (game && result)
+      tx.update(ref.matchUp(tournamentId, game.matchUpId), {
+        result,
+        scoredBy: staff,
+        scoredAt: FieldValue.serverTimestamp(),
+      });
+  });
+  if (penalty === 'DISQUALIFICATION') await withdrawParticipant(db, uid, tournamentId, participantId, true);
+  return { penaltyId };
+}
