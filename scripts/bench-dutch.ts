@@ -23,6 +23,7 @@ import {
   type PairingRequest,
   type PairingRound,
   parseTrf,
+  scenarioToTrf,
   type TrfDocument,
   trfPointsOfCode,
 } from '@competition/engine';
@@ -246,7 +247,100 @@ function oneFile(file: string): void {
   }
 }
 
+// ---- Timing one large round ----
+
+interface ScenarioGame {
+  a: string;
+  b: string | null;
+  result?: 'a' | 'b' | 'draw';
+  kind?: 'PAIRING_BYE';
+}
+
+/**
+ * Plays --round - 1 rounds of a --players field with DUTCH and seeded results (the stronger player wins more
+ * often), then times the next round; with --bbp, bbpPairings pairs the same round from the same history (the
+ * engine's TRF writer gives it the file).
+ */
+function timeLargeRound(): void {
+  const size = Number(valueOf('--players') ?? 2048);
+  const target = Number(valueOf('--round') ?? 5);
+  const totalRounds = Math.max(target, 11);
+  const draw = random(Number(valueOf('--seed') ?? 1));
+  const players: PairingPlayer[] = Array.from({ length: size }, (_, k) => ({
+    id: `p${k + 1}`,
+    rating: 2800 - Math.floor((k * 1800) / size),
+    seed: k + 1,
+    games: [],
+  }));
+  const byId = new Map(players.map((p) => [p.id, p]));
+  const rounds: ScenarioGame[][] = [];
+  const request = (round: number): PairingRequest => ({
+    roundNumber: round,
+    totalRounds,
+    method: 'DUTCH',
+    seed: 1,
+    players,
+    options: { initialColour: 'WHITE' },
+  });
+  for (let round = 1; round < target; round++) {
+    const t0 = performance.now();
+    const paired = generateRound(request(round));
+    console.log(`history: round ${round} paired in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const games: ScenarioGame[] = [];
+    for (const g of paired.pairings) {
+      const a = byId.get(g.a)!;
+      const b = byId.get(g.b)!;
+      const x = draw() + (a.rating - b.rating) / 4000;
+      const result = x > 0.6 ? 'a' : x > 0.3 ? 'draw' : 'b';
+      const points = { a: result === 'a' ? 1 : result === 'draw' ? 0.5 : 0, b: 0 };
+      points.b = 1 - points.a;
+      const outcome = (p: number) => (p === 1 ? 'WIN' : p === 0 ? 'LOSS' : 'DRAW');
+      a.games.push({ round, opponent: b.id, outcome: outcome(points.a), matchPoints: points.a, colour: 'WHITE' });
+      b.games.push({ round, opponent: a.id, outcome: outcome(points.b), matchPoints: points.b, colour: 'BLACK' });
+      games.push({ a: a.id, b: b.id, result });
+    }
+    for (const id of paired.byes) {
+      byId.get(id)!.games.push({ round, opponent: null, outcome: 'WIN', matchPoints: 1, unplayed: 'PAIRING_BYE' });
+      games.push({ a: id, b: null, kind: 'PAIRING_BYE' });
+    }
+    rounds.push(games);
+  }
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  const ours = generateRound(request(target));
+  const cpu = process.cpuUsage(cpu0);
+  const wall = (performance.now() - t0) / 1000;
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  console.log(
+    `ours: round ${target} of ${size} players in ${wall.toFixed(2)} s wall, ${cpuSeconds.toFixed(2)} s CPU ` +
+      `(${ours.stats.solves} matching solves)`,
+  );
+  if (!args.includes('--bbp')) return;
+  if (!BBP) throw new Error('--bbp needs BBP_EXE');
+  const dir = mkdtempSync(join(tmpdir(), 'bench-dutch-time-'));
+  const scenario = {
+    policy: 'CHESS',
+    participants: players.map((p) => ({ id: p.id, rating: p.rating, seed: p.seed })),
+    rounds,
+    pairing: { method: 'DUTCH', initialColour: 'WHITE', totalRounds },
+  };
+  writeFileSync(join(dir, 'history.trf'), scenarioToTrf(scenario, { lineEnding: '\r' }));
+  const b0 = Date.now();
+  execFileSync(BBP, ['--dutch', join(dir, 'history.trf'), '-p', join(dir, 'bbp.pairs')], { stdio: 'ignore' });
+  const bbpSeconds = (Date.now() - b0) / 1000;
+  const bbpBoards = readFileSync(join(dir, 'bbp.pairs'), 'utf8').trim().split('\n').slice(1);
+  const theirs = bbpBoards.map((line) => {
+    const [w, b] = line.trim().split(/\s+/);
+    return b === '0' ? `bye p${w}` : `p${w}-p${b}`;
+  });
+  const same = theirs.sort().join() === fromEngine(ours).join();
+  console.log(
+    `bbpPairings: the same round in ${bbpSeconds.toFixed(1)} s wall; ${same ? 'identical' : 'DIFFERENT'} pairing`,
+  );
+  rmSync(dir, { recursive: true, force: true });
+}
+
 const file = valueOf('--file');
-if (args.includes('--time')) throw new Error('--time: not yet');
+if (args.includes('--time')) timeLargeRound();
 else if (file !== undefined) oneFile(file);
 else identity();
