@@ -39,6 +39,12 @@ describe('DUTCH refusals', () => {
     const later = requestOf(doc, 3);
     expect(engineBoards(generateRound({ ...later, options: {} }))).toEqual(recordedBoards(doc, 3));
   });
+  it('refuses acceleration, which it does not apply yet', () => {
+    const request = requestOf(doc, 2);
+    expect(() => generateRound({ ...request, options: { ...request.options, acceleration: 'BAKU' } })).toThrow(
+      /acceleration/,
+    );
+  });
   it('refuses a round when no pairing keeps the absolute rules', () => {
     const players = ['a', 'b'].map((id, k) => ({
       id,

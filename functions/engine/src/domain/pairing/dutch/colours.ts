@@ -1,7 +1,7 @@
 import { absolutePreference, type DutchColour, type DutchPlayer, NO_COLOUR, otherColour } from './players.js';
 
 /**
- * E: the colour `player` gets against `opponent` (docs/dutch.md#colours). `playerRanksLower` says whether the
+ * Colour allocation (section E): the colour `player` gets against `opponent` (docs/dutch.md#colours). `playerRanksLower` says whether the
  * player is below the opponent in the round's order (score with virtual points, then pairing number).
  */
 export function colourFor(
@@ -13,15 +13,15 @@ export function colourFor(
   const settled = colourByPreferences(player, opponent);
   if (settled !== NO_COLOUR) return settled;
   if (player.preference === NO_COLOUR) {
-    // E.5: the higher player gets the initial colour with an odd pairing number (rank 0 is pairing number 1).
+    // Neither has a preference: the higher player gets the initial colour with an odd pairing number (rank 0 is pairing number 1).
     if (playerRanksLower) return opponent.rank & 1 ? initialColour : otherColour(initialColour);
     return player.rank & 1 ? otherColour(initialColour) : initialColour;
   }
-  // E.4: both want the same colour: the higher player gets it.
+  // Both want the same colour with equal strength and no history tells them apart: the higher player gets it.
   return playerRanksLower ? otherColour(opponent.preference) : player.preference;
 }
 
-/** E.1-E.3: both preferences, the stronger one, or alternation from the last round in which the two differed. */
+/** Both preferences, the stronger one, or alternation from the last round in which the two differed. */
 function colourByPreferences(player: DutchPlayer, opponent: DutchPlayer): DutchColour {
   const pp = player.preference;
   const op = opponent.preference;

@@ -73,8 +73,8 @@ function forbiddenPairs(request: PairingRequest, field: DutchField): [number, nu
 
 /**
  * Before any bracket: whether a round exists at all that breaks no absolute criterion, and, in an odd field, the
- * score of the player who will get the bye (as low as possible: C.5) and whether C.9 already applies in the top
- * bracket. The weights of every pair are then set for the brackets to refine.
+ * score of the player who will get the bye (as low as possible) and whether the rule on the bye's unplayed rounds
+ * already applies in the top bracket. The weights of every pair are then set for the brackets to refine.
  */
 function settleTheBye(weights: DutchWeights, matching: IncrementalMatching): void {
   const { sorted, score } = weights;

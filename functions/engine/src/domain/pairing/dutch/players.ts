@@ -88,7 +88,7 @@ export function scoreBefore(field: DutchField, p: DutchPlayer, roundsBack = 0): 
 }
 
 /**
- * C.2 (docs/dutch.md#the-bye): no pairing-allocated bye for a player who already had one, or who already scored a
+ * Bye eligibility (docs/dutch.md#the-bye): no pairing-allocated bye for a player who already had one, or who already scored a
  * win's points without playing (a full-point bye, a forfeit win).
  */
 export function eligibleForBye(field: DutchField, p: DutchPlayer): boolean {
@@ -109,6 +109,9 @@ export function readField(request: PairingRequest): DutchField {
       'failed-precondition',
       `round ${request.roundNumber} is beyond the ${request.totalRounds} rounds planned`,
     );
+  }
+  if (request.options?.acceleration !== undefined) {
+    throw new PairingError('invalid-argument', 'the Dutch method does not apply Baku acceleration yet (docs/dutch.md)');
   }
   const table = request.points ?? { win: 1, draw: 0.5, loss: 0 };
   const points = { win: tenths(table.win), draw: tenths(table.draw), loss: tenths(table.loss) };
@@ -224,7 +227,7 @@ function readGame(player: PairingPlayer, game: PairingGame, indexOf: ReadonlyMap
 }
 
 /**
- * A.6 colour preferences from the games played: absolute beyond a difference of one or after the same colour twice in
+ * Colour preferences (A.6) from the games played: absolute beyond a difference of one or after the same colour twice in
  * a row (the difference decides between the two), strong at a difference of one, mild otherwise.
  */
 function describeColours(p: DutchPlayer): void {

@@ -94,8 +94,8 @@ export class DutchWeights {
   }
 
   /**
-   * C.1 and C.3: the two have not played each other, may meet, and do not both need the same colour absolutely
-   * (in the last two rounds a player above half the maximum score is exempt).
+   * The absolute criteria: the two have not played each other, may meet, and do not both need the same colour
+   * absolutely (in the last round a player above half the maximum score is exempt: docs/dutch.md#open-points).
    */
   compatible(x: number, y: number): boolean {
     if (this.forbidden.has(x * this.sorted.length + y)) return false;
@@ -140,7 +140,7 @@ export class DutchWeights {
     const h = this.sorted[higher]!;
     const l = this.sorted[lower]!;
     const on = (x: boolean) => (x ? 1n : 0n);
-    // C.4 completion and C.2 the bye, then C.5/C.6: as many pairs, and as high scores, in this bracket, then the next.
+    // Completion and the bye's eligibility, then as many pairs, and as high scores, in this bracket, then the next.
     let w = 1n + on(!this.byeCandidate(higher)) + on(!this.byeCandidate(lower));
     w = (w << c) + on(lowerInBracket);
     w <<= s;
@@ -148,7 +148,7 @@ export class DutchWeights {
     w = (w << c) + on(lowerInNext);
     w <<= s;
     if (lowerInNext) w += this.groupBit(sh);
-    // C.9: the bye goes to a player with as few unplayed rounds as possible.
+    // The bye goes to a player with as few unplayed rounds as possible.
     w <<= 2n * c;
     if (this.singleDownfloaterIsBye) {
       if (sh === this.byeScore) w += BigInt(this.unplayedRank.get(h.playedGames)!);
@@ -160,7 +160,7 @@ export class DutchWeights {
     const f1h = this.float1[higher]!;
     const f2l = this.float2[lower]!;
     const f2h = this.float2[higher]!;
-    // C.14-C.17: repeated floats, counted and then by score.
+    // Floats repeated from one and two rounds back: how many, then their scores.
     if (pr >= 1) w = floatCounts(w, c, lowerInBracket, sh, sl, f1l, f1h);
     if (pr >= 2) w = floatCounts(w, c, lowerInBracket, sh, sl, f2l, f2h);
     if (pr >= 1) w = this.floatScores(w, s, lowerInBracket, sh, sl, f1l, f1h);
@@ -192,7 +192,7 @@ function floatCounts(w: bigint, c: bigint, inBracket: boolean, sh: number, sl: n
   return out;
 }
 
-/** C.10-C.13: colour conflicts avoided, from absolute imbalances down to strong preferences. */
+/** Colour preferences met, from absolute imbalances down to strong preferences (docs/dutch.md#the-weights). */
 function colourFields(w: bigint, c: bigint, p: DutchPlayer, o: DutchPlayer, mask: boolean): bigint {
   const samePreference = p.preference === o.preference;
   let out = w << c;
