@@ -1,5 +1,11 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { assertPenaltyRound, DomainError, requireMayPenalize, resultAfterPenalty } from '@competition/engine';
+import {
+  assertPenaltyRound,
+  DomainError,
+  requireCanWriteScore,
+  requireMayPenalize,
+  resultAfterPenalty,
+} from '@competition/engine';
 import type { PenaltyDoc, RecordPenaltyInput } from '@competition/engine/schemas';
 import { refs } from '../firebase/refs.js';
 import { readOwnRole } from './roles.js';
@@ -48,6 +54,12 @@ export async function recordPenalty(
       by: staff,
       at: new Date().toISOString(),
     };
+    if (game && result) {
+      // A result changes as any staff score does: only while its round is open (the organizer reopens it).
+      const round = (await tx.get(ref.round(tournamentId, roundNumber))).data();
+      if (!round) throw new DomainError('not-found', `round ${roundNumber} does not exist`);
+      requireCanWriteScore(uid, role, tournament, game, round);
+    }
     tx.create(ref.penalty(tournamentId, penaltyId), record);
     if (game && result)
       tx.update(ref.matchUp(tournamentId, game.matchUpId), {

@@ -11,6 +11,7 @@ import { useTournamentData } from './data';
 import { resultFor } from './PlayTab';
 import { OpenGameLine } from './OpenGame';
 import { ByeRequests } from './ByeRequests';
+import { PenaltyDesk } from './Penalties';
 
 export function ParticipantPage({ participantId }: { participantId: string }) {
   const { tournamentId, tournament, participant, standings, matchUps, nameOf, roles } = useTournamentData();
@@ -50,6 +51,7 @@ export function ParticipantPage({ participantId }: { participantId: string }) {
         </p>
         {/* The organizer grants byes here, past the players' limits (docs/pairing.md#requested-byes). */}
         {roles.editor ? <ByeRequests participantId={participantId} /> : null}
+        {roles.editor || roles.scorekeeper ? <PenaltyDesk participantId={participantId} /> : null}
         {row ? (
           <dl className="facts">
             <div>

@@ -13,6 +13,7 @@ import { useTournamentData } from './data';
 import { ByeRequests } from './ByeRequests';
 import { CutOutlookPanel } from './CutOutlook';
 import { CallJudge, JudgeDesk } from './JudgeCalls';
+import { MyPenalties } from './Penalties';
 import { ScoreForm } from './ScoreForm';
 import { StandingsTab } from './StandingsTab';
 
@@ -74,6 +75,7 @@ export function PlayTab() {
             {game ? <CallJudge game={game} me={participantId} /> : null}
             <CutOutlookPanel participantId={participantId} />
             <MyGames participantId={participantId} />
+            <MyPenalties participantId={participantId} />
             <ByeRequests participantId={participantId} />
             <DropOut participantId={participantId} game={game} />
           </section>

@@ -1,13 +1,14 @@
 /**
- * Emulator Suite tier, in Chromium: judge calls (docs/judging.md#judge-calls). A player calls a judge from the
- * phone; the organizer's desk lists the call with how long it has waited, takes it and closes it with 5 extra
- * minutes, which the player's phone and the projector board show; a round with a call still open closes only on
- * the organizer's confirmation.
+ * Emulator Suite tier, in Chromium: the judge's desk (docs/judging.md) at a best-of-three card-game Swiss. A player
+ * calls a judge from the phone; the organizer's desk lists the call with how long it has waited, takes it and
+ * closes it with 5 extra minutes, which the player's phone and the projector board show; a round with a call still
+ * open closes only on the organizer's confirmation; a game loss recorded on the desk turns a 2-0 into 1-1 in the
+ * standings, and the penalized player reads it on the phone.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { type MatchUpDoc, paths } from '@competition/engine/schemas';
-import { type SeededTournament, adminFirestore, playerOf } from '../../../testing/stack.js';
+import { type SeededTournament, adminFirestore, call, playerOf } from '../../../testing/stack.js';
 import { DESKTOP, WAIT_MS, expectOk } from './driver.js';
 import { browserSuite, seedTwice } from './harness.js';
 
@@ -18,7 +19,7 @@ browserSuite(import.meta.url, 'a judge called from a phone, with extra minutes f
   let desk: Page;
 
   beforeAll(async () => {
-    seeded = await seedTwice(web.emulators, { label: 'judge-calls', players: 4 });
+    seeded = await seedTwice(web.emulators, { label: 'judge-calls', players: 4, policy: 'TCG' });
     games = seeded.round1.filter((m) => m.b !== null);
     // A 40-minute round, so the board shows its clock (editors set it on the desk: written here past the rules).
     await adminFirestore().doc(paths.tournament(seeded.tournamentId)).update({ roundDurationMinutes: 40 });
@@ -55,9 +56,43 @@ browserSuite(import.meta.url, 'a judge called from a phone, with extra minutes f
     await web.shot(board, 'judge-calls-3-board');
   });
 
+  it('a game loss recorded on the desk turns a 2-0 into 1-1 in the standings; the player reads it', async () => {
+    const game = games[1]!;
+    const winner = playerOf(seeded, game, 'a');
+    await call(
+      web.emulators,
+      'recordScore',
+      {
+        tournamentId: seeded.tournamentId,
+        matchUpId: game.matchUpId,
+        result: { kind: 'PLAYED', score: { a: 2, b: 0 } },
+      },
+      seeded.organizer,
+    );
+    await desk.goto(`${web.site}/#/t/${seeded.tournamentId}/p/${winner.participantId}`);
+    const penalties = desk.locator('.penalty-desk');
+    await penalties.getByLabel('Infraction').fill('Deck/decklist problem');
+    await penalties.getByLabel('Penalty').selectOption('GAME_LOSS');
+    await penalties.getByRole('button', { name: 'Record the penalty' }).click();
+    await expectOk(penalties);
+    await penalties.locator('li[data-penalty="GAME_LOSS"][data-round="1"]').waitFor({ timeout: WAIT_MS });
+    await web.shot(desk, 'judge-desk-4-penalty');
+
+    await desk.goto(`${web.site}/#/t/${seeded.tournamentId}/standings`);
+    const row = (id: string) => desk.locator(`table.standings tr[data-participant="${id}"] [data-field="matchPoints"]`);
+    await expect.poll(() => row(winner.participantId).textContent(), { timeout: WAIT_MS }).toBe('1');
+    await expect.poll(() => row(game.b!).textContent(), { timeout: WAIT_MS }).toBe('1');
+
+    const phone = await web.playerPhone(seeded.tournamentId, winner);
+    await expect
+      .poll(() => phone.locator('.my-penalties').textContent(), { timeout: WAIT_MS })
+      .toContain('Round 1: Game loss · Deck/decklist problem');
+  });
+
   it('a round with a call still open closes only once the organizer confirms', async () => {
     const other = await web.playerPhone(seeded.tournamentId, playerOf(seeded, games[1]!, 'b'));
     await other.locator('.my-game .judge-call').getByRole('button', { name: 'Call a judge' }).click();
+    await desk.goto(`${web.site}/#/t/${seeded.tournamentId}/rounds/1`);
     await desk.locator('.judge-calls li[data-judge-table="2"]').waitFor({ timeout: WAIT_MS });
     await desk.getByRole('button', { name: 'Close round 1' }).click();
     const dialog = desk.getByRole('alertdialog');

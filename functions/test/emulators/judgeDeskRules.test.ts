@@ -1,10 +1,22 @@
 /**
- * Emulator Suite tier: what firestore.rules let people do with judge calls (docs/judging.md#judge-calls). A player of
- * a game calls a judge to its table while the round is open, and again once the call is closed; staff take and
- * close calls and give extra minutes; nobody else writes one, and a player never gives their own table minutes.
+ * Emulator Suite tier: what firestore.rules let people do at the judge's desk (docs/judging.md). A player of a game
+ * calls a judge to its table while the round is open, and again once the call is closed; staff take and close
+ * calls and give extra minutes; nobody else writes one, and a player never gives their own table minutes. A
+ * penalty is read by staff and the penalized player only, and written by no client.
  */
 import { type RulesTestEnvironment, assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
-import { type Firestore, doc, getDoc, serverTimestamp, setDoc, updateDoc } from 'firebase/firestore';
+import {
+  type Firestore,
+  collection,
+  doc,
+  getDoc,
+  getDocs,
+  query,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  where,
+} from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { paths } from '@competition/engine/schemas';
 import { triggersOffForTheFile } from '../support/emulator.js';
@@ -95,5 +107,40 @@ describe('a judge call', () => {
     await assertSucceeds(
       updateDoc(doc(dbAs('player'), call), { status: 'OPEN', calledAt: serverTimestamp(), calls: 2 }),
     );
+  });
+});
+
+describe('a penalty', () => {
+  const penalty = paths.penalty(t, 'pen-1');
+  const stored = {
+    penaltyId: 'pen-1',
+    participantId: world.ids.participantId,
+    roundNumber: 1,
+    matchUpId: world.ids.matchUpId,
+    infraction: 'Slow play',
+    penalty: 'WARNING',
+    note: '',
+    by: 'SCOREKEEPER',
+    at: '2025-06-01T10:00:00.000Z',
+  };
+  beforeAll(() => seed({ [penalty]: stored }));
+
+  it('is read by staff and the penalized player, and by nobody else', async () => {
+    await assertSucceeds(getDoc(doc(dbAs('owner'), penalty)));
+    await assertSucceeds(getDoc(doc(dbAs('scorekeeper'), penalty)));
+    await assertSucceeds(getDoc(doc(dbAs('player'), penalty)));
+    const own = query(
+      collection(dbAs('player'), paths.penalties(t)),
+      where('participantId', '==', world.ids.participantId),
+    );
+    await assertSucceeds(getDocs(own));
+    await assertFails(getDoc(doc(dbAs('opponent'), penalty)));
+    await assertFails(getDoc(doc(dbAs('anonymous'), penalty)));
+    await assertFails(getDocs(collection(dbAs('player'), paths.penalties(t))));
+  });
+
+  it('is written by no client: the recordPenalty callable writes it', async () => {
+    await assertFails(setDoc(doc(dbAs('owner'), paths.penalty(t, 'pen-2')), { ...stored, penaltyId: 'pen-2' }));
+    await assertFails(updateDoc(doc(dbAs('owner'), penalty), { penalty: 'MATCH_LOSS' }));
   });
 });
