@@ -39,6 +39,9 @@ export class IncrementalMatching {
   private queue: number[] = [];
   private readonly touched = new Set<number>();
   private readonly isTouched: Uint8Array;
+  /** Vertices whose edges changed since the last solve, not yet kept or released. */
+  private pending: number[] = [];
+  private readonly isPending: Uint8Array;
   private readonly freed = new Set<number>();
   /** Statistics, for the benchmark: calls of `solve`, and search stages. */
   solves = 0;
@@ -52,6 +55,7 @@ export class IncrementalMatching {
     this.solved = Int32Array.from({ length: n }, (_, v) => v);
     // Every vertex starts as changed, so the first solve gives each its dual from its own edges.
     this.isTouched = new Uint8Array(n).fill(1);
+    this.isPending = new Uint8Array(n);
     for (let v = 0; v < n; v++) this.touched.add(v);
     this.inBlossom = Int32Array.from({ length: n }, (_, v) => v);
     this.parent = new Int32Array(2 * n).fill(-1);
@@ -81,9 +85,12 @@ export class IncrementalMatching {
     // Kept doubled, so that a fresh vertex's dual (its heaviest edge) is even (see prepareDuals).
     const stored = w << 1n;
     if (this.weight[at] === stored) return;
-    this.release(vertex);
     this.weight[at] = stored;
     this.weight[other * this.n + vertex] = stored;
+    if (!this.isTouched[vertex] && !this.isPending[vertex]) {
+      this.isPending[vertex] = 1;
+      this.pending.push(vertex);
+    }
   }
 
   /**
@@ -97,6 +104,11 @@ export class IncrementalMatching {
   /** Re-optimises after the changes since the last call. */
   solve(): void {
     this.solves++;
+    for (const v of this.pending) {
+      this.isPending[v] = 0;
+      if (!this.isTouched[v] && !this.keep(v)) this.release(v);
+    }
+    this.pending = [];
     this.prepareDuals();
     let guard = 0;
     for (;;) {
@@ -108,6 +120,32 @@ export class IncrementalMatching {
   }
 
   // ---- Changes between solves ----
+
+  /**
+   * Keeps a changed vertex where it is when that stays optimal: it is in no blossom, and with the dual that keeps
+   * its matched edge tight (zero when it is unmatched) every one of its edges is still feasible. Then the last
+   * optimum is still optimal and nothing needs searching (a finalised pair, a reward the last optimum already
+   * earns). Otherwise the vertex is released.
+   */
+  private keep(v: number): boolean {
+    const n = this.n;
+    if (this.inBlossom[v] !== v) return false;
+    const m = this.mate[v]!;
+    let y = 0n;
+    if (m >= 0) {
+      const w = this.weight[v * n + m]!;
+      if (w === 0n) return false;
+      y = 2n * w - this.dual[m]!;
+      if (y < 0n) return false;
+    } else if (this.dual[v] !== 0n) return false;
+    const row = v * n;
+    for (let u = 0; u < n; u++) {
+      const w = this.weight[row + u]!;
+      if (w !== 0n && u !== v && y + this.dual[u]! < 2n * w) return false;
+    }
+    this.dual[v] = y;
+    return true;
+  }
 
   /** Takes `v` out of every blossom and out of its pair, so that its edges may change. */
   private release(v: number): void {
