@@ -152,6 +152,7 @@ const Settings = TournamentDoc.pick({
   byeRules: true,
   joining: true,
   forbiddenPairs: true,
+  tableCheckIn: true,
 });
 
 function settingsOf(data: TournamentExport): ReturnType<typeof Settings.parse> {

@@ -144,3 +144,38 @@ describe('a penalty', () => {
     await assertFails(updateDoc(doc(dbAs('owner'), penalty), { penalty: 'MATCH_LOSS' }));
   });
 });
+
+describe('a table check-in', () => {
+  const checkIn = paths.tableCheckIn(t, world.ids.matchUpId);
+  const tournament = world.documents[paths.tournament(t)]!;
+  const on = { [paths.tournament(t)]: { ...tournament, tableCheckIn: { graceMinutes: 10, absentees: 'DROPPED' } } };
+  const first = (side: 'a' | 'b') => ({ matchUpId: world.ids.matchUpId, roundNumber: 1, [side]: serverTimestamp() });
+
+  it('is each player marking their own side, once, while the tournament asks for it', async () => {
+    await seed(on);
+    await assertFails(setDoc(doc(dbAs('player'), checkIn), first('b')));
+    await assertFails(setDoc(doc(dbAs('otherPlayer'), checkIn), first('a')));
+    await assertSucceeds(setDoc(doc(dbAs('player'), checkIn), first('a')));
+    await assertFails(updateDoc(doc(dbAs('player'), checkIn), { a: serverTimestamp() }));
+    await assertFails(updateDoc(doc(dbAs('player'), checkIn), { b: serverTimestamp() }));
+    await assertSucceeds(updateDoc(doc(dbAs('opponent'), checkIn), { b: serverTimestamp() }));
+    await assertSucceeds(getDoc(doc(dbAs('anonymous'), checkIn)));
+  });
+
+  it('is refused while the tournament does not ask for it', async () => {
+    await seed();
+    await assertFails(setDoc(doc(dbAs('player'), checkIn), first('a')));
+  });
+});
+
+describe('the judge desk settings', () => {
+  const tournamentAs = (actor: Actor) => doc(dbAs(actor), paths.tournament(t));
+  beforeEach(() => seed());
+
+  it('turn table check-in on for an editor only, each field checked', async () => {
+    await assertFails(updateDoc(tournamentAs('player'), { tableCheckIn: { graceMinutes: 10 } }));
+    await assertFails(updateDoc(tournamentAs('owner'), { tableCheckIn: { graceMinutes: 61 } }));
+    await assertFails(updateDoc(tournamentAs('owner'), { tableCheckIn: { graceMinutes: 10, absentees: 'GONE' } }));
+    await assertSucceeds(updateDoc(tournamentAs('owner'), { tableCheckIn: { graceMinutes: 0, absentees: 'KEPT' } }));
+  });
+});

@@ -2,6 +2,7 @@
 import { deleteDoc, deleteField, serverTimestamp, setDoc, updateDoc } from 'firebase/firestore';
 import {
   type ByeRules,
+  type TableCheckInRules,
   type MatchUpResult,
   type MatchUpResultInput,
   type ReportSide,
@@ -178,4 +179,23 @@ export async function closeJudgeCall(tournamentId: string, matchUpId: string, ex
     closedAt: serverTimestamp(),
     extensionMinutes,
   }).catch(rethrow);
+}
+
+/** A player says "I'm at my table" (docs/judging.md#at-the-table-on-time): their side, once, at the server's time. */
+export async function checkInAtTable(
+  tournamentId: string,
+  game: { matchUpId: string; roundNumber: number },
+  side: 'a' | 'b',
+  tableStarted: boolean,
+): Promise<void> {
+  const at = ref(path.tableCheckIn(tournamentId, game.matchUpId));
+  const write = tableStarted
+    ? updateDoc(at, { [side]: serverTimestamp() })
+    : setDoc(at, { matchUpId: game.matchUpId, roundNumber: game.roundNumber, [side]: serverTimestamp() });
+  await write.catch(rethrow);
+}
+
+/** Table check-in on (with its rules) or off. */
+export async function setTableCheckIn(tournamentId: string, rules: TableCheckInRules | null): Promise<void> {
+  await updateDoc(ref(path.tournament(tournamentId)), { tableCheckIn: rules ?? deleteField() }).catch(rethrow);
 }

@@ -18,3 +18,4 @@ export * from './scoreProblem.js';
 export * from './tournament.js';
 export * from './judgeCall.js';
 export * from './penalty.js';
+export * from './tableCheckIn.js';

@@ -27,6 +27,7 @@ export const COLLECTIONS = {
   resultChanges: 'resultChanges',
   judgeCalls: 'judgeCalls',
   penalties: 'penalties',
+  tableCheckIns: 'tableCheckIns',
 } as const;
 
 export const paths = {
@@ -52,6 +53,9 @@ export const paths = {
   matchUp: (tournamentId: string, matchUpId: string) => `tournaments/${tournamentId}/matchUps/${matchUpId}`,
   judgeCalls: (tournamentId: string) => `tournaments/${tournamentId}/judgeCalls`,
   penalties: (tournamentId: string) => `tournaments/${tournamentId}/penalties`,
+  tableCheckIns: (tournamentId: string) => `tournaments/${tournamentId}/tableCheckIns`,
+  /** One per table: the game's id (docs/judging.md#at-the-table-on-time). */
+  tableCheckIn: (tournamentId: string, matchUpId: string) => `tournaments/${tournamentId}/tableCheckIns/${matchUpId}`,
   penalty: (tournamentId: string, penaltyId: string) => `tournaments/${tournamentId}/penalties/${penaltyId}`,
   /** One per table: the game's id (docs/judging.md#judge-calls). */
   judgeCall: (tournamentId: string, matchUpId: string) => `tournaments/${tournamentId}/judgeCalls/${matchUpId}`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BoundedObject, DocumentId, LIMITS, Minutes, RoundCount, TEXT } from '../domain/common/index.js';
 import { PAIRING_METHODS, SYSTEMS } from '../domain/pairing/index.js';
+import { TableCheckInRules } from '../domain/rounds/index.js';
 import { CompetitionPolicy } from '../domain/policy/index.js';
 import { ByeRules, JoiningOptions } from '../domain/joining/index.js';
 import { Uid } from './roles.js';
@@ -76,6 +77,8 @@ const Descriptive = {
   cutOutlook: z.boolean().optional().catch(undefined),
   /** What a player may ask for, and what a late entry's missed rounds count (docs/pairing.md#requested-byes). */
   byeRules: ByeRules.optional().catch(undefined),
+  /** Table check-in on, with its grace minutes and what becomes of a no-show (docs/judging.md); absent: off. */
+  tableCheckIn: TableCheckInRules.optional().catch(undefined),
 };
 
 /** tournaments/{tournamentId}: a tournament, its competition policy and progress (docs/organisation.md#tournaments). */

@@ -5,6 +5,7 @@
 import { ConfirmScoresSwitch } from './Confirmation';
 import { CutOutlookSwitch } from './CutOutlook';
 import { ByeRulesForm } from './ByeRequests';
+import { TableCheckInForm } from './TableCheckIn';
 import { type FormEvent, useState } from 'react';
 import { ClockFields } from '../../components/ClockFields';
 import { ConfirmButton } from '../../components/Confirm';
@@ -188,6 +189,7 @@ export function OrganizeTab() {
       <ConfirmScoresSwitch />
       <CutOutlookSwitch />
       <ByeRulesForm />
+      <TableCheckInForm />
       <section className="card stack" aria-labelledby="export-title">
         <h2 id="export-title">Export</h2>
         <p className="muted">

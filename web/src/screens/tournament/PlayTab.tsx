@@ -14,6 +14,7 @@ import { ByeRequests } from './ByeRequests';
 import { CutOutlookPanel } from './CutOutlook';
 import { CallJudge, JudgeDesk } from './JudgeCalls';
 import { MyPenalties } from './Penalties';
+import { AtMyTable } from './TableCheckIn';
 import { ScoreForm } from './ScoreForm';
 import { StandingsTab } from './StandingsTab';
 
@@ -72,6 +73,7 @@ export function PlayTab() {
             ) : (
               <p className="muted">No game for you in the current round.</p>
             )}
+            {game ? <AtMyTable game={game} me={participantId} /> : null}
             {game ? <CallJudge game={game} me={participantId} /> : null}
             <CutOutlookPanel participantId={participantId} />
             <MyGames participantId={participantId} />

@@ -16,6 +16,7 @@ import { byeReasons, pairReasons, softCosts } from '../../lib/reasons';
 import { notCheckedIn, scheduleAdviceFor } from '@competition/engine';
 import { playoffOf, roundCloseWarning } from '@competition/engine/view';
 import { JudgeDesk, useJudgeCalls } from './JudgeCalls';
+import { NoShowDesk } from './TableCheckIn';
 import { useTournamentData } from './data';
 import { PairingEditor, RoundEdits } from './PairingEditor';
 import { ScoreForm } from './ScoreForm';
@@ -272,6 +273,7 @@ function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
         </ul>
       ) : null}
       {roles.editor && open && round.roundNumber === tournament.currentRound ? <JudgeDesk /> : null}
+      {roles.editor && open && round.roundNumber === tournament.currentRound ? <NoShowDesk /> : null}
       <RoundEdits round={round} />
       {editable &&
       round.roundNumber === tournament.currentRound &&

@@ -11,3 +11,4 @@ export * from './undo.js';
 export * from './lateEntryByes.js';
 export * from './judgeCalls.js';
 export * from './judgeCallDesk.js';
+export * from './tableCheckIn.js';
