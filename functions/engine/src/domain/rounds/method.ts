@@ -78,6 +78,7 @@ function systemOf(method: PairingMethod, options: PairingOptions): System {
       return 'ROUND_ROBIN';
     case 'SWISS':
     case 'DUTCH':
+    case 'MCMAHON':
     case 'DRAW_MATIC':
     case 'LEVEL_BASED':
     case 'WEIGHTED':
