@@ -38,6 +38,12 @@ const today = () => new Date().toISOString().slice(0, 10);
 const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
 const numeric = (value: string) => (value.trim() === '' ? undefined : Number(value));
 
+/** The Dutch system's colour of pairing number 1 in round 1 (docs/dutch.md): chosen, or drawn by lot here. */
+function initialColourOf(choice: string): 'WHITE' | 'BLACK' {
+  if (choice === 'WHITE' || choice === 'BLACK') return choice;
+  return Math.random() < 0.5 ? 'WHITE' : 'BLACK';
+}
+
 export function CreateTournamentForm({ championshipId, clubIds }: { championshipId: string; clubIds: string[] }) {
   const { user } = useSession();
   const clubs = useLive<Club[]>(user ? `clubs:${user.uid}` : null, (onData, onError) =>
@@ -52,6 +58,7 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
     system: 'SWISS' as System,
     method: 'SWISS',
     methodOptions: '',
+    initialColour: 'LOT',
     preset: 'REDEMPTION' as PresetName | 'CUSTOM',
     customPolicy: '',
     totalRounds: '',
@@ -95,7 +102,11 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
         return undefined;
       }
     };
-    const options = { ...(parseJson('methodOptions', form.methodOptions) ?? {}), ...playoffOptions(form) };
+    const options = {
+      ...(parseJson('methodOptions', form.methodOptions) ?? {}),
+      ...playoffOptions(form),
+      ...(form.method === 'DUTCH' ? { initialColour: initialColourOf(form.initialColour) } : {}),
+    };
     const policy = form.preset === 'CUSTOM' ? parseJson('customPolicy', form.customPolicy) : form.preset;
     if (form.preset === 'CUSTOM' && policy === undefined && !errors.customPolicy)
       errors.customPolicy = 'paste a whole competition policy, as JSON';
@@ -205,6 +216,17 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
             </select>
           )}
         </Field>
+        {form.method === 'DUTCH' ? (
+          <Field label="Colour of pairing number 1 in round 1" hint="FIDE's Dutch system draws it by lot">
+            {(p) => (
+              <select {...p} value={form.initialColour} onChange={set('initialColour')}>
+                <option value="LOT">drawn by lot now</option>
+                <option value="WHITE">White</option>
+                <option value="BLACK">Black</option>
+              </select>
+            )}
+          </Field>
+        ) : null}
         <Field
           label="Advanced pairing options (optional, as JSON)"
           error={errors.methodOptions}
