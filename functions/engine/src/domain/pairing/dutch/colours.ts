@@ -1,8 +1,9 @@
 import { absolutePreference, type DutchColour, type DutchPlayer, NO_COLOUR, otherColour } from './players.js';
 
 /**
- * Colour allocation (section E): the colour `player` gets against `opponent` (docs/dutch.md#colours). `playerRanksLower` says whether the
- * player is below the opponent in the round's order (score with virtual points, then pairing number).
+ * Colour allocation (section E, docs/dutch.md#the-procedure): the colour `player` gets against `opponent`.
+ * `playerRanksLower` says whether the player is below the opponent in the round's order (score with virtual
+ * points, then pairing number).
  */
 export function colourFor(
   player: DutchPlayer,
@@ -13,7 +14,8 @@ export function colourFor(
   const settled = colourByPreferences(player, opponent);
   if (settled !== NO_COLOUR) return settled;
   if (player.preference === NO_COLOUR) {
-    // Neither has a preference: the higher player gets the initial colour with an odd pairing number (rank 0 is pairing number 1).
+    // Neither has a preference: the higher player gets the initial colour with an odd pairing number (rank 0 is
+    // pairing number 1).
     if (playerRanksLower) return opponent.rank & 1 ? initialColour : otherColour(initialColour);
     return player.rank & 1 ? otherColour(initialColour) : initialColour;
   }

@@ -8,7 +8,7 @@ export type Float = typeof FLOAT_DOWN | typeof FLOAT_UP | typeof FLOAT_NONE;
 /**
  * How a player floated `roundsBack` rounds ago (1 = the last round): down or up against an opponent with fewer or
  * more points at the time (virtual points included), and down in a round without a game that scored more than a
- * loss (a bye, a forfeit win: docs/dutch.md#floats).
+ * loss (a bye, a forfeit win: docs/dutch.md#unplayed-rounds).
  */
 export function floatOf(field: DutchField, p: DutchPlayer, roundsBack: number): Float {
   const round = p.rounds[field.playedRounds - roundsBack]!;

@@ -88,8 +88,8 @@ export function scoreBefore(field: DutchField, p: DutchPlayer, roundsBack = 0): 
 }
 
 /**
- * Bye eligibility (docs/dutch.md#the-bye): no pairing-allocated bye for a player who already had one, or who already scored a
- * win's points without playing (a full-point bye, a forfeit win).
+ * Bye eligibility (docs/dutch.md#unplayed-rounds): no pairing-allocated bye for a player who already had one, or
+ * who already scored a win's points without playing (a full-point bye, a forfeit win).
  */
 export function eligibleForBye(field: DutchField, p: DutchPlayer): boolean {
   for (const r of p.rounds) {

@@ -95,7 +95,7 @@ export class DutchWeights {
 
   /**
    * The absolute criteria: the two have not played each other, may meet, and do not both need the same colour
-   * absolutely (in the last round a player above half the maximum score is exempt: docs/dutch.md#open-points).
+   * absolutely (in the last round a player above half the maximum score is exempt: docs/dutch.md#the-rest).
    */
   compatible(x: number, y: number): boolean {
     if (this.forbidden.has(x * this.sorted.length + y)) return false;
