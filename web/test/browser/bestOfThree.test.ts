@@ -9,8 +9,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { MatchUpDoc } from '@competition/engine/schemas';
 import { type SeededTournament, playerOf, readMatchUp } from '../../../testing/stack.js';
-import { DESKTOP, WAIT_MS, expectOk } from './driver.js';
-import { browserSuite, seedTwice } from './harness.js';
+import { DESKTOP, WAIT_MS } from './driver.js';
+import { browserSuite, enterGamesOnPhone, seedTwice } from './harness.js';
 
 browserSuite(import.meta.url, 'a best of three scored from the phones', (web) => {
   let seeded: SeededTournament;
@@ -24,12 +24,7 @@ browserSuite(import.meta.url, 'a best of three scored from the phones', (web) =>
   /** Types the games won by each side and the drawn games on the phone of the game's first player, and saves. */
   async function enterOnPhone(game: MatchUpDoc, a: number, b: number, draws: number): Promise<Page> {
     const phone = await web.playerPhone(seeded.tournamentId, playerOf(seeded, game, 'a'));
-    const form = phone.locator('.my-game .score-form');
-    await form.locator('input[name="a"]').fill(String(a));
-    await form.locator('input[name="b"]').fill(String(b));
-    await form.getByLabel(`Drawn games, table ${game.order + 1}`).fill(String(draws));
-    await form.getByRole('button', { name: `Save the result of table ${game.order + 1}` }).click();
-    await expectOk(form);
+    await enterGamesOnPhone(phone, game, [a, b, draws]);
     return phone;
   }
 

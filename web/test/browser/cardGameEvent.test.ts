@@ -12,7 +12,7 @@ import type { MatchUpDoc, StandingDoc } from '@competition/engine/schemas';
 import { type SeededTournament, call, playerOf, readMatchUp } from '../../../testing/stack.js';
 import { type OracleChance, bruteForceChance } from '../../../testing/cutOracle.js';
 import { DESKTOP, WAIT_MS, expectOk } from './driver.js';
-import { browserSuite, roundMatchUps, seedTwice, storedIn } from './harness.js';
+import { browserSuite, enterGamesOnPhone, roundMatchUps, seedTwice, storedIn } from './harness.js';
 
 const SWISS_ROUNDS = 5;
 const TCG_POINTS = { win: 3, draw: 1, loss: 0 };
@@ -70,12 +70,7 @@ browserSuite(import.meta.url, 'a card-game Swiss with awarded byes, a top 8 and 
   /** Types the games won by each side and the drawn games on the phone of the game's first player, and saves. */
   async function enterOnPhone(game: MatchUpDoc, a: number, b: number, draws: number): Promise<Page> {
     const phone = await web.playerPhone(seeded.tournamentId, playerOf(seeded, game, 'a'));
-    const form = phone.locator('.my-game .score-form');
-    await form.locator('input[name="a"]').fill(String(a));
-    await form.locator('input[name="b"]').fill(String(b));
-    await form.getByLabel(`Drawn games, table ${game.order + 1}`).fill(String(draws));
-    await form.getByRole('button', { name: `Save the result of table ${game.order + 1}` }).click();
-    await expectOk(form);
+    await enterGamesOnPhone(phone, game, [a, b, draws]);
     return phone;
   }
 

@@ -166,6 +166,23 @@ export async function signUpThrough(page: Page, email: string, password: string)
 }
 
 /** Types a score into one table's row of the Rounds tab (the names as its boxes are labelled), saves it, and waits. */
+/**
+ * Types a best of three's games won by each side and its drawn games on a player's phone (the card of their current
+ * game, table `order + 1`), and saves.
+ */
+export async function enterGamesOnPhone(
+  phone: Page,
+  game: { order: number },
+  [a, b, draws]: [number, number, number],
+): Promise<void> {
+  const form = phone.locator('.my-game .score-form');
+  await form.locator('input[name="a"]').fill(String(a));
+  await form.locator('input[name="b"]').fill(String(b));
+  await form.getByLabel(`Drawn games, table ${game.order + 1}`).fill(String(draws));
+  await form.getByRole('button', { name: `Save the result of table ${game.order + 1}` }).click();
+  await expectOk(form);
+}
+
 export async function enterScore(row: Locator, names: [string, string], score: [number, number]): Promise<void> {
   await freshStatus(row);
   await row.getByRole('spinbutton', { name: `Game points of ${names[0]}`, exact: true }).fill(String(score[0]));
