@@ -3,7 +3,7 @@
  * say, with one button to agree (a player) or to accept one of them (the organizer), the desk's switch, and the
  * history of a game's result for the organizer (docs/results.md#who-changed-a-result).
  */
-import { useState } from 'react';
+import { SettingSwitch } from '../../components/SettingSwitch';
 import { confirmation, type ConfirmationState, enteredBy, type MatchUpResult } from '@competition/engine';
 import { Status, useAction, ErrorNote } from '../../components/ui';
 import { actions } from '../../data/actions';
@@ -134,34 +134,20 @@ export function Reports({ game }: { game: MatchUp }) {
 /** The desk's switch: whether a player's score counts only once the opponent confirms it. */
 export function ConfirmScoresSwitch() {
   const { tournament, tournamentId } = useTournamentData();
-  const [status, run] = useAction();
-  // The tick follows the click at once: the stored option reaches the screen only after the cache on disk has it.
-  const [wanted, setWanted] = useState<boolean | null>(null);
   if (!tournament) return null;
-  const on = wanted ?? tournament.confirmScores === true;
   return (
-    <section className="card stack" aria-labelledby="confirm-title">
-      <h2 id="confirm-title">Players' scores</h2>
-      <label className="row">
-        <input
-          type="checkbox"
-          checked={on}
-          onChange={(e) => {
-            const next = e.target.checked;
-            setWanted(next);
-            void run(async () => {
-              await setConfirmScores(tournamentId, next).finally(() => setWanted(null));
-              return next ? 'a player’s score now waits for the opponent' : 'a player’s score now counts at once';
-            });
-          }}
-        />
-        The opponent confirms a player's score before it counts
-      </label>
+    <SettingSwitch
+      id="confirm-title"
+      title="Players' scores"
+      label="The opponent confirms a player's score before it counts"
+      stored={tournament.confirmScores === true}
+      save={(on) => setConfirmScores(tournamentId, on)}
+      said={(on) => (on ? 'a player’s score now waits for the opponent' : 'a player’s score now counts at once')}
+    >
       <p className="muted small">
         A scorekeeper's or your own entry counts at once and settles a disagreement. Scores already counted stay.
       </p>
-      <Status status={status} />
-    </section>
+    </SettingSwitch>
   );
 }
 

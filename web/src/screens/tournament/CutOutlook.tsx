@@ -2,9 +2,8 @@
  * "Can I draw?" (docs/playoff.md#can-i-draw): before their game of a Swiss round with a cut ahead, a player reads
  * what a win, a draw or a loss does to their place in it; the organizer can turn it off on the desk.
  */
-import { useState } from 'react';
 import { type CutChance, outlookBeforeGame, playoffOf } from '@competition/engine/view';
-import { Status, useAction } from '../../components/ui';
+import { SettingSwitch } from '../../components/SettingSwitch';
 import { setCutOutlook } from '../../data/writes';
 import { useTournamentData } from './data';
 
@@ -64,31 +63,16 @@ export function CutOutlookPanel({ participantId }: { participantId: string }) {
 /** The desk's switch, for a Swiss with a playoff. */
 export function CutOutlookSwitch() {
   const { tournament, tournamentId } = useTournamentData();
-  const [status, run] = useAction();
-  // The tick follows the click at once: the stored option reaches the screen only after the cache on disk has it.
-  const [wanted, setWanted] = useState<boolean | null>(null);
   if (!tournament || tournament.system !== 'SWISS' || !playoffOf(tournament.system, tournament.pairing.options))
     return null;
-  const on = wanted ?? tournament.cutOutlook !== false;
   return (
-    <section className="card stack" aria-labelledby="cut-outlook-title">
-      <h2 id="cut-outlook-title">Can I draw?</h2>
-      <label className="row">
-        <input
-          type="checkbox"
-          checked={on}
-          onChange={(e) => {
-            const next = e.target.checked;
-            setWanted(next);
-            void run(async () => {
-              await setCutOutlook(tournamentId, next).finally(() => setWanted(null));
-              return next ? 'players see what each result does to their place in the cut' : 'players no longer see it';
-            });
-          }}
-        />
-        Before each Swiss round, players see what a win, a draw or a loss does to their place in the cut
-      </label>
-      <Status status={status} />
-    </section>
+    <SettingSwitch
+      id="cut-outlook-title"
+      title="Can I draw?"
+      label="Before each Swiss round, players see what a win, a draw or a loss does to their place in the cut"
+      stored={tournament.cutOutlook !== false}
+      save={(on) => setCutOutlook(tournamentId, on)}
+      said={(on) => (on ? 'players see what each result does to their place in the cut' : 'players no longer see it')}
+    />
   );
 }
