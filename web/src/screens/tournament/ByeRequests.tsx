@@ -145,30 +145,16 @@ export function ByeRulesForm() {
     <form className="card stack" onSubmit={save} aria-labelledby="bye-rules-title">
       <h2 id="bye-rules-title">Byes on request</h2>
       <div className="row wrap">
-        <Field label="Half-point byes a player may ask for">
-          {(f) => (
-            <input
-              {...f}
-              type="number"
-              min={0}
-              max={20}
-              value={form.halfPointByes}
-              onChange={(e) => setForm({ ...form, halfPointByes: e.target.value })}
-            />
-          )}
-        </Field>
-        <Field label="None in the last rounds">
-          {(f) => (
-            <input
-              {...f}
-              type="number"
-              min={0}
-              max={20}
-              value={form.halfPointByesClosedLastRounds}
-              onChange={(e) => setForm({ ...form, halfPointByesClosedLastRounds: e.target.value })}
-            />
-          )}
-        </Field>
+        <CountField
+          label="Half-point byes a player may ask for"
+          value={form.halfPointByes}
+          set={(halfPointByes) => setForm({ ...form, halfPointByes })}
+        />
+        <CountField
+          label="None in the last rounds"
+          value={form.halfPointByesClosedLastRounds}
+          set={(halfPointByesClosedLastRounds) => setForm({ ...form, halfPointByesClosedLastRounds })}
+        />
         <Field label="A late entry's missed rounds">
           {(f) => (
             <select
@@ -197,5 +183,14 @@ export function ByeRulesForm() {
       </button>
       <Status status={status} id="bye-rules-status" />
     </form>
+  );
+}
+
+/** A count from 0 to 20 of the bye rules (the engine's ByeRules bounds). */
+function CountField({ label, value, set }: { label: string; value: string; set: (value: string) => void }) {
+  return (
+    <Field label={label}>
+      {(f) => <input {...f} type="number" min={0} max={20} value={value} onChange={(e) => set(e.target.value)} />}
+    </Field>
   );
 }

@@ -4,7 +4,7 @@
  * giving the table extra minutes that its clock adds to the round's.
  */
 import { useEffect, useState } from 'react';
-import { type JudgeCallView, extensionOf, openJudgeCalls } from '@competition/engine/view';
+import { extensionOf, openJudgeCalls } from '@competition/engine/view';
 import { Status, useAction } from '../../components/ui';
 import { useLive } from '../../data/hooks';
 import { type JudgeCall, watchJudgeCalls } from '../../data/watchJudgeCalls';
@@ -152,9 +152,4 @@ function CallLine({ call, game, nameOf }: { call: JudgeCall; game: MatchUp; name
       <Status status={status} />
     </li>
   );
-}
-
-/** The tables whose clock runs past the round's, for the board and the clock screen. */
-export function extendedTables(calls: readonly JudgeCallView[]): JudgeCallView[] {
-  return calls.filter((call) => call.extensionMinutes > 0);
 }
