@@ -36,6 +36,7 @@ const ScenarioParticipant = z
     federation: Participant.shape.federation,
     sex: Participant.shape.sex,
     birthYear: Participant.shape.birthYear,
+    goRank: Participant.shape.goRank,
   })
   .strict();
 

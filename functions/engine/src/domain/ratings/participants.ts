@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DocumentId, DomainError, Rating, SeedPosition, SIZES, TEXT } from '../common/index.js';
 import type { CompetitionPolicy } from '../policy/index.js';
+import { GoRankEntry } from '../pairing/index.js';
 import { aggregateRatings } from './ratings.js';
 
 /** Ratings on named scales (the policy's scaleName picks one), a handful per participant. */
@@ -95,6 +96,8 @@ export const Participant = z
      */
     requestedByes: RequestedByes.optional(),
     ...ChessIdentity,
+    /** A Go player's rank (docs/go.md#ranks), kept in its short spelling: 5k, 1d, 3p. */
+    goRank: GoRankEntry.optional(),
   })
   .strict();
 export type Participant = z.infer<typeof Participant>;

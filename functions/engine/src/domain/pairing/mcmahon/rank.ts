@@ -13,6 +13,9 @@ export const GoRankText = z
   .refine((text) => parseGoRank(text) !== null, 'must be a Go rank: 30k to 1k, 1d to 9d or 1p to 9p');
 export type GoRankText = z.infer<typeof GoRankText>;
 
+/** A rank as an entry stores it: any spelling GoRankText reads, written back short ("5 kyu" becomes "5k"). */
+export const GoRankEntry = GoRankText.transform((text) => formatGoRank(parseGoRank(text)!));
+
 export interface GoRank {
   kind: 'KYU' | 'DAN' | 'PRO';
   grade: number;
