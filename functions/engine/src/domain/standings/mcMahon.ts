@@ -25,8 +25,11 @@ export interface McMahonInputs {
 }
 
 /** One game of a player as SOS reads it: the opponent, the result (1, 1/2, 0) and the handicap's correction. */
-interface GoGame {
+export interface GoGame {
+  round: number;
   opponent: string;
+  /** The handicap's stones, 0 for an even game. */
+  stones: number;
   result: number;
   /** + the stones when the player had White (gave the handicap), - when Black; 0 in an even game. */
   correction: number;
@@ -93,7 +96,13 @@ export function mcMahonFigures(inputs: McMahonInputs): Map<string, McMahonFigure
         settings,
       );
       const correction = handicap.white === 'x' ? handicap.stones : handicap.white === 'y' ? -handicap.stones : 0;
-      games.push({ opponent, result: isWin(r.outcome) ? 1 : r.outcome === 'DRAW' ? 0.5 : 0, correction });
+      games.push({
+        round: r.roundNumber,
+        opponent,
+        stones: handicap.stones,
+        result: isWin(r.outcome) ? 1 : r.outcome === 'DRAW' ? 0.5 : 0,
+        correction,
+      });
     }
     const withGame = new Set(state.results.filter((r) => r.opponentParticipantId !== null).map((r) => r.roundNumber));
     let roundsWithoutGame = 0;
