@@ -84,7 +84,9 @@ function groupsCrossed(players: readonly PairingPlayer[], round: PairingRound, m
   const groups = [...new Set(mms.values())].sort((x, y) => y - x);
   const group = (id: string) => groups.indexOf(mms.get(id)!);
   const steps = round.pairings.map(({ a, b }) => Math.abs(group(a) - group(b)));
-  const [from, to, weight]: number[][] = [[], [], []];
+  const from: number[] = [];
+  const to: number[] = [];
+  const weight: number[] = [];
   players.forEach((x, i) =>
     players.forEach((y, j) => {
       if (j <= i || x.games.some((g) => g.opponent === y.id)) return;
