@@ -4,6 +4,7 @@ import type {
   CompetitionTiebreak,
   MatchUpResult,
   PairingMethod,
+  PenaltyKind,
   PrimaryRanking,
   ResultKind,
 } from '@competition/engine';
@@ -116,3 +117,11 @@ export const METHOD_LABELS: Record<PairingMethod, string> = {
 
 /** A moment of the event in the hall's own clock, to the minute: "14:32" (or "2:32 PM", as the device says it). */
 export const hallTime = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/** A penalty as the judges say it (docs/judging.md#penalties). */
+export const PENALTY_WORDS: Record<PenaltyKind, string> = {
+  WARNING: 'Warning',
+  GAME_LOSS: 'Game loss',
+  MATCH_LOSS: 'Match loss',
+  DISQUALIFICATION: 'Disqualification',
+};

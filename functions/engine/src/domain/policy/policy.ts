@@ -13,7 +13,7 @@ import {
   SIZES,
   TEXT,
 } from '../common/index.js';
-import { COLOUR_MODES, POLICY_METHODS } from '../pairing/index.js';
+import { COLOUR_MODES, McMahonOptions, POLICY_METHODS } from '../pairing/index.js';
 
 // The policy's enums (docs/ratings.md, docs/tiebreaks.md), MATCH_POINTS and the Buchholz variants included.
 export const BaselineRatingSource = z.enum(['SCALE', 'SEEDING', 'MANUAL']);
@@ -167,6 +167,11 @@ export const CompetitionPolicy = z
         colours: z.enum(COLOUR_MODES).optional(),
         /** Which table recommends the rounds (docs/pairing.md#rounds): the Swiss seed's (default) or the MTR's. */
         roundsTable: z.enum(['SWISS', 'MTR']).optional(),
+        /**
+         * Go (docs/go.md#mcmahon-scores): the McMahon bar, floor, byes, absences, komi and handicaps, read by the
+         * MCMAHON pairing and by the McMahon standings alike; a round's own pairing options may override them.
+         */
+        mcMahon: McMahonOptions.optional(),
       })
       .strict(),
     victoryPolicy: z

@@ -72,6 +72,7 @@ export function pairingRequestFor(
       ...(pairingPolicy.laneSize !== undefined ? { laneSize: pairingPolicy.laneSize } : {}),
       ...(pairingPolicy.sameTeamValue !== undefined ? { sameTeamValue: pairingPolicy.sameTeamValue } : {}),
       ...(pairingPolicy.colours !== undefined ? { colours: pairingPolicy.colours } : {}),
+      ...(pairingPolicy.mcMahon !== undefined ? { mcMahon: pairingPolicy.mcMahon } : {}),
       ...options,
     },
     ...(forbidden.length > 0 ? { forbiddenPairs: forbidden } : {}),
@@ -143,6 +144,7 @@ export function pairingPlayers(
       ...(participant.country !== undefined ? { country: participant.country } : {}),
       ...(participant.team !== undefined ? { team: participant.team } : {}),
       ...(participant.category !== undefined ? { category: participant.category } : {}),
+      ...(participant.goRank !== undefined ? { rank: participant.goRank } : {}),
       ...(participant.withdrawn ? { withdrawn: true } : {}),
       games: state.results.map((r) => ({
         round: r.roundNumber,
