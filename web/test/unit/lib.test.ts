@@ -270,6 +270,8 @@ describe("a Go game's sides, handicap and komi", () => {
     expect(handicapText({ handicap: 0, komi: 7.5 })).toBe('even · komi 7.5');
     expect(handicapText({ komi: 6.5 })).toBe('even · komi 6.5');
     expect(handicapText({ rematches: 0, groupDistance: 0 })).toBeNull();
+    // The pair's reasons leave them to that tag.
+    expect(pairReasons({ rematches: 0, handicap: 3, komi: 0.5 })).toEqual(['never met']);
   });
 });
 

@@ -62,12 +62,14 @@ function Slip({ matchUp: m, round, url, qr }: { matchUp: MatchUp; round: Round; 
       <header className="slip-head">
         <strong>
           Round {round.roundNumber} · Table {m.order + 1}
+          {/* On the round's line: the slip's height is fixed, ten to an A4 page. */}
+          {handicap ? (
+            <>
+              {' · '}
+              <span data-handicap>{handicap}</span>
+            </>
+          ) : null}
         </strong>
-        {handicap ? (
-          <strong className="slip-handicap" data-handicap>
-            {handicap}
-          </strong>
-        ) : null}
         <span className="small">{tournament.description}</span>
       </header>
       <div className="slip-body">
