@@ -74,15 +74,28 @@ export function resultText(result: MatchUpResult | null, isBye: boolean): string
 
 /**
  * The names of the two sides when the tournament plays with colours (its pairing options' `colours`, else its
- * policy's; side a moves first): null for NONE, where who sits where means nothing.
+ * policy's, else the method's: McMahon balances colours; side a moves first): null for NONE, where who sits where
+ * means nothing. In Go Black moves first (docs/go.md#handicap), in chess White.
  */
 export function colourNames(
-  pairingOptions: Readonly<Record<string, unknown>>,
+  pairing: { method: string; options: Readonly<Record<string, unknown>> },
   policy: CompetitionPolicy,
 ): { first: string; second: string } | null {
-  const chosen = pairingOptions.colours;
-  const mode = typeof chosen === 'string' ? chosen : (policy.pairingPolicy.colours ?? 'NONE');
-  return mode === 'NONE' ? null : { first: 'White', second: 'Black' };
+  const go = pairing.method === 'MCMAHON';
+  const chosen = pairing.options.colours;
+  const mode = typeof chosen === 'string' ? chosen : (policy.pairingPolicy.colours ?? (go ? 'BALANCE' : 'NONE'));
+  if (mode === 'NONE') return null;
+  return go ? { first: 'Black', second: 'White' } : { first: 'White', second: 'Black' };
+}
+
+/**
+ * A Go game's handicap and komi, which the McMahon pairing records with the pair's cost terms (docs/go.md#handicap):
+ * "H3 · komi 0.5", "even · komi 7.5"; null for a game of any other method, or a bye.
+ */
+export function handicapText(cost: Readonly<Record<string, number>>): string | null {
+  if (cost.komi === undefined) return null;
+  const stones = cost.handicap ?? 0;
+  return `${stones > 0 ? `H${stones}` : 'even'} · komi ${cost.komi}`;
 }
 
 /** The organizer's name for each method; which system offers which is the engine's (METHODS_OF_SYSTEM). */
