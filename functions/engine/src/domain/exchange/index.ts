@@ -6,3 +6,4 @@ export * from './trfRead.js';
 export * from './trfScenario.js';
 export * from './trfWrite.js';
 export * from './trfExport.js';
+export * from './trfPairing.js';
