@@ -18,14 +18,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   generateRound,
-  type PairingGame,
   type PairingPlayer,
   type PairingRequest,
-  type PairingRound,
+  pairingBoards,
   parseTrf,
   scenarioToTrf,
-  type TrfDocument,
-  trfPointsOfCode,
+  trfPairingRequest,
+  trfRoundBoards,
+  trfRoundCount,
 } from '@competition/engine';
 
 const args = process.argv.slice(2);
@@ -45,99 +45,6 @@ function random(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-// ---- Reading a tournament and the request for one of its rounds ----
-
-const BYE_KINDS: Record<string, PairingGame['unplayed']> = {
-  U: 'PAIRING_BYE',
-  F: 'FULL_BYE',
-  H: 'HALF_BYE',
-  Z: 'ZERO_BYE',
-};
-
-/** The colour of pairing number 1 in round 1, read from the file as bbpPairings reads it when XXC is missing. */
-function initialColourOf(doc: TrfDocument): 'WHITE' | 'BLACK' {
-  if (doc.initialColour) return doc.initialColour === 'white' ? 'WHITE' : 'BLACK';
-  let first = Infinity;
-  for (const p of doc.players) p.rounds.forEach((r, k) => r.colour !== '-' && (first = Math.min(first, k)));
-  let number = 0;
-  for (const p of doc.players) {
-    const paired = p.rounds.slice(0, first + 1).some((r) => r.opponent !== 0 || r.code === 'U' || r.code === '+');
-    if (!paired) continue;
-    const c = p.rounds[first]?.colour;
-    if (c === 'w' || c === 'b') return (c === 'w') !== (number % 2 === 1) ? 'WHITE' : 'BLACK';
-    number++;
-  }
-  throw new Error('no initial colour');
-}
-
-function roundsIn(doc: TrfDocument): number {
-  return Math.max(...doc.players.map((p) => p.rounds.length));
-}
-
-/** Paired in a round: a game (played or forfeited) or the pairing-allocated bye. */
-function pairedIn(entry: { opponent: number; code: string } | undefined): boolean {
-  return entry !== undefined && (entry.opponent !== 0 || entry.code === 'U');
-}
-
-function requestFor(doc: TrfDocument, round: number): PairingRequest {
-  const id = (n: number) => `p${n}`;
-  const players: PairingPlayer[] = doc.players.map((p) => {
-    const games: PairingGame[] = [];
-    p.rounds.slice(0, round - 1).forEach((r, k) => {
-      if (r.opponent === 0 && r.code === ' ') return;
-      const points = trfPointsOfCode(r.code, doc.scoring);
-      const outcome = ['1', 'W', '+', 'U', 'F'].includes(r.code)
-        ? 'WIN'
-        : ['=', 'D', 'H'].includes(r.code)
-          ? 'DRAW'
-          : 'LOSS';
-      const game: PairingGame = {
-        round: k + 1,
-        opponent: r.opponent ? id(r.opponent) : null,
-        outcome,
-        matchPoints: points,
-      };
-      if (r.code === '+' || r.code === '-') game.unplayed = r.code === '+' ? 'FORFEIT_WIN' : 'FORFEIT_LOSS';
-      else if (r.opponent === 0) game.unplayed = BYE_KINDS[r.code] ?? 'ZERO_BYE';
-      else game.colour = r.colour === 'w' ? 'WHITE' : 'BLACK';
-      games.push(game);
-    });
-    const absent = !pairedIn(p.rounds[round - 1]) && p.rounds[round - 1] !== undefined;
-    return {
-      id: id(p.startNumber),
-      rating: p.rating ?? 0,
-      seed: p.startNumber,
-      games,
-      ...(absent ? { withdrawn: true } : {}),
-    };
-  });
-  return {
-    roundNumber: round,
-    totalRounds: doc.totalRounds ?? roundsIn(doc),
-    method: 'DUTCH',
-    seed: 1,
-    players,
-    points: { win: doc.scoring.W, draw: doc.scoring.D, loss: doc.scoring.L },
-    options: { initialColour: initialColourOf(doc) },
-  };
-}
-
-/** A round as "white-black" boards and the bye, sorted, for comparing. */
-function fromFile(doc: TrfDocument, round: number): string[] {
-  const out: string[] = [];
-  for (const p of doc.players) {
-    const r = p.rounds[round - 1];
-    if (r === undefined) continue;
-    if (r.code === 'U') out.push(`bye p${p.startNumber}`);
-    else if (r.opponent !== 0 && r.colour === 'w') out.push(`p${p.startNumber}-p${r.opponent}`);
-  }
-  return out.sort();
-}
-
-function fromEngine(round: PairingRound): string[] {
-  return [...round.pairings.map((g) => `${g.a}-${g.b}`), ...round.byes.map((b) => `bye ${b}`)].sort();
 }
 
 // ---- Identity ----
@@ -188,14 +95,14 @@ function identity(): void {
       continue;
     }
     const doc = parseTrf(readFileSync(`${stem}.trf`, 'utf8'));
-    for (let round = 1; round <= roundsIn(doc); round++) {
-      const want = fromFile(doc, round);
+    for (let round = 1; round <= trfRoundCount(doc); round++) {
+      const want = trfRoundBoards(doc, round);
       if (want.length === 0) continue;
       compared++;
       let got: string[];
       try {
         const t0 = performance.now();
-        got = fromEngine(generateRound(requestFor(doc, round)));
+        got = pairingBoards(generateRound(trfPairingRequest(doc, round)));
         ourMs += performance.now() - t0;
       } catch (error) {
         got = [`error: ${(error as Error).message}`];
@@ -231,12 +138,12 @@ function identity(): void {
 function oneFile(file: string): void {
   const doc = parseTrf(readFileSync(file, 'utf8'));
   const only = valueOf('--round');
-  for (let round = 1; round <= roundsIn(doc); round++) {
+  for (let round = 1; round <= trfRoundCount(doc); round++) {
     if (only !== undefined && Number(only) !== round) continue;
-    const want = fromFile(doc, round);
+    const want = trfRoundBoards(doc, round);
     if (want.length === 0) continue;
     const t0 = performance.now();
-    const got = fromEngine(generateRound(requestFor(doc, round)));
+    const got = pairingBoards(generateRound(trfPairingRequest(doc, round)));
     const ms = (performance.now() - t0).toFixed(0);
     const same = got.join() === want.join();
     console.log(`round ${round}: ${same ? 'identical' : 'DIFFERENT'} (${ms} ms)`);
@@ -333,7 +240,7 @@ function timeLargeRound(): void {
     const [w, b] = line.trim().split(/\s+/);
     return b === '0' ? `bye p${w}` : `p${w}-p${b}`;
   });
-  const same = theirs.sort().join() === fromEngine(ours).join();
+  const same = theirs.sort().join() === pairingBoards(ours).join();
   console.log(
     `bbpPairings: the same round in ${bbpSeconds.toFixed(1)} s wall; ${same ? 'identical' : 'DIFFERENT'} pairing`,
   );

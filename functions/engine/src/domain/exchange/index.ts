@@ -8,3 +8,4 @@ export * from './trfWrite.js';
 export * from './trfExport.js';
 export * from './egdWrite.js';
 export * from './egdRead.js';
+export * from './trfPairing.js';

@@ -5,10 +5,16 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseTrf, readTrf } from '../../../src/domain/exchange/index.js';
+import {
+  pairingBoards,
+  parseTrf,
+  readTrf,
+  trfPairingRequest,
+  trfRoundBoards,
+  trfRoundCount,
+} from '../../../src/domain/exchange/index.js';
 import { Tournament } from '../../../src/tournament.js';
 import { generateRound, PairingError } from '../../../src/domain/pairing/index.js';
-import { engineBoards, recordedBoards, requestOf, roundsOf } from './trfRounds.js';
 
 const folder = new URL('./cases/', import.meta.url);
 const files = readdirSync(folder)
@@ -19,9 +25,9 @@ describe('DUTCH gives bbpPairings pairings', () => {
   it('has recorded cases', () => expect(files.length).toBeGreaterThanOrEqual(5));
   for (const file of files) {
     const doc = parseTrf(readFileSync(new URL(file, folder), 'utf8'));
-    for (let round = 1; round <= roundsOf(doc); round++) {
+    for (let round = 1; round <= trfRoundCount(doc); round++) {
       it(`${file} round ${round}`, () => {
-        expect(engineBoards(generateRound(requestOf(doc, round)))).toEqual(recordedBoards(doc, round));
+        expect(pairingBoards(generateRound(trfPairingRequest(doc, round)))).toEqual(trfRoundBoards(doc, round));
       });
     }
   }
@@ -30,17 +36,17 @@ describe('DUTCH gives bbpPairings pairings', () => {
 describe('DUTCH refusals', () => {
   const doc = parseTrf(readFileSync(new URL('byes9.trf', folder), 'utf8'));
   it('needs the planned number of rounds', () => {
-    const { totalRounds: _, ...request } = requestOf(doc, 2);
+    const { totalRounds: _, ...request } = trfPairingRequest(doc, 2);
     expect(() => generateRound(request)).toThrow(/totalRounds/);
   });
   it('needs the initial colour in round 1, and reads it from round 1 later', () => {
-    const first = requestOf(doc, 1);
+    const first = trfPairingRequest(doc, 1);
     expect(() => generateRound({ ...first, options: {} })).toThrow(PairingError);
-    const later = requestOf(doc, 3);
-    expect(engineBoards(generateRound({ ...later, options: {} }))).toEqual(recordedBoards(doc, 3));
+    const later = trfPairingRequest(doc, 3);
+    expect(pairingBoards(generateRound({ ...later, options: {} }))).toEqual(trfRoundBoards(doc, 3));
   });
   it('refuses acceleration, which it does not apply yet', () => {
-    const request = requestOf(doc, 2);
+    const request = trfPairingRequest(doc, 2);
     expect(() => generateRound({ ...request, options: { ...request.options, acceleration: 'BAKU' } })).toThrow(
       /acceleration/,
     );
@@ -71,15 +77,15 @@ describe('DUTCH through the scenario contract', () => {
   const text = readFileSync(new URL('draws15.trf', folder), 'utf8');
   const doc = parseTrf(text);
   const scenario = readTrf(text);
-  const initialColour = requestOf(doc, 1).options!.initialColour!;
-  for (let round = 1; round <= roundsOf(doc); round++) {
+  const initialColour = trfPairingRequest(doc, 1).options!.initialColour!;
+  for (let round = 1; round <= trfRoundCount(doc); round++) {
     it(`draws15.trf round ${round}`, () => {
       const tournament = Tournament.fromScenario({
         ...scenario,
         rounds: scenario.rounds!.slice(0, round - 1),
-        pairing: { method: 'DUTCH', initialColour, totalRounds: roundsOf(doc) },
+        pairing: { method: 'DUTCH', initialColour, totalRounds: trfRoundCount(doc) },
       });
-      expect(engineBoards(tournament.pairRound())).toEqual(recordedBoards(doc, round));
+      expect(pairingBoards(tournament.pairRound())).toEqual(trfRoundBoards(doc, round));
     });
   }
 });

@@ -13,12 +13,7 @@ export function pairBrackets(weights: DutchWeights, matching: IncrementalMatchin
   const partner = new Int32Array(n).fill(-1);
   const matched = new Uint8Array(n);
   const mate = (v: number) => matching.mateOf(v);
-  const finalize = (a: number, b: number) => {
-    for (let u = 0; u < n; u++) {
-      if (u !== a) matching.setWeight(a, u, u === b ? weights.maxWeight : 0n);
-      if (u !== b) matching.setWeight(b, u, u === a ? weights.maxWeight : 0n);
-    }
-  };
+  const finalize = (a: number, b: number) => matching.pairOnly(a, b, weights.maxWeight);
 
   /**
    * The opponent a player is about to be offered first (the lowest bracket index in [from, to) that `allowed`). When
@@ -134,6 +129,7 @@ export function pairBrackets(weights: DutchWeights, matching: IncrementalMatchin
       remainder.push(i);
       if (mate(v) < v) pairs++;
     }
+    pairS1WithS2(matching, remainder.slice(0, pairs).map(at), remainder.slice(pairs).map(at));
     const ordered = (i: number, j: number, place: number) => {
       let w = base[j]![i]!;
       if (w !== 0n) {
@@ -220,11 +216,14 @@ export function pairBrackets(weights: DutchWeights, matching: IncrementalMatchin
     for (const i of remainder) {
       const v = at(i);
       if (!pairedAbove(v)) continue;
-      const first = remainder.find((o) => o > i && !matched[at(o)] && base[o]![i]! !== 0n);
-      if (first !== undefined && at(first) === mate(v)) {
+      const candidates = function* () {
+        for (const o of remainder) if (o > i && !matched[at(o)] && base[o]![i]! !== 0n) yield at(o);
+      };
+      const known = matching.firstPossible(v, candidates());
+      if (known >= 0) {
         matched[v] = 1;
-        matched[mate(v)] = 1;
-        finalize(v, mate(v));
+        matched[known] = 1;
+        finalize(v, known);
         continue;
       }
       let bonus = 0n;
@@ -269,4 +268,25 @@ export function pairBrackets(weights: DutchWeights, matching: IncrementalMatchin
     if (partner[v] === -1) throw new Error(`the Dutch procedure left position ${v} unpaired`);
   }
   return partner;
+}
+
+/**
+ * Before the remainder's order is weighed: the last optimum may pair S1 players among themselves where another
+ * optimum pairs them with S2 players. Swapping partners along tight edges reaches such an optimum, which then
+ * stays optimal once the order is weighed (no exchange is the best an order can do), so the solve that follows
+ * has nothing, or little, to search (docs/dutch.md#speed).
+ */
+function pairS1WithS2(matching: IncrementalMatching, s1: number[], s2: number[]): void {
+  const inS1 = new Set(s1);
+  const inS2 = new Set(s2);
+  // The swaps need the last optimum settled (a pair just made final may sit in a blossom).
+  matching.solve();
+  for (const a of s1) {
+    if (inS2.has(matching.mateOf(a))) continue;
+    for (const c of s2) {
+      const m = matching.mateOf(c);
+      if (inS1.has(m) || m === c) continue;
+      if (matching.swapPartners(a, c)) break;
+    }
+  }
 }

@@ -5,7 +5,8 @@
  *
  * Edmonds' primal-dual blossom algorithm on a dense weight matrix, with exact BigInt weights (they outgrow 2^53).
  * Weight 0 means "no edge". Vertex duals are kept doubled (slack = dual(u) + dual(v) - 2 w(u, v)), so every
- * quantity stays an integer as long as all tree roots start a stage with even duals, which `solve` ensures.
+ * quantity stays an integer as long as all tree roots start a stage with even duals, which `solve` ensures; the
+ * weights are stored as 2 w of those doubled units (4 w), so a slack costs two BigInt operations.
  *
  * Changing a vertex's edges (`setWeight` names the vertex it changes) first takes the vertex out of every blossom
  * (turning the blossom so the vertex is its base, then giving each blossom dual to the vertices inside), frees it
@@ -17,6 +18,14 @@
 export class IncrementalMatching {
   readonly n: number;
   private readonly weight: bigint[];
+  /**
+   * The same weights and the duals as float64 numbers, close to the exact ones: a search skips the exact slack of
+   * an edge whose rounded slack is certainly above the least slack it would have to beat (docs/dutch.md#speed).
+   */
+  private readonly roughWeight: Float64Array;
+  private readonly roughDual: Float64Array;
+  private lastGiven = 0n;
+  private lastStored = 0n;
   private readonly dual: bigint[];
   private readonly mate: Int32Array;
   private readonly solved: Int32Array;
@@ -35,6 +44,12 @@ export class IncrementalMatching {
   private readonly bestFrom: Int32Array;
   private readonly bestTo: Int32Array;
   private readonly bestLists: (number[] | null)[];
+  /** The slack of that edge while the duals have not moved since (`epoch` counts the moves). */
+  private readonly bestSlack: bigint[];
+  private readonly bestEpoch: Int32Array;
+  private readonly roughBest: Float64Array;
+  private readonly roughEpoch: Int32Array;
+  private epoch = 0;
   private readonly unused: number[];
   private queue: number[] = [];
   private readonly touched = new Set<number>();
@@ -42,6 +57,8 @@ export class IncrementalMatching {
   /** Vertices whose edges changed since the last solve, not yet kept or released. */
   private pending: number[] = [];
   private readonly isPending: Uint8Array;
+  /** Vertices never solved yet (their dual is no estimate). */
+  private readonly fresh: Uint8Array;
   private readonly freed = new Set<number>();
   /** Statistics, for the benchmark: calls of `solve`, and search stages. */
   solves = 0;
@@ -50,12 +67,15 @@ export class IncrementalMatching {
   constructor(n: number) {
     this.n = n;
     this.weight = new Array<bigint>(n * n).fill(0n);
+    this.roughWeight = new Float64Array(n * n);
+    this.roughDual = new Float64Array(n);
     this.dual = new Array<bigint>(2 * n).fill(0n);
     this.mate = new Int32Array(n).fill(-1);
     this.solved = Int32Array.from({ length: n }, (_, v) => v);
     // Every vertex starts as changed, so the first solve gives each its dual from its own edges.
     this.isTouched = new Uint8Array(n).fill(1);
     this.isPending = new Uint8Array(n);
+    this.fresh = new Uint8Array(n).fill(1);
     for (let v = 0; v < n; v++) this.touched.add(v);
     this.inBlossom = Int32Array.from({ length: n }, (_, v) => v);
     this.parent = new Int32Array(2 * n).fill(-1);
@@ -70,23 +90,69 @@ export class IncrementalMatching {
     this.bestFrom = new Int32Array(2 * n).fill(-1);
     this.bestTo = new Int32Array(2 * n).fill(-1);
     this.bestLists = new Array<number[] | null>(2 * n).fill(null);
+    this.bestSlack = new Array<bigint>(2 * n).fill(0n);
+    this.bestEpoch = new Int32Array(2 * n).fill(-1);
+    this.roughBest = new Float64Array(2 * n);
+    this.roughEpoch = new Int32Array(2 * n).fill(-1);
     this.unused = [];
     for (let b = 2 * n - 1; b >= n; b--) this.unused.push(b);
   }
 
   getWeight(u: number, v: number): bigint {
-    return this.weight[u * this.n + v]! >> 1n;
+    return this.weight[u * this.n + v]! >> 2n;
   }
 
   /** Sets the weight of edge (vertex, other); `vertex` is the one whose edges change (it is re-optimised). */
   setWeight(vertex: number, other: number, w: bigint): void {
     if (w < 0n) throw new RangeError('a matching weight cannot be negative');
     const at = vertex * this.n + other;
-    // Kept doubled, so that a fresh vertex's dual (its heaviest edge) is even (see prepareDuals).
-    const stored = w << 1n;
+    // Kept doubled (so that a fresh vertex's dual, its heaviest edge, is even: see prepareDuals), and doubled again
+    // for the slack (see above).
+    // Consecutive calls often give the same weight (a row of pairs outside the bracket): one stored number then
+    // serves them all, which spares the garbage collector millions of copies.
+    if (w !== this.lastGiven) {
+      this.lastGiven = w;
+      this.lastStored = w << 2n;
+    }
+    const stored = this.lastStored;
     if (this.weight[at] === stored) return;
     this.weight[at] = stored;
     this.weight[other * this.n + vertex] = stored;
+    const rough = Number(stored);
+    this.roughWeight[at] = rough;
+    this.roughWeight[other * this.n + vertex] = rough;
+    this.markPending(vertex);
+  }
+
+  /**
+   * Leaves a and b no edge but the one between them, of weight w (a pair settled for good): the same as
+   * `setWeight` of every other edge of a and of b to zero, in the same order, without the edges already gone.
+   */
+  pairOnly(a: number, b: number, w: bigint): void {
+    for (let u = 0; u < this.n; u++) {
+      if (u !== a) {
+        if (u === b) this.setWeight(a, u, w);
+        else this.clearEdge(a, u);
+      }
+      if (u !== b) {
+        if (u === a) this.setWeight(b, u, w);
+        else this.clearEdge(b, u);
+      }
+    }
+  }
+
+  private clearEdge(vertex: number, other: number): void {
+    const at = vertex * this.n + other;
+    if (this.roughWeight[at] === 0) return;
+    const back = other * this.n + vertex;
+    this.weight[at] = 0n;
+    this.weight[back] = 0n;
+    this.roughWeight[at] = 0;
+    this.roughWeight[back] = 0;
+    this.markPending(vertex);
+  }
+
+  private markPending(vertex: number): void {
     if (!this.isTouched[vertex] && !this.isPending[vertex]) {
       this.isPending[vertex] = 1;
       this.pending.push(vertex);
@@ -119,6 +185,89 @@ export class IncrementalMatching {
     for (let v = 0; v < this.n; v++) this.solved[v] = this.mate[v]! < 0 ? v : this.mate[v]!;
   }
 
+  /**
+   * Answers "the first of `candidates` that v can be paired with in some optimum" without a solve when the last
+   * optimum proves it, and pairs v with it (docs/dutch.md#speed). Returns -1 when it cannot tell (then the caller
+   * solves). With duals optimal for the current weights, an edge in some optimum is tight, so candidates joined to
+   * v by a slack edge are impossible; the first tight one is possible when it is v's mate, or when its mate and v's
+   * mate are joined by a tight edge (swapping the two pairs keeps every pair tight: another optimum).
+   */
+  firstPossible(v: number, candidates: Iterable<number>): number {
+    if (!this.settle() || !this.unnest(v)) return -1;
+    const m = this.mate[v]!;
+    for (const u of candidates) {
+      if (!this.tight(v, u)) continue;
+      if (u === m) return u;
+      return this.swap(v, u) ? u : -1;
+    }
+    return -1;
+  }
+
+  /**
+   * Pairs v with u and their two mates with each other when that is another optimum of the current weights: the
+   * two new pairs are tight and none of the four is in a blossom (docs/dutch.md#speed). Returns false (and changes
+   * nothing) otherwise.
+   */
+  swapPartners(v: number, u: number): boolean {
+    return this.settle() && this.unnest(v) && this.tight(v, u) && this.swap(v, u);
+  }
+
+  private tight(v: number, u: number): boolean {
+    const w = this.weight[v * this.n + u]!;
+    return w !== 0n && this.dual[v]! + this.dual[u]! === w;
+  }
+
+  /**
+   * Takes x out of the blossoms around it when their duals are zero: such a blossom changes no slack, so the
+   * matching and the duals stay optimal without it. False when a blossom with a dual above zero holds x.
+   */
+  private unnest(x: number): boolean {
+    while (this.inBlossom[x] !== x) {
+      const top = this.inBlossom[x]!;
+      if (this.dual[top] !== 0n) return false;
+      this.dissolveTop(top);
+    }
+    return true;
+  }
+
+  /** The swap of `swapPartners`, once v is known settled, in no blossom and tight with u. */
+  private swap(v: number, u: number): boolean {
+    const m = this.mate[v]!;
+    const mu = this.mate[u]!;
+    if (m < 0 || mu < 0 || m === u) return false;
+    if (!this.unnest(u) || !this.unnest(m) || !this.unnest(mu)) return false;
+    if (!this.tight(m, mu)) return false;
+    this.mate[v] = u;
+    this.mate[u] = v;
+    this.mate[m] = mu;
+    this.mate[mu] = m;
+    this.solved[v] = u;
+    this.solved[u] = v;
+    this.solved[m] = mu;
+    this.solved[mu] = m;
+    return true;
+  }
+
+  /**
+   * Keeps the changed vertices where they can stay (see `keep`); true when all could, so the last optimum and its
+   * duals are still optimal for the current weights. A vertex that cannot stay is released for the next solve.
+   */
+  private settle(): boolean {
+    if (this.touched.size > 0) return false;
+    const pending = this.pending;
+    for (let k = 0; k < pending.length; k++) {
+      const v = pending[k]!;
+      this.isPending[v] = 0;
+      if (!this.keep(v)) {
+        this.release(v);
+        this.pending = pending.slice(k + 1);
+        return false;
+      }
+    }
+    this.pending = [];
+    return true;
+  }
+
   // ---- Changes between solves ----
 
   /**
@@ -135,15 +284,20 @@ export class IncrementalMatching {
     if (m >= 0) {
       const w = this.weight[v * n + m]!;
       if (w === 0n) return false;
-      y = 2n * w - this.dual[m]!;
+      y = w - this.dual[m]!;
       if (y < 0n) return false;
     } else if (this.dual[v] !== 0n) return false;
     const row = v * n;
+    const ry = Number(y);
     for (let u = 0; u < n; u++) {
-      const w = this.weight[row + u]!;
-      if (w !== 0n && u !== v && y + this.dual[u]! < 2n * w) return false;
+      const rw = this.roughWeight[row + u]!;
+      if (rw === 0 || u === v) continue;
+      // Certainly feasible when the rounded slack, less its error bound (see `stage`), is above zero.
+      const ru = this.roughDual[u]!;
+      if (ry + ru - rw - (Math.abs(ry) + Math.abs(ru) + rw) * 2 ** -48 > 0) continue;
+      if (y + this.dual[u]! < this.weight[row + u]!) return false;
     }
-    this.dual[v] = y;
+    this.setDual(v, y);
     return true;
   }
 
@@ -173,7 +327,7 @@ export class IncrementalMatching {
   /** Removes a top-level blossom, giving its dual to its vertices; its children become top-level. */
   private dissolveTop(b: number): void {
     const z = this.dual[b]!;
-    if (z !== 0n) for (const u of this.leaves(b)) this.dual[u] = this.dual[u]! + z;
+    if (z !== 0n) for (const u of this.leaves(b)) this.setDual(u, this.dual[u]! + z);
     this.dual[b] = 0n;
     for (const child of this.children[b]!) {
       this.parent[child] = -1;
@@ -205,21 +359,35 @@ export class IncrementalMatching {
    */
   private prepareDuals(): void {
     const n = this.n;
-    // A changed vertex needs dual(v) + dual(u) >= 2 w(v, u) on every edge. Between two changed vertices, each
-    // taking its heaviest edge's weight covers it and leaves the heaviest edges tight, which the greedy step below
-    // pairs at once; against an unchanged vertex its dual is what is missing.
+    // A changed vertex needs dual(v) + dual(u) >= 2 w(v, u) on every edge, and takes the least dual that gives it
+    // against the duals as they are: an edge between two changed vertices is covered by whichever comes later. A
+    // vertex solved before keeps its last dual until its turn, so the duals stay close to the last ones and the
+    // pairs of the last optimum that a change (a bracket's order) left as good as before are tight again for the
+    // greedy step below. A vertex never solved counts as its heaviest edge's weight: each end of an edge taking
+    // that much leaves the heaviest edges tight.
     for (const v of this.touched) {
       let need = 0n;
+      let roughNeed = 0;
       const row = v * n;
       for (let u = 0; u < n; u++) {
+        const rw = this.roughWeight[row + u]!;
+        if (rw === 0 || u === v) continue;
+        const half = this.isTouched[u] && this.fresh[u];
+        const ru = half ? 0 : this.roughDual[u]!;
+        // Certainly no more than the need so far (rounding errors bounded as in `stage`): no exact look.
+        const rd = half ? rw / 2 : rw - ru;
+        if (rd + (rw + Math.abs(ru) + roughNeed) * 2 ** -48 < roughNeed) continue;
         const w = this.weight[row + u]!;
-        if (w === 0n || u === v) continue;
-        const d = this.isTouched[u] ? w : 2n * w - this.dual[u]!;
-        if (d > need) need = d;
+        const d = half ? w >> 1n : w - this.dual[u]!;
+        if (d > need) {
+          need = d;
+          roughNeed = Number(d);
+        }
       }
       if (need & 1n) need += 1n;
-      this.dual[v] = need;
+      this.setDual(v, need);
     }
+    for (const v of this.touched) this.fresh[v] = 0;
     for (const x of this.freed) {
       if (this.mate[x]! >= 0 || this.isTouched[x]) continue;
       if (this.dual[x]! & 1n) this.raiseFree(x);
@@ -234,12 +402,12 @@ export class IncrementalMatching {
     for (;;) {
       const top = this.inBlossom[x]!;
       if (top === x) {
-        this.dual[x] = this.dual[x]! + 1n;
+        this.setDual(x, this.dual[x]! + 1n);
         return;
       }
       if (this.dual[top]! >= 1n) {
         this.dual[top] = this.dual[top]! - 1n;
-        for (const u of this.leaves(top)) this.dual[u] = this.dual[u]! + 1n;
+        for (const u of this.leaves(top)) this.setDual(u, this.dual[u]! + 1n);
         return;
       }
       this.dissolveTop(top);
@@ -248,8 +416,31 @@ export class IncrementalMatching {
 
   // ---- One stage: grow trees until an augmentation, a root reaching dual zero, or the optimum ----
 
+  private setDual(v: number, y: bigint): void {
+    this.dual[v] = y;
+    this.roughDual[v] = Number(y);
+  }
+
+  /** bestSlackOf(x) as a float64 number. */
+  private roughBestOf(x: number): number {
+    if (this.roughEpoch[x] !== this.epoch || this.bestEpoch[x] !== this.epoch) {
+      this.roughBest[x] = Number(this.bestSlackOf(x));
+      this.roughEpoch[x] = this.epoch;
+    }
+    return this.roughBest[x]!;
+  }
+
+  /** The slack of x's least-slack edge, remembered until the duals move (`epoch`). */
+  private bestSlackOf(x: number): bigint {
+    if (this.bestEpoch[x] !== this.epoch) {
+      this.bestSlack[x] = this.slack(this.bestFrom[x]!, this.bestTo[x]!);
+      this.bestEpoch[x] = this.epoch;
+    }
+    return this.bestSlack[x]!;
+  }
+
   private slack(u: number, v: number): bigint {
-    return this.dual[u]! + this.dual[v]! - 2n * this.weight[u * this.n + v]!;
+    return this.dual[u]! + this.dual[v]! - this.weight[u * this.n + v]!;
   }
 
   /**
@@ -262,10 +453,16 @@ export class IncrementalMatching {
     for (let v = 0; v < n; v++) {
       if (this.mate[v]! >= 0 || this.dual[v] === 0n || this.inBlossom[v] !== v) continue;
       const row = v * n;
+      const rv = this.roughDual[v]!;
       for (let u = 0; u < n; u++) {
         if (u === v || this.mate[u]! >= 0 || this.inBlossom[u] !== u) continue;
+        const rw = this.roughWeight[row + u]!;
+        if (rw === 0) continue;
+        // Certainly not tight when the rounded slack is farther from zero than its error bound (see `stage`).
+        const ru = this.roughDual[u]!;
+        if (Math.abs(rv + ru - rw) > (Math.abs(rv) + Math.abs(ru) + rw) * 2 ** -48) continue;
         const w = this.weight[row + u]!;
-        if (w !== 0n && this.dual[v]! + this.dual[u]! === 2n * w) {
+        if (this.dual[v]! + this.dual[u]! === w) {
           this.mate[v] = u;
           this.mate[u] = v;
           break;
@@ -295,21 +492,41 @@ export class IncrementalMatching {
     }
     if (roots === 0) return false;
     let steps = 0;
+    const roughDual = this.roughDual;
+    const roughWeight = this.roughWeight;
     for (;;) {
       if (++steps > 10 * this.n + 50) throw new Error('matching: too many dual steps');
       while (this.queue.length > 0) {
         const v = this.queue.pop()!;
         const row = v * n;
+        // Duals change only between scans.
+        const dv = this.dual[v]!;
+        const rdv = roughDual[v]!;
         for (let u = 0; u < n; u++) {
-          const w = this.weight[row + u]!;
-          if (w === 0n || u === v) continue;
+          const rw = roughWeight[row + u]!;
+          if (rw === 0 || u === v) continue;
           // v's blossom can grow while its edges are scanned.
           const bv = this.inBlossom[v]!;
           const bu = this.inBlossom[u]!;
           if (bu === bv) continue;
-          const s = this.dual[v]! + this.dual[u]! - 2n * w;
+          const lu = this.label[bu]!;
+          // A T-vertex already reached: nothing to learn from the edge.
+          if (lu === 2 && this.label[u] !== 0) continue;
+          // An edge whose slack is certainly above zero and the least slack already known teaches nothing either.
+          // Each rounding is within 2^-53 of its value, so 2^-48 of the sizes bounds the rounded slack's error:
+          // `rs` is below the exact slack.
+          const rdu = roughDual[u]!;
+          const rs = rdv + rdu - rw - (Math.abs(rdv) + Math.abs(rdu) + rw) * 2 ** -48;
+          if (rs > 0) {
+            const best = lu === 1 ? bv : this.label[u] === 0 ? u : -1;
+            if (best < 0) continue;
+            if (this.bestFrom[best]! >= 0) {
+              const known = this.roughBestOf(best);
+              if (rs > known + Math.abs(known) * 2 ** -48) continue;
+            }
+          }
+          const s = dv + this.dual[u]! - this.weight[row + u]!;
           if (s <= 0n) {
-            const lu = this.label[bu]!;
             if (lu === 0) {
               if (this.mate[this.base[bu]!]! < 0) {
                 this.augment(v, u, false);
@@ -330,17 +547,21 @@ export class IncrementalMatching {
               this.labelFrom[u] = v;
               this.labelTo[u] = u;
             }
-          } else if (this.label[bu] === 1) {
-            const bf = this.bestFrom[bv]!;
-            if (bf < 0 || s < this.slack(bf, this.bestTo[bv]!)) {
+          } else if (lu === 1) {
+            if (this.bestFrom[bv]! < 0 || s < this.bestSlackOf(bv)) {
               this.bestFrom[bv] = v;
               this.bestTo[bv] = u;
+              this.bestSlack[bv] = s;
+              this.bestEpoch[bv] = this.epoch;
+              this.roughEpoch[bv] = -1;
             }
           } else if (this.label[u] === 0) {
-            const bf = this.bestFrom[u]!;
-            if (bf < 0 || s < this.slack(bf, this.bestTo[u]!)) {
+            if (this.bestFrom[u]! < 0 || s < this.bestSlackOf(u)) {
               this.bestFrom[u] = v;
               this.bestTo[u] = u;
+              this.bestSlack[u] = s;
+              this.bestEpoch[u] = this.epoch;
+              this.roughEpoch[u] = -1;
             }
           }
         }
@@ -400,10 +621,11 @@ export class IncrementalMatching {
       }
     }
     if (kind === 0) throw new Error('matching: no dual step');
+    this.epoch++;
     for (let v = 0; v < n; v++) {
       const l = this.label[this.inBlossom[v]!];
-      if (l === 1) this.dual[v] = this.dual[v]! - delta;
-      else if (l === 2) this.dual[v] = this.dual[v]! + delta;
+      if (l === 1) this.setDual(v, this.dual[v]! - delta);
+      else if (l === 2) this.setDual(v, this.dual[v]! + delta);
     }
     for (let b = n; b < 2 * n; b++) {
       if (this.base[b]! >= 0 && this.parent[b] === -1) {
@@ -554,6 +776,9 @@ export class IncrementalMatching {
         bestSlack = s;
       }
     }
+    this.bestSlack[b] = bestSlack;
+    this.bestEpoch[b] = this.epoch;
+    this.roughEpoch[b] = -1;
     this.bestLists[b] = list;
   }
 

@@ -30,6 +30,12 @@ export class DutchWeights {
   readonly scoresBits: number;
   /** Where each score group's count sits inside a scores field. */
   private readonly shiftOf = new Map<number, number>();
+  /** The same, per position in `sorted`. */
+  private readonly shiftAt: number[];
+  private readonly packer = new Packer();
+  /** 1, 2 and 3 in the top field, and 1 in the bye's unplayed rounds field. */
+  private readonly topUnit: bigint[];
+  private readonly unplayedUnit: bigint;
   private readonly forbidden = new Set<number>();
   private readonly lastRounds: boolean;
   private readonly topScoreThreshold: number;
@@ -61,6 +67,7 @@ export class DutchWeights {
       }
     }
     this.scoresBits = shift;
+    this.shiftAt = this.score.map((x) => this.shiftOf.get(x)!);
     this.countBits = bitsFor(largest);
     const position = new Map(sorted.map((p, k) => [p.index, k]));
     for (const [a, b] of forbiddenPairs) {
@@ -78,19 +85,20 @@ export class DutchWeights {
     this.topScoreThreshold = Math.floor((pr * Math.max(field.points.win, field.points.draw)) / 2);
     const c = this.countBits;
     const s = this.scoresBits;
-    let total = c + s + c + s + 2 * c + 4 * c + 3 * c + 1;
-    if (pr >= 1) total += 2 * c + 2 * s;
-    if (pr >= 2) total += 2 * c + 2 * s;
+    // The fields below the bye's unplayed rounds: colours, floats, the bracket's order.
+    let below = 4 * c + 3 * c + 1;
+    if (pr >= 1) below += 2 * c + 2 * s;
+    if (pr >= 2) below += 2 * c + 2 * s;
+    const total = c + s + c + s + 2 * c + below;
     this.maxWeight = (1n << BigInt(total + 2)) - 1n;
+    this.unplayedUnit = 1n << BigInt(below);
+    const top = 1n << BigInt(total);
+    this.topUnit = [top, 2n * top, 3n * top];
   }
 
   private forbid(x: number, y: number): void {
     this.forbidden.add(x * this.sorted.length + y);
     this.forbidden.add(y * this.sorted.length + x);
-  }
-
-  private groupBit(score: number): bigint {
-    return 1n << BigInt(this.shiftOf.get(score)!);
   }
 
   /**
@@ -107,6 +115,26 @@ export class DutchWeights {
       a.preference !== b.preference ||
       (this.lastRounds && (this.score[x]! > this.topScoreThreshold || this.score[y]! > this.topScoreThreshold))
     );
+  }
+
+  /**
+   * A pair outside the bracket being paired and the next score group: only completion, the bye and its unplayed
+   * rounds count, every other field is zero (the same number `edgeWeight` packs field by field).
+   */
+  private outsideWeight(higher: number, lower: number): bigint {
+    const top = 1 + (this.byeCandidate(higher) ? 0 : 1) + (this.byeCandidate(lower) ? 0 : 1);
+    const unplayed = this.unplayed(higher, lower);
+    const w = this.topUnit[top - 1]!;
+    return unplayed === 0 ? w : w + BigInt(unplayed) * this.unplayedUnit;
+  }
+
+  /** The bye goes to a player with as few unplayed rounds as possible. */
+  private unplayed(higher: number, lower: number): number {
+    if (!this.singleDownfloaterIsBye) return 0;
+    let unplayed = 0;
+    if (this.score[higher] === this.byeScore) unplayed += this.unplayedRank.get(this.sorted[higher]!.playedGames)!;
+    if (this.score[lower] === this.byeScore) unplayed += this.unplayedRank.get(this.sorted[lower]!.playedGames)!;
+    return unplayed;
   }
 
   private byeCandidate(k: number): boolean {
@@ -133,94 +161,169 @@ export class DutchWeights {
    */
   edgeWeight(higher: number, lower: number, lowerInBracket: boolean, lowerInNext: boolean): bigint {
     if (!this.compatible(higher, lower)) return 0n;
-    const c = BigInt(this.countBits);
-    const s = BigInt(this.scoresBits);
+    const c = this.countBits;
+    const s = this.scoresBits;
     const sh = this.score[higher]!;
     const sl = this.score[lower]!;
     const h = this.sorted[higher]!;
     const l = this.sorted[lower]!;
-    const on = (x: boolean) => (x ? 1n : 0n);
+    const groupH = this.shiftAt[higher]!;
+    const groupL = this.shiftAt[lower]!;
+    if (!lowerInBracket && !lowerInNext) return this.outsideWeight(higher, lower);
+    const w = this.packer;
     // Completion and the bye's eligibility, then as many pairs, and as high scores, in this bracket, then the next.
-    let w = 1n + on(!this.byeCandidate(higher)) + on(!this.byeCandidate(lower));
-    w = (w << c) + on(lowerInBracket);
-    w <<= s;
-    if (lowerInBracket) w += this.groupBit(sh);
-    w = (w << c) + on(lowerInNext);
-    w <<= s;
-    if (lowerInNext) w += this.groupBit(sh);
-    // The bye goes to a player with as few unplayed rounds as possible.
-    w <<= 2n * c;
-    if (this.singleDownfloaterIsBye) {
-      if (sh === this.byeScore) w += BigInt(this.unplayedRank.get(h.playedGames)!);
-      if (sl === this.byeScore) w += BigInt(this.unplayedRank.get(l.playedGames)!);
-    }
-    w = colourFields(w, c, l, h, lowerInBracket);
+    w.start(1 + (this.byeCandidate(higher) ? 0 : 1) + (this.byeCandidate(lower) ? 0 : 1));
+    w.push(lowerInBracket ? 1 : 0, c);
+    w.pushBit(lowerInBracket ? groupH : -1, s);
+    w.push(lowerInNext ? 1 : 0, c);
+    w.pushBit(lowerInNext ? groupH : -1, s);
+    w.push(this.unplayed(higher, lower), 2 * c);
+    colourFields(w, c, l, h, lowerInBracket);
     const pr = this.field.playedRounds;
     const f1l = this.float1[lower]!;
     const f1h = this.float1[higher]!;
     const f2l = this.float2[lower]!;
     const f2h = this.float2[higher]!;
     // Floats repeated from one and two rounds back: how many, then their scores.
-    if (pr >= 1) w = floatCounts(w, c, lowerInBracket, sh, sl, f1l, f1h);
-    if (pr >= 2) w = floatCounts(w, c, lowerInBracket, sh, sl, f2l, f2h);
-    if (pr >= 1) w = this.floatScores(w, s, lowerInBracket, sh, sl, f1l, f1h);
-    if (pr >= 2) w = this.floatScores(w, s, lowerInBracket, sh, sl, f2l, f2h);
+    if (pr >= 1) floatCounts(w, c, lowerInBracket, sh, sl, f1l, f1h);
+    if (pr >= 2) floatCounts(w, c, lowerInBracket, sh, sl, f2l, f2h);
+    if (pr >= 1) floatScores(w, s, lowerInBracket, sh, sl, groupH, groupL, f1l, f1h);
+    if (pr >= 2) floatScores(w, s, lowerInBracket, sh, sl, groupH, groupL, f2l, f2h);
     // Room for the bracket's own order (exchanges, transpositions), filled in while the bracket is paired.
-    return w << (3n * c + 1n);
-  }
-
-  private floatScores(w: bigint, s: bigint, inBracket: boolean, sh: number, sl: number, fl: Float, fh: Float) {
-    let out = w << s;
-    if (inBracket) {
-      if (fl === FLOAT_DOWN) out += this.groupBit(sl);
-      if (fh === FLOAT_DOWN) out += this.groupBit(sh);
-    }
-    out <<= s;
-    if (inBracket && !(fl === FLOAT_UP && sh > sl)) out += this.groupBit(sh);
-    return out;
+    w.push(0, 3 * c + 1);
+    return w.finish();
   }
 }
 
-function floatCounts(w: bigint, c: bigint, inBracket: boolean, sh: number, sl: number, fl: Float, fh: Float) {
-  let out = w << c;
+function floatScores(
+  w: Packer,
+  s: number,
+  inBracket: boolean,
+  sh: number,
+  sl: number,
+  groupH: number,
+  groupL: number,
+  fl: Float,
+  fh: Float,
+): void {
+  // Two counts in one scores field: they may land on the same score group, so they are added, not set.
+  let down = 0;
   if (inBracket) {
-    if (fl === FLOAT_DOWN) out += 1n;
-    if (sh <= sl && fh === FLOAT_DOWN) out += 1n;
+    if (fl === FLOAT_DOWN) down++;
+    if (fh === FLOAT_DOWN) down++;
   }
-  out <<= c;
-  if (inBracket && !(sh > sl && fl === FLOAT_UP)) out += 1n;
-  return out;
+  if (down === 2 && groupH !== groupL) {
+    w.pushBits(groupH, groupL, s);
+  } else if (down === 2) {
+    w.pushBit(groupH + 1, s);
+  } else if (down === 1) {
+    w.pushBit(fl === FLOAT_DOWN ? groupL : groupH, s);
+  } else {
+    w.pushBit(-1, s);
+  }
+  w.pushBit(inBracket && !(fl === FLOAT_UP && sh > sl) ? groupH : -1, s);
+}
+
+function floatCounts(w: Packer, c: number, inBracket: boolean, sh: number, sl: number, fl: Float, fh: Float): void {
+  let down = 0;
+  if (inBracket) {
+    if (fl === FLOAT_DOWN) down++;
+    if (sh <= sl && fh === FLOAT_DOWN) down++;
+  }
+  w.push(down, c);
+  w.push(inBracket && !(sh > sl && fl === FLOAT_UP) ? 1 : 0, c);
 }
 
 /** Colour preferences met, from absolute imbalances down to strong preferences (docs/dutch.md#the-weights). */
-function colourFields(w: bigint, c: bigint, p: DutchPlayer, o: DutchPlayer, mask: boolean): bigint {
+function colourFields(w: Packer, c: number, p: DutchPlayer, o: DutchPlayer, mask: boolean): void {
   const samePreference = p.preference === o.preference;
-  let out = w << c;
-  if (mask && (!absoluteImbalance(p) || !absoluteImbalance(o) || !samePreference)) out += 1n;
-  out <<= c;
+  w.push(mask && (!absoluteImbalance(p) || !absoluteImbalance(o) || !samePreference) ? 1 : 0, c);
+  let apart = false;
   if (mask) {
-    const apart =
+    apart =
       !absolutePreference(p) ||
       !absolutePreference(o) ||
       !samePreference ||
       (p.imbalance === o.imbalance
         ? p.repeated === NO_COLOUR || p.repeated !== o.repeated
         : (p.imbalance > o.imbalance ? o : p).repeated !== otherColour(p.preference));
-    if (apart) out += 1n;
   }
-  out <<= c;
-  if (mask && (!samePreference || p.preference === NO_COLOUR || o.preference === NO_COLOUR)) out += 1n;
-  out <<= c;
-  if (
+  w.push(apart ? 1 : 0, c);
+  w.push(mask && (!samePreference || p.preference === NO_COLOUR || o.preference === NO_COLOUR) ? 1 : 0, c);
+  w.push(
     mask &&
-    ((!p.strong && !absolutePreference(p)) ||
-      (!o.strong && !absolutePreference(o)) ||
-      (absolutePreference(p) && absolutePreference(o)) ||
-      !samePreference)
-  ) {
-    out += 1n;
+      ((!p.strong && !absolutePreference(p)) ||
+        (!o.strong && !absolutePreference(o)) ||
+        (absolutePreference(p) && absolutePreference(o)) ||
+        !samePreference)
+      ? 1
+      : 0,
+    c,
+  );
+}
+
+/**
+ * Builds a weight field by field, most important first, in a float64 word until it would pass 2^50 bits and only
+ * then in the BigInt: a weight of a few hundred bits costs a few BigInt operations instead of one per field.
+ */
+const POW2 = Float64Array.from({ length: 54 }, (_, k) => 2 ** k);
+
+class Packer {
+  private high = 0n;
+  private low = 0;
+  private lowBits = 0;
+
+  start(value: number): void {
+    this.high = 0n;
+    this.low = value;
+    this.lowBits = 0;
   }
-  return out;
+
+  /** A field of `bits` bits holding `value` (below 2^bits and 2^50). */
+  push(value: number, bits: number): void {
+    if (this.lowBits + bits <= 50) {
+      this.low = this.low * POW2[bits]! + value;
+      this.lowBits += bits;
+      return;
+    }
+    this.flush();
+    if (bits <= 50) {
+      this.low = value;
+      this.lowBits = bits;
+    } else {
+      this.high = (this.high << BigInt(bits)) + BigInt(value);
+    }
+  }
+
+  /** A field of `bits` bits holding 2^at (nothing when `at` is -1). */
+  pushBit(at: number, bits: number): void {
+    if (bits <= 50) this.push(at < 0 ? 0 : POW2[at]!, bits);
+    else {
+      this.flush();
+      this.high <<= BigInt(bits);
+      if (at >= 0) this.high += 1n << BigInt(at);
+    }
+  }
+
+  /** A field of `bits` bits holding 2^a + 2^b (a and b differ). */
+  pushBits(a: number, b: number, bits: number): void {
+    if (bits <= 50) this.push(POW2[a]! + POW2[b]!, bits);
+    else {
+      this.flush();
+      this.high = (this.high << BigInt(bits)) + (1n << BigInt(a)) + (1n << BigInt(b));
+    }
+  }
+
+  private flush(): void {
+    this.high = (this.high << BigInt(this.lowBits)) + BigInt(this.low);
+    this.low = 0;
+    this.lowBits = 0;
+  }
+
+  finish(): bigint {
+    this.flush();
+    return this.high;
+  }
 }
 
 /** Bits needed to write n (0 for 0). */

@@ -1,0 +1,108 @@
+/**
+ * The Dutch method's incremental matching (docs/dutch.md#the-matching) against brute force on small random graphs:
+ * after every batch of changes the optimum weight, and the shortcuts that answer a question from the last optimum
+ * (docs/dutch.md#speed) give an answer only when every optimum agrees with it.
+ */
+import { describe, expect, it } from 'vitest';
+import { IncrementalMatching } from '../../../src/domain/pairing/dutch/matching.js';
+
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The heaviest matching's weight, with (v, u) forced in when given (-1n when that pair is no edge). */
+function best(w: bigint[][], forced?: [number, number]): bigint {
+  const n = w.length;
+  const used = new Array<boolean>(n).fill(false);
+  let start = 0n;
+  if (forced) {
+    const [v, u] = forced;
+    if (w[v]![u] === 0n) return -1n;
+    used[v] = used[u] = true;
+    start = w[v]![u]!;
+  }
+  const go = (): bigint => {
+    const v = used.indexOf(false);
+    if (v < 0) return 0n;
+    used[v] = true;
+    let top = go();
+    for (let u = v + 1; u < n; u++) {
+      if (used[u] || w[v]![u] === 0n) continue;
+      used[u] = true;
+      const x = w[v]![u]! + go();
+      if (x > top) top = x;
+      used[u] = false;
+    }
+    used[v] = false;
+    return top;
+  };
+  return start + go();
+}
+
+function held(m: IncrementalMatching, w: bigint[][]): bigint {
+  let total = 0n;
+  for (let v = 0; v < m.n; v++) {
+    const u = m.mateOf(v);
+    if (u > v) total += w[v]![u]!;
+  }
+  return total;
+}
+
+describe('IncrementalMatching', () => {
+  it('stays optimal, and answers questions from the last optimum only when every optimum agrees', () => {
+    const draw = random(7);
+    let answered = 0;
+    let swapped = 0;
+    for (let trial = 0; trial < 150; trial++) {
+      const n = 4 + Math.floor(draw() * 6);
+      const m = new IncrementalMatching(n);
+      const w = Array.from({ length: n }, () => new Array<bigint>(n).fill(0n));
+      // Few distinct weights, so that ties (several optima) are common, on top of a large common part.
+      const weight = () => (draw() < 0.2 ? 0n : (1n << 80n) + BigInt(Math.floor(draw() * 4)));
+      const set = (v: number, u: number, x: bigint) => {
+        w[v]![u] = w[u]![v] = x;
+        m.setWeight(v, u, x);
+      };
+      for (let v = 0; v < n; v++) for (let u = 0; u < v; u++) set(v, u, weight());
+      m.solve();
+      for (let step = 0; step < 8; step++) {
+        expect(held(m, w)).toBe(best(w));
+        const v = Math.floor(draw() * n);
+        const order = Array.from({ length: n }, (_, u) => u)
+          .filter((u) => u !== v)
+          .sort(() => draw() - 0.5);
+        const optimum = best(w);
+        const known = m.firstPossible(v, order);
+        if (known >= 0) {
+          answered++;
+          const first = order.find((u) => best(w, [v, u]) === optimum);
+          expect(known).toBe(first);
+          expect(m.mateOf(v)).toBe(known);
+          expect(held(m, w)).toBe(optimum);
+        }
+        const others = order.filter((x) => x !== m.mateOf(v));
+        const u = others[Math.floor(draw() * others.length)]!;
+        if (m.swapPartners(v, u)) {
+          swapped++;
+          expect(m.mateOf(v)).toBe(u);
+          expect(held(m, w)).toBe(optimum);
+        }
+        // Change a few vertices' edges, as a bracket's questions do.
+        for (let k = 0; k < 1 + Math.floor(draw() * 3); k++) {
+          const x = Math.floor(draw() * n);
+          for (let y = 0; y < n; y++) if (y !== x) set(x, y, weight());
+        }
+        m.solve();
+      }
+    }
+    expect(answered).toBeGreaterThan(100);
+    expect(swapped).toBeGreaterThan(20);
+  });
+});
