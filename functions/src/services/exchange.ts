@@ -40,10 +40,11 @@ export async function exportTournament(db: Firestore, uid: string | undefined, t
   const tournament = await db.runTransaction((tx) => readTournamentToEdit(tx, ref, uid, tournamentId), {
     readOnly: true,
   });
-  const [participants, rounds, matchUps] = await Promise.all([
+  const [participants, rounds, matchUps, penalties] = await Promise.all([
     ref.participants(tournamentId).get(),
     ref.rounds(tournamentId).get(),
     ref.matchUps(tournamentId).get(),
+    ref.penalties(tournamentId).get(),
   ]);
   return exportJson({
     tournament: portable(tournament),
@@ -60,6 +61,7 @@ export async function exportTournament(db: Firestore, uid: string | undefined, t
         ...judgeMatchUp(toCountedRecord(m, tournament.confirmScores), tournament.policy).record,
         movesFirst: firstMover(m),
       })),
+    penalties: penalties.docs.map((d) => d.data()),
   });
 }
 
@@ -121,6 +123,7 @@ export async function importTournament(
       scoredAt: null,
     });
   }
+  for (const p of data.penalties) parts.set(ref.penalty(tournamentId, p.penaltyId), p);
   writeFold(parts, ref, tournament, participants, data.matchUps);
   await commitInParts(db, parts, settings);
 

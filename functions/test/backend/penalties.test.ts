@@ -3,6 +3,7 @@
  * into 1-1 in the standings, a match loss gives the opponent the match, and only staff record them.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { TournamentExport } from '@competition/engine';
 import { refs } from '../../src/firebase/refs.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
 import { call, cleanupFunctionsTest, expectRefusal, fireAll, tournamentThroughCallables } from './harness.js';
@@ -12,7 +13,7 @@ afterAll(() => cleanupFunctionsTest());
 
 /** A best-of-three card-game Swiss of 4 players with accounts u1..u4, a scorekeeper, round 1 paired. */
 async function cardGameRound() {
-  const { tournamentId } = await tournamentThroughCallables({
+  const { tournamentId, championshipId } = await tournamentThroughCallables({
     club: { name: 'Card Hall' },
     championship: 'Friday Night',
     tournament: {
@@ -26,7 +27,7 @@ async function cardGameRound() {
   });
   await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
   const games = (await refs(fs.db).matchUps(tournamentId).get()).docs.map((d) => d.data()).filter((m) => m.b);
-  return { tournamentId, games: games.sort((x, y) => x.order - y.order) };
+  return { tournamentId, championshipId, games: games.sort((x, y) => x.order - y.order) };
 }
 
 const penalty = (tournamentId: string, participantId: string, kind: string) => ({
@@ -88,5 +89,33 @@ describe('penalties', () => {
     );
     await call.recordPenalty(penalty(tournamentId, game.a, 'DISQUALIFICATION'), 'owner');
     expect((await refs(fs.db).participant(tournamentId, game.a).get()).data()!.withdrawn).toBe(true);
+  });
+
+  it("the export carries each player's penalties, and a tournament imported from it has them", async () => {
+    const { tournamentId, championshipId, games } = await cardGameRound();
+    const game = games[0]!;
+    await call.recordPenalty({ ...penalty(tournamentId, game.b!, 'WARNING'), note: 'late by 4 minutes' }, 'keeper');
+    await call.recordPenalty(penalty(tournamentId, game.a, 'MATCH_LOSS'), 'owner');
+    await fireAll(fs.db, tournamentId);
+    const { json } = await call.exportTournament({ tournamentId }, 'owner');
+    const copy = TournamentExport.parse(JSON.parse(json));
+    const carried = copy.penalties.map((p) => [p.participantId, p.penalty, p.note, p.by, p.matchUpId]).sort();
+    expect(carried).toEqual(
+      [
+        [game.a, 'MATCH_LOSS', '', 'EDITOR', game.matchUpId],
+        [game.b, 'WARNING', 'late by 4 minutes', 'SCOREKEEPER', game.matchUpId],
+      ].sort(),
+    );
+    copy.tournament.date = '2026-11-28';
+    const { tournamentId: imported } = await call.importTournament(
+      { championshipId, json: JSON.stringify(copy) },
+      'owner',
+    );
+    const stored = (await refs(fs.db).penalties(imported).get()).docs.map((d) => d.data());
+    expect(stored.map((p) => [p.participantId, p.penalty, p.note]).sort()).toEqual(
+      carried.map(([id, kind, note]) => [id, kind, note]).sort(),
+    );
+    const board = await call.getLeaderboard({ tournamentId: imported }, 'owner');
+    expect(board.rows.find((r) => r.participantId === game.b)).toMatchObject({ matchPoints: 3 });
   });
 });

@@ -20,3 +20,13 @@ export function watchPenaltiesOf(
     onError,
   );
 }
+
+/** Every penalty of the tournament, for staff (the rules let the organizer and the scorekeepers read them all). */
+export function watchPenalties(tournamentId: string, onData: (penalties: Penalty[]) => void, onError: OnError) {
+  return watchQuery(
+    col(path.penalties(tournamentId)),
+    (d: PenaltyDoc) => d,
+    (items) => onData([...items].sort((x, y) => x.roundNumber - y.roundNumber || x.at.localeCompare(y.at))),
+    onError,
+  );
+}

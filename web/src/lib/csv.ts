@@ -1,13 +1,14 @@
 /**
  * Participants pasted as CSV (from a spreadsheet or a club's list): `name, rating, club, country`, then a chess
- * player's `fideId, title, federation, sex, birthYear` (docs/organisation.md#entering-players), with or without a
- * header line (in English, French, German or Spanish), separated by tabs, semicolons or commas, fields quoted
+ * player's `fideId, title, federation, sex, birthYear` (docs/organisation.md#entering-players), and a Go player's
+ * rank (under its own header, or in the rating's place), with or without a header line (in English, French, German
+ * or Spanish), separated by tabs, semicolons or commas, fields quoted
  * RFC 4180 style, ratings written as the organizer's locale writes numbers. Each line becomes an addParticipants
  * entry checked by the callable's own schema and the domain's duplicate rule, so a bad line is named before
  * anything is sent. A column of account ids is refused: players link their own accounts with their claim codes
  * (docs/joining.md), so no list can link an account that does not exist, or an email typed as an id.
  */
-import { duplicateEntries } from '@competition/engine';
+import { duplicateEntries, parseGoRank } from '@competition/engine';
 import { issuesInWords } from '@competition/engine/view';
 import { NewParticipant } from '@competition/engine/schemas';
 import type { z } from 'zod';
@@ -27,7 +28,9 @@ export const CSV_COLUMNS = [
   'sex',
   'birthYear',
 ] as const;
-type CsvColumn = (typeof CSV_COLUMNS)[number];
+/** Read under its header only: a list without one writes a Go rank in the rating's place. */
+const HEADED_COLUMNS = [...CSV_COLUMNS, 'goRank'] as const;
+type CsvColumn = (typeof HEADED_COLUMNS)[number];
 /** `account` is only recognised to be refused. */
 type Column = CsvColumn | 'account';
 
@@ -42,6 +45,7 @@ export const COLUMN_WORDS: Record<CsvColumn, string> = {
   federation: 'federation',
   sex: 'sex',
   birthYear: 'birth year',
+  goRank: 'Go rank',
 };
 
 /**
@@ -98,7 +102,27 @@ const ALIASES: Record<string, Column> = {
   anneedenaissance: 'birthYear',
   nacimiento: 'birthYear',
   anodenacimiento: 'birthYear',
+  // Go: the EGD's "Grade" and rating "GoR", OpenGotha's "Rank", and the French, German and Spanish lists' words.
+  gor: 'rating',
+  rank: 'goRank',
+  grade: 'goRank',
+  gorank: 'goRank',
+  kyudan: 'goRank',
+  'kyu/dan': 'goRank',
+  'dan/kyu': 'goRank',
+  niveau: 'goRank',
+  rang: 'goRank',
+  starke: 'goRank',
+  spielstarke: 'goRank',
+  rango: 'goRank',
 };
+
+/**
+ * A rank column of plain numbers is a ranking's places (a chess list's "Rank" or "Rang": 1, 2, 3), not Go ranks:
+ * it is left out rather than refused line by line.
+ */
+const placesOnly = (values: ReadonlyArray<string | undefined>) =>
+  values.every((v) => v === undefined || /^\d+\.?$/.test(v));
 const headerWord = (field: string) =>
   field
     .trim()
@@ -216,7 +240,7 @@ export function parseParticipantsCsv(
   const firstLine = text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
   const rows = splitCsv(text, separatorOf(firstLine));
   const header = rows[0]?.map(headerWord);
-  const known = (f: string) => f in ALIASES || f === 'account' || (CSV_COLUMNS as readonly string[]).includes(f);
+  const known = (f: string) => f in ALIASES || f === 'account' || (HEADED_COLUMNS as readonly string[]).includes(f);
   const isHeader =
     header !== undefined &&
     header.some((f) => (ALIASES[f] ?? f) === 'name') &&
@@ -233,6 +257,9 @@ export function parseParticipantsCsv(
       ],
     };
   const lines = isHeader ? rows.slice(1) : rows;
+  const rankColumn = columns.indexOf('goRank');
+  if (rankColumn >= 0 && placesOnly(lines.map((fields) => fields[rankColumn]?.trim() || undefined)))
+    columns[rankColumn] = undefined;
   const offset = isHeader ? 2 : 1;
   const ids = nextIds(
     entered.map((p) => p.participantId),
@@ -248,7 +275,10 @@ export function parseParticipantsCsv(
       const v = i < 0 ? undefined : fields[i]?.trim();
       return v === '' ? undefined : v;
     };
-    const rating = value('rating');
+    // A Go player's rank written in the rating's place (a list without a header: name, rank, club, country).
+    const rankAsRating = value('rating') !== undefined && parseGoRank(value('rating')!) !== null;
+    const rating = rankAsRating ? undefined : value('rating');
+    const goRank = value('goRank') ?? (rankAsRating ? value('rating') : undefined);
     const name = value('name') ?? '';
     const where = `line ${k + offset}${name ? ` (${name})` : ''}`;
     const number = rating === undefined ? undefined : parseLocaleNumber(rating, locale);
@@ -274,6 +304,7 @@ export function parseParticipantsCsv(
       // A word the table does not know goes to the schema as typed, which names it.
       sex: sex === undefined ? undefined : (SEXES[headerWord(sex)] ?? sex),
       birthYear,
+      goRank,
     };
     const entry = {
       participantId: ids[k]!,

@@ -4,6 +4,7 @@ import type {
   CompetitionTiebreak,
   MatchUpResult,
   PairingMethod,
+  PenaltyKind,
   PrimaryRanking,
   ResultKind,
 } from '@competition/engine';
@@ -73,15 +74,28 @@ export function resultText(result: MatchUpResult | null, isBye: boolean): string
 
 /**
  * The names of the two sides when the tournament plays with colours (its pairing options' `colours`, else its
- * policy's; side a moves first): null for NONE, where who sits where means nothing.
+ * policy's, else the method's: McMahon balances colours; side a moves first): null for NONE, where who sits where
+ * means nothing. In Go Black moves first (docs/go.md#handicap), in chess White.
  */
 export function colourNames(
-  pairingOptions: Readonly<Record<string, unknown>>,
+  pairing: { method: string; options: Readonly<Record<string, unknown>> },
   policy: CompetitionPolicy,
 ): { first: string; second: string } | null {
-  const chosen = pairingOptions.colours;
-  const mode = typeof chosen === 'string' ? chosen : (policy.pairingPolicy.colours ?? 'NONE');
-  return mode === 'NONE' ? null : { first: 'White', second: 'Black' };
+  const go = pairing.method === 'MCMAHON';
+  const chosen = pairing.options.colours;
+  const mode = typeof chosen === 'string' ? chosen : (policy.pairingPolicy.colours ?? (go ? 'BALANCE' : 'NONE'));
+  if (mode === 'NONE') return null;
+  return go ? { first: 'Black', second: 'White' } : { first: 'White', second: 'Black' };
+}
+
+/**
+ * A Go game's handicap and komi, which the McMahon pairing records with the pair's cost terms (docs/go.md#handicap):
+ * "H3 · komi 0.5", "even · komi 7.5"; null for a game of any other method, or a bye.
+ */
+export function handicapText(cost: Readonly<Record<string, number>>): string | null {
+  if (cost.komi === undefined) return null;
+  const stones = cost.handicap ?? 0;
+  return `${stones > 0 ? `H${stones}` : 'even'} · komi ${cost.komi}`;
 }
 
 /** The organizer's name for each method; which system offers which is the engine's (METHODS_OF_SYSTEM). */
@@ -104,3 +118,11 @@ export const METHOD_LABELS: Record<PairingMethod, string> = {
 
 /** A moment of the event in the hall's own clock, to the minute: "14:32" (or "2:32 PM", as the device says it). */
 export const hallTime = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/** A penalty as the judges say it (docs/judging.md#penalties). */
+export const PENALTY_WORDS: Record<PenaltyKind, string> = {
+  WARNING: 'Warning',
+  GAME_LOSS: 'Game loss',
+  MATCH_LOSS: 'Match loss',
+  DISQUALIFICATION: 'Disqualification',
+};

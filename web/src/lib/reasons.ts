@@ -33,6 +33,9 @@ const PAIR_PHRASES: Record<string, (value: number, terms: CostTerms) => string |
   tableB: () => null,
   seedA: (v, t) => `seeds ${v} and ${t.seedB ?? '?'}`,
   seedB: () => null,
+  // A Go game's handicap and komi have their own tag beside the pair (docs/go.md#on-the-dashboard).
+  handicap: () => null,
+  komi: () => null,
 };
 
 const BYE_PHRASES: Record<string, (value: number) => string | null> = {

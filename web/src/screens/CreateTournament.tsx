@@ -1,8 +1,8 @@
 /**
  * A new tournament (docs/organisation.md): the system and pairing method, a policy preset (or a whole policy as
  * JSON) with its match-point table, game target and phantom score, and the recommended number of rounds for
- * the expected field (docs/pairing.md#rounds). Checked by the callable's own schema and the engine's policy check,
- * field by field, before it is sent.
+ * the expected field (docs/pairing.md#rounds), and a McMahon tournament's settings (docs/go.md). Checked by the
+ * callable's own schema and the engine's policy check, field by field, before it is sent.
  */
 import { type FormEvent, useState } from 'react';
 import { ClockFields } from '../components/ClockFields';
@@ -19,6 +19,7 @@ import { CreateTournamentInput } from '@competition/engine/schemas';
 import { PlayoffChoices } from '../components/PlayoffChoices';
 import { METHOD_LABELS } from '../lib/format';
 import { ScoringChoices, scoringFieldsOf } from '../components/ScoringChoices';
+import { MCMAHON_FIELDS, McMahonChoices, mcMahonOptionsOf } from '../components/McMahonChoices';
 
 const SYSTEMS: Record<System, string> = { SWISS: 'Swiss', KNOCKOUT: 'Knockout', ROUND_ROBIN: 'Round robin' };
 
@@ -69,6 +70,7 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
     expectedPlayers: '16',
     roundDurationMinutes: '30',
     preAlarmMinutes: '5',
+    ...MCMAHON_FIELDS,
     ...presetScoring('REDEMPTION'),
   });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -111,7 +113,11 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
     const policy = form.preset === 'CUSTOM' ? parseJson('customPolicy', form.customPolicy) : form.preset;
     if (form.preset === 'CUSTOM' && policy === undefined && !errors.customPolicy)
       errors.customPolicy = 'paste a whole competition policy, as JSON';
+    // McMahon's settings live in the policy, where the pairing and the McMahon standings both read them.
+    const mcMahon = form.method === 'MCMAHON' ? mcMahonOptionsOf(form) : null;
+    if (mcMahon) Object.assign(errors, mcMahon.errors);
     const policyOverrides = {
+      ...(mcMahon?.options ? { pairingPolicy: { mcMahon: mcMahon.options } } : {}),
       scoringPolicy: {
         gameTarget: numeric(form.gameTarget) ?? null,
         phantomScore: numeric(form.phantomScore) ?? 0,
@@ -237,6 +243,7 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
           {(p) => <input {...p} value={form.methodOptions} onChange={set('methodOptions')} />}
         </Field>
       </div>
+      {form.method === 'MCMAHON' ? <McMahonChoices values={form} errors={errors} set={set} /> : null}
       <fieldset>
         <legend>Finals{form.system === 'KNOCKOUT' ? '' : ' and top cut'}</legend>
         <PlayoffChoices

@@ -236,6 +236,7 @@ browserSuite(import.meta.url, 'the hall kit: printed sheets and the projector bo
         'Result slips',
         'Claim codes',
         'Join card',
+        'Penalties',
       ]);
       await web.shot(desk, 'hall-01-print-index');
 

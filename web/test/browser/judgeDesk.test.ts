@@ -3,7 +3,7 @@
  * calls a judge from the phone; the organizer's desk lists the call with how long it has waited, takes it and
  * closes it with 5 extra minutes, which the player's phone and the projector board show; a round with a call still
  * open closes only on the organizer's confirmation; a game loss recorded on the desk turns a 2-0 into 1-1 in the
- * standings, and the penalized player reads it on the phone.
+ * standings, the penalized player reads it on the phone, and the printed penalty report lists it for staff only.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
@@ -45,6 +45,9 @@ browserSuite(import.meta.url, 'a judge called from a phone, with extra minutes f
     await line.getByLabel('Extra minutes for table 1').fill('5');
     await line.getByRole('button', { name: 'Close table 1' }).click();
     await expect.poll(() => call.textContent(), { timeout: WAIT_MS }).toContain('Your table has 5 extra minutes');
+    // Closed: the phone offers the button again and no longer says a judge is called.
+    await call.getByRole('button', { name: 'Call a judge' }).waitFor({ timeout: WAIT_MS });
+    expect(await call.textContent()).not.toMatch(/judge is called/i);
     await expect.poll(() => desk.locator('.judge-calls li').count(), { timeout: WAIT_MS }).toBe(0);
     await web.shot(phone, 'judge-calls-2-phone-extension');
 
@@ -87,6 +90,19 @@ browserSuite(import.meta.url, 'a judge called from a phone, with extra minutes f
     await expect
       .poll(() => phone.locator('.my-penalties').textContent(), { timeout: WAIT_MS })
       .toContain('Round 1: Game loss · Deck/decklist problem');
+
+    // The head judge's report after the event: the penalty printed with the player's name; a player is told no.
+    await desk.goto(`${web.site}/#/t/${seeded.tournamentId}/print/penalties`);
+    const printed = desk.locator(`.penalty-report tr[data-player="${winner.participantId}"]`);
+    await printed.waitFor({ timeout: WAIT_MS });
+    expect((await printed.innerText()).replace(/\s+/g, ' ')).toContain(
+      `${winner.name} 1 Game loss Deck/decklist problem organizer, `,
+    );
+    await web.shot(desk, 'judge-desk-5-penalty-report');
+    await phone.goto(`${web.site}/#/t/${seeded.tournamentId}/print/penalties`);
+    await expect
+      .poll(() => phone.locator('.sheet-missing').textContent(), { timeout: WAIT_MS })
+      .toContain('Only the tournament’s organizers and scorekeepers see the penalties');
   });
 
   it('a round with a call still open closes only once the organizer confirms', async () => {

@@ -8,6 +8,8 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { clockAt, sharedClockAt } from '../../src/lib/countdown.js';
 import { nextIds, parseParticipantsCsv, splitCsv } from '../../src/lib/csv.js';
+import { colourNames, handicapText } from '../../src/lib/format.js';
+import { resolvePolicy } from '@competition/engine';
 import { byeReasons, pairReasons } from '../../src/lib/reasons.js';
 import { emulatorsFromInitJs, parseHostPort } from '../../src/data/firebase.js';
 import { readTournamentLink } from '../../src/lib/tournamentLink.js';
@@ -112,6 +114,51 @@ describe('participants pasted as CSV', () => {
     ]);
   });
 
+  it("reads a Go player's rank under the headers Go lists use, in any spelling, kept short", () => {
+    const opengotha = parseParticipantsCsv('Name;Rank;Club;Country\nAi;5 kyu;Paris;FR\nBo;1D;;\nCy;3 dan;;\nDu;2p;;');
+    expect(opengotha.errors).toEqual([]);
+    expect(opengotha.participants).toEqual([
+      { participantId: 'p1', name: 'Ai', club: 'Paris', country: 'FR', goRank: '5k' },
+      { participantId: 'p2', name: 'Bo', goRank: '1d' },
+      { participantId: 'p3', name: 'Cy', goRank: '3d' },
+      { participantId: 'p4', name: 'Du', goRank: '2p' },
+    ]);
+    const egd = parseParticipantsCsv('Name,Grade,GoR\nEd,12k,1010\n');
+    const german = parseParticipantsCsv('Spieler\tRang\tVerein\nFe\t4 Kyu\tBonn\n');
+    const spanish = parseParticipantsCsv('Nombre;Rango\nGil;1 Dan\n');
+    const slash = parseParticipantsCsv('Name,Kyu/Dan\nHo,30K\n');
+    expect(egd.participants).toEqual([{ participantId: 'p1', name: 'Ed', rating: 1010, goRank: '12k' }]);
+    expect(german.participants[0]).toMatchObject({ goRank: '4k', club: 'Bonn' });
+    expect([spanish.participants[0]?.goRank, slash.participants[0]?.goRank]).toEqual(['1d', '30k']);
+  });
+
+  it("reads a rank in the rating's place without a header, and a chess list's Rank of places as no rank", () => {
+    const bare = parseParticipantsCsv('Ai\t5k\tParis\nBo\t2 dan\nCy\t1650');
+    expect(bare.errors).toEqual([]);
+    expect(bare.participants).toEqual([
+      { participantId: 'p1', name: 'Ai', club: 'Paris', goRank: '5k' },
+      { participantId: 'p2', name: 'Bo', goRank: '2d' },
+      { participantId: 'p3', name: 'Cy', rating: 1650 },
+    ]);
+    const standings = parseParticipantsCsv('Rank,Name,Rtg\n1,Ada,2400\n2.,Bo,2310\n3,Cy,\n');
+    expect(standings.errors).toEqual([]);
+    expect(standings.participants).toEqual([
+      { participantId: 'p1', name: 'Ada', rating: 2400 },
+      { participantId: 'p2', name: 'Bo', rating: 2310 },
+      { participantId: 'p3', name: 'Cy' },
+    ]);
+  });
+
+  it('refuses a rank that is none, naming the line and the field', () => {
+    const { participants, errors } = parseParticipantsCsv('name,rank\nAi,5x\nBo,31k\nCy,10d\nDu,3k\n');
+    expect(participants.map((p) => p.goRank)).toEqual(['3k']);
+    expect(errors).toEqual([
+      'line 2 (Ai): Go rank: must be a Go rank: 30k to 1k, 1d to 9d or 1p to 9p',
+      'line 3 (Bo): Go rank: must be a Go rank: 30k to 1k, 1d to 9d or 1p to 9p',
+      'line 4 (Cy): Go rank: must be a Go rank: 30k to 1k, 1d to 9d or 1p to 9p',
+    ]);
+  });
+
   it("names each bad line and field in words, with the callable's own schema", () => {
     const { participants, errors } = parseParticipantsCsv('name,rating\nAda,abc\n,1500\nCy,99999\n');
     expect(participants).toEqual([]);
@@ -203,6 +250,28 @@ describe("the pairing engine's cost terms in words", () => {
       'lowest ranked',
     ]);
     expect(pairReasons({ novelty: 2 })).toEqual(['novelty 2']);
+  });
+});
+
+describe("a Go game's sides, handicap and komi", () => {
+  it('names Black first in a McMahon round, balancing colours by default; White first in chess', () => {
+    const plain = resolvePolicy('SWISS');
+    expect(colourNames({ method: 'MCMAHON', options: {} }, plain)).toEqual({ first: 'Black', second: 'White' });
+    expect(colourNames({ method: 'MCMAHON', options: { colours: 'NONE' } }, plain)).toBeNull();
+    expect(colourNames({ method: 'SWISS', options: {} }, plain)).toBeNull();
+    expect(colourNames({ method: 'DUTCH', options: {} }, resolvePolicy('CHESS'))).toEqual({
+      first: 'White',
+      second: 'Black',
+    });
+  });
+
+  it('reads the pair\'s handicap and komi terms as "H3 · komi 0.5" or "even · komi 7.5"; nothing for other games', () => {
+    expect(handicapText({ handicap: 3, komi: 0.5, soft: 12 })).toBe('H3 · komi 0.5');
+    expect(handicapText({ handicap: 0, komi: 7.5 })).toBe('even · komi 7.5');
+    expect(handicapText({ komi: 6.5 })).toBe('even · komi 6.5');
+    expect(handicapText({ rematches: 0, groupDistance: 0 })).toBeNull();
+    // The pair's reasons leave them to that tag.
+    expect(pairReasons({ rematches: 0, handicap: 3, komi: 0.5 })).toEqual(['never met']);
   });
 });
 

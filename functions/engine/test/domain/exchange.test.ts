@@ -23,6 +23,20 @@ function randomTournament(seed: number) {
     victoryPolicy: { buchholzDropOut: 'TREND70' },
   });
   const roundNumbers = [...new Set(matchUps.map((m) => m.roundNumber))];
+  // A warning for the first player of some games: the judges' record travels with the results.
+  const penalties = matchUps
+    .filter(() => random() < 0.2)
+    .map((m, i) => ({
+      penaltyId: `pen${i + 1}`,
+      participantId: m.a,
+      roundNumber: m.roundNumber,
+      matchUpId: m.matchUpId,
+      infraction: 'Slow play, "again"',
+      penalty: 'WARNING' as const,
+      note: i % 2 ? 'asked twice' : '',
+      by: 'EDITOR' as const,
+      at: '2026-11-21T19:00:00.000Z',
+    }));
   return {
     tournament: { tournamentId: `t${seed}`, name: 'Club night, "open"', date: '2026-11-21', roundDuration: 25 },
     policy,
@@ -42,6 +56,7 @@ function randomTournament(seed: number) {
       };
     }),
     matchUps,
+    penalties,
   };
 }
 
@@ -209,6 +224,19 @@ function cleanExport() {
       game('r2-m2', 2, 1, 'p2', 'p5', null),
       game('r2-bye1', 2, 2, 'p4', null, { kind: 'PAIRING_BYE' }),
     ],
+    penalties: [
+      {
+        penaltyId: 'pen1',
+        participantId: 'p2',
+        roundNumber: 2,
+        matchUpId: 'r2-m2' as string | null,
+        infraction: 'Slow play',
+        penalty: 'WARNING',
+        note: '',
+        by: 'SCOREKEEPER',
+        at: '2031-05-01T19:10:00.000Z',
+      },
+    ],
   };
 }
 
@@ -246,6 +274,27 @@ describe('an import is checked whole, each refusal naming the item', () => {
   it('refuses a schema fault with the matchUp named as well as the field', () => {
     const attempt = importing((e) => (e.matchUps[3]!.result = { kind: 'PLAYED', score: { a: 'five', b: 0 } }));
     expect(attempt).toThrow(/^invalid tournament export: matchUp r2-m1, matchUps\[3\]\.result\.score\.a: /);
+  });
+
+  it('keeps the penalties, and refuses one for an unknown player, a missing round or another game', () => {
+    expect(importTournament(JSON.stringify(cleanExport())).penalties).toEqual([
+      expect.objectContaining({ penaltyId: 'pen1', participantId: 'p2', penalty: 'WARNING', note: '' }),
+    ]);
+    expect(importing((e) => (e.penalties[0]!.participantId = 'ghost'))).toThrow(
+      'penalty pen1 names unknown participant ghost',
+    );
+    expect(importing((e) => (e.penalties[0]!.roundNumber = 3))).toThrow(
+      'penalty pen1 is for round 3, which the export does not have',
+    );
+    expect(importing((e) => (e.penalties[0]!.matchUpId = 'r2-m1'))).toThrow(
+      'penalty pen1 names matchUp r2-m1, but in round 2 p2 had matchUp r2-m2',
+    );
+    expect(importing((e) => (e.penalties[0]!.matchUpId = null))).toThrow(
+      'penalty pen1 names no game, but in round 2 p2 had matchUp r2-m2',
+    );
+    expect(importing((e) => (e.penalties[0]!.penalty = 'DETENTION'))).toThrow(
+      /^invalid tournament export: penalty pen1, penalties\[0\]\.penalty: /,
+    );
   });
 
   it('refuses ids listed twice', () => {

@@ -10,7 +10,7 @@ import type { Route } from '../../app/route';
 import { useSession } from '../../app/session';
 import { ErrorNote, Loading } from '../../components/ui';
 import { gameFrom } from '../../lib/crosstable';
-import { colourNames, num } from '../../lib/format';
+import { colourNames, handicapText, num } from '../../lib/format';
 import { type NameLine, pagesOf, pairingsByName } from '../../lib/hall';
 import { type PlayoffView, playoffGameNames, playoffView } from '../../lib/playoff';
 import { roundTitle } from '../../lib/roundLabel';
@@ -73,19 +73,25 @@ function Board({ pageSeconds }: { pageSeconds: number }) {
       ? pairingsByName(
           matchUps.filter((m) => m.roundNumber === round.roundNumber),
           nameOf,
-          colourNames(tournament.pairing.options, tournament.policy) !== null,
+          colourNames(tournament.pairing, tournament.policy) !== null,
         )
       : [];
   const pages = pagesOf(lines, rows * 2);
   const page = usePaging(pages.length, pageSeconds);
   if (!tournament) return null;
-  const colours = colourNames(tournament.pairing.options, tournament.policy);
+  const colours = colourNames(tournament.pairing, tournament.policy);
   const scoring = tournament.policy.scoringPolicy;
   const cut = playoffView(tournament, rounds, matchUps, scoring, standings);
   // A playoff round's tables say which game each is: the final, the match for third place, a semi-final.
   const gameNames = cut && round && round.roundNumber > cut.mainRounds ? playoffGameNames(cut, scoring) : null;
   const shown = pages[page] ?? [];
   const games = new Map(matchUps.map((m) => [m.matchUpId, m]));
+  // A Go round's tables say each game's handicap and komi (docs/go.md#handicap).
+  const handicapOf = (line: NameLine) => {
+    const m = games.get(line.matchUpId);
+    return m && m.b !== null ? handicapText(m.cost) : null;
+  };
+  const withHandicaps = shown.some((line) => handicapOf(line) !== null);
   const resultOf = (line: NameLine) => {
     const m = games.get(line.matchUpId);
     return m ? gameFrom(m, line.participantId, tournament.policy.scoringPolicy).text : '';
@@ -128,6 +134,7 @@ function Board({ pageSeconds }: { pageSeconds: number }) {
                     </th>
                     {gameNames ? <th scope="col">Match</th> : null}
                     <th scope="col">Opponent</th>
+                    {withHandicaps ? <th scope="col">Handicap</th> : null}
                     <th scope="col" className="num">
                       Result
                     </th>
@@ -140,7 +147,9 @@ function Board({ pageSeconds }: { pageSeconds: number }) {
                       {colours ? (
                         <td>
                           {line.side ? (
-                            <span className={`board-side ${line.side}`}>
+                            <span
+                              className={`board-side ${line.side} ${(line.side === 'first' ? colours.first : colours.second).toLowerCase()}`}
+                            >
                               {line.side === 'first' ? colours.first : colours.second}
                             </span>
                           ) : null}
@@ -153,6 +162,7 @@ function Board({ pageSeconds }: { pageSeconds: number }) {
                         </td>
                       ) : null}
                       <td>{line.opponent ?? <em>bye</em>}</td>
+                      {withHandicaps ? <td data-handicap>{handicapOf(line) ?? ''}</td> : null}
                       <td className="num" data-field="result">
                         {resultOf(line)}
                       </td>

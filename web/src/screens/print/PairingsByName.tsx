@@ -20,7 +20,7 @@ export function PairingsByName({ round, title }: { round: Round; title: string }
   const scoring = tournament.policy.scoringPolicy;
   const cut = playoffView(tournament, rounds, matchUps, scoring, standings);
   const gameNames = cut && round.roundNumber > cut.mainRounds ? playoffGameNames(cut, scoring) : null;
-  const colours = colourNames(tournament.pairing.options, tournament.policy);
+  const colours = colourNames(tournament.pairing, tournament.policy);
   const lines = pairingsByName(
     matchUps.filter((m) => m.roundNumber === round.roundNumber),
     nameOf,

@@ -1,10 +1,11 @@
 /**
- * Pairings by table: each table's two players, who moves first when the tournament plays with colours, points before.
+ * Pairings by table: each table's two players, who moves first when the tournament plays with colours, points before,
+ * and a Go game's handicap and komi.
  * A playoff round names each table's game (final, match for third place, semi-final) and prints the main stage's
  * points, as the standings under the final standings count them (docs/hall.md#printed-sheets).
  */
 import type { Round } from '../../data/shapes';
-import { colourNames, num, resultText } from '../../lib/format';
+import { colourNames, handicapText, num, resultText } from '../../lib/format';
 import { pointsBefore } from '../../lib/hall';
 import { playoffGameNames, playoffView } from '../../lib/playoff';
 import { useTournamentData } from '../tournament/data';
@@ -19,8 +20,10 @@ export function PairingsByTable({ round }: { round: Round }) {
   const gameNames = inPlayoff ? playoffGameNames(cut, scoring) : null;
   // In the playoff, a semi-final's win is no match point: the points stay those the players were seeded with.
   const points = pointsBefore(matchUps, inPlayoff ? cut.mainRounds + 1 : round.roundNumber, scoring);
-  const colours = colourNames(tournament.pairing.options, tournament.policy);
+  const colours = colourNames(tournament.pairing, tournament.policy);
   const pts = (id: string) => num(points.get(id) ?? 0);
+  // A Go round prints each game's handicap and komi (docs/go.md#handicap): the weaker player, on Black, sits first.
+  const withHandicaps = games.some((m) => m.b !== null && handicapText(m.cost) !== null);
   return (
     <table className="sheet-table pairings-sheet" data-ready="true" data-rows={games.length}>
       <caption>
@@ -43,6 +46,7 @@ export function PairingsByTable({ round }: { round: Round }) {
           <th scope="col" className="num">
             Pts
           </th>
+          {withHandicaps ? <th scope="col">Handicap</th> : null}
           <th scope="col" className="num">
             Result
           </th>
@@ -64,6 +68,7 @@ export function PairingsByTable({ round }: { round: Round }) {
               <td className="num">{first ? pts(first) : ''}</td>
               <td className="name">{second === null ? <em>bye</em> : nameOf(second)}</td>
               <td className="num">{second === null ? '' : pts(second)}</td>
+              {withHandicaps ? <td data-handicap>{m.b === null ? '' : (handicapText(m.cost) ?? '')}</td> : null}
               <td className="num result-cell">
                 {m.result ? resultText(m.result, m.b === null) : m.b === null ? '' : ' '}
               </td>

@@ -1,12 +1,12 @@
 /**
- * Result slips, one per table: the round and table, both names (who moves first when colours are on), a box for
- * each player's game points, a line to sign for each, and a QR code that opens the table's score page. Ten a page
- * on A4, eight on Letter; byes have no slip.
+ * Result slips, one per table: the round and table, a Go game's handicap and komi, both names (who moves first when
+ * colours are on), a box for each player's game points, a line to sign for each, and a QR code that opens the
+ * table's score page. Ten a page on A4, eight on Letter; byes have no slip.
  */
 import { useEffect, useState } from 'react';
 import { href } from '../../app/route';
 import type { MatchUp, Round } from '../../data/shapes';
-import { colourNames } from '../../lib/format';
+import { colourNames, handicapText } from '../../lib/format';
 import { useTournamentData } from '../tournament/data';
 
 const pageUrl = (fragment: string) => `${location.origin}${location.pathname}${fragment}`;
@@ -53,14 +53,22 @@ export function ResultSlips({ round }: { round: Round }) {
 function Slip({ matchUp: m, round, url, qr }: { matchUp: MatchUp; round: Round; url: string; qr: string | undefined }) {
   const { tournament, nameOf } = useTournamentData();
   if (!tournament) return null;
-  const colours = colourNames(tournament.pairing.options, tournament.policy);
+  const colours = colourNames(tournament.pairing, tournament.policy);
   const [first, second] = colours && m.movesFirst === m.b ? [m.b!, m.a] : [m.a, m.b!];
   const target = tournament.policy.scoringPolicy.gameTarget;
+  const handicap = handicapText(m.cost);
   return (
     <section className="slip" data-matchup={m.matchUpId} aria-label={`Result slip, table ${m.order + 1}`}>
       <header className="slip-head">
         <strong>
           Round {round.roundNumber} · Table {m.order + 1}
+          {/* On the round's line: the slip's height is fixed, ten to an A4 page. */}
+          {handicap ? (
+            <>
+              {' · '}
+              <span data-handicap>{handicap}</span>
+            </>
+          ) : null}
         </strong>
         <span className="small">{tournament.description}</span>
       </header>

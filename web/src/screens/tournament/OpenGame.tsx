@@ -39,7 +39,7 @@ export function OpenGameLine({ participantId, you = false }: { participantId: st
   if (reading) return <span className="muted">Looking the game up…</span>;
   if (!game) return <span className="muted">No game in round {currentRound.roundNumber}.</span>;
   const opponent = game.a === participantId ? game.b : game.a;
-  const colours = colourNames(tournament.pairing.options, tournament.policy);
+  const colours = colourNames(tournament.pairing, tournament.policy);
   const first = game.movesFirst === participantId;
   const side = colours ? (first ? colours.first : colours.second) : first ? 'moves first' : 'moves second';
   const who = you ? 'you' : nameOf(participantId);

@@ -1,6 +1,7 @@
 /**
- * The organizer's entry forms: participants pasted as CSV, or one at a time (also late entries); and a chess
- * player's details (docs/trf.md#the-players-fields), which self-registration asks with the same fields.
+ * The organizer's entry forms: participants pasted as CSV, or one at a time (also late entries); a chess player's
+ * details (docs/trf.md#the-players-fields), which self-registration asks with the same fields; and a Go player's rank
+ * (docs/go.md#ranks) when the tournament pairs by McMahon.
  */
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Field, Status, useAction } from '../../components/ui';
@@ -115,9 +116,12 @@ export function ParticipantForms() {
 const PASTE_LABEL =
   `One per line: ${CSV_COLUMNS.filter((c) => !(CHESS_DETAILS as readonly string[]).includes(c)).join(', ')}; ` +
   `for chess, then ${CHESS_DETAILS.map((c) => COLUMN_WORDS[c]).join(', ')}`;
+/** A Go list writes the rank in the rating's place, or under a header (docs/organisation.md#entering-players). */
+const GO_PASTE_LABEL = 'One per line: name, rank (5k, 1d…), club, country; or any columns under a header line';
 
 function PasteCsv() {
-  const { tournamentId, participants } = useTournamentData();
+  const { tournamentId, participants, tournament } = useTournamentData();
+  const go = tournament?.pairing.method === 'MCMAHON';
   const [text, setText] = useState('');
   const [status, run] = useAction();
   const parsed = text.trim() ? parseParticipantsCsv(text, participants, navigator.language) : null;
@@ -137,7 +141,7 @@ function PasteCsv() {
     <form className="card stack" onSubmit={onSubmit} aria-labelledby="csv-title">
       <h2 id="csv-title">Paste participants (CSV)</h2>
       <Field
-        label={PASTE_LABEL}
+        label={go ? GO_PASTE_LABEL : PASTE_LABEL}
         hint="a header line is optional; commas, semicolons or tabs; players link their own accounts with their claim codes"
       >
         {(p) => <textarea {...p} rows={8} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />}
@@ -158,10 +162,12 @@ function PasteCsv() {
   );
 }
 
-const NO_ENTRY = { name: '', rating: '', club: '', country: '' };
+const NO_ENTRY = { name: '', rating: '', club: '', country: '', goRank: '' };
 
 function AddOne() {
-  const { tournamentId, participants } = useTournamentData();
+  const { tournamentId, participants, tournament } = useTournamentData();
+  // A Go tournament asks each player's rank, from which the McMahon pairing starts them (docs/go.md).
+  const go = tournament?.pairing.method === 'MCMAHON';
   const [form, setForm] = useState(NO_ENTRY);
   const [chess, setChess] = useState(NO_CHESS_DETAILS);
   // Closed at first, so a card-game or carrom organizer never reads about FIDE; opened to show a refusal inside.
@@ -184,6 +190,7 @@ function AddOne() {
       ...(form.rating.trim() ? { rating: Number(form.rating) } : {}),
       ...(form.club.trim() ? { club: form.club.trim() } : {}),
       ...(form.country.trim() ? { country: form.country.trim() } : {}),
+      ...(form.goRank.trim() ? { goRank: form.goRank.trim() } : {}),
       ...chessEntry(chess),
     };
     const checked = check(NewParticipant, entry);
@@ -206,6 +213,11 @@ function AddOne() {
         <Field label="Name" error={errors.name}>
           {(p) => <input {...p} value={form.name} onChange={set('name')} />}
         </Field>
+        {go ? (
+          <Field label="Go rank" error={errors.goRank} hint="5k, 1d, 3p…">
+            {(p) => <input {...p} value={form.goRank} onChange={set('goRank')} size={6} maxLength={12} />}
+          </Field>
+        ) : null}
         <Field label="Rating" error={errors.rating}>
           {(p) => <input {...p} type="number" value={form.rating} onChange={set('rating')} />}
         </Field>
@@ -216,21 +228,23 @@ function AddOne() {
           {(p) => <input {...p} value={form.country} onChange={set('country')} />}
         </Field>
       </div>
-      <details
-        className="chess-details"
-        open={chessOpen}
-        onToggle={(e) => setChessOpen((e.target as HTMLDetailsElement).open)}
-      >
-        <summary>Chess details</summary>
-        <ChessFields
-          form={chess}
-          errors={errors}
-          onChange={(next) => {
-            if (status.state === 'error') forget();
-            setChess(next);
-          }}
-        />
-      </details>
+      {go ? null : (
+        <details
+          className="chess-details"
+          open={chessOpen}
+          onToggle={(e) => setChessOpen((e.target as HTMLDetailsElement).open)}
+        >
+          <summary>Chess details</summary>
+          <ChessFields
+            form={chess}
+            errors={errors}
+            onChange={(next) => {
+              if (status.state === 'error') forget();
+              setChess(next);
+            }}
+          />
+        </details>
+      )}
       <button type="submit" disabled={status.state === 'pending'}>
         Add participant
       </button>

@@ -1,7 +1,8 @@
 /**
  * Participants: the list, one by one or pasted CSV (also late entries while the tournament runs), withdraw,
  * fixing a name, club or country, correcting a rating before the player's first rated game, and deleting an entry
- * added by mistake before any round pairs it (docs/organisation.md#correcting-the-setup).
+ * added by mistake before any round pairs it (docs/organisation.md#correcting-the-setup). A Go tournament lists
+ * each player's rank, strongest first (docs/go.md#ranks).
  */
 import { ConfirmButton } from '../../components/Confirm';
 import { type FormEvent, Suspense, lazy, useState } from 'react';
@@ -10,7 +11,7 @@ import { Field, Loading, Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
 import type { Participant } from '../../data/shapes';
 import { updateParticipant } from '../../data/writes';
-import { assertEntryDeletable, assertRatingCorrectable } from '@competition/engine';
+import { assertEntryDeletable, assertRatingCorrectable, rankValueOf } from '@competition/engine';
 import { useTournamentData } from './data';
 import { ForbiddenPairs } from './ForbiddenPairs';
 import { hallTime } from '../../lib/format';
@@ -30,7 +31,12 @@ const ParticipantForms = lazy(() => import('./ParticipantForms').then((m) => ({ 
 
 export function ParticipantsTab() {
   const { participants, roles, tournament } = useTournamentData();
-  const sorted = [...participants].sort((x, y) => (y.rating ?? 0) - (x.rating ?? 0) || x.name.localeCompare(y.name));
+  const ranked = tournament?.pairing.method === 'MCMAHON' || participants.some((p) => p.goRank !== undefined);
+  // The strongest first: by rank in Go (no rank counts as the weakest), then by rating.
+  const rank = (p: Participant) => (p.goRank === undefined ? -99 : rankValueOf(p.goRank));
+  const sorted = [...participants].sort(
+    (x, y) => (ranked ? rank(y) - rank(x) : 0) || (y.rating ?? 0) - (x.rating ?? 0) || x.name.localeCompare(y.name),
+  );
   const running = tournament?.status === 'RUNNING';
   return (
     <div className={roles.editor ? 'grid two wide-first' : 'stack'}>
@@ -41,6 +47,7 @@ export function ParticipantsTab() {
             <thead>
               <tr>
                 <th scope="col">Name</th>
+                {ranked ? <th scope="col">Rank</th> : null}
                 <th scope="col" className="num">
                   Rating
                 </th>
@@ -52,7 +59,7 @@ export function ParticipantsTab() {
             </thead>
             <tbody>
               {sorted.map((p) => (
-                <ParticipantRow key={p.participantId} participant={p} editor={roles.editor} />
+                <ParticipantRow key={p.participantId} participant={p} editor={roles.editor} ranked={ranked} />
               ))}
             </tbody>
           </table>
@@ -75,7 +82,16 @@ export function ParticipantsTab() {
 
 const byesWord = (n: number) => `${n} awarded ${n === 1 ? 'bye' : 'byes'}`;
 
-function ParticipantRow({ participant: p, editor }: { participant: Participant; editor: boolean }) {
+function ParticipantRow({
+  participant: p,
+  editor,
+  ranked,
+}: {
+  participant: Participant;
+  editor: boolean;
+  /** A Go tournament: the rank has its column. */
+  ranked: boolean;
+}) {
   const { tournamentId, matchUps, tournament } = useTournamentData();
   // Awarded byes are the first Swiss rounds' (docs/pairing.md#awarded-byes): set while nothing is paired.
   const byesEditable = tournament?.status === 'DRAFT' && tournament.system === 'SWISS';
@@ -123,13 +139,19 @@ function ParticipantRow({ participant: p, editor }: { participant: Participant; 
     };
     return (
       <tr data-participant={p.participantId}>
-        <td colSpan={6}>
+        <td colSpan={ranked ? 7 : 6}>
           <form className="row wrap" onSubmit={onSave}>
             <Field label="Name">
               {(f) => (
                 <input {...f} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
               )}
             </Field>
+            {ranked ? (
+              // As the chess details: a wrong rank is corrected by deleting the entry and entering it again.
+              <p className="muted small" data-field="goRank">
+                Rank {p.goRank ?? 'not given'}
+              </p>
+            ) : null}
             <Field label="Rating" {...(ratingFrozen ? { hint: ratingFrozen } : {})}>
               {(f) => (
                 <input
@@ -203,6 +225,7 @@ function ParticipantRow({ participant: p, editor }: { participant: Participant; 
           </span>
         ) : null}
       </th>
+      {ranked ? <td data-field="goRank">{p.goRank ?? ''}</td> : null}
       <td className="num">{p.rating ?? ''}</td>
       <td>{p.club ?? ''}</td>
       <td>{p.country ?? ''}</td>

@@ -5,17 +5,11 @@
 import { type FormEvent, useState } from 'react';
 import { COMMON_INFRACTIONS, PenaltyKind } from '@competition/engine';
 import { ErrorNote, Field, Status, useAction } from '../../components/ui';
+import { PENALTY_WORDS } from '../../lib/format';
 import { actions } from '../../data/actions';
 import { useLive } from '../../data/hooks';
 import { type Penalty, watchPenaltiesOf } from '../../data/watchPenalties';
 import { useTournamentData } from './data';
-
-const PENALTY_WORDS: Record<PenaltyKind, string> = {
-  WARNING: 'Warning',
-  GAME_LOSS: 'Game loss',
-  MATCH_LOSS: 'Match loss',
-  DISQUALIFICATION: 'Disqualification',
-};
 
 function usePenalties(participantId: string) {
   const { tournamentId } = useTournamentData();

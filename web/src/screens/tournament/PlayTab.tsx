@@ -8,7 +8,7 @@ import { ConfirmButton } from '../../components/Confirm';
 import { Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
 import type { MatchUp } from '../../data/shapes';
-import { colourNames, hallTime, num, resultText } from '../../lib/format';
+import { colourNames, hallTime, handicapText, num, resultText } from '../../lib/format';
 import { useTournamentData } from './data';
 import { ByeRequests } from './ByeRequests';
 import { CutOutlookPanel } from './CutOutlook';
@@ -120,7 +120,8 @@ function CurrentGame({ game, me, open }: { game: MatchUp; me: string; open: bool
   const { tournament, tournamentId, nameOf, participant } = useTournamentData();
   const opponent = game.a === me ? game.b : game.a;
   const rating = opponent ? participant(opponent)?.rating : undefined;
-  const colours = tournament ? colourNames(tournament.pairing.options, tournament.policy) : null;
+  const colours = tournament ? colourNames(tournament.pairing, tournament.policy) : null;
+  const handicap = opponent === null ? null : handicapText(game.cost);
   return (
     <div className="current-game" data-matchup={game.matchUpId}>
       <p className="game-head">
@@ -140,6 +141,11 @@ function CurrentGame({ game, me, open }: { game: MatchUp; me: string; open: bool
           ) : null}
         </p>
       )}
+      {handicap ? (
+        <p className="handicap" data-handicap>
+          {handicap}
+        </p>
+      ) : null}
       {opponent !== null && open ? (
         <ScoreForm
           // One form per game: a saved status never carries over to the next round's game.

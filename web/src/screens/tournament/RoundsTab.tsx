@@ -11,7 +11,7 @@ import { Field, Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
 import type { MatchUp, Round } from '../../data/shapes';
 import { setRoundStatus } from '../../data/writes';
-import { METHOD_LABELS, colourNames, resultText } from '../../lib/format';
+import { METHOD_LABELS, colourNames, handicapText, resultText } from '../../lib/format';
 import { byeReasons, pairReasons, softCosts } from '../../lib/reasons';
 import { notCheckedIn, scheduleAdviceFor } from '@competition/engine';
 import { playoffOf, roundCloseWarning } from '@competition/engine/view';
@@ -215,15 +215,15 @@ function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
   if (!tournament) return null;
   const open = round.status === 'OPEN';
   const scored = matchUps.filter((m) => m.result !== null).length;
-  const rating = (id: string | null) => (id ? participant(id)?.rating : undefined);
+  // A Go player is known by their rank (docs/go.md#ranks), anyone else by their rating.
+  const rating = (id: string | null) => (id ? (participant(id)?.goRank ?? participant(id)?.rating) : undefined);
   const points = new Map(standings.map((s) => [s.participantId, s.matchPoints]));
-  const colours = colourNames(tournament.pairing.options, tournament.policy);
-  const colourOf = (m: MatchUp, id: string) =>
-    colours && m.b !== null ? (
-      <span className={`colour ${m.movesFirst === id ? 'first' : 'second'}`}>
-        {m.movesFirst === id ? colours.first : colours.second}
-      </span>
-    ) : null;
+  const colours = colourNames(tournament.pairing, tournament.policy);
+  const colourOf = (m: MatchUp, id: string) => {
+    if (!colours || m.b === null) return null;
+    const word = m.movesFirst === id ? colours.first : colours.second;
+    return <span className={`colour ${m.movesFirst === id ? 'first' : 'second'} ${word.toLowerCase()}`}>{word}</span>;
+  };
   const editable = roles.editor && open && tournament.status === 'RUNNING';
   const callsOpen = roundCloseWarning(calls, round.roundNumber, (id) => (byId.get(id)?.order ?? 0) + 1);
   const toggle = () =>
@@ -284,6 +284,7 @@ function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
         {matchUps.map((m) => {
           const reasons = m.b === null ? byeReasons(m.cost) : pairReasons(m.cost);
           const soft = m.b === null ? '' : softCosts(m.cost);
+          const handicap = m.b === null ? null : handicapText(m.cost);
           return (
             <li key={m.matchUpId} className="matchup" data-matchup={m.matchUpId} data-a={m.a} data-b={m.b ?? ''}>
               <span className="table-no" aria-label={`Table ${m.order + 1}`}>
@@ -308,6 +309,11 @@ function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
                       {' '}
                       {rating(m.b) ?? ''} · {points.get(m.b) ?? 0} MP
                     </span>
+                    {handicap ? (
+                      <span className="tag handicap" data-handicap>
+                        {handicap}
+                      </span>
+                    ) : null}
                   </>
                 )}
               </span>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { describeIssues, DomainError, objectShapeProblem, SIZES } from '../common/index.js';
 import { requireImportable, shownId } from './importChecks.js';
 import { type LeaderboardRow, TIEBREAK_NAMES } from '../standings/index.js';
-import { MatchUpRecord } from '../results/index.js';
+import { MatchUpRecord, PenaltyRecord } from '../results/index.js';
 import { Participant } from '../ratings/index.js';
 import { type FinalPlace, type Playoff, howPlaced } from '../playoff/index.js';
 import { type CompetitionPolicy, CompetitionPolicy as CompetitionPolicySchema } from '../policy/index.js';
@@ -29,11 +29,13 @@ export const TournamentExport = z
     participants: z.array(Participant),
     rounds: z.array(RoundRecord).default([]),
     matchUps: z.array(MatchUpRecord),
+    /** The judges' record (docs/judging.md#penalties): part of the event's history, so it travels with it. */
+    penalties: z.array(PenaltyRecord).default([]),
   })
   .strict();
 export type TournamentExport = z.infer<typeof TournamentExport>;
 
-export function exportTournament(data: Omit<TournamentExport, 'format' | 'version'>): string {
+export function exportTournament(data: Omit<z.input<typeof TournamentExport>, 'format' | 'version'>): string {
   const document = TournamentExport.parse({ format: 'competition-tournament', version: 1, ...data });
   return `${JSON.stringify(document, null, 2)}\n`;
 }
@@ -79,6 +81,7 @@ const ITEMS: Record<string, { label: string; key: string }> = {
   participants: { label: 'participant', key: 'participantId' },
   matchUps: { label: 'matchUp', key: 'matchUpId' },
   rounds: { label: 'round', key: 'roundNumber' },
+  penalties: { label: 'penalty', key: 'penaltyId' },
 };
 
 function itemAt(raw: unknown, path: ReadonlyArray<PropertyKey>): string | undefined {

@@ -1,5 +1,5 @@
 import { DocumentId, DomainError, LIMITS } from '../common/index.js';
-import { type MatchUpRecord, resolveResult, sidesOf } from '../results/index.js';
+import { type MatchUpRecord, type PenaltyRecord, resolveResult, sidesOf } from '../results/index.js';
 import { baselineRatingOf, type Participant } from '../ratings/index.js';
 import type { CompetitionPolicy } from '../policy/index.js';
 
@@ -22,6 +22,7 @@ export interface Importable {
   participants: readonly Participant[];
   rounds: readonly RoundRecordLike[];
   matchUps: readonly MatchUpRecord[];
+  penalties?: readonly PenaltyRecord[];
 }
 
 function refuse(message: string): never {
@@ -38,6 +39,7 @@ export function requireImportable(data: Importable): void {
   const rounds = requireMatchUps(data.matchUps, participants, data.policy);
   requireRoundsInOrder(rounds);
   requireRoundRecords(data.rounds, rounds);
+  requirePenalties(data.penalties ?? [], participants, rounds);
 }
 
 /** Unique ids, and a baseline the policy can give each one (as addParticipants requires). */
@@ -100,6 +102,32 @@ function requireMatchUps(
   }
   return rounds;
 }
+
+/** Each penalty is for an entered player, in a round the export has, in that player's game of the round if any. */
+function requirePenalties(
+  list: readonly PenaltyRecord[],
+  participants: ReadonlySet<string>,
+  rounds: ReadonlyMap<number, RoundPlayed>,
+): void {
+  const ids = new Set<string>();
+  for (const penalty of list) {
+    const name = `penalty ${shownId(penalty.penaltyId)}`;
+    if (ids.has(penalty.penaltyId)) refuse(`${name} is listed twice`);
+    ids.add(penalty.penaltyId);
+    if (!participants.has(penalty.participantId)) {
+      refuse(`${name} names unknown participant ${shownId(penalty.participantId)}`);
+    }
+    const round = rounds.get(penalty.roundNumber);
+    if (!round) refuse(`${name} is for round ${penalty.roundNumber}, which the export does not have`);
+    const game = round.players.get(penalty.participantId) ?? null;
+    if (penalty.matchUpId !== game)
+      refuse(
+        `${name} names ${gameName(penalty.matchUpId)}, but in round ${penalty.roundNumber} ${penalty.participantId} had ${gameName(game)}`,
+      );
+  }
+}
+
+const gameName = (matchUpId: string | null) => (matchUpId === null ? 'no game' : `matchUp ${shownId(matchUpId)}`);
 
 /** Rounds run 1, 2, 3 ...: generateNextRound makes them one after the other and undoLastRound takes the last. */
 function requireRoundsInOrder(rounds: ReadonlyMap<number, RoundPlayed>): void {

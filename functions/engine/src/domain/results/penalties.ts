@@ -3,12 +3,33 @@
  * does to the match's result, which then takes the normal result path (standings, ratings, history, corrections).
  */
 import { z } from 'zod';
-import { DomainError } from '../common/index.js';
+import { DocumentId, DomainError } from '../common/index.js';
 import type { ScoringPolicy } from '../policy/index.js';
 import type { MatchUpResult } from './results.js';
 
 export const PenaltyKind = z.enum(['WARNING', 'GAME_LOSS', 'MATCH_LOSS', 'DISQUALIFICATION']);
 export type PenaltyKind = z.infer<typeof PenaltyKind>;
+
+/**
+ * One penalty as staff recorded it: a document of the tournament, and an entry of its export (docs/judging.md#penalties).
+ */
+export const PenaltyRecord = z
+  .object({
+    penaltyId: DocumentId,
+    participantId: DocumentId,
+    roundNumber: z.number().int().positive(),
+    /** The player's game of that round, when they had one. */
+    matchUpId: z.string().min(1).nullable(),
+    infraction: z.string().trim().min(1, 'say what the infraction was').max(200),
+    penalty: PenaltyKind,
+    note: z.string().trim().max(1000).default(''),
+    /** Who recorded it, by role: an editor or a scorekeeper. */
+    by: z.enum(['EDITOR', 'SCOREKEEPER']),
+    /** When, by the backend's clock (ISO 8601). */
+    at: z.string().max(40),
+  })
+  .strict();
+export type PenaltyRecord = z.infer<typeof PenaltyRecord>;
 
 /** The infractions the desk offers first (the Magic Infraction Procedure Guide's common ones); any text is taken. */
 export const COMMON_INFRACTIONS = [
