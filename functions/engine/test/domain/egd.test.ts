@@ -68,6 +68,20 @@ describe('the EGD results file', () => {
     expect(ed.trimEnd().split(/\s+/).slice(-3)).toEqual(['0+', '3-/b3', '0=']);
   });
 
+  it('writes the figures and rounds OpenGotha 3.51.02 writes for the same event', () => {
+    // OpenGotha run on these games (bar 3d, floor 20k, handicap correction 1, E absent in round 3), its criteria
+    // MMS, SOS, SOSOS, SODOS: each line after the club, as it wrote them.
+    const openGotha = [
+      '33 96 272½ 62½ 3+/b0 2-/w2 4+!w3',
+      '31½ 91½ 277 76¾ 4=/w1 1+/b2 3+/b0',
+      '31 93½ 265½ 29 1-/w0 5+/w3 2-/w0',
+      '28½ 87½ 268½ 15¼ 2=/b1 0+ 1-!b3',
+      '26 78 243½ 0 0+ 3-/b3 0=',
+    ];
+    const players = lines.filter((l) => /^\s+\d/.test(l));
+    expect(players.map((l) => l.slice(47).trim().split(/\s+/).join(' '))).toEqual(openGotha);
+  });
+
   it('reads back the same games, colours, ranks and standings', () => {
     const read = readEgd(h9);
     const original = Tournament.fromScenario(scenario);

@@ -1,7 +1,8 @@
 /**
  * Go's standings (docs/go.md#standings, docs/tiebreaks.md#go): the McMahon score as the primary ranking, and SOS,
  * its cuts, SOSOS and SODOS as OpenGotha 3.51.02 computes them, on small events worked out by hand; and the stored
- * rows equal the leaderboard whatever the results.
+ * rows equal the leaderboard whatever the results. The two worked events' figures (with and without handicaps) and
+ * their handicaps are also what OpenGotha 3.51.02 itself gives on the same games (docs/go.md#standings).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -118,6 +119,14 @@ describe('McMahon standings with handicaps', () => {
     // A: 32 + (30.5 + 2) + (28.5 + 3) = 96. B: 33 + (27 + 3) + 30 = 93. C: (28.5 + 1) + (33 - 2) + (27 + 3) = 90.5.
     // D: (30.5 - 1) + 27 + (33 - 3) = 86.5. E: 25 + (32 - 3) + (30.5 - 3) = 81.5.
     expect([rows.A!.SOS, rows.B!.SOS, rows.C!.SOS, rows.D!.SOS, rows.E!.SOS]).toEqual([96, 93, 90.5, 86.5, 81.5]);
+    // The cuts leave out the lowest corrected values: A 31.5 then 32, B 30 and 30, C 29.5 then 30, D 27 then 29.5,
+    // E 25 then 27.5.
+    expect([rows.A!.SOS_CUT1, rows.B!.SOS_CUT1, rows.C!.SOS_CUT1, rows.D!.SOS_CUT1, rows.E!.SOS_CUT1]).toEqual([
+      64.5, 63, 61, 59.5, 56.5,
+    ]);
+    expect([rows.A!.SOS_CUT2, rows.B!.SOS_CUT2, rows.C!.SOS_CUT2, rows.D!.SOS_CUT2, rows.E!.SOS_CUT2]).toEqual([
+      32.5, 33, 31, 30, 29,
+    ]);
   });
 
   it('SODOS counts the corrected value of each beaten opponent, SOSOS the opponents’ corrected SOS', () => {
