@@ -18,6 +18,7 @@ export const PRIMARY_LABELS: Record<PrimaryRanking, string> = {
   POINTS: 'Game points',
   PRESSURE_RATING: 'Pressure rating',
   DYNAMIC_FORM_RATING: 'Form rating',
+  MCMAHON_SCORE: 'McMahon score',
 };
 
 export const KIND_LABELS: Record<ResultKind, string> = {

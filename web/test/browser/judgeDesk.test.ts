@@ -45,6 +45,9 @@ browserSuite(import.meta.url, 'a judge called from a phone, with extra minutes f
     await line.getByLabel('Extra minutes for table 1').fill('5');
     await line.getByRole('button', { name: 'Close table 1' }).click();
     await expect.poll(() => call.textContent(), { timeout: WAIT_MS }).toContain('Your table has 5 extra minutes');
+    // Closed: the phone offers the button again and no longer says a judge is called.
+    await call.getByRole('button', { name: 'Call a judge' }).waitFor({ timeout: WAIT_MS });
+    expect(await call.textContent()).not.toMatch(/judge is called/i);
     await expect.poll(() => desk.locator('.judge-calls li').count(), { timeout: WAIT_MS }).toBe(0);
     await web.shot(phone, 'judge-calls-2-phone-extension');
 

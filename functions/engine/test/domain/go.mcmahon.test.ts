@@ -9,9 +9,11 @@ import {
   initialMcMahonScore,
   mcMahonSettings,
   type McMahonOptions,
+  rankTextOf,
   rankValueOf,
 } from '../../src/domain/pairing/index.js';
 import type { PairingPlayer, PairingRound } from '../../src/domain/pairing/types.js';
+import { maxWeightMatching } from '../../src/domain/pairing/matching/index.js';
 import { simulatedWinner } from '../../src/simulation/index.js';
 
 /** 40 players from 25k to 5d, a few of each rank, with clubs so the secondary criteria have work to do. */
@@ -23,13 +25,13 @@ function field(): PairingPlayer[] {
   });
 }
 
-/** Plays a round: the simulated winner, 1 point a win, half a jigo; Black (side a) moves first. */
+/** Plays a round: the simulated winner, 1 point a win; Black (side a) moves first. A half-point komi leaves no jigo. */
 function play(players: PairingPlayer[], round: PairingRound, seed: number): void {
   const byId = new Map(players.map((p) => [p.id, p]));
   for (const { a, b, cost } of round.pairings) {
     const [x, y] = [byId.get(a)!, byId.get(b)!];
     const winner = simulatedWinner(seed, round.roundNumber, { id: a, rating: x.rating }, { id: b, rating: y.rating });
-    const points = winner === 'a' ? [1, 0] : winner === 'b' ? [0, 1] : [0.5, 0.5];
+    const points = winner === 'b' ? [0, 1] : [1, 0];
     const outcome = (p: number) => (p === 1 ? 'WIN' : p === 0 ? 'LOSS' : 'DRAW');
     const handicap = cost.handicap ?? 0;
     x.games.push({
@@ -62,12 +64,57 @@ function play(players: PairingPlayer[], round: PairingRound, seed: number): void
 const mmsOf = (p: PairingPlayer, settings: ReturnType<typeof mcMahonSettings>) =>
   initialMcMahonScore(p.rank, settings) + p.games.reduce((s, g) => s + g.matchPoints, 0);
 
+/**
+ * A club's McMahon weekend: 40 players from 12k to 5d, bar 1d and floor 6k, so the field starts in seven MMS groups
+ * (6k and below, 5k ... 1k, 1d and above) of two to twelve players.
+ */
+function weekend(): PairingPlayer[] {
+  return Array.from({ length: 40 }, (_, k) => {
+    const value = -12 + Math.floor((k * 17) / 40); // -12 (12k) .. 4 (5d)
+    return { id: `w${k + 1}`, rating: 2100 + 100 * value, rank: rankTextOf(value), club: `c${k % 6}`, games: [] };
+  });
+}
+
+/**
+ * How a round's pairs sit across the MMS groups (the distinct MMS before the round, highest first): pairs inside a
+ * group, pairs more than one group apart, the group boundaries crossed in all, and the fewest crossings any pairing
+ * without a rematch could have: what parity and the meetings so far force, found by an exact matching.
+ */
+function groupsCrossed(players: readonly PairingPlayer[], round: PairingRound, mms: ReadonlyMap<string, number>) {
+  const groups = [...new Set(mms.values())].sort((x, y) => y - x);
+  const group = (id: string) => groups.indexOf(mms.get(id)!);
+  const steps = round.pairings.map(({ a, b }) => Math.abs(group(a) - group(b)));
+  const from: number[] = [];
+  const to: number[] = [];
+  const weight: number[] = [];
+  players.forEach((x, i) =>
+    players.forEach((y, j) => {
+      if (j <= i || x.games.some((g) => g.opponent === y.id)) return;
+      from.push(i);
+      to.push(j);
+      weight.push(-Math.abs(group(x.id) - group(y.id)));
+    }),
+  );
+  const graph = { n: players.length, from: Int32Array.from(from), to: Int32Array.from(to) };
+  const mate = maxWeightMatching({ ...graph, weight: Float64Array.from(weight) });
+  const fewest = players.reduce(
+    (sum, p, i) => sum + (mate[i]! > i ? Math.abs(group(p.id) - group(players[mate[i]!]!.id)) : 0),
+    0,
+  );
+  return {
+    inside: steps.filter((d) => d === 0).length,
+    far: steps.filter((d) => d > 1).length,
+    crossings: steps.reduce((sum, d) => sum + d, 0),
+    fewest,
+  };
+}
+
 describe('a McMahon weekend', () => {
-  it('pairs 40 players over 5 rounds inside MMS groups, as the criteria order, without a rematch', () => {
-    const options: McMahonOptions = { bar: '3d', floor: '20k' };
+  it('pairs 40 players over 5 rounds inside MMS groups, floating only as parity forces, without a rematch', () => {
+    const options: McMahonOptions = { bar: '1d', floor: '6k' };
     const settings = mcMahonSettings(options);
-    for (const seed of [1, 2]) {
-      const players = field();
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const players = weekend();
       for (let r = 1; r <= 5; r++) {
         const before = new Map(players.map((p) => [p.id, mmsOf(p, settings)]));
         const round = generateRound({
@@ -81,17 +128,19 @@ describe('a McMahon weekend', () => {
         });
         expect(round.byes).toEqual([]);
         expect(round.pairings).toHaveLength(20);
-        let gaps = 0;
         for (const { a, b, cost } of round.pairings) {
-          // Rematches first, then pairs within adjacent MMS groups, then the MMS gaps as small as the field allows.
+          // The seed's criteria order: no rematch first, then the MMS gap (measured against the MMS before it).
           expect(cost.rematches).toBe(0);
-          gaps += cost.scoreDifference!;
           expect(cost.scoreDifference).toBe(Math.abs(before.get(a)! - before.get(b)!));
         }
-        // Round 1: the ranks run without a hole, so every pair is inside an MMS group or one apart.
-        if (r === 1) expect(Math.max(...round.pairings.map((p) => p.cost.scoreDifference!))).toBeLessThanOrEqual(1);
-        // Later rounds float more as the small groups run out of new opponents; the mean gap stays low.
-        expect(gaps / round.pairings.length).toBeLessThanOrEqual(r === 1 ? 0.5 : 2);
+        const { inside, far, crossings, fewest } = groupsCrossed(players, round, before);
+        // Most pairs inside an MMS group (12 of 20 at the least, measured on seeds 1 to 8); the pairs across groups
+        // cross no more group boundaries than any rematch-free pairing must: what parity and the meetings force.
+        // Rounds 1 to 4 float only into the next group; in round 5, with the small groups met among themselves, one
+        // pair two groups apart can be the fewest crossings (seed 1).
+        expect(inside).toBeGreaterThanOrEqual(12);
+        expect(crossings).toBe(fewest);
+        if (r < 5) expect(far).toBe(0);
         play(players, round, seed);
       }
     }

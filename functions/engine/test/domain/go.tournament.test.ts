@@ -3,7 +3,7 @@
  * the MCMAHON pairing, so one place holds the settings the pairing and the standings read.
  */
 import { describe, expect, it } from 'vitest';
-import { Tournament } from '../../src/index.js';
+import { pairingRequestFor, Tournament } from '../../src/index.js';
 
 /** Four players, bar 1d, floor 20k: 1k (MMS 29), 3k (27), 6k (24), 7k (23); handicaps on, correction 1. */
 const scenario = (mcMahon: object) => ({
@@ -39,5 +39,19 @@ describe('a Go tournament from a scenario', () => {
   it('plays even games when the settings have no handicap', () => {
     const round = Tournament.fromScenario(scenario({ bar: '1d', floor: '20k' })).pairRound({ seed: 3 });
     for (const pair of round.pairings) expect(pair.cost).toMatchObject({ handicap: 0, komi: 7.5 });
+  });
+
+  it("tells the next round's pairing each earlier game's handicap, so the colour balance counts even games only", () => {
+    const tournament = Tournament.fromScenario(
+      scenario({ bar: '1d', floor: '20k', handicap: { correction: 1 }, komi: 6.5 }),
+    );
+    const round = tournament.pairRound({ seed: 3 });
+    for (const { a, b } of round.pairings) tournament.recordResult({ round: 1, a, b }, { winner: 'a' });
+    const { policy, participants, matchUps } = tournament;
+    const request = pairingRequestFor({ policy, participants, matchUps }, { seed: 1 });
+    const game = (id: string) => request.players.find((p) => p.id === id)!.games[0]!;
+    // 3k (Black, moved first) v 1k: one stone; 7k v 6k: even.
+    expect([game('h1').handicap, game('h2').handicap, game('h2').colour]).toEqual([1, 1, 'WHITE']);
+    expect([game('h3').handicap, game('h4').handicap]).toEqual([0, 0]);
   });
 });

@@ -43,7 +43,7 @@ describe('policy schema and presets', () => {
         logisticScale: 400,
         initializeFrom: 'BASELINE',
       });
-    expect(Object.keys(PRESET_POLICIES)).toEqual(['STANDARD', 'PRESSURE', 'SWISS', 'REDEMPTION', 'CHESS', 'TCG']);
+    expect(Object.keys(PRESET_POLICIES)).toEqual(['STANDARD', 'PRESSURE', 'SWISS', 'REDEMPTION', 'CHESS', 'TCG', 'GO']);
     // The card games' preset: best of three, 3 / 1 / 0 (a match won at time 1-0 is a win), MTR 3.1's tiebreakers.
     expect(presetPolicy('TCG')).toMatchObject({
       scoringPolicy: { gameTarget: 2, matchPoints: { win: 3, timedWin: 3, draw: 1, loss: 0 } },

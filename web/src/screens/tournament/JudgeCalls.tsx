@@ -37,10 +37,14 @@ function useWaited(sinceMs: number): string {
 export function CallJudge({ game, me }: { game: MatchUp; me: string }) {
   const { tournamentId, currentRound } = useTournamentData();
   const calls = useJudgeCalls();
-  const [status, run] = useAction();
-  if (game.b === null || currentRound?.status !== 'OPEN' || currentRound.roundNumber !== game.roundNumber) return null;
+  const [status, run, forget] = useAction();
   const call = calls.find((c) => c.matchUpId === game.matchUpId);
   const open = call !== undefined && call.status !== 'CLOSED';
+  // "A judge is called" was true when the call went out; once the judge closes it, the phone must not still say so.
+  useEffect(() => {
+    if (!open) forget();
+  }, [open, forget]);
+  if (game.b === null || currentRound?.status !== 'OPEN' || currentRound.roundNumber !== game.roundNumber) return null;
   const minutes = extensionOf(calls, game.matchUpId);
   return (
     <div className="judge-call" data-judge-call={call?.status ?? 'NONE'}>

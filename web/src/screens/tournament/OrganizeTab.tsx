@@ -176,6 +176,7 @@ export function OrganizeTab() {
   const [jsonStatus, runJson] = useAction();
   const [csvStatus, runCsv] = useAction();
   const [trfStatus, runTrf] = useAction();
+  const [egdStatus, runEgd] = useAction();
   if (!tournament) return null;
   const base = `${tournament.date}-${tournament.description.replace(/[^\w-]+/g, '-').toLowerCase()}`;
   return (
@@ -241,6 +242,26 @@ export function OrganizeTab() {
           Download FIDE report (TRF)
         </button>
         <Status status={trfStatus} />
+        {tournament.pairing.method === 'MCMAHON' ? (
+          <>
+            <button
+              type="button"
+              disabled={egdStatus.state === 'pending'}
+              onClick={() =>
+                void runEgd(async () => {
+                  const { json } = await actions.exportTournament({ tournamentId });
+                  // The European Go Database's results file of the rounds complete so far (docs/go.md).
+                  const { exportedTournamentToEgd } = await import('@competition/engine');
+                  download(`${base}.h9`, 'text/plain;charset=utf-8', exportedTournamentToEgd(json));
+                  return 'EGD results exported';
+                })
+              }
+            >
+              Download EGD results (.h9)
+            </button>
+            <Status status={egdStatus} />
+          </>
+        ) : null}
       </section>
       <Finish />
       <DeleteTournament tournament={tournament} />

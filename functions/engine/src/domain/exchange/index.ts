@@ -6,3 +6,5 @@ export * from './trfRead.js';
 export * from './trfScenario.js';
 export * from './trfWrite.js';
 export * from './trfExport.js';
+export * from './egdWrite.js';
+export * from './egdRead.js';

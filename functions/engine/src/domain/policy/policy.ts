@@ -22,7 +22,15 @@ export const PolicyPairingMethod = z.enum(POLICY_METHODS);
 export const RatingSource = z.enum(['DYNAMIC_FORM', 'BASELINE']);
 export const ProcessingGranularity = z.enum(['PER_MATCHUP', 'PER_ROUND']);
 export const RatingAggregation = z.enum(['AVERAGE', 'MIN', 'MAX', 'SUM']);
-export const PrimaryRanking = z.enum(['PRESSURE_RATING', 'DYNAMIC_FORM_RATING', 'WINS', 'POINTS', 'MATCH_POINTS']);
+/** MCMAHON_SCORE: Go's McMahon score, the initial score from the rank plus the rounds (docs/go.md#standings). */
+export const PrimaryRanking = z.enum([
+  'PRESSURE_RATING',
+  'DYNAMIC_FORM_RATING',
+  'WINS',
+  'POINTS',
+  'MATCH_POINTS',
+  'MCMAHON_SCORE',
+]);
 export const CompetitionTiebreak = z.enum([
   'HEAD_TO_HEAD',
   'HEAD_TO_HEAD_PRESSURE',
@@ -47,11 +55,25 @@ export const CompetitionTiebreak = z.enum([
   'PROGRESSIVE_SCORE',
   'KOYA',
   'DIRECT_ENCOUNTER',
+  // Go's, as OpenGotha computes them (docs/tiebreaks.md#go): these names are a contract too.
+  'SOS',
+  'SOS_CUT1',
+  'SOS_CUT2',
+  'SOSOS',
+  'SODOS',
 ]);
 /** Tiebreaks that read whether an opponent dropped: resistance caps a dropped player's win percentage. */
 export const OPPONENT_WITHDRAWAL_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set([
   'OPPONENTS_RESISTANCE',
   'OPPONENTS_OPPONENTS_RESISTANCE',
+]);
+/** Go's tiebreaks (docs/tiebreaks.md#go): each reads the opponents' final McMahon scores, SOSOS their SOS too. */
+export const GO_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set([
+  'SOS',
+  'SOS_CUT1',
+  'SOS_CUT2',
+  'SOSOS',
+  'SODOS',
 ]);
 export const BuchholzDropOutMode = z.enum(['NONE', 'TREND', 'TREND70']);
 /**
@@ -290,9 +312,22 @@ export const PRESET_POLICIES = {
     processingGranularity: 'PER_MATCHUP',
     scoringPolicy: { gameTarget: 2, matchPoints: MATCH_POINTS_TCG },
   },
+  /**
+   * A Go McMahon tournament as OpenGotha runs one (docs/go.md): MCMAHON pairing on McMahon scores with its colour
+   * balance, Go's points (a win 1, a jigo 1/2), standings by McMahon score then SOS, SOSOS and SODOS. Handicaps are
+   * off until the organizer sets `pairingPolicy.mcMahon.handicap`; entries need no rating.
+   */
+  GO: {
+    policyName: 'Go McMahon (OpenGotha)',
+    ratingPolicy: { baselineRating: { source: 'SCALE', unratedValue: 1500 }, dynamicFormRating: DYNAMIC_24_400 },
+    pairingPolicy: { method: 'MCMAHON', ratingSource: 'BASELINE', avoidRepeatOpponents: true, colours: 'BALANCE' },
+    victoryPolicy: { primaryRanking: 'MCMAHON_SCORE', tiebreakOrder: ['SOS', 'SOSOS', 'SODOS'] },
+    processingGranularity: 'PER_ROUND',
+    scoringPolicy: { gameTarget: null, matchPoints: MATCH_POINTS_CHESS },
+  },
 } as const satisfies Record<string, CompetitionPolicyInput>;
 
-export const PresetName = z.enum(['STANDARD', 'PRESSURE', 'SWISS', 'REDEMPTION', 'CHESS', 'TCG']);
+export const PresetName = z.enum(['STANDARD', 'PRESSURE', 'SWISS', 'REDEMPTION', 'CHESS', 'TCG', 'GO']);
 export type PresetName = z.infer<typeof PresetName>;
 
 /** What an organizer sends: a preset name or a whole policy (checked in full by resolvePolicy). */
@@ -355,14 +390,27 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
+ * Whether the standings count McMahon scores (docs/go.md#standings): the primary ranking is the MMS or a tiebreak
+ * reads it. The rows then carry `mcMahonScore`, and every score is folded with the whole tournament: an absence
+ * counts the event's rounds so far, and SOSOS reads two meetings away (docs/standings-updates.md).
+ */
+export function readsMcMahonScores(policy: CompetitionPolicy): boolean {
+  return (
+    policy.victoryPolicy.primaryRanking === 'MCMAHON_SCORE' ||
+    (policy.victoryPolicy.tiebreakOrder ?? []).some((t) => GO_TIEBREAKS.has(t))
+  );
+}
+
+/**
  * Whether a withdrawal moves the standings rows of others, so that they are folded again: under a drop-out trend
  * (the opponents' Buchholz), when a tiebreak reads whether an opponent dropped, or under C.07's Article 16, where
- * the rounds after a withdrawal count for the player and for everyone he met (docs/tiebreaks.md).
+ * the rounds after a withdrawal count for the player and for everyone he met (docs/tiebreaks.md); so they do in
+ * McMahon scores, as absences.
  */
 export function withdrawalMovesOthers(policy: CompetitionPolicy): boolean {
   const order = policy.victoryPolicy.tiebreakOrder ?? [];
   const readsWithdrawals = order.some((t) => OPPONENT_WITHDRAWAL_TIEBREAKS.has(t));
   const article16 =
     policy.victoryPolicy.unplayedRounds !== 'AS_PLAYED' && order.some((t) => UNPLAYED_ROUND_TIEBREAKS.has(t));
-  return policy.victoryPolicy.buchholzDropOut !== 'NONE' || readsWithdrawals || article16;
+  return policy.victoryPolicy.buchholzDropOut !== 'NONE' || readsWithdrawals || article16 || readsMcMahonScores(policy);
 }

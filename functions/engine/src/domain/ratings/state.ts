@@ -70,6 +70,8 @@ export const ParticipantState = z
     matchPoints: finite(),
     ratingHistory: z.array(RatingHistoryEntry),
     results: z.array(ResultEntry),
+    /** Go: the entry's rank, which the McMahon standings start the player's score from (docs/go.md#standings). */
+    goRank: z.string().optional(),
   })
   .strict();
 export type ParticipantState = z.infer<typeof ParticipantState>;
@@ -92,6 +94,7 @@ export function initialParticipantState(participant: Participant, policy: Compet
     matchPoints: 0,
     ratingHistory: [],
     results: [],
+    ...(participant.goRank !== undefined ? { goRank: participant.goRank } : {}),
   };
 }
 

@@ -9,8 +9,11 @@ import {
 import { foldCompetition, type Participant, type ParticipantStates } from '../ratings/index.js';
 import type { CompetitionPolicy } from '../policy/index.js';
 import { lastPairedRound, nextRoundNumber } from './roundNumber.js';
+import { mcMahonFigures } from '../standings/index.js';
 import {
   type GameOutcome,
+  type McMahonOptions,
+  mcMahonSettings,
   PairingError,
   type PairingPlayer,
   type PairingRequest,
@@ -56,12 +59,16 @@ export function pairingRequestFor(
   const forbidden = forbiddenPairs
     .filter(({ a, b }) => a !== b && entered.has(a) && entered.has(b))
     .map(({ a, b }): [string, string] => [a, b]);
+  const chosen = pairingMethodFor(method, undefined, policy);
+  const mcMahon = options.mcMahon ?? pairingPolicy.mcMahon;
+  const players = pairingPlayers(participants, states, policy, unscoredPairings(open.map((j) => j.record)), matchUps);
   return {
     roundNumber: roundNumber ?? nextRoundNumber(lastPairedRound(matchUps)),
     ...(totalRounds !== undefined ? { totalRounds } : {}),
-    method: pairingMethodFor(method, undefined, policy),
+    method: chosen,
     seed,
-    players: pairingPlayers(participants, states, policy, unscoredPairings(open.map((j) => j.record)), matchUps),
+    players:
+      chosen === 'MCMAHON' && mcMahon?.handicap ? withHandicaps(players, states, participants, mcMahon) : players,
     points: {
       win: policy.scoringPolicy.matchPoints.win,
       draw: policy.scoringPolicy.matchPoints.draw,
@@ -77,6 +84,28 @@ export function pairingRequestFor(
     },
     ...(forbidden.length > 0 ? { forbiddenPairs: forbidden } : {}),
   };
+}
+
+/**
+ * Each earlier game's handicap, for OpenGotha's colour balance, which counts even games only (docs/go.md#handicap):
+ * the stones the settings give the two players from their MMS before its round, as the standings read them.
+ */
+function withHandicaps(
+  players: PairingPlayer[],
+  states: ParticipantStates,
+  participants: readonly Participant[],
+  options: McMahonOptions,
+): PairingPlayer[] {
+  const withdrawn = new Set(participants.filter((p) => p.withdrawn).map((p) => p.participantId));
+  const lastRound = Math.max(0, ...players.flatMap((p) => p.games.map((g) => g.round)));
+  const figures = mcMahonFigures({ states, withdrawn, lastRound, settings: mcMahonSettings(options) });
+  return players.map((player) => ({
+    ...player,
+    games: player.games.map((game) => {
+      const stones = figures.get(player.id)?.games.find((g) => g.round === game.round && g.opponent === game.opponent);
+      return stones === undefined ? game : { ...game, handicap: stones.stones };
+    }),
+  }));
 }
 
 /** The refusal to pair over open matchUps, naming them (and why a stored result does not count). */

@@ -3,6 +3,7 @@ export * from './groups.js';
 export * from './leaderboard.js';
 export * from './leaderboardRow.js';
 export * from './mainStage.js';
+export * from './mcMahon.js';
 export * from './ranking.js';
 export * from './standings.js';
 export * from './standingsPageSize.js';

@@ -1,8 +1,10 @@
-import type { CompetitionPolicy, CompetitionTiebreak } from '../policy/index.js';
+import { type CompetitionPolicy, type CompetitionTiebreak, readsMcMahonScores } from '../policy/index.js';
 import type { LeaderboardRow } from './leaderboardRow.js';
 import { type Ranked, rankStandings } from './ranking.js';
 import type { ParticipantState, ParticipantStates } from '../ratings/index.js';
 import { GROUP_TIEBREAKS, type TiebreakContext, TIEBREAKS } from './tiebreaks.js';
+import { type McMahonFigures, mcMahonFigures } from './mcMahon.js';
+import { mcMahonSettings } from '../pairing/index.js';
 
 type TiebreakValues = LeaderboardRow['tiebreaks'];
 
@@ -22,9 +24,15 @@ export function tiebreakContext(
   let lastRound = 0;
   for (const state of Object.values(states))
     for (const r of state.results) lastRound = Math.max(lastRound, r.roundNumber);
+  const withdrawn = new Set(options.withdrawn ?? []);
+  // Go's figures read every player at once: computed on first use, once for all the rows of this context.
+  const settings = readsMcMahonScores(policy) ? mcMahonSettings(policy.pairingPolicy.mcMahon) : null;
+  let figures: ReadonlyMap<string, McMahonFigures> | undefined;
   return {
     states,
-    withdrawn: new Set(options.withdrawn ?? []),
+    withdrawn,
+    mcMahonFigures: () =>
+      settings === null ? null : (figures ??= mcMahonFigures({ states, withdrawn, lastRound, settings })),
     dropOut: policy.victoryPolicy.buchholzDropOut,
     scale: { winPoints: matchPoints.win, gamesToWin: gameTarget ?? 1 },
     unplayedRounds: policy.victoryPolicy.unplayedRounds,
@@ -107,7 +115,14 @@ function toRow(s: ParticipantState, rank: number, context: TiebreakContext, tieb
     pointsWon: s.totalPointsWon,
     pointsLost: s.totalPointsLost,
     matchPoints: s.matchPoints,
+    ...mcMahonScoreOf(s, context),
     withdrawn: context.withdrawn.has(s.participantId),
     tiebreaks,
   };
+}
+
+/** The row's McMahon score, when the standings count it (docs/go.md#standings). */
+function mcMahonScoreOf(s: ParticipantState, context: TiebreakContext): { mcMahonScore?: number } {
+  const figures = context.mcMahonFigures()?.get(s.participantId);
+  return figures === undefined ? {} : { mcMahonScore: figures.mms };
 }

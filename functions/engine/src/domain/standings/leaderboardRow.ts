@@ -18,6 +18,8 @@ export const LeaderboardRow = z
     pointsWon: finite(),
     pointsLost: finite(),
     matchPoints: finite(),
+    /** Go's McMahon score (docs/go.md#standings), when the standings count it: the MMS ranking, Go's tiebreaks. */
+    mcMahonScore: finite().optional(),
     withdrawn: z.boolean(),
     tiebreaks: z.partialRecord(CompetitionTiebreak, finite()),
   })

@@ -32,6 +32,7 @@ const PRIMARY: Record<PrimaryRanking, (row: Row) => number> = {
   WINS: (r) => r.wins,
   POINTS: (r) => r.pointsWon,
   MATCH_POINTS: (r) => r.matchPoints,
+  MCMAHON_SCORE: (r) => r.mcMahonScore ?? 0,
   PRESSURE_RATING: (r) => r.pressureRating,
   DYNAMIC_FORM_RATING: (r) => r.dynamicFormRating,
 };

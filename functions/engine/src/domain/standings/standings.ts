@@ -1,5 +1,10 @@
 import { standingValues, type StandingValues, tiebreakContext } from './leaderboard.js';
-import { type CompetitionPolicy, UNPLAYED_ROUND_TIEBREAKS, withdrawalMovesOthers } from '../policy/index.js';
+import {
+  type CompetitionPolicy,
+  readsMcMahonScores,
+  UNPLAYED_ROUND_TIEBREAKS,
+  withdrawalMovesOthers,
+} from '../policy/index.js';
 import type { ParticipantState, ParticipantStates } from '../ratings/index.js';
 import {
   OPPONENT_SCORE_TIEBREAKS,
@@ -31,11 +36,16 @@ export function rowsMovedBy(
 /**
  * Whether every score is folded with the whole tournament instead of moving a few rows: a tiebreak reads the
  * opponents' opponents, two meetings away from the players of a game, or the event's rounds so far, which the first
- * result of a round moves for everyone (docs/standings-updates.md).
+ * result of a round moves for everyone (docs/standings-updates.md); Go's McMahon scores read both.
  */
 export function foldsWholeTournament(policy: CompetitionPolicy): boolean {
   const article16 = policy.victoryPolicy.unplayedRounds !== 'AS_PLAYED' && usesAny(policy, UNPLAYED_ROUND_TIEBREAKS);
-  return usesAny(policy, SECOND_ORDER_TIEBREAKS) || usesAny(policy, ROUND_COUNT_TIEBREAKS) || article16;
+  return (
+    usesAny(policy, SECOND_ORDER_TIEBREAKS) ||
+    usesAny(policy, ROUND_COUNT_TIEBREAKS) ||
+    article16 ||
+    readsMcMahonScores(policy)
+  );
 }
 
 /** What the rows of some participants are computed from, beyond their own states. */

@@ -41,4 +41,9 @@ export const TIEBREAK_NAMES: Record<CompetitionTiebreak, TiebreakName> = {
   PROGRESSIVE_SCORE: { short: 'PS', long: 'Progressive score (the running score after each round, added up)' },
   KOYA: { short: 'KS', long: 'Koya (points against the opponents on half the maximum or more)' },
   DIRECT_ENCOUNTER: { short: 'DE', long: 'Direct encounter (FIDE: place among the tied players)', place: true },
+  SOS: { short: 'SOS', long: "SOS (sum of opponents' McMahon scores)" },
+  SOS_CUT1: { short: 'SOS-1', long: 'SOS less the lowest round' },
+  SOS_CUT2: { short: 'SOS-2', long: 'SOS less the two lowest rounds' },
+  SOSOS: { short: 'SOSOS', long: "SOSOS (sum of opponents' SOS)" },
+  SODOS: { short: 'SODOS', long: "SODOS (sum of defeated opponents' McMahon scores)" },
 };

@@ -14,6 +14,7 @@ import {
   progressiveScore,
 } from './c07.js';
 import { directEncounter } from './directEncounter.js';
+import { type McMahonFigures, sodos, sos, sosCut, sosos } from './mcMahon.js';
 import {
   gameWinPercentage,
   matchWinPercentage,
@@ -30,6 +31,8 @@ import {
 export interface TiebreakContext extends ArticleSixteenContext {
   dropOut: BuchholzDropOutMode;
   scale: PercentageScale;
+  /** Go's figures of every player (mcMahon.ts), computed once per context; null when the standings count no MMS. */
+  mcMahonFigures: () => ReadonlyMap<string, McMahonFigures> | null;
 }
 
 /** The value of one tiebreak for one participant inside a group of tied participants (higher ranks first). */
@@ -97,6 +100,12 @@ function opponentsMean(
 /** Play! Pokémon's resistance: the mean of the opponents' win percentages. */
 const resistance = (state: ParticipantState, context: TiebreakContext) =>
   opponentsMean(state, context, (o) => winPercentage(o, context.withdrawn.has(o.participantId)), RESISTANCE_FLOOR);
+
+/** A Go tiebreak's value from the figures; 0 when the standings count no MMS. */
+const go = (context: TiebreakContext, value: (figures: ReadonlyMap<string, McMahonFigures>) => number) => {
+  const figures = context.mcMahonFigures();
+  return figures === null ? 0 : value(figures);
+};
 
 const SB_FACTOR: Record<Outcome, number> = { WIN: 1, TIMED_WIN: 1, DRAW: 0.5, LOSS: 0 };
 
@@ -167,6 +176,11 @@ export const TIEBREAKS: Record<CompetitionTiebreak, TiebreakFn> = {
   PROGRESSIVE_SCORE: (state, _group, context) => progressiveScore(state, context),
   KOYA: (state, _group, context) => koya(state, { ...context, winPoints: context.scale.winPoints }),
   DIRECT_ENCOUNTER: (state, group, context) => directEncounter(state, group, context.roundRobin),
+  SOS: (state, _group, context) => go(context, (f) => sos(state.participantId, f)),
+  SOS_CUT1: (state, _group, context) => go(context, (f) => sosCut(state.participantId, f, 1)),
+  SOS_CUT2: (state, _group, context) => go(context, (f) => sosCut(state.participantId, f, 2)),
+  SOSOS: (state, _group, context) => go(context, (f) => sosos(state.participantId, f)),
+  SODOS: (state, _group, context) => go(context, (f) => sodos(state.participantId, f)),
 };
 
 /**
@@ -185,6 +199,7 @@ export const groupTiebreakIn =
       drawPoints: 0.5,
       lastRound: 0,
       roundRobin,
+      mcMahonFigures: () => null,
     });
 
 export const groupTiebreak: GroupTiebreak = groupTiebreakIn(false);
@@ -215,13 +230,21 @@ export const OPPONENT_SCORE_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Se
   'OPPONENTS_RESISTANCE',
   'OPPONENTS_OPPONENTS_RESISTANCE',
   'KOYA',
+  'SOS',
+  'SOS_CUT1',
+  'SOS_CUT2',
+  'SOSOS',
+  'SODOS',
 ]);
 
 /**
  * Tiebreaks that read the opponents' opponents: one score moves rows two meetings away, which no bounded read of a
  * score event can reach, so every score is folded with the whole tournament (docs/standings-updates.md).
  */
-export const SECOND_ORDER_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set(['OPPONENTS_OPPONENTS_RESISTANCE']);
+export const SECOND_ORDER_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set([
+  'OPPONENTS_OPPONENTS_RESISTANCE',
+  'SOSOS',
+]);
 
 /**
  * Tiebreaks that read the event's rounds so far (the last round anyone has a result in): the first result of a new

@@ -31,7 +31,7 @@ export function handicapOf(x: HandicapPlayer, y: HandicapPlayer, settings: McMah
   const correction = rules.correction ?? 1;
   const threshold = rankValueOf(rules.noHandicapAbove ?? settings.bar);
   const pseudo = (p: HandicapPlayer) =>
-    Math.min(threshold, (rules.basedOn ?? 'MMS') === 'MMS' ? p.mms + LOWEST_RANK : p.rank);
+    Math.min(threshold, (rules.basedOn ?? 'MMS') === 'MMS' ? Math.floor(p.mms) + LOWEST_RANK : p.rank);
   const difference = pseudo(x) - pseudo(y);
   const stones = Math.min(ceiling, Math.max(0, Math.abs(difference) - correction));
   if (stones === 0) return even;

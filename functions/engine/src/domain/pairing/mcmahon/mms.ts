@@ -16,6 +16,20 @@ export function initialMcMahonScore(rank: string | undefined, settings: McMahonS
 /** One round of a player as MMS counts it: a game's points, the pairing's bye, or an absence. */
 export type McMahonRound = { points: number } | 'BYE' | 'ABSENT';
 
+const UNPLAYED_BY_CHOICE: ReadonlySet<string> = new Set(['HALF_BYE', 'ZERO_BYE']);
+
+/**
+ * A round of a player as MMS counts it, the one reading the pairing and the standings share: a game (forfeits
+ * included) counts its points; a requested bye (half or zero point) is an absence, as OpenGotha has one value for
+ * every round a player does not play by choice; a full-point bye the organizer gave counts what it earned; the
+ * pairing's own bye counts as the organizer set.
+ */
+export function mcMahonRoundOf(round: { opponent: string | null; unplayed?: string; points: number }): McMahonRound {
+  if (round.opponent !== null) return { points: round.points };
+  if (round.unplayed !== undefined && UNPLAYED_BY_CHOICE.has(round.unplayed)) return 'ABSENT';
+  return round.unplayed === 'FULL_BYE' ? { points: round.points } : 'BYE';
+}
+
 /** The MMS after the rounds: the start, the games' points, and the byes' and absences' points as the organizer set. */
 export function mcMahonScore(start: number, rounds: readonly McMahonRound[], settings: McMahonSettings): number {
   let games = 0;

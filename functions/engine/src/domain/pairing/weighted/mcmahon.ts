@@ -1,7 +1,7 @@
 import type { ColouredGame } from '../colours.js';
 import type { Field } from '../field.js';
 import { type Handicap, handicapOf } from '../mcmahon/handicap.js';
-import { initialMcMahonScore, type McMahonRound, mcMahonScore } from '../mcmahon/mms.js';
+import { initialMcMahonScore, type McMahonRound, mcMahonRoundOf, mcMahonScore } from '../mcmahon/mms.js';
 import { LOWEST_RANK, rankValueOf } from '../mcmahon/rank.js';
 import { mcMahonSettings, type McMahonSettings } from '../mcmahon/settings.js';
 import type { PairingGame, PairingRequest } from '../types.js';
@@ -19,15 +19,13 @@ export interface McMahonContext {
   handicap(i: number, j: number): Handicap;
 }
 
-const UNPLAYED_BY_CHOICE = new Set(['HALF_BYE', 'ZERO_BYE']);
-
-/** A round of the player as MMS counts it: a requested bye is an absence, the pairing's bye a bye. */
-function roundOf(game: PairingGame): McMahonRound {
-  if (game.opponent !== null) return { points: game.matchPoints };
-  if (game.unplayed !== undefined && UNPLAYED_BY_CHOICE.has(game.unplayed)) return 'ABSENT';
-  // A full-point bye the organizer gave counts what it earned; the pairing's own bye counts as the organizer set.
-  return game.unplayed === 'FULL_BYE' ? { points: game.matchPoints } : 'BYE';
-}
+/** A round of the player as MMS counts it (the standings read it the same way: mcMahonRoundOf). */
+const roundOf = (game: PairingGame): McMahonRound =>
+  mcMahonRoundOf({
+    opponent: game.opponent,
+    points: game.matchPoints,
+    ...(game.unplayed && { unplayed: game.unplayed }),
+  });
 
 export function mcMahonContext(field: Field, request: PairingRequest): McMahonContext {
   const settings = mcMahonSettings(request.options?.mcMahon);
