@@ -67,6 +67,8 @@ browserSuite(import.meta.url, "a Go club's McMahon tournament: ranks pasted, han
   it('the organizer creates a McMahon tournament with handicap games and a 3d bar', async () => {
     await desk.getByLabel('Description').fill('Autumn McMahon');
     await desk.getByLabel('Pairing method').selectOption('MCMAHON');
+    // The McMahon method brings Go's preset: McMahon scores, then SOS, SOSOS and SODOS.
+    expect(await desk.getByLabel('Competition policy').inputValue()).toBe('GO');
     const settings = desk.getByRole('group', { name: 'McMahon settings' });
     await settings.getByLabel('Bar', { exact: true }).fill('9x');
     await settings.getByRole('checkbox', { name: 'Handicap games' }).check();
@@ -84,6 +86,7 @@ browserSuite(import.meta.url, "a Go club's McMahon tournament: ranks pasted, han
     expect(tournamentId).not.toBe('');
     const stored = (await adminFirestore().doc(paths.tournament(tournamentId)).get()).data() as TournamentDoc;
     expect(stored.pairing.method).toBe('MCMAHON');
+    expect(stored.policy.victoryPolicy.primaryRanking).toBe('MCMAHON_SCORE');
     expect(stored.policy.pairingPolicy.mcMahon).toEqual({
       bar: BAR,
       floor: FLOOR,
@@ -146,6 +149,11 @@ browserSuite(import.meta.url, "a Go club's McMahon tournament: ranks pasted, han
       expect(m.cost).toMatchObject({ handicap: game.stones, komi: game.stones > 0 ? 0.5 : KOMI });
       const line = desk.locator(`li.matchup[data-matchup="${m.matchUpId}"]`);
       await expect.poll(() => line.locator('[data-handicap]').textContent(), { timeout: WAIT_MS }).toBe(game.text);
+      // Each player with their rank and McMahon score: the rank's number from 30k = 0, within the floor and bar.
+      for (const [side, id] of [['a', m.a] as const, ['b', m.b!] as const])
+        await expect
+          .poll(() => line.locator(`.side.${side} .muted`).textContent(), { timeout: WAIT_MS })
+          .toBe(` ${rankOf.get(id)} · ${counted(rankOf.get(id)!) + 30} MMS`);
       if (game.weaker === null) continue;
       // In a handicap game the weaker player takes Black and moves first: side a (docs/go.md#handicap).
       expect(game.weaker).toBe('a');
