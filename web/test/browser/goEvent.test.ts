@@ -179,6 +179,13 @@ browserSuite(import.meta.url, "a Go club's McMahon tournament: ranks pasted, han
     const card = phone.locator('.my-game .current-game');
     await expect.poll(() => card.locator('[data-handicap]').textContent(), { timeout: WAIT_MS }).toBe(expected.text);
     expect(await card.locator('.my-colour strong').textContent()).toBe('Black');
+    // The standings count McMahon scores: the player reads theirs, and the table heads its column MMS.
+    const start = counted(rankOf.get(game.a)!) + 30;
+    await expect
+      .poll(() => phone.locator('.my-standing').textContent(), { timeout: WAIT_MS })
+      .toContain(`${start} McMahon score`);
+    const row = phone.locator(`table tr[data-participant="${game.a}"] td[data-field="mcMahonScore"]`);
+    expect(await row.textContent()).toBe(String(start));
     await web.shot(phone, 'go-04-phone-handicap-game');
     await phone.close();
   });
