@@ -215,6 +215,28 @@ browserSuite(import.meta.url, "a Go club's McMahon tournament: ranks pasted, han
       );
     }
     await web.shot(desk, 'go-06-printed-slips');
+
+    // On A4 (188 mm between the margins), each slip still holds all its lines with the handicap on it.
+    await desk.setViewportSize({ width: Math.round((188 * 96) / 25.4), height: 1000 });
+    await desk.goto(`${web.site}/#/t/${tournamentId}/print/slips?round=1`);
+    await desk.locator('.sheet [data-ready="true"]').waitFor({ timeout: WAIT_MS });
+    const spills = await desk.locator('section.slip').evaluateAll((slips) =>
+      slips.flatMap((slip) => {
+        const box = slip.getBoundingClientRect();
+        const walker = document.createTreeWalker(slip, NodeFilter.SHOW_TEXT);
+        const out: string[] = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const line of range.getClientRects())
+            if (line.bottom > box.bottom + 0.5 || line.right > box.right + 0.5) out.push(node.textContent ?? '');
+        }
+        return out;
+      }),
+    );
+    expect(spills).toEqual([]);
+    await web.shot(desk, 'go-07-printed-slips-a4');
+    await desk.setViewportSize({ width: 1280, height: 900 });
     await desk.emulateMedia({ media: 'screen' });
   });
 
@@ -230,7 +252,7 @@ browserSuite(import.meta.url, "a Go club's McMahon tournament: ranks pasted, han
         expect(await row.locator('.board-side').textContent()).toBe(id === (m.movesFirst ?? m.a) ? 'Black' : 'White');
       }
     }
-    await web.shot(board, 'go-07-projector-board');
+    await web.shot(board, 'go-08-projector-board');
     await board.close();
   });
 
