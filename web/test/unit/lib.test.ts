@@ -277,7 +277,13 @@ describe("a Go game's sides, handicap and komi", () => {
     });
     expect(rankingPoints({ matchPoints: 2 })).toMatchObject({ value: 2, short: 'MP' });
     // The pair's reasons leave them to that tag.
-    expect(pairReasons({ rematches: 0, handicap: 3, komi: 0.5 })).toEqual(['never met']);
+    expect(pairReasons({ rematches: 0, handicap: 3, komi: 0.5, minimizeHandicap: 2, colourBalance: 150 })).toEqual([
+      'never met',
+    ]);
+    expect(pairReasons({ rematches: 1, colourBalance: 0 })).toEqual([
+      'rematch: met 1 time before',
+      'colour balances that even out',
+    ]);
   });
 });
 
