@@ -30,7 +30,7 @@ async function enterRegistrant(
 ): Promise<() => string> {
   const { tournamentId } = tournament;
   const entered = (await tx.get(ref.participants(tournamentId))).docs.map((d) => d.data());
-  const { name, rating, club, country, fideId, title, federation, sex, birthYear } = registration;
+  const { name, rating, club, country, fideId, title, federation, sex, birthYear, goRank } = registration;
   const entry = {
     name,
     ...(rating !== undefined ? { rating } : {}),
@@ -41,6 +41,7 @@ async function enterRegistrant(
     ...(federation ? { federation } : {}),
     ...(sex ? { sex } : {}),
     ...(birthYear !== undefined ? { birthYear } : {}),
+    ...(goRank ? { goRank } : {}),
   };
   assertNoDuplicateEntries(entered, [entry]);
   const missed = await readRoundsMissed(tx, ref, tournament);

@@ -211,6 +211,27 @@ describe.skipIf(Boolean(skipReason))('self-registration and check-in on the Emul
     expect(await participant(tournamentId, approved.participantId)).toMatchObject({ name: 'Chess Player', ...chess });
   });
 
+  it('a Go registration: the rank is checked, kept short while it waits, and carried by the entry', async () => {
+    const tournamentId = await draftTournament(2, {
+      registration: 'APPROVAL',
+      asks: { ...CLOSED_JOINING.asks, go: true },
+    });
+    const person = await newAccount('reg-go');
+    const bad = await refusal(register(tournamentId, person, { goRank: '10 dan' }));
+    expect(bad.code).toBe('invalid-argument');
+    expect(bad.message).toContain('must be a Go rank: 30k to 1k, 1d to 9d or 1p to 9p');
+    expect(await register(tournamentId, person, { name: 'Go Player', goRank: '3 kyu' })).toEqual({ status: 'PENDING' });
+    const [pending] = await registrationsOf(tournamentId);
+    expect(pending).toMatchObject({ name: 'Go Player', goRank: '3k' });
+    const approved = await call<{ status: string; participantId: string }>(
+      emulators,
+      'decideRegistration',
+      { tournamentId, registrationId: pending!.registrationId, approve: true },
+      organizer,
+    );
+    expect(await participant(tournamentId, approved.participantId)).toMatchObject({ name: 'Go Player', goRank: '3k' });
+  });
+
   it('declined: no entry is made, and the same account cannot register again', async () => {
     const tournamentId = await draftTournament(2, { registration: 'APPROVAL' });
     const person = await newAccount('reg-declined');

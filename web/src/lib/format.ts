@@ -89,6 +89,20 @@ export function colourNames(
 }
 
 /**
+ * What the standings rank by, in a row: Go's McMahon score when they count it (docs/go.md#standings), else the match
+ * points; `short` heads a column, `long` says it in words.
+ */
+export function rankingPoints(row: { matchPoints: number; mcMahonScore?: number | undefined }): {
+  value: number;
+  short: string;
+  long: string;
+} {
+  return row.mcMahonScore === undefined
+    ? { value: row.matchPoints, short: 'MP', long: 'match points' }
+    : { value: row.mcMahonScore, short: 'MMS', long: 'McMahon score' };
+}
+
+/**
  * A Go game's handicap and komi, which the McMahon pairing records with the pair's cost terms (docs/go.md#handicap):
  * "H3 · komi 0.5", "even · komi 7.5"; null for a game of any other method, or a bye.
  */

@@ -33,9 +33,13 @@ const PAIR_PHRASES: Record<string, (value: number, terms: CostTerms) => string |
   tableB: () => null,
   seedA: (v, t) => `seeds ${v} and ${t.seedB ?? '?'}`,
   seedB: () => null,
-  // A Go game's handicap and komi have their own tag beside the pair (docs/go.md#on-the-dashboard).
+  // A Go game's handicap and komi have their own tag beside the pair (docs/go.md#on-the-dashboard); the cost of the
+  // McMahon scores' gap says no more than the score difference does.
   handicap: () => null,
   komi: () => null,
+  minimizeHandicap: () => null,
+  // OpenGotha's balance (docs/colours.md#balance): only its benefit is worth a phrase.
+  colourBalance: (v) => (v === 0 ? 'colour balances that even out' : null),
 };
 
 const BYE_PHRASES: Record<string, (value: number) => string | null> = {

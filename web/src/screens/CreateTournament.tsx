@@ -90,8 +90,20 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
   const clubName = new Map((clubs.data ?? []).map((c) => [c.clubId, c.name]));
   const hostChoices = [...new Set([...clubIds, ...(clubs.data ?? []).map((c) => c.clubId)])];
 
+  // Go's preset and the McMahon method go together (docs/go.md#on-the-dashboard): choosing one offers the other.
   const onPreset = (preset: PresetName | 'CUSTOM') =>
-    setForm({ ...form, preset, ...(preset === 'CUSTOM' ? {} : presetScoring(preset)) });
+    setForm({
+      ...form,
+      preset,
+      ...(preset === 'CUSTOM' ? {} : presetScoring(preset)),
+      ...(preset === 'GO' && form.system === 'SWISS' ? { method: 'MCMAHON' } : {}),
+    });
+  const onMethod = (method: string) =>
+    setForm({
+      ...form,
+      method,
+      ...(method === 'MCMAHON' && form.preset !== 'CUSTOM' ? { preset: 'GO' as const, ...presetScoring('GO') } : {}),
+    });
   const onSystem = (system: System) => setForm({ ...form, system, method: METHODS_OF_SYSTEM[system][0]! });
 
   function build(): { input?: unknown; errors: FieldErrors } {
@@ -214,7 +226,7 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
         </Field>
         <Field label="Pairing method" error={errors.pairing}>
           {(p) => (
-            <select {...p} value={form.method} onChange={set('method')}>
+            <select {...p} value={form.method} onChange={(e) => onMethod(e.target.value)}>
               {METHODS_OF_SYSTEM[form.system].map((value) => (
                 <option key={value} value={value}>
                   {METHOD_LABELS[value]}

@@ -67,6 +67,8 @@ browserSuite(import.meta.url, "a Go club's McMahon tournament: ranks pasted, han
   it('the organizer creates a McMahon tournament with handicap games and a 3d bar', async () => {
     await desk.getByLabel('Description').fill('Autumn McMahon');
     await desk.getByLabel('Pairing method').selectOption('MCMAHON');
+    // The McMahon method brings Go's preset: McMahon scores, then SOS, SOSOS and SODOS.
+    expect(await desk.getByLabel('Competition policy').inputValue()).toBe('GO');
     const settings = desk.getByRole('group', { name: 'McMahon settings' });
     await settings.getByLabel('Bar', { exact: true }).fill('9x');
     await settings.getByRole('checkbox', { name: 'Handicap games' }).check();
@@ -84,6 +86,7 @@ browserSuite(import.meta.url, "a Go club's McMahon tournament: ranks pasted, han
     expect(tournamentId).not.toBe('');
     const stored = (await adminFirestore().doc(paths.tournament(tournamentId)).get()).data() as TournamentDoc;
     expect(stored.pairing.method).toBe('MCMAHON');
+    expect(stored.policy.victoryPolicy.primaryRanking).toBe('MCMAHON_SCORE');
     expect(stored.policy.pairingPolicy.mcMahon).toEqual({
       bar: BAR,
       floor: FLOOR,
@@ -146,6 +149,11 @@ browserSuite(import.meta.url, "a Go club's McMahon tournament: ranks pasted, han
       expect(m.cost).toMatchObject({ handicap: game.stones, komi: game.stones > 0 ? 0.5 : KOMI });
       const line = desk.locator(`li.matchup[data-matchup="${m.matchUpId}"]`);
       await expect.poll(() => line.locator('[data-handicap]').textContent(), { timeout: WAIT_MS }).toBe(game.text);
+      // Each player with their rank and McMahon score: the rank's number from 30k = 0, within the floor and bar.
+      for (const [side, id] of [['a', m.a] as const, ['b', m.b!] as const])
+        await expect
+          .poll(() => line.locator(`.side.${side} .muted`).textContent(), { timeout: WAIT_MS })
+          .toBe(` ${rankOf.get(id)} · ${counted(rankOf.get(id)!) + 30} MMS`);
       if (game.weaker === null) continue;
       // In a handicap game the weaker player takes Black and moves first: side a (docs/go.md#handicap).
       expect(game.weaker).toBe('a');
@@ -171,6 +179,13 @@ browserSuite(import.meta.url, "a Go club's McMahon tournament: ranks pasted, han
     const card = phone.locator('.my-game .current-game');
     await expect.poll(() => card.locator('[data-handicap]').textContent(), { timeout: WAIT_MS }).toBe(expected.text);
     expect(await card.locator('.my-colour strong').textContent()).toBe('Black');
+    // The standings count McMahon scores: the player reads theirs, and the table heads its column MMS.
+    const start = counted(rankOf.get(game.a)!) + 30;
+    await expect
+      .poll(() => phone.locator('.my-standing').textContent(), { timeout: WAIT_MS })
+      .toContain(`${start} McMahon score`);
+    const row = phone.locator(`table tr[data-participant="${game.a}"] td[data-field="mcMahonScore"]`);
+    expect(await row.textContent()).toBe(String(start));
     await web.shot(phone, 'go-04-phone-handicap-game');
     await phone.close();
   });
@@ -200,6 +215,28 @@ browserSuite(import.meta.url, "a Go club's McMahon tournament: ranks pasted, han
       );
     }
     await web.shot(desk, 'go-06-printed-slips');
+
+    // On A4 (188 mm between the margins), each slip still holds all its lines with the handicap on it.
+    await desk.setViewportSize({ width: Math.round((188 * 96) / 25.4), height: 1000 });
+    await desk.goto(`${web.site}/#/t/${tournamentId}/print/slips?round=1`);
+    await desk.locator('.sheet [data-ready="true"]').waitFor({ timeout: WAIT_MS });
+    const spills = await desk.locator('section.slip').evaluateAll((slips) =>
+      slips.flatMap((slip) => {
+        const box = slip.getBoundingClientRect();
+        const walker = document.createTreeWalker(slip, NodeFilter.SHOW_TEXT);
+        const out: string[] = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const line of range.getClientRects())
+            if (line.bottom > box.bottom + 0.5 || line.right > box.right + 0.5) out.push(node.textContent ?? '');
+        }
+        return out;
+      }),
+    );
+    expect(spills).toEqual([]);
+    await web.shot(desk, 'go-07-printed-slips-a4');
+    await desk.setViewportSize({ width: 1280, height: 900 });
     await desk.emulateMedia({ media: 'screen' });
   });
 
@@ -215,7 +252,7 @@ browserSuite(import.meta.url, "a Go club's McMahon tournament: ranks pasted, han
         expect(await row.locator('.board-side').textContent()).toBe(id === (m.movesFirst ?? m.a) ? 'Black' : 'White');
       }
     }
-    await web.shot(board, 'go-07-projector-board');
+    await web.shot(board, 'go-08-projector-board');
     await board.close();
   });
 

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { clockAt, sharedClockAt } from '../../src/lib/countdown.js';
 import { nextIds, parseParticipantsCsv, splitCsv } from '../../src/lib/csv.js';
-import { colourNames, handicapText } from '../../src/lib/format.js';
+import { colourNames, handicapText, rankingPoints } from '../../src/lib/format.js';
 import { resolvePolicy } from '@competition/engine';
 import { byeReasons, pairReasons } from '../../src/lib/reasons.js';
 import { emulatorsFromInitJs, parseHostPort } from '../../src/data/firebase.js';
@@ -270,8 +270,20 @@ describe("a Go game's sides, handicap and komi", () => {
     expect(handicapText({ handicap: 0, komi: 7.5 })).toBe('even · komi 7.5');
     expect(handicapText({ komi: 6.5 })).toBe('even · komi 6.5');
     expect(handicapText({ rematches: 0, groupDistance: 0 })).toBeNull();
+    expect(rankingPoints({ matchPoints: 2, mcMahonScore: 24 })).toEqual({
+      value: 24,
+      short: 'MMS',
+      long: 'McMahon score',
+    });
+    expect(rankingPoints({ matchPoints: 2 })).toMatchObject({ value: 2, short: 'MP' });
     // The pair's reasons leave them to that tag.
-    expect(pairReasons({ rematches: 0, handicap: 3, komi: 0.5 })).toEqual(['never met']);
+    expect(pairReasons({ rematches: 0, handicap: 3, komi: 0.5, minimizeHandicap: 2, colourBalance: 150 })).toEqual([
+      'never met',
+    ]);
+    expect(pairReasons({ rematches: 1, colourBalance: 0 })).toEqual([
+      'rematch: met 1 time before',
+      'colour balances that even out',
+    ]);
   });
 });
 

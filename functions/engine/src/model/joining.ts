@@ -19,6 +19,8 @@ const Details = {
   federation: Participant.shape.federation,
   sex: Participant.shape.sex,
   birthYear: Participant.shape.birthYear,
+  /** Kept short (5k, 1d), as the entry keeps it (docs/go.md#ranks). */
+  goRank: Participant.shape.goRank,
 };
 
 /**

@@ -74,6 +74,14 @@ describe('decideRegistration', () => {
     expect(decideRegistration(open, 'DRAFT', details, fresh).entry).toEqual({ name: 'Magnus' });
   });
 
+  it("keeps a Go player's rank when the tournament asks for it, and drops it otherwise", () => {
+    const details = { name: 'Aiko', goRank: '4d' };
+    const asks = { ...CLOSED_JOINING.asks, go: true };
+    expect(decideRegistration({ ...open, asks }, 'DRAFT', details, fresh).entry).toEqual(details);
+    expect(decideRegistration({ ...open, asks }, 'DRAFT', { name: 'Bo' }, fresh).entry).toEqual({ name: 'Bo' });
+    expect(decideRegistration(open, 'DRAFT', details, fresh).entry).toEqual({ name: 'Aiko' });
+  });
+
   it('approves only a waiting registration', () => {
     expect(() => assertApprovable('PENDING', 'RUNNING', true)).not.toThrow();
     expect(refusal(() => assertApprovable('APPROVED', 'DRAFT', true)).message).toContain('already approved');

@@ -10,7 +10,7 @@ import type { Route } from '../../app/route';
 import { useSession } from '../../app/session';
 import { ErrorNote, Loading } from '../../components/ui';
 import { gameFrom } from '../../lib/crosstable';
-import { colourNames, handicapText, num } from '../../lib/format';
+import { colourNames, handicapText, num, rankingPoints } from '../../lib/format';
 import { type NameLine, pagesOf, pairingsByName } from '../../lib/hall';
 import { type PlayoffView, playoffGameNames, playoffView } from '../../lib/playoff';
 import { roundTitle } from '../../lib/roundLabel';
@@ -189,7 +189,7 @@ function Board({ pageSeconds }: { pageSeconds: number }) {
                 </th>
                 <th scope="col">Player</th>
                 <th scope="col" className="num">
-                  MP
+                  {standings[0] ? rankingPoints(standings[0]).short : 'MP'}
                 </th>
               </tr>
             </thead>
@@ -202,7 +202,7 @@ function Board({ pageSeconds }: { pageSeconds: number }) {
                   </td>
                   <td className="board-name">{row.name}</td>
                   <td className="num" data-field="matchPoints">
-                    {num(row.matchPoints)}
+                    {num(rankingPoints(row).value)}
                   </td>
                 </tr>
               ))}

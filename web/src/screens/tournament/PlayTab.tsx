@@ -8,7 +8,7 @@ import { ConfirmButton } from '../../components/Confirm';
 import { Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
 import type { MatchUp } from '../../data/shapes';
-import { colourNames, hallTime, handicapText, num, resultText } from '../../lib/format';
+import { colourNames, hallTime, handicapText, num, rankingPoints, resultText } from '../../lib/format';
 import { useTournamentData } from './data';
 import { ByeRequests } from './ByeRequests';
 import { CutOutlookPanel } from './CutOutlook';
@@ -64,8 +64,8 @@ export function PlayTab() {
                   {row.rank}
                   {row.sharedRank ? '=' : ''}
                 </strong>{' '}
-                of {standings.length} · <strong>{num(row.matchPoints)}</strong> match points · {row.wins}-{row.draws}-
-                {row.losses}
+                of {standings.length} · <strong>{num(rankingPoints(row).value)}</strong> {rankingPoints(row).long} ·{' '}
+                {row.wins}-{row.draws}-{row.losses}
               </p>
             ) : null}
             {game && currentRound ? (

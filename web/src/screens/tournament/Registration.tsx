@@ -29,6 +29,7 @@ export function RegisterForm({ uid }: { uid: string }) {
   const [club, setClub] = useState('');
   const [country, setCountry] = useState('');
   const [chess, setChess] = useState(NO_CHESS_DETAILS);
+  const [goRank, setGoRank] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, run] = useAction();
   const joining = tournament?.joining;
@@ -51,6 +52,7 @@ export function RegisterForm({ uid }: { uid: string }) {
         ...(joining.asks.club && club.trim() ? { club } : {}),
         ...(joining.asks.country && country.trim() ? { country } : {}),
         ...(joining.asks.chess ? chessEntry(chess) : {}),
+        ...(joining.asks.go && goRank.trim() ? { goRank: goRank.trim() } : {}),
       });
       setErrors(checked.ok ? {} : checked.errors);
       if (!checked.ok) throw new Error('check the details marked');
@@ -83,6 +85,11 @@ export function RegisterForm({ uid }: { uid: string }) {
       {joining.asks.country ? (
         <Field label="Your country (optional)" error={errors.country}>
           {(p) => <input {...p} value={country} onChange={(e) => setCountry(e.target.value)} maxLength={100} />}
+        </Field>
+      ) : null}
+      {joining.asks.go ? (
+        <Field label="Your Go rank (optional)" error={errors.goRank} hint="5k, 1d, 3p…">
+          {(p) => <input {...p} value={goRank} onChange={(e) => setGoRank(e.target.value)} maxLength={12} />}
         </Field>
       ) : null}
       {joining.asks.chess ? (

@@ -64,7 +64,7 @@ function JoiningForm({ current }: { current: JoiningOptions }) {
         ))}
         <div className="row wrap">
           <span>Ask for:</span> {ask('rating')} {ask('club')} {ask('country')}{' '}
-          {ask('chess', 'chess details (FIDE id, title, federation, sex, birth year)')}
+          {ask('chess', 'chess details (FIDE id, title, federation, sex, birth year)')} {ask('go', 'Go rank')}
         </div>
         <label className="check">
           <input
@@ -115,6 +115,7 @@ function PendingRegistrations() {
             <span className="muted">
               {[
                 r.title,
+                r.goRank,
                 r.rating,
                 r.club,
                 r.country,

@@ -217,7 +217,10 @@ function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
   const scored = matchUps.filter((m) => m.result !== null).length;
   // A Go player is known by their rank (docs/go.md#ranks), anyone else by their rating.
   const rating = (id: string | null) => (id ? (participant(id)?.goRank ?? participant(id)?.rating) : undefined);
-  const points = new Map(standings.map((s) => [s.participantId, s.matchPoints]));
+  // Go's standings count McMahon scores (docs/go.md#standings): the pairing is by them, so the desk shows them.
+  const mms = standings.some((s) => s.mcMahonScore !== undefined);
+  const points = new Map(standings.map((s) => [s.participantId, mms ? (s.mcMahonScore ?? 0) : s.matchPoints]));
+  const pointsWord = mms ? 'MMS' : 'MP';
   const colours = colourNames(tournament.pairing, tournament.policy);
   const colourOf = (m: MatchUp, id: string) => {
     if (!colours || m.b === null) return null;
@@ -295,7 +298,7 @@ function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
                 <a href={href.participant(tournamentId, m.a)}>{nameOf(m.a)}</a>
                 <span className="muted small">
                   {' '}
-                  {rating(m.a) ?? ''} · {points.get(m.a) ?? 0} MP
+                  {rating(m.a) ?? ''} · {points.get(m.a) ?? 0} {pointsWord}
                 </span>
               </span>
               <span className="side b">
@@ -307,7 +310,7 @@ function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
                     <a href={href.participant(tournamentId, m.b)}>{nameOf(m.b)}</a>
                     <span className="muted small">
                       {' '}
-                      {rating(m.b) ?? ''} · {points.get(m.b) ?? 0} MP
+                      {rating(m.b) ?? ''} · {points.get(m.b) ?? 0} {pointsWord}
                     </span>
                     {handicap ? (
                       <span className="tag handicap" data-handicap>

@@ -1,7 +1,7 @@
 /** Live standings: the stored rows in the policy's order, every tiebreak it names, shared ranks shown as shared. */
 import { Suspense, lazy } from 'react';
 import { href } from '../../app/route';
-import { PRIMARY_LABELS, TIEBREAK_LABELS, num, tiebreakValue } from '../../lib/format';
+import { PRIMARY_LABELS, TIEBREAK_LABELS, num, rankingPoints, tiebreakValue } from '../../lib/format';
 import { playoffOf } from '@competition/engine/view';
 import { STANDINGS_PAGE_SIZE } from '../../data/standingsPages';
 import { useTournamentData } from './data';
@@ -24,6 +24,7 @@ export function StandingsTab({ compact = false }: { compact?: boolean }) {
   const { primaryRanking, tiebreakOrder = [] } = tournament.policy.victoryPolicy;
   const mine = new Set(roles.participantIds);
   const order = [PRIMARY_LABELS[primaryRanking], ...tiebreakOrder.map((t) => TIEBREAK_LABELS[t].long)].join(', then ');
+  const points = standings[0] ? rankingPoints(standings[0]) : null;
   if (standings.length === 0)
     return <p className="muted">{standingsAfterRound === null ? 'No participants yet.' : 'Loading the standings…'}</p>;
   return (
@@ -65,7 +66,7 @@ export function StandingsTab({ compact = false }: { compact?: boolean }) {
                 <th scope="col">Rank</th>
                 <th scope="col">Player</th>
                 <th scope="col" className="num">
-                  <abbr title="Match points">MP</abbr>
+                  <abbr title={points?.long}>{points?.short}</abbr>
                 </th>
                 <th scope="col" className="num">
                   <abbr title="Wins - draws - losses">W-D-L</abbr>
@@ -107,8 +108,8 @@ export function StandingsTab({ compact = false }: { compact?: boolean }) {
                       {club && !compact ? <span className="muted small"> {club}</span> : null}
                       {row.withdrawn ? <span className="tag warn">withdrawn</span> : null}
                     </th>
-                    <td className="num strong" data-field="matchPoints">
-                      {num(row.matchPoints)}
+                    <td className="num strong" data-field={points?.short === 'MMS' ? 'mcMahonScore' : 'matchPoints'}>
+                      {num(rankingPoints(row).value)}
                     </td>
                     <td className="num" data-field="wdl">
                       {row.wins}-{row.draws}-{row.losses}

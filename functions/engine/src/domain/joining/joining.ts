@@ -18,6 +18,8 @@ export const RegistrationAsks = z
     country: z.boolean().default(false),
     /** A chess event asks what FIDE knows of a player (CHESS_DETAILS), each optional (docs/joining.md). */
     chess: z.boolean().default(false),
+    /** A Go event asks each player's rank, optional (docs/go.md#ranks); absent on tournaments saved before it. */
+    go: z.boolean().optional(),
   })
   .strict();
 
@@ -48,6 +50,7 @@ export const CLOSED_JOINING: JoiningOptions = {
 /** What a person types to register. */
 export interface RegistrationDetails extends ChessDetails {
   name: string;
+  goRank?: string | undefined;
   rating?: number | undefined;
   club?: string | undefined;
   country?: string | undefined;
@@ -104,6 +107,7 @@ export function decideRegistration(
   if (options.asks.club && details.club?.trim()) entry.club = details.club.trim();
   if (options.asks.country && details.country?.trim()) entry.country = details.country.trim();
   if (options.asks.chess) for (const field of CHESS_DETAILS) copyDetail(entry, details, field);
+  if (options.asks.go && details.goRank !== undefined) entry.goRank = details.goRank;
   return { entry, accepted: options.registration === 'OPEN' };
 }
 
