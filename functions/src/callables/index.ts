@@ -16,6 +16,7 @@ import {
   DropOutInput,
   RequestByeInput,
   RecordPenaltyInput,
+  SetDeckListInput,
   EditPairingsInput,
   GenerateNextRoundInput,
   ImportTournamentInput,
@@ -45,6 +46,7 @@ import { exportTournament as exportService, importTournament as importService } 
 import * as organisation from '../services/organisation.js';
 import { requestBye as requestByeService } from '../services/byeRequests.js';
 import { recordPenalty as recordPenaltyService } from '../services/penalties.js';
+import { setDeckList as setDeckListService } from '../services/deckLists.js';
 import {
   addParticipants as addParticipantsService,
   linkParticipantAccount as linkAccountService,
@@ -128,6 +130,9 @@ export const requestBye = callable('requestBye', RequestByeInput, async (input, 
 });
 export const recordPenalty = callable('recordPenalty', RecordPenaltyInput, (input, { db, uid }) =>
   recordPenaltyService(db, uid, input),
+);
+export const setDeckList = callable('setDeckList', SetDeckListInput, (input, { db, uid }) =>
+  setDeckListService(db, uid, input),
 );
 export const generateNextRound = callable(
   'generateNextRound',

@@ -27,6 +27,7 @@ export const PRINT_SHEETS = [
   'join',
   'crosstable',
   'bracket',
+  'decklists',
 ] as const;
 export type PrintSheet = (typeof PRINT_SHEETS)[number];
 

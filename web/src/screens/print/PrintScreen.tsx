@@ -16,6 +16,7 @@ import { PairingsByName } from './PairingsByName';
 import { ResultSlips } from './ResultSlips';
 import { ClaimCodeSlips } from './ClaimCodeSlips';
 import { JoinCard } from './JoinCard';
+import { DeckListSheets } from './DeckListSheets';
 import { plannedPlayoff } from '../../lib/playoff';
 import { mainRoundsOf } from '../../lib/roundLabel';
 import './print.css';
@@ -32,6 +33,7 @@ export const SHEET_TITLES: Record<PrintSheet, string> = {
   join: 'Join card',
   crosstable: 'Crosstable',
   bracket: 'Bracket',
+  decklists: 'Deck lists',
 };
 
 /** Sheets of one round: the others show the tournament as it stands. */
@@ -46,6 +48,12 @@ function sheetsFor(data: TournamentData): PrintSheet[] {
     // A Swiss or a round robin has a bracket once its playoff is paired (its rounds then name the main stage's end).
     if (sheet === 'bracket') return system === 'KNOCKOUT' || (playoff && mainRoundsOf(data.rounds) !== undefined);
     if (sheet === 'codes') return data.roles.editor;
+    // Private to staff until the organizer publishes them (docs/judging.md#deck-lists).
+    if (sheet === 'decklists')
+      return (
+        data.tournament?.deckLists !== undefined &&
+        (data.roles.editor || data.roles.scorekeeper || data.tournament.deckLists.published === true)
+      );
     return true;
   });
 }
@@ -112,7 +120,9 @@ export function PrintScreen({ route }: { route: PrintRoute }) {
               <p className="sheet-missing">
                 {sheet === 'codes'
                   ? 'Only the tournament’s organizers see the claim codes: sign in as one of them.'
-                  : `This tournament has no ${title.toLowerCase()}.`}
+                  : sheet === 'decklists'
+                    ? 'Deck lists are for the tournament’s staff until the organizer publishes them.'
+                    : `This tournament has no ${title.toLowerCase()}.`}
               </p>
             ) : ROUND_SHEETS.has(sheet) && !round ? (
               <p className="sheet-missing" data-ready="true">
@@ -128,6 +138,8 @@ export function PrintScreen({ route }: { route: PrintRoute }) {
               <ClaimCodeSlips />
             ) : sheet === 'join' ? (
               <JoinCard />
+            ) : sheet === 'decklists' ? (
+              <DeckListSheets />
             ) : sheet === 'standings' ? (
               <div data-ready="true">
                 <StandingsTab />
