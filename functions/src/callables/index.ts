@@ -131,8 +131,9 @@ export const requestBye = callable('requestBye', RequestByeInput, async (input, 
 export const recordPenalty = callable('recordPenalty', RecordPenaltyInput, (input, { db, uid }) =>
   recordPenaltyService(db, uid, input),
 );
-export const setDeckList = callable('setDeckList', SetDeckListInput, (input, { db, uid }) =>
-  setDeckListService(db, uid, input),
+// The log names the staff member by their profile's name (an account without a profile in tests has none).
+export const setDeckList = callable('setDeckList', SetDeckListInput, async (input, { db, uid }) =>
+  setDeckListService(db, uid, input, await profileDisplayName(uid).catch(() => undefined)),
 );
 export const generateNextRound = callable(
   'generateNextRound',

@@ -14,13 +14,14 @@ import { readTournament } from './tournamentAccess.js';
 /**
  * Staff enter or correct a player's deck list (docs/judging.md#deck-lists). Before the deadline it is a plain
  * write; from the deadline (round 1 paired, or the organizer's time) the change is logged card by card, by the
- * staff member's role and name at the backend's time, in the same transaction as the list, so no client forges or
+ * staff member's role and name (their profile's, else their role document's) at the backend's time, in the same transaction as the list, so no client forges or
  * skips the entry (the rules let no client write the log, nor a list after the deadline).
  */
 export async function setDeckList(
   db: Firestore,
   uid: string | undefined,
   input: SetDeckListInput,
+  profileName?: string,
 ): Promise<{ logged: boolean }> {
   const ref = refs(db);
   const { tournamentId, participantId } = input;
@@ -48,7 +49,7 @@ export async function setDeckList(
     const entry: DeckListChangeDoc = {
       participantId,
       by: staff,
-      ...(role?.displayName ? { byName: role.displayName } : {}),
+      ...(profileName || role?.displayName ? { byName: profileName ?? role?.displayName } : {}),
       at: now,
       changes,
     };

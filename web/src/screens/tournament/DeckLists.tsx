@@ -3,7 +3,7 @@
  * cut or the event; a player submits theirs from the phone until the deadline; staff enter or correct any list
  * (after the deadline, logged), read the log and record deck checks by table.
  */
-import { type ClipboardEvent, type FormEvent, useState } from 'react';
+import { type ClipboardEvent, type FormEvent, useEffect, useState } from 'react';
 import {
   canReadDeckList,
   cardCount,
@@ -32,14 +32,21 @@ import { recordDeckCheck, setDeckListSettings, submitDeckList } from '../../data
 import { hallTime } from '../../lib/format';
 import { useTournamentData } from './data';
 
-/** Whether lists are on, locked for the players now, and published. */
+/** Whether lists are on, locked for the players now (the organizer's time is watched), and published. */
 function useDeckListState() {
   const { tournament } = useTournamentData();
   const settings = tournament?.deckLists;
+  const [now, setNow] = useState(() => Date.now());
+  const deadlineAt = settings?.deadlineAt;
+  useEffect(() => {
+    if (deadlineAt === undefined) return undefined;
+    const timer = setInterval(() => setNow(Date.now()), 15_000);
+    return () => clearInterval(timer);
+  }, [deadlineAt]);
   if (!tournament || !settings) return null;
   return {
     settings,
-    locked: deckListsLocked(settings, tournament, Date.now()),
+    locked: deckListsLocked(settings, tournament, now),
     published: settings.published === true,
   };
 }
@@ -224,13 +231,13 @@ function useDeckListChanges(staff: boolean) {
 
 function ChangeLog({ changes }: { changes: DeckListChange[] }) {
   const { nameOf } = useTournamentData();
+  const role = (by: DeckListChange['by']) => (by === 'EDITOR' ? 'organizer' : 'scorekeeper');
   return (
     <ol className="deck-log">
       {changes.map((entry) => (
         <li key={entry.changeId} data-deck-change={entry.participantId}>
           <strong>{nameOf(entry.participantId)}</strong>: {entry.changes.map(describeDeckChange).join(', ')} · by{' '}
-          {entry.byName ?? (entry.by === 'EDITOR' ? 'the organizer' : 'a scorekeeper')} (
-          {entry.by === 'EDITOR' ? 'organizer' : 'scorekeeper'}) at {hallTime(entry.atMs)}
+          {entry.byName ? `${entry.byName} (${role(entry.by)})` : `the ${role(entry.by)}`} at {hallTime(entry.atMs)}
         </li>
       ))}
     </ol>

@@ -141,7 +141,11 @@ function sectionText(section: DeckSectionName) {
 /** A deck list as the phone and the desk send it: the main deck (at least one card) and the sideboard. */
 export const DeckListText = z
   .object({
-    main: sectionText('MAIN').refine((text) => readDeckSection(text).cards.length > 0, 'the main deck has no cards'),
+    // An empty main deck is refused; one whose every line is bad is already named line by line.
+    main: sectionText('MAIN').refine((text) => {
+      const read = readDeckSection(text);
+      return read.cards.length > 0 || read.problems.length > 0;
+    }, 'the main deck has no cards'),
     sideboard: sectionText('SIDEBOARD').default(''),
   })
   .strict();

@@ -6,6 +6,8 @@ import { MatchUpRecord } from '../results/index.js';
 import { Participant } from '../ratings/index.js';
 import { type FinalPlace, type Playoff, howPlaced } from '../playoff/index.js';
 import { type CompetitionPolicy, CompetitionPolicy as CompetitionPolicySchema } from '../policy/index.js';
+import { DeckListText } from '../deckLists/index.js';
+import { DocumentId } from '../common/index.js';
 
 const Json: z.ZodType<unknown> = z.lazy(() =>
   z.union([z.string(), z.number().finite(), z.boolean(), z.null(), z.array(Json), z.record(z.string(), Json)]),
@@ -19,6 +21,10 @@ export const RoundRecord = z
   })
   .strict();
 
+/** A player's deck list (docs/judging.md#deck-lists), as the tournament's record keeps it. */
+export const DeckListRecord = DeckListText.extend({ participantId: DocumentId }).strict();
+export type DeckListRecord = z.infer<typeof DeckListRecord>;
+
 /** A whole tournament as one JSON document: what export writes and import reads back, exactly. */
 export const TournamentExport = z
   .object({
@@ -29,6 +35,8 @@ export const TournamentExport = z
     participants: z.array(Participant),
     rounds: z.array(RoundRecord).default([]),
     matchUps: z.array(MatchUpRecord),
+    /** The players' deck lists, when the tournament has any (docs/judging.md#deck-lists). */
+    deckLists: z.array(DeckListRecord).optional(),
   })
   .strict();
 export type TournamentExport = z.infer<typeof TournamentExport>;
