@@ -141,6 +141,8 @@ browserSuite(import.meta.url, 'a deck list sent from a phone, locked at round 1,
     await expect
       .poll(() => checks.locator('li[data-deck-check-table="1"]').textContent(), { timeout: WAIT_MS })
       .toMatch(/^Table 1: decks as listed · both decks as listed · \d/);
+    await checks.scrollIntoViewIfNeeded();
+    await web.shot(judge, 'deck-lists-4-scorekeeper-deck-check');
 
     // The player's phone shows the corrected list.
     await expect
@@ -175,6 +177,6 @@ browserSuite(import.meta.url, 'a deck list sent from a phone, locked at round 1,
       .poll(() => list.allTextContents(), { timeout: WAIT_MS })
       .toEqual(['3 Lightning Bolt', '1 Skewer the Critics', '4 Goblin Guide', '20 Mountain', '2 Smash to Smithereens']);
     expect(await page.locator('.deck-list-desk button').count()).toBe(0);
-    await web.shot(page, 'deck-lists-4-phone-published');
+    await web.shot(page, 'deck-lists-5-phone-published');
   });
 });

@@ -67,8 +67,7 @@ export const paths = {
   deckList: (tournamentId: string, participantId: string) => `tournaments/${tournamentId}/deckLists/${participantId}`,
   /** Staff changes to a list after the deadline: written by setDeckList only. */
   deckListChanges: (tournamentId: string) => `tournaments/${tournamentId}/deckListChanges`,
-  deckListChange: (tournamentId: string, changeId: string) =>
-    `tournaments/${tournamentId}/deckListChanges/${changeId}`,
+  deckListChange: (tournamentId: string, changeId: string) => `tournaments/${tournamentId}/deckListChanges/${changeId}`,
   /** One per table: the game's id. */
   deckChecks: (tournamentId: string) => `tournaments/${tournamentId}/deckChecks`,
   deckCheck: (tournamentId: string, matchUpId: string) => `tournaments/${tournamentId}/deckChecks/${matchUpId}`,

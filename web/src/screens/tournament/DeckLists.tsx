@@ -346,7 +346,7 @@ export function DeckListsDesk() {
   const missing = entered.filter((p) => !sent.has(p.participantId));
   return (
     <section className="card stack deck-lists-desk" aria-labelledby="deck-lists-desk-title">
-      <h2 id="deck-lists-desk-title">Deck lists</h2>
+      <h2 id="deck-lists-desk-title">Deck lists and deck checks</h2>
       <ErrorNote error={lists.error ?? changes.error} />
       <p>
         <strong>{entered.length - missing.length}</strong> of {entered.length} lists in ·{' '}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeIssues, DomainError, objectShapeProblem, SIZES } from '../common/index.js';
+import { describeIssues, DocumentId, DomainError, objectShapeProblem, SIZES } from '../common/index.js';
 import { requireImportable, shownId } from './importChecks.js';
 import { type LeaderboardRow, TIEBREAK_NAMES } from '../standings/index.js';
 import { MatchUpRecord } from '../results/index.js';
@@ -7,7 +7,6 @@ import { Participant } from '../ratings/index.js';
 import { type FinalPlace, type Playoff, howPlaced } from '../playoff/index.js';
 import { type CompetitionPolicy, CompetitionPolicy as CompetitionPolicySchema } from '../policy/index.js';
 import { DeckListText } from '../deckLists/index.js';
-import { DocumentId } from '../common/index.js';
 
 const Json: z.ZodType<unknown> = z.lazy(() =>
   z.union([z.string(), z.number().finite(), z.boolean(), z.null(), z.array(Json), z.record(z.string(), Json)]),
