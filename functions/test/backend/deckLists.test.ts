@@ -69,4 +69,13 @@ describe('setDeckList', () => {
     });
     expect((await refs(fs.db).deckListChanges(tournamentId).get()).size).toBe(1);
   });
+
+  it("travel in the tournament's export", async () => {
+    const tournamentId = await cardGameDraft();
+    await call.setDeckList({ ...list(tournamentId, '4 Bolt\n20 Mountain'), sideboard: '2 Duress' }, 'owner');
+    const { json } = await call.exportTournament({ tournamentId }, 'owner');
+    expect((JSON.parse(json) as { deckLists: unknown }).deckLists).toEqual([
+      { participantId: 'p1', main: '4 Bolt\n20 Mountain', sideboard: '2 Duress' },
+    ]);
+  });
 });
