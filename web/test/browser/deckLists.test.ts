@@ -3,7 +3,7 @@
  * them on; a player pastes a whole list on the phone (a bad line is named first) and sends it; round 1 is paired and
  * the phone shows the list locked, with nothing left to edit; a scorekeeper corrects it on the player's page and the
  * organizer's desk shows the change in its log, by name and role; the scorekeeper records a deck check; the list
- * stays hidden from the other player until the organizer publishes the lists after the event.
+ * stays hidden from the other player until the organizer publishes the lists after the event, and then prints.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
@@ -178,5 +178,14 @@ browserSuite(import.meta.url, 'a deck list sent from a phone, locked at round 1,
       .toEqual(['3 Lightning Bolt', '1 Skewer the Critics', '4 Goblin Guide', '20 Mountain', '2 Smash to Smithereens']);
     expect(await page.locator('.deck-list-desk button').count()).toBe(0);
     await web.shot(page, 'deck-lists-5-phone-published');
+
+    // The printed sheet: a list a page, for anyone now that the lists are published.
+    const sheet = await web.openPage(DESKTOP, 'print');
+    await sheet.goto(`${web.site}/#/t/${seeded.tournamentId}/print/decklists`);
+    const printed = sheet.locator(`.deck-list-sheet[data-participant="${player().participantId}"]`);
+    await expect.poll(() => printed.locator('h2').textContent(), { timeout: WAIT_MS }).toBe(player().name);
+    expect(await printed.locator('.deck-cards li').first().textContent()).toBe('3 Lightning Bolt');
+    expect(await sheet.locator('.deck-list-sheet').count()).toBe(1);
+    await web.shot(sheet, 'deck-lists-6-print');
   });
 });
