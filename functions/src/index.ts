@@ -47,4 +47,5 @@ export {
   dropOut,
   requestBye,
   recordPenalty,
+  setDeckList,
 } from './callables/index.js';

@@ -29,6 +29,7 @@ const CONCEPTS = [
   'rounds',
   'processing',
   'organisation',
+  'deckLists',
   'exchange',
 ];
 const ENTRY_POINTS = ['@competition/engine', '@competition/engine/schemas', '@competition/engine/view'];

@@ -15,6 +15,7 @@ export * from './domain/playoff/index.js';
 export * from './domain/rounds/index.js';
 export * from './domain/processing/index.js';
 export * from './domain/organisation/index.js';
+export * from './domain/deckLists/index.js';
 export * from './domain/exchange/index.js';
 export * from './access/index.js';
 export * from './simulation/index.js';

@@ -16,6 +16,7 @@ import {
   DropOutInput,
   RequestByeInput,
   RecordPenaltyInput,
+  SetDeckListInput,
   EditPairingsInput,
   GenerateNextRoundInput,
   ImportTournamentInput,
@@ -45,6 +46,7 @@ import { exportTournament as exportService, importTournament as importService } 
 import * as organisation from '../services/organisation.js';
 import { requestBye as requestByeService } from '../services/byeRequests.js';
 import { recordPenalty as recordPenaltyService } from '../services/penalties.js';
+import { setDeckList as setDeckListService } from '../services/deckLists.js';
 import {
   addParticipants as addParticipantsService,
   linkParticipantAccount as linkAccountService,
@@ -128,6 +130,10 @@ export const requestBye = callable('requestBye', RequestByeInput, async (input, 
 });
 export const recordPenalty = callable('recordPenalty', RecordPenaltyInput, (input, { db, uid }) =>
   recordPenaltyService(db, uid, input),
+);
+// The log names the staff member by their profile's name (an account without a profile in tests has none).
+export const setDeckList = callable('setDeckList', SetDeckListInput, async (input, { db, uid }) =>
+  setDeckListService(db, uid, input, await profileDisplayName(uid).catch(() => undefined)),
 );
 export const generateNextRound = callable(
   'generateNextRound',

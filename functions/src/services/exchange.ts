@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { type Firestore, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import {
+  DeckListRecord,
   describeIssues,
   DomainError,
   exportTournament as exportJson,
   firstMover,
   importTournament as importJson,
   judgeMatchUp,
+  normalDeckList,
   requireRoundsPairedBy,
   requireSignedIn,
   sidesOf,
@@ -40,11 +42,12 @@ export async function exportTournament(db: Firestore, uid: string | undefined, t
   const tournament = await db.runTransaction((tx) => readTournamentToEdit(tx, ref, uid, tournamentId), {
     readOnly: true,
   });
-  const [participants, rounds, matchUps, penalties] = await Promise.all([
+  const [participants, rounds, matchUps, penalties, deckLists] = await Promise.all([
     ref.participants(tournamentId).get(),
     ref.rounds(tournamentId).get(),
     ref.matchUps(tournamentId).get(),
     ref.penalties(tournamentId).get(),
+    ref.deckLists(tournamentId).withConverter(null).get(),
   ]);
   return exportJson({
     tournament: portable(tournament),
@@ -62,7 +65,17 @@ export async function exportTournament(db: Firestore, uid: string | undefined, t
         movesFirst: firstMover(m),
       })),
     penalties: penalties.docs.map((d) => d.data()),
+    ...deckListsOf(deckLists.docs),
   });
+}
+
+/** Each list in its normal form; one written past the checks goes out as none, so the export re-imports. */
+function deckListsOf(docs: ReadonlyArray<{ id: string; get(field: string): unknown }>) {
+  const lists = docs.flatMap((d) => {
+    const list = DeckListRecord.safeParse({ participantId: d.id, main: d.get('main'), sideboard: d.get('sideboard') });
+    return list.success ? [list.data] : [];
+  });
+  return lists.length ? { deckLists: lists } : {};
 }
 
 /**
@@ -114,6 +127,14 @@ export async function importTournament(
   for (const p of participants)
     parts.set(ref.claimCode(tournamentId, p.participantId), { participantId: p.participantId, code: newClaimCode() });
   for (const r of rounds) parts.set(ref.round(tournamentId, r.roundNumber), r);
+  // The deck lists, as entered by the organizer who imports them (docs/judging.md#deck-lists).
+  for (const list of data.deckLists ?? [])
+    parts.set(ref.deckList(tournamentId, list.participantId), {
+      ...list,
+      ...normalDeckList(list),
+      updatedAt: Timestamp.now(),
+      updatedBy: 'EDITOR',
+    });
   for (const m of data.matchUps) {
     parts.set(ref.matchUp(tournamentId, m.matchUpId), {
       ...m,

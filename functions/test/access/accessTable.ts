@@ -11,6 +11,7 @@ export type AccessAction =
   | 'score the game of player and opponent'
   | 'score the game of otherPlayer'
   | 'change the bye of byePlayer'
+  | "read player's deck list before the lists are published"
   | 'edit the championship'
   | 'run the club';
 
@@ -28,6 +29,11 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
   { action: 'score the game of otherPlayer', allowed: [...EDITORS, 'scorekeeper', 'otherPlayer'] },
   // A bye is the pairing's decision: not its player's, nor a scorekeeper's.
   { action: 'change the bye of byePlayer', allowed: EDITORS },
+  // A deck list is private to its player and staff until the organizer publishes the lists.
+  {
+    action: "read player's deck list before the lists are published",
+    allowed: [...EDITORS, 'scorekeeper', 'player'],
+  },
   { action: 'edit the championship', allowed: EDITORS },
   { action: 'run the club', allowed: EDITORS },
 ];

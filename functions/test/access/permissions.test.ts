@@ -3,6 +3,7 @@ import {
   type CallerUid,
   canCreateTournamentIn,
   canEditChampionship,
+  canReadDeckList,
   canEditClub,
   canEditTournament,
   canManageClubAdmins,
@@ -42,6 +43,8 @@ function permits(action: AccessAction, uid: CallerUid): boolean {
       return score(world.ids.otherMatchUpId);
     case 'change the bye of byePlayer':
       return score(world.ids.byeMatchUpId);
+    case "read player's deck list before the lists are published":
+      return canReadDeckList(uid, roleOf(uid), world.ids.participantId, false);
     case 'edit the championship':
       return canEditChampionship(uid, editorOf(uid));
     case 'run the club':

@@ -2,7 +2,9 @@
  * Emulator Suite tier: what firestore.rules let people do at the judge's desk (docs/judging.md). A player of a game
  * calls a judge to its table while the round is open, and again once the call is closed; staff take and close
  * calls and give extra minutes; nobody else writes one, and a player never gives their own table minutes. A
- * penalty is read by staff and the penalized player only, and written by no client.
+ * penalty is read by staff and the penalized player only, and written by no client. A deck list is written by its
+ * player (and staff) until the deadline and read by them alone until the organizer publishes the lists; a deck
+ * check is staff's alone.
  */
 import { type RulesTestEnvironment, assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
@@ -177,5 +179,129 @@ describe('the judge desk settings', () => {
     await assertFails(updateDoc(tournamentAs('owner'), { tableCheckIn: { graceMinutes: 61 } }));
     await assertFails(updateDoc(tournamentAs('owner'), { tableCheckIn: { graceMinutes: 10, absentees: 'GONE' } }));
     await assertSucceeds(updateDoc(tournamentAs('owner'), { tableCheckIn: { graceMinutes: 0, absentees: 'KEPT' } }));
+  });
+});
+
+describe('a deck list', () => {
+  const tournament = world.documents[paths.tournament(t)]!;
+  const list = paths.deckList(t, world.ids.participantId);
+  /** Lists on, round 1 not yet paired (a draft), with the settings given. */
+  const beforeRound1 = (deckLists: Record<string, unknown> = {}) => ({
+    [paths.tournament(t)]: { ...tournament, status: 'DRAFT', currentRound: 0, deckLists },
+  });
+  const written = (updatedBy = 'PLAYER', participantId = world.ids.participantId) => ({
+    participantId,
+    main: '4 Lightning Bolt\n20 Mountain',
+    sideboard: '2 Duress',
+    updatedAt: serverTimestamp(),
+    updatedBy,
+  });
+  const stored = { ...written(), updatedAt: new Date('2025-06-01T08:00:00Z') };
+
+  it('is written by its player before the deadline, and not for another player', async () => {
+    await seed(beforeRound1());
+    await assertSucceeds(setDoc(doc(dbAs('player'), list), written()));
+    await assertSucceeds(setDoc(doc(dbAs('player'), list), { ...written(), sideboard: '' }));
+    await assertFails(setDoc(doc(dbAs('opponent'), list), written()));
+    const opponents = paths.deckList(t, world.ids.opponentId);
+    await assertFails(setDoc(doc(dbAs('player'), opponents), written('PLAYER', world.ids.opponentId)));
+    await assertFails(setDoc(doc(dbAs('player'), list), written('EDITOR')));
+    await assertFails(setDoc(doc(dbAs('player'), list), { ...written(), main: '' }));
+    await assertFails(setDoc(doc(dbAs('player'), list), { ...written(), main: 'x'.repeat(12_001) }));
+    await assertFails(setDoc(doc(dbAs('player'), list), { ...written(), updatedAt: new Date() }));
+  });
+
+  it('is refused to the player once round 1 is paired, or from the organizer’s earlier time', async () => {
+    await seed({ [paths.tournament(t)]: { ...tournament, deckLists: {} } });
+    await assertFails(setDoc(doc(dbAs('player'), list), written()));
+    await seed(beforeRound1({ deadlineAt: Date.now() - 60_000 }));
+    await assertFails(setDoc(doc(dbAs('player'), list), written()));
+    await seed(beforeRound1({ deadlineAt: Date.now() + 3_600_000 }));
+    await assertSucceeds(setDoc(doc(dbAs('player'), list), written()));
+  });
+
+  it('is refused while the organizer has not turned lists on', async () => {
+    await seed({ [paths.tournament(t)]: { ...tournament, status: 'DRAFT', currentRound: 0 } });
+    await assertFails(setDoc(doc(dbAs('player'), list), written()));
+  });
+
+  it('is entered by staff before the deadline, signed with their role; after it only the callable changes it', async () => {
+    await seed(beforeRound1());
+    await assertSucceeds(setDoc(doc(dbAs('scorekeeper'), list), written('SCOREKEEPER')));
+    await assertFails(setDoc(doc(dbAs('scorekeeper'), list), written('EDITOR')));
+    await assertSucceeds(setDoc(doc(dbAs('owner'), list), written('EDITOR')));
+    await assertFails(setDoc(doc(dbAs('owner'), paths.deckList(t, 'p-nobody')), written('EDITOR', 'p-nobody')));
+    await seed({ [paths.tournament(t)]: { ...tournament, deckLists: {} }, [list]: stored });
+    await assertFails(setDoc(doc(dbAs('owner'), list), written('EDITOR')));
+    await assertFails(setDoc(doc(dbAs('scorekeeper'), list), written('SCOREKEEPER')));
+  });
+
+  it('is read by its player and staff only, until the organizer publishes the lists; then by anyone', async () => {
+    await seed({ [paths.tournament(t)]: { ...tournament, deckLists: {} }, [list]: stored });
+    for (const actor of ['player', 'owner', 'clubAdmin', 'scorekeeper'] as const)
+      await assertSucceeds(getDoc(doc(dbAs(actor), list)));
+    for (const actor of ['opponent', 'otherPlayer', 'clubMember', 'other', 'anonymous'] as const)
+      await assertFails(getDoc(doc(dbAs(actor), list)));
+    await assertSucceeds(getDocs(collection(dbAs('scorekeeper'), paths.deckLists(t))));
+    await assertFails(getDocs(collection(dbAs('player'), paths.deckLists(t))));
+    await seed({ [paths.tournament(t)]: { ...tournament, deckLists: { published: true } }, [list]: stored });
+    await assertSucceeds(getDoc(doc(dbAs('opponent'), list)));
+    await assertSucceeds(getDocs(collection(dbAs('anonymous'), paths.deckLists(t))));
+  });
+
+  it('has its change log read by staff only and written by no client', async () => {
+    const change = paths.deckListChange(t, 'c1');
+    const logged = { participantId: world.ids.participantId, by: 'SCOREKEEPER', at: new Date(), changes: [] };
+    await seed({ [change]: logged });
+    await assertSucceeds(getDoc(doc(dbAs('scorekeeper'), change)));
+    await assertSucceeds(getDoc(doc(dbAs('owner'), change)));
+    await assertFails(getDoc(doc(dbAs('player'), change)));
+    await assertFails(setDoc(doc(dbAs('owner'), paths.deckListChange(t, 'c2')), logged));
+  });
+});
+
+describe('a deck check', () => {
+  const check = paths.deckCheck(t, world.ids.matchUpId);
+  const recorded = (by = 'SCOREKEEPER') => ({
+    matchUpId: world.ids.matchUpId,
+    roundNumber: 1,
+    outcome: 'OK',
+    note: 'both decks as listed',
+    by,
+    checkedAt: serverTimestamp(),
+  });
+  beforeEach(() => seed());
+
+  it('is recorded by staff for a table, signed with their role, and read by staff only', async () => {
+    await assertFails(setDoc(doc(dbAs('player'), check), recorded()));
+    await assertFails(setDoc(doc(dbAs('scorekeeper'), check), recorded('EDITOR')));
+    await assertFails(setDoc(doc(dbAs('scorekeeper'), check), { ...recorded(), outcome: 'MAYBE' }));
+    await assertFails(setDoc(doc(dbAs('scorekeeper'), check), { ...recorded(), roundNumber: 2 }));
+    await assertFails(
+      setDoc(doc(dbAs('owner'), paths.deckCheck(t, world.ids.byeMatchUpId)), {
+        ...recorded('EDITOR'),
+        matchUpId: world.ids.byeMatchUpId,
+      }),
+    );
+    await assertSucceeds(setDoc(doc(dbAs('scorekeeper'), check), recorded()));
+    await assertSucceeds(updateDoc(doc(dbAs('owner'), check), { ...recorded('EDITOR'), outcome: 'PROBLEM' }));
+    await assertSucceeds(getDoc(doc(dbAs('scorekeeper'), check)));
+    await assertFails(getDoc(doc(dbAs('player'), check)));
+    await assertFails(getDoc(doc(dbAs('anonymous'), check)));
+  });
+});
+
+describe('the deck list settings', () => {
+  const tournamentAs = (actor: Actor) => doc(dbAs(actor), paths.tournament(t));
+  beforeEach(() => seed());
+
+  it('turn lists on, set a deadline and publish them, for an editor only, each field checked', async () => {
+    await assertFails(updateDoc(tournamentAs('scorekeeper'), { deckLists: {} }));
+    await assertFails(updateDoc(tournamentAs('player'), { deckLists: { published: true } }));
+    await assertFails(updateDoc(tournamentAs('owner'), { deckLists: { published: 'yes' } }));
+    await assertFails(updateDoc(tournamentAs('owner'), { deckLists: { deadlineAt: 1.5 } }));
+    await assertFails(updateDoc(tournamentAs('owner'), { deckLists: { open: true } }));
+    await assertSucceeds(updateDoc(tournamentAs('owner'), { deckLists: { deadlineAt: Date.now(), published: false } }));
+    await assertSucceeds(updateDoc(tournamentAs('clubAdmin'), { deckLists: { published: true } }));
   });
 });

@@ -437,6 +437,8 @@ function attemptAction(action: AccessAction, actor: Actor): Promise<unknown> {
       return score(world.ids.otherMatchUpId, { kind: 'PLAYED', score: { a: 5, b: 3 } });
     case 'change the bye of byePlayer':
       return score(world.ids.byeMatchUpId, { kind: 'HALF_BYE' });
+    case "read player's deck list before the lists are published":
+      return getDoc(doc(db, paths.deckList(tournamentId, world.ids.participantId)));
     case 'edit the championship':
       return updateDoc(doc(db, paths.championship(championshipId)), { name: 'Renamed Series' });
     case 'run the club':

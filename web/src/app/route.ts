@@ -28,6 +28,7 @@ export const PRINT_SHEETS = [
   'crosstable',
   'bracket',
   'penalties',
+  'decklists',
 ] as const;
 export type PrintSheet = (typeof PRINT_SHEETS)[number];
 

@@ -48,6 +48,7 @@ export const actions = {
   dropOut: callable('dropOut', 'DropOutInput'),
   requestBye: callable('requestBye', 'RequestByeInput'),
   recordPenalty: callable('recordPenalty', 'RecordPenaltyInput'),
+  setDeckList: callable('setDeckList', 'SetDeckListInput'),
   generateNextRound: callable('generateNextRound', 'GenerateNextRoundInput'),
   undoLastRound: callable('undoLastRound', 'TournamentRef'),
   /** One pairing edit before the round's first result: answered with its warnings unless confirmed. */

@@ -3,6 +3,7 @@ import { deleteDoc, deleteField, serverTimestamp, setDoc, updateDoc } from 'fire
 import {
   type ByeRules,
   type TableCheckInRules,
+  type DeckListSettings,
   type MatchUpResult,
   type MatchUpResultInput,
   type ReportSide,
@@ -198,4 +199,38 @@ export async function checkInAtTable(
 /** Table check-in on (with its rules) or off. */
 export async function setTableCheckIn(tournamentId: string, rules: TableCheckInRules | null): Promise<void> {
   await updateDoc(ref(path.tournament(tournamentId)), { tableCheckIn: rules ?? deleteField() }).catch(rethrow);
+}
+
+/** A player sends their own deck list (docs/judging.md#deck-lists), in its normal form, at the server's time. */
+export async function submitDeckList(
+  tournamentId: string,
+  participantId: string,
+  list: { main: string; sideboard: string },
+): Promise<void> {
+  await setDoc(ref(path.deckList(tournamentId, participantId)), {
+    participantId,
+    main: list.main,
+    sideboard: list.sideboard,
+    updatedAt: serverTimestamp(),
+    updatedBy: 'PLAYER',
+  }).catch(rethrow);
+}
+
+/** Deck lists on (with their deadline and whether they are published) or off. */
+export async function setDeckListSettings(tournamentId: string, settings: DeckListSettings | null): Promise<void> {
+  await updateDoc(ref(path.tournament(tournamentId)), { deckLists: settings ?? deleteField() }).catch(rethrow);
+}
+
+/** Staff record a deck check of one table, signed with their role at the server's time. */
+export async function recordDeckCheck(
+  tournamentId: string,
+  game: { matchUpId: string; roundNumber: number },
+  check: { outcome: 'OK' | 'PROBLEM'; note: string; by: 'EDITOR' | 'SCOREKEEPER' },
+): Promise<void> {
+  await setDoc(ref(path.deckCheck(tournamentId, game.matchUpId)), {
+    matchUpId: game.matchUpId,
+    roundNumber: game.roundNumber,
+    ...check,
+    checkedAt: serverTimestamp(),
+  }).catch(rethrow);
 }

@@ -224,6 +224,34 @@ export function requireMayPenalize(
   return staff;
 }
 
+/** The caller's staff role in the tournament: the organizer (an editor), a scorekeeper, or none. */
+function staffRoleOf(uid: CallerUid, role: Own<TournamentRoleDoc>): 'EDITOR' | 'SCOREKEEPER' | null {
+  return mine(uid, role) ? (role.editor ? 'EDITOR' : role.scorekeeper ? 'SCOREKEEPER' : null) : null;
+}
+
+/**
+ * A deck list is read by its player and staff, and by anyone once the organizer publishes the lists
+ * (docs/judging.md#deck-lists); firestore.rules, "Deck lists", answers the same.
+ */
+export function canReadDeckList(
+  uid: CallerUid,
+  role: Own<TournamentRoleDoc>,
+  participantId: string,
+  published: boolean,
+): boolean {
+  return (
+    published || staffRoleOf(uid, role) !== null || (mine(uid, role) && role.participantIds.includes(participantId))
+  );
+}
+
+/** Staff enter or correct any deck list, also after the deadline (logged). Answers the role the change is signed with. */
+export function requireMaySetDeckList(uid: CallerUid, role: Own<TournamentRoleDoc>): 'EDITOR' | 'SCOREKEEPER' {
+  requireSignedIn(uid);
+  const staff = staffRoleOf(uid, role);
+  if (staff === null) deny("only the organizer and the scorekeepers change a player's deck list here");
+  return staff;
+}
+
 /** A player drops only an entry their own account plays (docs/organisation.md#a-player-drops-out). */
 export function requirePlaysEntry(role: Own<TournamentRoleDoc>, participantId: string): void {
   if (!role?.participantIds.includes(participantId))

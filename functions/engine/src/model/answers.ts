@@ -55,6 +55,7 @@ export interface CallableAnswers {
   dropOut: Done;
   requestBye: Done;
   recordPenalty: { penaltyId: string };
+  setDeckList: { logged: boolean };
   generateNextRound: GeneratedRound;
   undoLastRound: { roundNumber: number };
   editPairings: EditAnswer;

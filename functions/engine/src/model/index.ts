@@ -19,3 +19,4 @@ export * from './tournament.js';
 export * from './judgeCall.js';
 export * from './penalty.js';
 export * from './tableCheckIn.js';
+export * from './deckList.js';

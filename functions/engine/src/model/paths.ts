@@ -28,6 +28,9 @@ export const COLLECTIONS = {
   judgeCalls: 'judgeCalls',
   penalties: 'penalties',
   tableCheckIns: 'tableCheckIns',
+  deckLists: 'deckLists',
+  deckListChanges: 'deckListChanges',
+  deckChecks: 'deckChecks',
 } as const;
 
 export const paths = {
@@ -59,6 +62,15 @@ export const paths = {
   penalty: (tournamentId: string, penaltyId: string) => `tournaments/${tournamentId}/penalties/${penaltyId}`,
   /** One per table: the game's id (docs/judging.md#judge-calls). */
   judgeCall: (tournamentId: string, matchUpId: string) => `tournaments/${tournamentId}/judgeCalls/${matchUpId}`,
+  /** One per player (docs/judging.md#deck-lists). */
+  deckLists: (tournamentId: string) => `tournaments/${tournamentId}/deckLists`,
+  deckList: (tournamentId: string, participantId: string) => `tournaments/${tournamentId}/deckLists/${participantId}`,
+  /** Staff changes to a list after the deadline: written by setDeckList only. */
+  deckListChanges: (tournamentId: string) => `tournaments/${tournamentId}/deckListChanges`,
+  deckListChange: (tournamentId: string, changeId: string) => `tournaments/${tournamentId}/deckListChanges/${changeId}`,
+  /** One per table: the game's id. */
+  deckChecks: (tournamentId: string) => `tournaments/${tournamentId}/deckChecks`,
+  deckCheck: (tournamentId: string, matchUpId: string) => `tournaments/${tournamentId}/deckChecks/${matchUpId}`,
   /** The engine's per-participant state (docs/ratings.md#participant-state); written by the backend only. */
   states: (tournamentId: string) => `tournaments/${tournamentId}/states`,
   state: (tournamentId: string, participantId: string) => `tournaments/${tournamentId}/states/${participantId}`,

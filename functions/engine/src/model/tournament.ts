@@ -3,6 +3,7 @@ import { BoundedObject, DocumentId, LIMITS, Minutes, RoundCount, TEXT } from '..
 import { PAIRING_METHODS, SYSTEMS } from '../domain/pairing/index.js';
 import { TableCheckInRules } from '../domain/rounds/index.js';
 import { CompetitionPolicy } from '../domain/policy/index.js';
+import { DeckListSettings } from '../domain/deckLists/index.js';
 import { ByeRules, JoiningOptions } from '../domain/joining/index.js';
 import { Uid } from './roles.js';
 
@@ -79,6 +80,8 @@ const Descriptive = {
   byeRules: ByeRules.optional().catch(undefined),
   /** Table check-in on, with its grace minutes and what becomes of a no-show (docs/judging.md); absent: off. */
   tableCheckIn: TableCheckInRules.optional().catch(undefined),
+  /** Deck lists on, with their deadline and whether they are published (docs/judging.md#deck-lists); absent: off. */
+  deckLists: DeckListSettings.optional().catch(undefined),
 };
 
 /** tournaments/{tournamentId}: a tournament, its competition policy and progress (docs/organisation.md#tournaments). */

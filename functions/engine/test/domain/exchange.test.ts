@@ -77,6 +77,26 @@ describe('export and import of a whole tournament', () => {
       { numRuns: 100 },
     );
   });
+  it("carries the deck lists, each an entry's once, with a bad line named (docs/judging.md#deck-lists)", () => {
+    const t = randomTournament(5);
+    const participantId = t.participants[0]!.participantId;
+    const deckLists = [{ participantId, main: '4 Lightning Bolt\n20 Mountain', sideboard: '2 Duress' }];
+    const json = exportTournament({ ...t, deckLists });
+    expect(importTournament(json).deckLists).toEqual(deckLists);
+    const twice = { ...t, deckLists: [...deckLists, ...deckLists] };
+    expect(() => importTournament(JSON.stringify({ format: 'competition-tournament', version: 1, ...twice }))).toThrow(
+      `deck list of ${participantId} is listed twice`,
+    );
+    const ghost = { ...t, deckLists: [{ ...deckLists[0]!, participantId: 'ghost' }] };
+    expect(() => importTournament(JSON.stringify({ format: 'competition-tournament', version: 1, ...ghost }))).toThrow(
+      'deck list of ghost: no such participant',
+    );
+    const bad = { ...t, deckLists: [{ ...deckLists[0]!, main: 'Lightning Bolt' }] };
+    expect(() => importTournament(JSON.stringify({ format: 'competition-tournament', version: 1, ...bad }))).toThrow(
+      /main deck, line 1/,
+    );
+  });
+
   it('refuses a damaged export and names the field', () => {
     const json = JSON.parse(exportTournament(randomTournament(3))) as { matchUps: Array<Record<string, unknown>> };
     json.matchUps[0]!.result = { kind: 'PLAYED', score: { a: 'five', b: 0 } };

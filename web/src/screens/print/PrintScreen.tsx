@@ -17,6 +17,7 @@ import { ResultSlips } from './ResultSlips';
 import { ClaimCodeSlips } from './ClaimCodeSlips';
 import { JoinCard } from './JoinCard';
 import { PenaltyReport } from './PenaltyReport';
+import { DeckListSheets } from './DeckListSheets';
 import { plannedPlayoff } from '../../lib/playoff';
 import { mainRoundsOf } from '../../lib/roundLabel';
 import './print.css';
@@ -34,6 +35,7 @@ export const SHEET_TITLES: Record<PrintSheet, string> = {
   crosstable: 'Crosstable',
   bracket: 'Bracket',
   penalties: 'Penalties',
+  decklists: 'Deck lists',
 };
 
 /** Sheets of one round: the others show the tournament as it stands. */
@@ -49,6 +51,12 @@ function sheetsFor(data: TournamentData): PrintSheet[] {
     if (sheet === 'bracket') return system === 'KNOCKOUT' || (playoff && mainRoundsOf(data.rounds) !== undefined);
     if (sheet === 'codes') return data.roles.editor;
     if (sheet === 'penalties') return data.roles.editor || data.roles.scorekeeper;
+    // Private to staff until the organizer publishes them (docs/judging.md#deck-lists).
+    if (sheet === 'decklists')
+      return (
+        data.tournament?.deckLists !== undefined &&
+        (data.roles.editor || data.roles.scorekeeper || data.tournament.deckLists.published === true)
+      );
     return true;
   });
 }
@@ -117,7 +125,9 @@ export function PrintScreen({ route }: { route: PrintRoute }) {
                   ? 'Only the tournament’s organizers see the claim codes: sign in as one of them.'
                   : sheet === 'penalties'
                     ? 'Only the tournament’s organizers and scorekeepers see the penalties: sign in as one of them.'
-                    : `This tournament has no ${title.toLowerCase()}.`}
+                    : sheet === 'decklists'
+                      ? 'Deck lists are for the tournament’s staff until the organizer publishes them.'
+                      : `This tournament has no ${title.toLowerCase()}.`}
               </p>
             ) : ROUND_SHEETS.has(sheet) && !round ? (
               <p className="sheet-missing" data-ready="true">
@@ -135,6 +145,8 @@ export function PrintScreen({ route }: { route: PrintRoute }) {
               <JoinCard />
             ) : sheet === 'penalties' ? (
               <PenaltyReport />
+            ) : sheet === 'decklists' ? (
+              <DeckListSheets />
             ) : sheet === 'standings' ? (
               <div data-ready="true">
                 <StandingsTab />

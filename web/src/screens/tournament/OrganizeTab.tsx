@@ -6,6 +6,7 @@ import { ConfirmScoresSwitch } from './Confirmation';
 import { CutOutlookSwitch } from './CutOutlook';
 import { ByeRulesForm } from './ByeRequests';
 import { TableCheckInForm } from './TableCheckIn';
+import { DeckListSettingsForm, DeckListsDesk } from './DeckLists';
 import { type FormEvent, useState } from 'react';
 import { ClockFields } from '../../components/ClockFields';
 import { ConfirmButton } from '../../components/Confirm';
@@ -191,6 +192,8 @@ export function OrganizeTab() {
       <CutOutlookSwitch />
       <ByeRulesForm />
       <TableCheckInForm />
+      <DeckListSettingsForm />
+      <DeckListsDesk />
       <section className="card stack" aria-labelledby="export-title">
         <h2 id="export-title">Export</h2>
         <p className="muted">

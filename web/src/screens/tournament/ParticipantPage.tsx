@@ -12,6 +12,7 @@ import { resultFor } from './PlayTab';
 import { OpenGameLine } from './OpenGame';
 import { ByeRequests } from './ByeRequests';
 import { PenaltyDesk } from './Penalties';
+import { ParticipantDeckList } from './DeckLists';
 
 export function ParticipantPage({ participantId }: { participantId: string }) {
   const { tournamentId, tournament, participant, standings, matchUps, nameOf, roles } = useTournamentData();
@@ -52,6 +53,7 @@ export function ParticipantPage({ participantId }: { participantId: string }) {
         {/* The organizer grants byes here, past the players' limits (docs/pairing.md#requested-byes). */}
         {roles.editor ? <ByeRequests participantId={participantId} /> : null}
         {roles.editor || roles.scorekeeper ? <PenaltyDesk participantId={participantId} /> : null}
+        <ParticipantDeckList participantId={participantId} />
         {row ? (
           <dl className="facts">
             <div>

@@ -14,6 +14,7 @@ import { ByeRequests } from './ByeRequests';
 import { CutOutlookPanel } from './CutOutlook';
 import { CallJudge, JudgeDesk } from './JudgeCalls';
 import { MyPenalties } from './Penalties';
+import { DeckListsDesk, MyDeckList } from './DeckLists';
 import { AtMyTable } from './TableCheckIn';
 import { ScoreForm } from './ScoreForm';
 import { StandingsTab } from './StandingsTab';
@@ -77,6 +78,7 @@ export function PlayTab() {
             {game ? <CallJudge game={game} me={participantId} /> : null}
             <CutOutlookPanel participantId={participantId} />
             <MyGames participantId={participantId} />
+            <MyDeckList participantId={participantId} />
             <MyPenalties participantId={participantId} />
             <ByeRequests participantId={participantId} />
             <DropOut participantId={participantId} game={game} />
@@ -84,6 +86,7 @@ export function PlayTab() {
         );
       })}
       {(roles.scorekeeper || roles.editor) && currentRound?.status === 'OPEN' ? <JudgeDesk /> : null}
+      {roles.scorekeeper || roles.editor ? <DeckListsDesk /> : null}
       {(roles.scorekeeper || roles.editor) && currentRound ? (
         <section className="card" aria-labelledby="all-games-title">
           <h2 id="all-games-title">All games of round {currentRound.roundNumber}</h2>

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { describeIssues, DomainError, objectShapeProblem, SIZES } from '../common/index.js';
+import { describeIssues, DocumentId, DomainError, objectShapeProblem, SIZES } from '../common/index.js';
 import { requireImportable, shownId } from './importChecks.js';
 import { type LeaderboardRow, TIEBREAK_NAMES } from '../standings/index.js';
 import { MatchUpRecord, PenaltyRecord } from '../results/index.js';
 import { Participant } from '../ratings/index.js';
 import { type FinalPlace, type Playoff, howPlaced } from '../playoff/index.js';
 import { type CompetitionPolicy, CompetitionPolicy as CompetitionPolicySchema } from '../policy/index.js';
+import { DeckListText } from '../deckLists/index.js';
 
 const Json: z.ZodType<unknown> = z.lazy(() =>
   z.union([z.string(), z.number().finite(), z.boolean(), z.null(), z.array(Json), z.record(z.string(), Json)]),
@@ -19,6 +20,10 @@ export const RoundRecord = z
   })
   .strict();
 
+/** A player's deck list (docs/judging.md#deck-lists), as the tournament's record keeps it. */
+export const DeckListRecord = DeckListText.extend({ participantId: DocumentId }).strict();
+export type DeckListRecord = z.infer<typeof DeckListRecord>;
+
 /** A whole tournament as one JSON document: what export writes and import reads back, exactly. */
 export const TournamentExport = z
   .object({
@@ -31,6 +36,8 @@ export const TournamentExport = z
     matchUps: z.array(MatchUpRecord),
     /** The judges' record (docs/judging.md#penalties): part of the event's history, so it travels with it. */
     penalties: z.array(PenaltyRecord).default([]),
+    /** The players' deck lists, when the tournament has any (docs/judging.md#deck-lists). */
+    deckLists: z.array(DeckListRecord).optional(),
   })
   .strict();
 export type TournamentExport = z.infer<typeof TournamentExport>;

@@ -23,6 +23,7 @@ export interface Importable {
   rounds: readonly RoundRecordLike[];
   matchUps: readonly MatchUpRecord[];
   penalties?: readonly PenaltyRecord[];
+  deckLists?: ReadonlyArray<{ participantId: string }>;
 }
 
 function refuse(message: string): never {
@@ -40,6 +41,17 @@ export function requireImportable(data: Importable): void {
   requireRoundsInOrder(rounds);
   requireRoundRecords(data.rounds, rounds);
   requirePenalties(data.penalties ?? [], participants, rounds);
+  requireDeckListOwners(data.deckLists ?? [], participants);
+}
+
+/** Each deck list is an entry's, one a player. */
+function requireDeckListOwners(lists: ReadonlyArray<{ participantId: string }>, participants: ReadonlySet<string>) {
+  const seen = new Set<string>();
+  for (const { participantId } of lists) {
+    if (!participants.has(participantId)) refuse(`deck list of ${shownId(participantId)}: no such participant`);
+    if (seen.has(participantId)) refuse(`deck list of ${participantId} is listed twice`);
+    seen.add(participantId);
+  }
 }
 
 /** Unique ids, and a baseline the policy can give each one (as addParticipants requires). */

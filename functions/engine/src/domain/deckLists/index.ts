@@ -1,0 +1,3 @@
+export * from './deckList.js';
+export * from './deadline.js';
+export * from './changes.js';
