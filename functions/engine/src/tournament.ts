@@ -16,7 +16,7 @@ import { lastPairedRound, nextRoundNumber, pairingRequestFor, pairMainStageRound
 import { type PairingRound, type PairingSpec, parsePairingSpec } from './domain/pairing/index.js';
 
 export interface TournamentOptions {
-  /** A preset name (STANDARD, PRESSURE, SWISS, REDEMPTION) or a whole competition policy; STANDARD when absent. */
+  /** A preset name (STANDARD, PRESSURE, SWISS, REDEMPTION, CHESS, TCG, GO) or a whole policy; STANDARD when absent. */
   policy?: unknown;
   /** Fields that replace the policy's own, checked with it. */
   policyOverrides?: unknown;

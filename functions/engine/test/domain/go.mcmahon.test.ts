@@ -157,6 +157,23 @@ describe('a McMahon weekend', () => {
   });
 });
 
+describe('seeding inside an MMS group', () => {
+  it('orders a group by rank before rating, as OpenGotha: split and slip pairs the top half with the bottom half', () => {
+    // Four players at or above a 2d bar share one MMS. By rank 5d, 4d | 3d, 2d: 5d-3d and 4d-2d. Their ratings
+    // order them otherwise (3d, 5d, 2d, 4d), which would pair 3d-2d and 5d-4d.
+    const ratings: Record<string, number> = { '5d': 1200, '4d': 1000, '3d': 1300, '2d': 1100 };
+    const players = Object.entries(ratings).map(([rank, rating]) => ({ id: rank, rating, rank, games: [] }));
+    const round = generateRound({
+      roundNumber: 1,
+      method: 'MCMAHON',
+      seed: 1,
+      players,
+      options: { mcMahon: { bar: '2d' } },
+    });
+    expect(round.pairings.map((p) => [p.a, p.b].sort().join('-')).sort()).toEqual(['2d-4d', '3d-5d']);
+  });
+});
+
 describe('handicap games', () => {
   // Four players, bar 1d, floor 20k: 1k (MMS 29), 3k (27), 6k (24), 7k (23). Round 1 pairs neighbours in MMS:
   // 1k-3k (2 apart, less the correction 1: 1 stone) and 6k-7k (1 apart: even).

@@ -97,7 +97,9 @@ export function buildContext(field: Field, model: WeightedModel, request: Pairin
     maxUnits = Math.max(maxUnits, scoreUnits[i]!);
   }
 
-  const byRating = (a: number, b: number) => compareRatingOrder(players[a]!, players[b]!);
+  // McMahon orders a group by rank first, then rating, as OpenGotha does: Go entries often have no rating at all.
+  const byRating = (a: number, b: number) =>
+    (mcMahon ? mcMahon.rank[b]! - mcMahon.rank[a]! : 0) || compareRatingOrder(players[a]!, players[b]!);
   // Every player, strongest first: the lanes and the seeding places inside each group follow it.
   const ratingOrder = Array.from({ length: n }, (_, i) => i).sort(byRating);
   const groupKey = groupKeys(model, rating, scoreUnits, ratingOrder);
