@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { readEgd, scenarioToEgd } from '@competition/engine';
-import { runCli } from './lib/cli.js';
+import { runCli, runTextCli } from './lib/cli.js';
 
 const USAGE = 'usage: npm run --silent egd -- FILE.json [--rounds N] | --import FILE.h9';
 
@@ -17,14 +17,7 @@ if (args[0] === '--import') {
     return readEgd(readFileSync(args[1], 'utf8'));
   });
 } else {
-  // The file is text, not JSON: written as is, with runCli's error line and exit code when it fails.
-  try {
-    process.stdout.write(exportScenario(args));
-  } catch (error) {
-    const message = error instanceof SyntaxError ? `not valid JSON: ${error.message}` : (error as Error).message;
-    process.stderr.write(`error: ${message}\n`);
-    process.exitCode = 1;
-  }
+  runTextCli(() => exportScenario(args));
 }
 
 function exportScenario(argv: string[]): string {

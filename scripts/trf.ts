@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { readTrf, scenarioToTrf } from '@competition/engine';
-import { runCli } from './lib/cli.js';
+import { runCli, runTextCli } from './lib/cli.js';
 
 const USAGE = 'usage: npm run --silent trf -- FILE.json [--rounds N] [--eol crlf|lf|cr] | --import FILE.trf';
 const EOLS = { crlf: '\r\n', lf: '\n', cr: '\r' } as const;
@@ -18,14 +18,7 @@ if (args[0] === '--import') {
     return readTrf(readFileSync(args[1], 'utf8'));
   });
 } else {
-  // The report is text, not JSON: written as is, with runCli's error line and exit code when it fails.
-  try {
-    process.stdout.write(exportScenario(args));
-  } catch (error) {
-    const message = error instanceof SyntaxError ? `not valid JSON: ${error.message}` : (error as Error).message;
-    process.stderr.write(`error: ${message}\n`);
-    process.exitCode = 1;
-  }
+  runTextCli(() => exportScenario(args));
 }
 
 function exportScenario(argv: string[]): string {
