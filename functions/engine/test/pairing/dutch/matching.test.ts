@@ -5,17 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { IncrementalMatching } from '../../../src/domain/pairing/dutch/matching.js';
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createRng } from '../../../src/domain/pairing/prng.js';
 
 /** The heaviest matching's weight, with (v, u) forced in when given (-1n when that pair is no edge). */
 function best(w: bigint[][], forced?: [number, number]): bigint {
@@ -57,7 +47,7 @@ function held(m: IncrementalMatching, w: bigint[][]): bigint {
 
 describe('IncrementalMatching', () => {
   it('stays optimal, and answers questions from the last optimum only when every optimum agrees', () => {
-    const draw = random(7);
+    const draw = createRng(7);
     let answered = 0;
     let swapped = 0;
     for (let trial = 0; trial < 150; trial++) {
