@@ -7,22 +7,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { MatchUpResultInput } from '@competition/engine';
 import { refs } from '../../src/firebase/refs.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
-import { call, cleanupFunctionsTest, fireAll, tournamentThroughCallables } from './harness.js';
+import { call, cleanupFunctionsTest, expectRowsMatchBoard, fireAll, tournamentThroughCallables } from './harness.js';
 
 const fs = useEmulatorFirestore({ triggers: false });
 afterAll(() => cleanupFunctionsTest());
-
-const byId = <T extends { participantId: string }>(rows: T[]) =>
-  [...rows].sort((x, y) => (x.participantId < y.participantId ? -1 : 1));
-
-async function expectRowsMatchBoard(tournamentId: string, when: string) {
-  const stored = (await refs(fs.db).standings(tournamentId).get()).docs.map((d) => d.data());
-  const board = await call.getLeaderboard({ tournamentId }, 'owner');
-  expect(byId(stored), `stored standings rows after ${when}`).toEqual(
-    byId(board.rows.map(({ rank: _rank, ...row }) => row)),
-  );
-  return board.rows;
-}
 
 /** Best-of-three results as a store's players report them: 2-0, 2-1, a 1-1 draw and a 1-0 won at time. */
 const RESULTS: MatchUpResultInput[] = [
@@ -73,17 +61,17 @@ describe("the card games' tiebreakers in the stored standings rows", () => {
     await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
     await fireAll(fs.db, tournamentId);
     const [first] = await scoreRound(tournamentId, 1);
-    await expectRowsMatchBoard(tournamentId, 'round 1 is scored');
+    await expectRowsMatchBoard(fs.db, tournamentId, 'round 1 is scored');
 
     // A round-1 player drops: the resistance of their opponent caps the drop at 75%, the rows follow.
     await call.withdrawParticipant({ tournamentId, participantId: first!.a }, 'owner');
     await fireAll(fs.db, tournamentId);
-    await expectRowsMatchBoard(tournamentId, 'the drop');
+    await expectRowsMatchBoard(fs.db, tournamentId, 'the drop');
 
     await call.generateNextRound({ tournamentId, requestId: 'r2' }, 'owner');
     await fireAll(fs.db, tournamentId);
     await scoreRound(tournamentId, 2);
-    const rows = await expectRowsMatchBoard(tournamentId, 'round 2 is scored');
+    const rows = await expectRowsMatchBoard(fs.db, tournamentId, 'round 2 is scored');
 
     // The values are there, as fractions within their floors: the screens make percentages of them.
     for (const row of rows) {

@@ -8,22 +8,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { exportedTournamentToEgd } from '@competition/engine';
 import { refs } from '../../src/firebase/refs.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
-import { call, cleanupFunctionsTest, fireAll } from './harness.js';
+import { call, cleanupFunctionsTest, expectRowsMatchBoard, fireAll } from './harness.js';
 
 const fs = useEmulatorFirestore({ triggers: false });
 afterAll(() => cleanupFunctionsTest());
-
-const byId = <T extends { participantId: string }>(rows: T[]) =>
-  [...rows].sort((x, y) => (x.participantId < y.participantId ? -1 : 1));
-
-async function expectRowsMatchBoard(tournamentId: string, when: string) {
-  const stored = (await refs(fs.db).standings(tournamentId).get()).docs.map((d) => d.data());
-  const board = await call.getLeaderboard({ tournamentId }, 'owner');
-  expect(byId(stored), `stored standings rows after ${when}`).toEqual(
-    byId(board.rows.map(({ rank: _rank, ...row }) => row)),
-  );
-  return board.rows;
-}
 
 /** Scores a round: Black (side a, who moves first) wins every other game. */
 async function scoreRound(tournamentId: string, roundNumber: number) {
@@ -76,7 +64,7 @@ describe('a Go McMahon tournament in the stored standings', () => {
     // Nine players from 2d to 12k, bar 1d, floor 10k: some pair is two MMS apart or more, a handicap game.
     expect(first.some((m) => (m.cost.handicap ?? 0) > 0)).toBe(true);
     for (const m of first) expect(m.cost.komi).toBe((m.cost.handicap ?? 0) > 0 ? 0.5 : 7.5);
-    const after1 = await expectRowsMatchBoard(tournamentId, 'round 1 is scored');
+    const after1 = await expectRowsMatchBoard(fs.db, tournamentId, 'round 1 is scored');
     // The McMahon score: the start from the rank (2d and 1d on the bar, 30; 12k on the floor, 20) and the win.
     const g1 = after1.find((r) => r.participantId === 'g1')!;
     const g9 = after1.find((r) => r.participantId === 'g9')!;
@@ -85,12 +73,12 @@ describe('a Go McMahon tournament in the stored standings', () => {
 
     await call.withdrawParticipant({ tournamentId, participantId: first[0]!.b! }, 'owner');
     await fireAll(fs.db, tournamentId);
-    await expectRowsMatchBoard(tournamentId, 'the withdrawal');
+    await expectRowsMatchBoard(fs.db, tournamentId, 'the withdrawal');
 
     await call.generateNextRound({ tournamentId, requestId: 'r2' }, 'owner');
     await fireAll(fs.db, tournamentId);
     await scoreRound(tournamentId, 2);
-    const rows = await expectRowsMatchBoard(tournamentId, 'round 2 is scored');
+    const rows = await expectRowsMatchBoard(fs.db, tournamentId, 'round 2 is scored');
     expect(rows.every((r) => typeof r.tiebreaks.SOS === 'number' && typeof r.tiebreaks.SOSOS === 'number')).toBe(true);
     // Ranked by the McMahon score first.
     const scores = rows.map((r) => r.mcMahonScore!);

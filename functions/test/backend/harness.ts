@@ -99,3 +99,19 @@ export async function tournamentThroughCallables(
   await call.addParticipants({ tournamentId, participants }, setUp.enteredBy ?? 'owner');
   return { clubId, championshipId, tournamentId };
 }
+
+const byParticipant = <T extends { participantId: string }>(rows: T[]) =>
+  [...rows].sort((x, y) => (x.participantId < y.participantId ? -1 : 1));
+
+/**
+ * The stored standings rows equal the leaderboard computed from scratch (without its ranks): no row is stale after
+ * `when`. Returns the leaderboard's rows.
+ */
+export async function expectRowsMatchBoard(db: Firestore, tournamentId: string, when: string) {
+  const stored = (await refs(db).standings(tournamentId).get()).docs.map((d) => d.data());
+  const board = await call.getLeaderboard({ tournamentId }, 'owner');
+  expect(byParticipant(stored), `stored standings rows after ${when}`).toEqual(
+    byParticipant(board.rows.map(({ rank: _rank, ...row }) => row)),
+  );
+  return board.rows;
+}
