@@ -1,6 +1,7 @@
 /**
  * npm run bench:dutch [-- --tournaments 1000] [-- --min 10 --max 300] [-- --seed 1] [-- --keep DIR]
- * npm run bench:dutch -- --file FILE.trf [--round R]
+ * npm run bench:dutch [-- --baku] [-- --tournaments 200] ...
+ * npm run bench:dutch -- --file FILE.trf [--round R] [--baku [--record OUT]]
  * npm run bench:dutch -- --time [--players 2048] [--round 5] [--bbp]
  *
  * Identity (BBP_EXE names a bbpPairings v6.0.0 build): bbpPairings' generator makes random Dutch tournaments of
@@ -8,6 +9,11 @@
  * every tournament is paired by our DUTCH method from the history before it and compared with the generator's
  * pairing of that round (pairs, colours and the bye). Prints "rounds identical / rounds compared" and the first
  * difference with the file, the round and the command that reproduces it (docs/dutch.md#identity).
+ *
+ * --baku: the same on Baku-accelerated tournaments (FIDE C.04.7). The generator cannot accelerate, so each round k of a
+ * generated file is paired again by bbpPairings (`--dutch FILE -p`) from a copy holding rounds 1..k-1 (and round k's
+ * byes set ahead), the planned rounds (XXR) and the tournament type FIDE_DUTCH_2025_BAKU; our DUTCH pairs the same
+ * history with `acceleration: 'BAKU'`, and the two are compared.
  *
  * --time: one round of --players players (default 2,048) after --round - 1 rounds played with DUTCH and seeded
  * random results, timed for us; with --bbp also for bbpPairings on the same history (minutes of CPU at 2,048).
@@ -23,6 +29,8 @@ import {
   pairingBoards,
   parseTrf,
   scenarioToTrf,
+  type TrfDocument,
+  trfInitialColour,
   trfPairingRequest,
   trfRoundBoards,
   trfRoundCount,
@@ -34,6 +42,7 @@ function valueOf(flag: string): string | undefined {
   return i >= 0 ? args[i + 1] : undefined;
 }
 const BBP = process.env.BBP_EXE;
+const BAKU = args.includes('--baku');
 
 /** A seeded generator (mulberry32), so the same --seed draws the same tournaments. */
 function random(seed: number): () => number {
@@ -65,6 +74,7 @@ function identity(): void {
   let failedRounds = 0;
   let notGenerated = 0;
   let firstDifference: string | null = null;
+  let accelerationChanged = 0;
   let ourMs = 0;
   let largest = 0;
   const started = Date.now();
@@ -94,15 +104,17 @@ function identity(): void {
       t--;
       continue;
     }
-    const doc = parseTrf(readFileSync(`${stem}.trf`, 'utf8'));
+    const text = readFileSync(`${stem}.trf`, 'utf8');
+    const doc = parseTrf(text);
     for (let round = 1; round <= trfRoundCount(doc); round++) {
-      const want = trfRoundBoards(doc, round);
+      const want = BAKU ? bakuBoards(text, doc, rounds, round, `${stem}-r${round}`) : trfRoundBoards(doc, round);
       if (want.length === 0) continue;
       compared++;
+      if (BAKU && want.join() !== trfRoundBoards(doc, round).join()) accelerationChanged++;
       let got: string[];
       try {
         const t0 = performance.now();
-        got = pairingBoards(generateRound(trfPairingRequest(doc, round)));
+        got = pairingBoards(generateRound(request(doc, round)));
         ourMs += performance.now() - t0;
       } catch (error) {
         got = [`error: ${(error as Error).message}`];
@@ -129,21 +141,89 @@ function identity(): void {
   }
   console.log(`rounds identical / rounds compared: ${identical} / ${compared}`);
   console.log(`tournaments: ${count} of ${min} to ${max} players; refused rounds: ${failedRounds}`);
+  if (BAKU) console.log(`rounds where acceleration changed bbpPairings' pairing: ${accelerationChanged}`);
   console.log(`tournaments the generator could not finish (drawn again): ${notGenerated}`);
   console.log(`our pairing time: ${(ourMs / 1000).toFixed(1)} s in all, ${(ourMs / compared).toFixed(1)} ms per round`);
   if (firstDifference) console.log(`first difference: ${firstDifference}`);
 }
 
+/** The request for a round of a file, with Baku acceleration under --baku. */
+function request(doc: TrfDocument, round: number): PairingRequest {
+  const plain = trfPairingRequest(doc, round);
+  return BAKU ? { ...plain, options: { ...plain.options, acceleration: 'BAKU' } } : plain;
+}
+
+/** Report-file columns from 0: round 1's block (opponent, colour, result at 0-3, 5, 7 of it), the score. */
+const ROUND_COLUMN = 91;
+const ROUND_WIDTH = 10;
+const SCORE_COLUMNS = [80, 84] as const;
+
+/**
+ * bbpPairings' accelerated pairing of `round`: a copy of the generated file with rounds 1..round-1, round's entries
+ * of the players not paired in it (byes set ahead, absences), each score recounted over the rounds kept, the planned
+ * rounds, the colour drawn for pairing number 1 (XXC) and the Baku tournament type; bbpPairings pairs the next round of it. The boards as `trfRoundBoards` gives
+ * them (sorted, `pW-pB`, `bye pN`).
+ */
+function bakuBoards(text: string, doc: TrfDocument, totalRounds: number, round: number, stem: string): string[] {
+  const lines = text.split(/\r\n|\r|\n/);
+  const points: Record<string, number> = { '1': 1, '+': 1, W: 1, U: 1, F: 1, '=': 0.5, D: 0.5, H: 0.5 };
+  const out: string[] = [];
+  for (const line of lines) {
+    if (!line.startsWith('001')) {
+      if (line.trim() !== '') out.push(line);
+      continue;
+    }
+    let kept = line.slice(0, ROUND_COLUMN);
+    let score = 0;
+    for (let k = 0; k < round; k++) {
+      const entry = line.slice(ROUND_COLUMN + k * ROUND_WIDTH, ROUND_COLUMN + (k + 1) * ROUND_WIDTH);
+      if (entry.trim() === '') break;
+      const opponent = Number(entry.slice(0, 4));
+      const code = entry.slice(7, 8);
+      if (k === round - 1) {
+        // The round being paired: keep only what was set ahead (a bye other than the pairing-allocated one).
+        if (opponent === 0 && code !== 'U') kept += entry;
+        break;
+      }
+      kept += entry;
+      score += points[code] ?? 0;
+    }
+    const [from, to] = SCORE_COLUMNS;
+    kept = kept.slice(0, from) + score.toFixed(1).padStart(to - from) + kept.slice(to);
+    out.push(kept.trimEnd());
+  }
+  const colour = trfInitialColour(doc) === 'WHITE' ? 'white1' : 'black1';
+  out.push(`XXR ${totalRounds}`, `XXC ${colour}`, '192 FIDE_DUTCH_2025_BAKU');
+  writeFileSync(`${stem}.trf`, `${out.join('\r')}\r`);
+  execFileSync(BBP!, ['--dutch', `${stem}.trf`, '-p', `${stem}.pairs`], { stdio: 'ignore' });
+  const boards = readFileSync(`${stem}.pairs`, 'utf8').trim().split(/\r?\n/).slice(1);
+  rmSync(`${stem}.trf`, { force: true });
+  rmSync(`${stem}.pairs`, { force: true });
+  return boards
+    .map((line) => {
+      const [w, b] = line.trim().split(/\s+/);
+      return b === '0' ? `bye p${w}` : `p${w}-p${b}`;
+    })
+    .sort();
+}
+
 /** Every round of one file (a difference the identity run printed, or a recorded case). */
 function oneFile(file: string): void {
   const doc = parseTrf(readFileSync(file, 'utf8'));
+  const text = readFileSync(file, 'utf8');
   const only = valueOf('--round');
+  const record = valueOf('--record');
+  const recorded: string[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'bench-dutch-file-'));
   for (let round = 1; round <= trfRoundCount(doc); round++) {
     if (only !== undefined && Number(only) !== round) continue;
-    const want = trfRoundBoards(doc, round);
+    const want = BAKU
+      ? bakuBoards(text, doc, doc.totalRounds ?? trfRoundCount(doc), round, join(dir, `r${round}`))
+      : trfRoundBoards(doc, round);
     if (want.length === 0) continue;
+    recorded.push(`${round}: ${want.join(', ')}`);
     const t0 = performance.now();
-    const got = pairingBoards(generateRound(trfPairingRequest(doc, round)));
+    const got = pairingBoards(generateRound(request(doc, round)));
     const ms = (performance.now() - t0).toFixed(0);
     const same = got.join() === want.join();
     console.log(`round ${round}: ${same ? 'identical' : 'DIFFERENT'} (${ms} ms)`);
@@ -152,6 +232,9 @@ function oneFile(file: string): void {
       console.log(`  ours only:        ${got.filter((x) => !want.includes(x)).join(', ')}`);
     }
   }
+  rmSync(dir, { recursive: true, force: true });
+  // --record OUT: the reference boards, a line per round ("round: boards"), as the recorded Baku cases keep them.
+  if (record !== undefined) writeFileSync(record, `${recorded.join('\n')}\n`);
 }
 
 // ---- Timing one large round ----

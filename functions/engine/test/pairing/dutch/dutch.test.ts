@@ -33,6 +33,32 @@ describe('DUTCH gives bbpPairings pairings', () => {
   }
 });
 
+describe('DUTCH with Baku acceleration gives bbpPairings pairings', () => {
+  // cases/baku/: a generated history, and bbpPairings' FIDE_DUTCH_2025_BAKU pairing of each round from the rounds
+  // before it (cases/README.md).
+  const baku = new URL('./baku/', folder);
+  const cases = readdirSync(baku)
+    .filter((f) => f.endsWith('.boards'))
+    .sort();
+  it('has recorded accelerated cases', () => expect(cases.length).toBeGreaterThanOrEqual(2));
+  for (const file of cases) {
+    const doc = parseTrf(readFileSync(new URL(file.replace(/\.boards$/, '.trf'), baku), 'utf8'));
+    const lines = readFileSync(new URL(file, baku), 'utf8').trim().split('\n');
+    let changed = 0;
+    for (const line of lines) {
+      const [round, boards] = line.split(': ') as [string, string];
+      const want = boards.split(', ').sort();
+      if (want.join() !== trfRoundBoards(doc, Number(round)).join()) changed++;
+      it(`${file} round ${round}`, () => {
+        const request = trfPairingRequest(doc, Number(round));
+        const accelerated = { ...request, options: { ...request.options, acceleration: 'BAKU' as const } };
+        expect(pairingBoards(generateRound(accelerated))).toEqual(want);
+      });
+    }
+    it(`${file}: acceleration changes some rounds`, () => expect(changed).toBeGreaterThan(0));
+  }
+});
+
 describe('DUTCH refusals', () => {
   const doc = parseTrf(readFileSync(new URL('byes9.trf', folder), 'utf8'));
   it('needs the planned number of rounds', () => {
@@ -45,11 +71,10 @@ describe('DUTCH refusals', () => {
     const later = trfPairingRequest(doc, 3);
     expect(pairingBoards(generateRound({ ...later, options: {} }))).toEqual(trfRoundBoards(doc, 3));
   });
-  it('refuses acceleration, which it does not apply yet', () => {
+  it('refuses Baku acceleration with a point system it does not fit (a draw not half a win)', () => {
     const request = trfPairingRequest(doc, 2);
-    expect(() => generateRound({ ...request, options: { ...request.options, acceleration: 'BAKU' } })).toThrow(
-      /acceleration/,
-    );
+    const baku = { ...request, options: { ...request.options, acceleration: 'BAKU' as const } };
+    expect(() => generateRound({ ...baku, points: { win: 3, draw: 1, loss: 0 } })).toThrow(/acceleration/);
   });
   it('refuses a round when no pairing keeps the absolute rules', () => {
     const players = ['a', 'b'].map((id, k) => ({

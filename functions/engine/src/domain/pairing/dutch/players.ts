@@ -110,15 +110,13 @@ export function readField(request: PairingRequest): DutchField {
       `round ${request.roundNumber} is beyond the ${request.totalRounds} rounds planned`,
     );
   }
-  if (request.options?.acceleration !== undefined) {
-    throw new PairingError('invalid-argument', 'the Dutch method does not apply Baku acceleration yet (docs/dutch.md)');
-  }
   const table = request.points ?? { win: 1, draw: 0.5, loss: 0 };
   const points = { win: tenths(table.win), draw: tenths(table.draw), loss: tenths(table.loss) };
   const order = request.players.map((p, k) => ({ p, k })).sort((x, y) => compareSeeds(x.p, y.p) || x.k - y.k);
   const indexOf = new Map(order.map(({ p }, k) => [p.id, k]));
   const players = order.map(({ p }, k) => readPlayer(p, k, playedRounds, indexOf));
   rankPlayers(players);
+  applyBakuAcceleration(request, players, points);
   const field: DutchField = {
     players,
     playedRounds,
@@ -128,6 +126,32 @@ export function readField(request: PairingRequest): DutchField {
   };
   field.initialColour = initialColourOf(request, field);
   return field;
+}
+
+/**
+ * Baku acceleration (FIDE C.04.7, docs/dutch.md#baku-acceleration) as bbpPairings applies it: the first half of the
+ * field by pairing number, rounded up (every player the request names, as every player of a report file), gets a
+ * win's points in the first half of the accelerated rounds, rounded up, and a draw's in the rest of them. The
+ * accelerated rounds are `acceleratedRounds`, else the first half of the event, rounded up. The virtual points only
+ * sort players into score groups (with those of the earlier rounds where the rules look back); they are never
+ * written anywhere.
+ */
+function applyBakuAcceleration(request: PairingRequest, players: DutchPlayer[], points: DutchPoints): void {
+  const acceleration = request.options?.acceleration;
+  if (acceleration === undefined) return;
+  if (points.loss !== 0 || 2 * points.draw !== points.win) {
+    throw new PairingError(
+      'invalid-argument',
+      'Baku acceleration needs a loss worth nothing and a draw worth half a win (as bbpPairings asks)',
+    );
+  }
+  const explicit = typeof acceleration === 'object' ? acceleration.acceleratedRounds : undefined;
+  const accelerated = explicit ?? Math.ceil(request.totalRounds! / 2);
+  const full = Math.ceil(accelerated / 2);
+  const virtual: number[] = [];
+  for (let r = 0; r < accelerated; r++) virtual.push(r < full ? points.win : points.draw);
+  const groupA = Math.ceil(players.length / 2);
+  for (const p of players) if (p.index < groupA) p.acceleration = virtual;
 }
 
 /** Pairing numbers: the seed (1 = top), then the frozen rating, then the id. */
