@@ -11,7 +11,7 @@ import {
   mcMahonRoundOf,
   mcMahonScore,
   type McMahonSettings,
-  rankValueOf,
+  rankValueOrFloor,
 } from '../pairing/index.js';
 import type { ParticipantState, ParticipantStates } from '../ratings/index.js';
 import { isWin } from '../results/index.js';
@@ -70,8 +70,7 @@ function mcMahonRounds(state: ParticipantState, rounds: number): Array<{ round: 
  */
 export function mcMahonFigures(inputs: McMahonInputs): Map<string, McMahonFigures> {
   const { states, settings } = inputs;
-  const rankOf = (s: ParticipantState) =>
-    s.goRank === undefined ? rankValueOf(settings.floor) : rankValueOf(s.goRank);
+  const rankOf = (s: ParticipantState) => rankValueOrFloor(s.goRank, settings);
   const base = new Map(
     Object.values(states).map((state) => {
       const rounds = roundsOf(state, inputs);

@@ -6,11 +6,13 @@ import type { McMahonSettings } from './settings.js';
  * their rank's number, raised to the floor and lowered to the bar, and adds a point a win, half a jigo.
  */
 export function initialMcMahonScore(rank: string | undefined, settings: McMahonSettings): number {
-  const floor = rankValueOf(settings.floor);
-  const bar = rankValueOf(settings.bar);
-  // Without a rank a player starts on the floor, as the weakest anyone can be.
-  const value = rank === undefined ? floor : rankValueOf(rank);
-  return Math.min(bar, Math.max(floor, value)) - LOWEST_RANK;
+  const value = rankValueOrFloor(rank, settings);
+  return Math.min(rankValueOf(settings.bar), Math.max(rankValueOf(settings.floor), value)) - LOWEST_RANK;
+}
+
+/** A player's rank on OpenGotha's scale; without a rank, the floor's, as the weakest anyone can be. */
+export function rankValueOrFloor(rank: string | undefined, settings: Pick<McMahonSettings, 'floor'>): number {
+  return rankValueOf(rank ?? settings.floor);
 }
 
 /** One round of a player as MMS counts it: a game's points, the pairing's bye, or an absence. */

@@ -1,7 +1,13 @@
 import type { ColouredGame } from '../colours.js';
 import type { Field } from '../field.js';
 import { type Handicap, handicapOf } from '../mcmahon/handicap.js';
-import { initialMcMahonScore, type McMahonRound, mcMahonRoundOf, mcMahonScore } from '../mcmahon/mms.js';
+import {
+  initialMcMahonScore,
+  type McMahonRound,
+  mcMahonRoundOf,
+  mcMahonScore,
+  rankValueOrFloor,
+} from '../mcmahon/mms.js';
 import { LOWEST_RANK, rankValueOf } from '../mcmahon/rank.js';
 import { mcMahonSettings, type McMahonSettings } from '../mcmahon/settings.js';
 import type { PairingGame, PairingRequest } from '../types.js';
@@ -38,7 +44,7 @@ export function mcMahonContext(field: Field, request: PairingRequest): McMahonCo
   const evenColours: ColouredGame[][] = [];
   players.forEach((player, i) => {
     start[i] = initialMcMahonScore(player.rank, settings);
-    rank[i] = player.rank === undefined ? rankValueOf(settings.floor) : rankValueOf(player.rank);
+    rank[i] = rankValueOrFloor(player.rank, settings);
     const rounds: McMahonRound[] = player.games.map(roundOf);
     // A round before this one with neither a game nor a bye is an absence (a late entry's, a round sat out).
     const seen = new Set([...player.games.map((g) => g.round), ...(player.unscored ?? []).map((u) => u.round)]);
