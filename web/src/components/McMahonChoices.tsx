@@ -82,37 +82,37 @@ export function McMahonChoices({ values, errors, set }: Props) {
         </label>
         {handicaps ? (
           <>
-            <Field
+            <StonesField
               label="Handicap correction"
-              error={errors.handicapCorrection}
               hint="stones taken off the rank difference"
-            >
-              {(p) => (
-                <input
-                  {...p}
-                  type="number"
-                  min={0}
-                  max={9}
-                  value={values.handicapCorrection}
-                  onChange={set('handicapCorrection')}
-                />
-              )}
-            </Field>
-            <Field label="Most stones" error={errors.handicapCeiling} hint="the handicap's ceiling">
-              {(p) => (
-                <input
-                  {...p}
-                  type="number"
-                  min={0}
-                  max={9}
-                  value={values.handicapCeiling}
-                  onChange={set('handicapCeiling')}
-                />
-              )}
-            </Field>
+              field="handicapCorrection"
+              {...{ values, errors, set }}
+            />
+            <StonesField
+              label="Most stones"
+              hint="the handicap's ceiling"
+              field="handicapCeiling"
+              {...{ values, errors, set }}
+            />
           </>
         ) : null}
       </div>
     </fieldset>
+  );
+}
+
+/** A number of stones, 0 to 9: the handicap's correction or its ceiling. */
+function StonesField({
+  label,
+  hint,
+  field,
+  values,
+  errors,
+  set,
+}: Props & { label: string; hint: string; field: 'handicapCorrection' | 'handicapCeiling' }) {
+  return (
+    <Field label={label} error={errors[field]} hint={hint}>
+      {(p) => <input {...p} type="number" min={0} max={9} value={values[field]} onChange={set(field)} />}
+    </Field>
   );
 }
