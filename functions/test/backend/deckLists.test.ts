@@ -6,25 +6,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { paths } from '@competition/engine/schemas';
 import { refs } from '../../src/firebase/refs.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
-import { call, cleanupFunctionsTest, expectRefusal, tournamentThroughCallables } from './harness.js';
+import { call, CARD_GAME_STORE, cleanupFunctionsTest, expectRefusal, tournamentThroughCallables } from './harness.js';
 
 const fs = useEmulatorFirestore({ triggers: false });
 afterAll(() => cleanupFunctionsTest());
 
 /** A card-game Swiss of 4 players with accounts u1..u4 and a scorekeeper, deck lists on, round 1 not paired. */
 async function cardGameDraft() {
-  const { tournamentId } = await tournamentThroughCallables({
-    club: { name: 'Card Hall' },
-    championship: 'Friday Night',
-    tournament: {
-      description: 'Constructed',
-      policy: 'TCG',
-      pairing: { method: 'SWISS', options: {} },
-      scorekeeperUids: ['keeper'],
-    },
-    players: 4,
-    withAccounts: true,
-  });
+  const { tournamentId } = await tournamentThroughCallables(CARD_GAME_STORE);
   await fs.db.doc(paths.tournament(tournamentId)).update({ deckLists: {} });
   return tournamentId;
 }

@@ -115,3 +115,17 @@ export async function expectRowsMatchBoard(db: Firestore, tournamentId: string, 
   );
   return board.rows;
 }
+
+/** A best-of-three card-game Swiss of 4 players with accounts u1..u4 and a scorekeeper ('keeper'). */
+export const CARD_GAME_STORE: TournamentSetUp = {
+  club: { name: 'Card Hall' },
+  championship: 'Friday Night',
+  tournament: {
+    description: 'Constructed',
+    policy: 'TCG',
+    pairing: { method: 'SWISS', options: {} },
+    scorekeeperUids: ['keeper'],
+  },
+  players: 4,
+  withAccounts: true,
+};

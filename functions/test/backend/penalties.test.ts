@@ -6,25 +6,21 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { TournamentExport } from '@competition/engine';
 import { refs } from '../../src/firebase/refs.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
-import { call, cleanupFunctionsTest, expectRefusal, fireAll, tournamentThroughCallables } from './harness.js';
+import {
+  call,
+  CARD_GAME_STORE,
+  cleanupFunctionsTest,
+  expectRefusal,
+  fireAll,
+  tournamentThroughCallables,
+} from './harness.js';
 
 const fs = useEmulatorFirestore({ triggers: false });
 afterAll(() => cleanupFunctionsTest());
 
 /** A best-of-three card-game Swiss of 4 players with accounts u1..u4, a scorekeeper, round 1 paired. */
 async function cardGameRound() {
-  const { tournamentId, championshipId } = await tournamentThroughCallables({
-    club: { name: 'Card Hall' },
-    championship: 'Friday Night',
-    tournament: {
-      description: 'Constructed',
-      policy: 'TCG',
-      pairing: { method: 'SWISS', options: {} },
-      scorekeeperUids: ['keeper'],
-    },
-    players: 4,
-    withAccounts: true,
-  });
+  const { tournamentId, championshipId } = await tournamentThroughCallables(CARD_GAME_STORE);
   await call.generateNextRound({ tournamentId, requestId: 'r1' }, 'owner');
   const games = (await refs(fs.db).matchUps(tournamentId).get()).docs.map((d) => d.data()).filter((m) => m.b);
   return { tournamentId, championshipId, games: games.sort((x, y) => x.order - y.order) };
