@@ -52,7 +52,7 @@ describe('IncrementalMatching', () => {
     let swapped = 0;
     for (let trial = 0; trial < 150; trial++) {
       const n = 4 + Math.floor(draw() * 6);
-      const m = new IncrementalMatching(n);
+      const m = new IncrementalMatching(n, 1n << 82n);
       const w = Array.from({ length: n }, () => new Array<bigint>(n).fill(0n));
       // Few distinct weights, so that ties (several optima) are common, on top of a large common part.
       const weight = () => (draw() < 0.2 ? 0n : (1n << 80n) + BigInt(Math.floor(draw() * 4)));

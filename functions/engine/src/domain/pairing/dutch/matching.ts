@@ -1,12 +1,29 @@
+import {
+  addInto,
+  addSmall,
+  compare,
+  copyInto,
+  halfInto,
+  isOdd,
+  isZero,
+  limbsFor,
+  rough,
+  sign,
+  subInto,
+  sumInto,
+  writeBig,
+} from './limbs.js';
+
 /**
  * A maximum-weight matching that is solved again after some vertices' edges change, starting from the previous
  * optimum (docs/dutch.md#the-matching). The Dutch method asks it hundreds of yes-or-no questions per round, each a
  * small change of the weights, so re-solving from scratch would cost a whole Edmonds run every time.
  *
- * Edmonds' primal-dual blossom algorithm on a dense weight matrix, with exact BigInt weights (they outgrow 2^53).
- * Weight 0 means "no edge". Vertex duals are kept doubled (slack = dual(u) + dual(v) - 2 w(u, v)), so every
- * quantity stays an integer as long as all tree roots start a stage with even duals, which `solve` ensures; the
- * weights are stored as 2 w of those doubled units (4 w), so a slack costs two BigInt operations.
+ * Edmonds' primal-dual blossom algorithm on a dense matrix of weights, exact at any width (they outgrow 2^53): each
+ * distinct weight is stored once as float64 limbs (`limbs.ts`) and the matrix holds its number. Weight 0 means "no
+ * edge". Vertex duals are kept doubled (slack = dual(u) + dual(v) - 2 w(u, v)), so every quantity stays an integer
+ * as long as all tree roots start a stage with even duals, which `solve` ensures; the weights are stored as 2 w of
+ * those doubled units (4 w).
  *
  * Changing a vertex's edges (`setWeight` names the vertex it changes) first takes the vertex out of every blossom
  * (turning the blossom so the vertex is its base, then giving each blossom dual to the vertices inside), frees it
@@ -17,16 +34,26 @@
  */
 export class IncrementalMatching {
   readonly n: number;
-  private readonly weight: bigint[];
+  /** Limbs per number. */
+  private readonly k: number;
+  private readonly maxWeight: bigint;
+  /** Each edge's weight as its number in the list of distinct weights; 0 is weight 0, no edge. */
+  private readonly edge: Int32Array;
+  private readonly weightNumber = new Map<bigint, number>([[0n, 0]]);
+  private weightCount = 1;
+  /** Each distinct weight, stored as 4 w (see above), in limbs. */
+  private weightLimbs: Float64Array;
   /**
    * The same weights and the duals as float64 numbers, close to the exact ones: a search skips the exact slack of
    * an edge whose rounded slack is certainly above the least slack it would have to beat (docs/dutch.md#speed).
    */
-  private readonly roughWeight: Float64Array;
+  private roughWeight: Float64Array;
   private readonly roughDual: Float64Array;
   private lastGiven = 0n;
-  private lastStored = 0n;
-  private readonly dual: bigint[];
+  private lastNumber = 0;
+  private readonly dual: Float64Array;
+  /** Working numbers: a slack, a candidate dual, the dual step, and a spare. */
+  private readonly work: Float64Array;
   private readonly mate: Int32Array;
   private readonly solved: Int32Array;
   /** Top-level blossom of each vertex. */
@@ -45,7 +72,11 @@ export class IncrementalMatching {
   private readonly bestTo: Int32Array;
   private readonly bestLists: (number[] | null)[];
   /** The slack of that edge while the duals have not moved since (`epoch` counts the moves). */
-  private readonly bestSlack: bigint[];
+  private readonly bestSlack: Float64Array;
+  /** addBlossom's least slack edge towards each other S-blossom (its from vertex, -1 when none yet). */
+  private readonly towardsFrom: Int32Array;
+  private readonly towardsTo: Int32Array;
+  private readonly towardsSlack: Float64Array;
   private readonly bestEpoch: Int32Array;
   private readonly roughBest: Float64Array;
   private readonly roughEpoch: Int32Array;
@@ -64,12 +95,19 @@ export class IncrementalMatching {
   solves = 0;
   stages = 0;
 
-  constructor(n: number) {
+  /** `maxWeight` bounds every weight that will be set. */
+  constructor(n: number, maxWeight: bigint) {
     this.n = n;
-    this.weight = new Array<bigint>(n * n).fill(0n);
-    this.roughWeight = new Float64Array(n * n);
-    this.roughDual = new Float64Array(n);
-    this.dual = new Array<bigint>(2 * n).fill(0n);
+    this.maxWeight = maxWeight;
+    // Duals and slacks reach a few times the stored weights (4 w).
+    const k = limbsFor(maxWeight.toString(2).length + 4);
+    this.k = k;
+    this.edge = new Int32Array(n * n);
+    this.weightLimbs = new Float64Array(64 * k);
+    this.roughWeight = new Float64Array(64);
+    this.roughDual = new Float64Array(2 * n);
+    this.dual = new Float64Array(2 * n * k);
+    this.work = new Float64Array(4 * k);
     this.mate = new Int32Array(n).fill(-1);
     this.solved = Int32Array.from({ length: n }, (_, v) => v);
     // Every vertex starts as changed, so the first solve gives each its dual from its own edges.
@@ -90,7 +128,10 @@ export class IncrementalMatching {
     this.bestFrom = new Int32Array(2 * n).fill(-1);
     this.bestTo = new Int32Array(2 * n).fill(-1);
     this.bestLists = new Array<number[] | null>(2 * n).fill(null);
-    this.bestSlack = new Array<bigint>(2 * n).fill(0n);
+    this.bestSlack = new Float64Array(2 * n * k);
+    this.towardsFrom = new Int32Array(2 * n).fill(-1);
+    this.towardsTo = new Int32Array(2 * n).fill(-1);
+    this.towardsSlack = new Float64Array(2 * n * k);
     this.bestEpoch = new Int32Array(2 * n).fill(-1);
     this.roughBest = new Float64Array(2 * n);
     this.roughEpoch = new Int32Array(2 * n).fill(-1);
@@ -98,30 +139,46 @@ export class IncrementalMatching {
     for (let b = 2 * n - 1; b >= n; b--) this.unused.push(b);
   }
 
-  getWeight(u: number, v: number): bigint {
-    return this.weight[u * this.n + v]! >> 2n;
-  }
-
   /** Sets the weight of edge (vertex, other); `vertex` is the one whose edges change (it is re-optimised). */
   setWeight(vertex: number, other: number, w: bigint): void {
-    if (w < 0n) throw new RangeError('a matching weight cannot be negative');
+    const number = this.numberOf(w);
     const at = vertex * this.n + other;
-    // Kept doubled (so that a fresh vertex's dual, its heaviest edge, is even: see prepareDuals), and doubled again
-    // for the slack (see above).
-    // Consecutive calls often give the same weight (a row of pairs outside the bracket): one stored number then
-    // serves them all, which spares the garbage collector millions of copies.
-    if (w !== this.lastGiven) {
-      this.lastGiven = w;
-      this.lastStored = w << 2n;
-    }
-    const stored = this.lastStored;
-    if (this.weight[at] === stored) return;
-    this.weight[at] = stored;
-    this.weight[other * this.n + vertex] = stored;
-    const rough = Number(stored);
-    this.roughWeight[at] = rough;
-    this.roughWeight[other * this.n + vertex] = rough;
+    if (this.edge[at] === number) return;
+    this.edge[at] = number;
+    this.edge[other * this.n + vertex] = number;
     this.markPending(vertex);
+  }
+
+  /**
+   * The number of weight w in the list of distinct weights, added when new. A round has a few thousand distinct
+   * weights among millions of edges, and consecutive calls often give the same one (a row of pairs outside the
+   * bracket).
+   */
+  private numberOf(w: bigint): number {
+    if (w === this.lastGiven) return this.lastNumber;
+    let number = this.weightNumber.get(w);
+    if (number === undefined) {
+      if (w < 0n) throw new RangeError('a matching weight cannot be negative');
+      if (w > this.maxWeight) throw new RangeError('a matching weight above the bound the matching was made for');
+      number = this.weightCount++;
+      const k = this.k;
+      if (number >= this.roughWeight.length) {
+        const limbs = new Float64Array(2 * this.weightLimbs.length);
+        limbs.set(this.weightLimbs);
+        this.weightLimbs = limbs;
+        const rough = new Float64Array(2 * this.roughWeight.length);
+        rough.set(this.roughWeight);
+        this.roughWeight = rough;
+      }
+      // Kept doubled (so that a fresh vertex's dual, its heaviest edge, is even: see prepareDuals), and doubled
+      // again for the slack (see above).
+      writeBig(this.weightLimbs, number * k, k, w << 2n);
+      this.roughWeight[number] = rough(this.weightLimbs, number * k, k);
+      this.weightNumber.set(w, number);
+    }
+    this.lastGiven = w;
+    this.lastNumber = number;
+    return number;
   }
 
   /**
@@ -143,12 +200,9 @@ export class IncrementalMatching {
 
   private clearEdge(vertex: number, other: number): void {
     const at = vertex * this.n + other;
-    if (this.roughWeight[at] === 0) return;
-    const back = other * this.n + vertex;
-    this.weight[at] = 0n;
-    this.weight[back] = 0n;
-    this.roughWeight[at] = 0;
-    this.roughWeight[back] = 0;
+    if (this.edge[at] === 0) return;
+    this.edge[at] = 0;
+    this.edge[other * this.n + vertex] = 0;
     this.markPending(vertex);
   }
 
@@ -213,8 +267,9 @@ export class IncrementalMatching {
   }
 
   private tight(v: number, u: number): boolean {
-    const w = this.weight[v * this.n + u]!;
-    return w !== 0n && this.dual[v]! + this.dual[u]! === w;
+    if (this.edge[v * this.n + u] === 0) return false;
+    this.slackInto(this.work, 0, v, u);
+    return isZero(this.work, 0, this.k);
   }
 
   /**
@@ -224,7 +279,7 @@ export class IncrementalMatching {
   private unnest(x: number): boolean {
     while (this.inBlossom[x] !== x) {
       const top = this.inBlossom[x]!;
-      if (this.dual[top] !== 0n) return false;
+      if (!isZero(this.dual, top * this.k, this.k)) return false;
       this.dissolveTop(top);
     }
     return true;
@@ -278,26 +333,32 @@ export class IncrementalMatching {
    */
   private keep(v: number): boolean {
     const n = this.n;
+    const k = this.k;
     if (this.inBlossom[v] !== v) return false;
     const m = this.mate[v]!;
-    let y = 0n;
+    // y, the dual v would keep, in the work area's second number.
+    const work = this.work;
+    const y = k;
     if (m >= 0) {
-      const w = this.weight[v * n + m]!;
-      if (w === 0n) return false;
-      y = w - this.dual[m]!;
-      if (y < 0n) return false;
-    } else if (this.dual[v] !== 0n) return false;
+      const w = this.edge[v * n + m]!;
+      if (w === 0) return false;
+      subInto(work, y, this.weightLimbs, w * k, this.dual, m * k, k);
+      if (sign(work, y, k) < 0) return false;
+    } else if (!isZero(this.dual, v * k, k)) return false;
+    else work.fill(0, y, y + k);
     const row = v * n;
-    const ry = Number(y);
+    const ry = rough(work, y, k);
     for (let u = 0; u < n; u++) {
-      const rw = this.roughWeight[row + u]!;
-      if (rw === 0 || u === v) continue;
+      const w = this.edge[row + u]!;
+      if (w === 0 || u === v) continue;
       // Certainly feasible when the rounded slack, less its error bound (see `stage`), is above zero.
+      const rw = this.roughWeight[w]!;
       const ru = this.roughDual[u]!;
       if (ry + ru - rw - (Math.abs(ry) + Math.abs(ru) + rw) * 2 ** -48 > 0) continue;
-      if (y + this.dual[u]! < this.weight[row + u]!) return false;
+      sumInto(work, 0, work, y, this.dual, u * k, this.weightLimbs, w * k, k);
+      if (sign(work, 0, k) < 0) return false;
     }
-    this.setDual(v, y);
+    this.setDual(v, work, y);
     return true;
   }
 
@@ -326,9 +387,9 @@ export class IncrementalMatching {
 
   /** Removes a top-level blossom, giving its dual to its vertices; its children become top-level. */
   private dissolveTop(b: number): void {
-    const z = this.dual[b]!;
-    if (z !== 0n) for (const u of this.leaves(b)) this.setDual(u, this.dual[u]! + z);
-    this.dual[b] = 0n;
+    const k = this.k;
+    if (!isZero(this.dual, b * k, k)) for (const u of this.leaves(b)) this.addToDual(u, this.dual, b * k);
+    this.dual.fill(0, b * k, b * k + k);
     for (const child of this.children[b]!) {
       this.parent[child] = -1;
       if (child < this.n) this.inBlossom[child] = child;
@@ -349,7 +410,7 @@ export class IncrementalMatching {
     this.bestFrom[b] = -1;
     this.bestTo[b] = -1;
     this.parent[b] = -1;
-    this.dual[b] = 0n;
+    this.dual.fill(0, b * this.k, b * this.k + this.k);
     this.unused.push(b);
   }
 
@@ -365,32 +426,37 @@ export class IncrementalMatching {
     // pairs of the last optimum that a change (a bracket's order) left as good as before are tight again for the
     // greedy step below. A vertex never solved counts as its heaviest edge's weight: each end of an edge taking
     // that much leaves the heaviest edges tight.
+    const k = this.k;
+    const work = this.work;
+    // The need so far is the work area's second number, a candidate the first.
+    const need = k;
     for (const v of this.touched) {
-      let need = 0n;
+      work.fill(0, need, need + k);
       let roughNeed = 0;
       const row = v * n;
       for (let u = 0; u < n; u++) {
-        const rw = this.roughWeight[row + u]!;
-        if (rw === 0 || u === v) continue;
+        const w = this.edge[row + u]!;
+        if (w === 0 || u === v) continue;
+        const rw = this.roughWeight[w]!;
         const half = this.isTouched[u] && this.fresh[u];
         const ru = half ? 0 : this.roughDual[u]!;
         // Certainly no more than the need so far (rounding errors bounded as in `stage`): no exact look.
         const rd = half ? rw / 2 : rw - ru;
         if (rd + (rw + Math.abs(ru) + roughNeed) * 2 ** -48 < roughNeed) continue;
-        const w = this.weight[row + u]!;
-        const d = half ? w >> 1n : w - this.dual[u]!;
-        if (d > need) {
-          need = d;
-          roughNeed = Number(d);
+        if (half) halfInto(work, 0, this.weightLimbs, w * k, k);
+        else subInto(work, 0, this.weightLimbs, w * k, this.dual, u * k, k);
+        if (compare(work, 0, work, need, k) > 0) {
+          copyInto(work, need, work, 0, k);
+          roughNeed = rough(work, need, k);
         }
       }
-      if (need & 1n) need += 1n;
-      this.setDual(v, need);
+      if (isOdd(work, need)) addSmall(work, need, k, 1);
+      this.setDual(v, work, need);
     }
     for (const v of this.touched) this.fresh[v] = 0;
     for (const x of this.freed) {
       if (this.mate[x]! >= 0 || this.isTouched[x]) continue;
-      if (this.dual[x]! & 1n) this.raiseFree(x);
+      if (isOdd(this.dual, x * k)) this.raiseFree(x);
     }
     for (const v of this.touched) this.isTouched[v] = 0;
     this.touched.clear();
@@ -399,15 +465,16 @@ export class IncrementalMatching {
 
   /** Raises a free vertex's dual by one, taking it from the blossoms around it when it is their base. */
   private raiseFree(x: number): void {
+    const k = this.k;
     for (;;) {
       const top = this.inBlossom[x]!;
       if (top === x) {
-        this.setDual(x, this.dual[x]! + 1n);
+        this.addOneToDual(x, 1);
         return;
       }
-      if (this.dual[top]! >= 1n) {
-        this.dual[top] = this.dual[top]! - 1n;
-        for (const u of this.leaves(top)) this.setDual(u, this.dual[u]! + 1n);
+      if (sign(this.dual, top * k, k) > 0) {
+        addSmall(this.dual, top * k, k, -1);
+        for (const u of this.leaves(top)) this.addOneToDual(u, 1);
         return;
       }
       this.dissolveTop(top);
@@ -416,31 +483,57 @@ export class IncrementalMatching {
 
   // ---- One stage: grow trees until an augmentation, a root reaching dual zero, or the optimum ----
 
-  private setDual(v: number, y: bigint): void {
-    this.dual[v] = y;
-    this.roughDual[v] = Number(y);
+  /** dual(v) = the number at `at` of `from`. */
+  private setDual(v: number, from: Float64Array, at: number): void {
+    const k = this.k;
+    copyInto(this.dual, v * k, from, at, k);
+    this.roughDual[v] = rough(this.dual, v * k, k);
+  }
+
+  /** dual(v) += the number at `at` of `from`. */
+  private addToDual(v: number, from: Float64Array, at: number): void {
+    const k = this.k;
+    addInto(this.dual, v * k, this.dual, v * k, from, at, k);
+    this.roughDual[v] = rough(this.dual, v * k, k);
+  }
+
+  /** dual(v) -= the number at `at` of `from`. */
+  private takeFromDual(v: number, from: Float64Array, at: number): void {
+    const k = this.k;
+    subInto(this.dual, v * k, this.dual, v * k, from, at, k);
+    this.roughDual[v] = rough(this.dual, v * k, k);
+  }
+
+  private addOneToDual(v: number, x: number): void {
+    addSmall(this.dual, v * this.k, this.k, x);
+    this.roughDual[v] = rough(this.dual, v * this.k, this.k);
   }
 
   /** bestSlackOf(x) as a float64 number. */
   private roughBestOf(x: number): number {
     if (this.roughEpoch[x] !== this.epoch || this.bestEpoch[x] !== this.epoch) {
-      this.roughBest[x] = Number(this.bestSlackOf(x));
+      this.roughBest[x] = rough(this.bestSlack, this.bestSlackOf(x), this.k);
       this.roughEpoch[x] = this.epoch;
     }
     return this.roughBest[x]!;
   }
 
-  /** The slack of x's least-slack edge, remembered until the duals move (`epoch`). */
-  private bestSlackOf(x: number): bigint {
+  /**
+   * The slack of x's least-slack edge, remembered until the duals move (`epoch`): where it is in `bestSlack`.
+   */
+  private bestSlackOf(x: number): number {
+    const at = x * this.k;
     if (this.bestEpoch[x] !== this.epoch) {
-      this.bestSlack[x] = this.slack(this.bestFrom[x]!, this.bestTo[x]!);
+      this.slackInto(this.bestSlack, at, this.bestFrom[x]!, this.bestTo[x]!);
       this.bestEpoch[x] = this.epoch;
     }
-    return this.bestSlack[x]!;
+    return at;
   }
 
-  private slack(u: number, v: number): bigint {
-    return this.dual[u]! + this.dual[v]! - this.weight[u * this.n + v]!;
+  /** out (at o) = the slack of edge (u, v). */
+  private slackInto(out: Float64Array, o: number, u: number, v: number): void {
+    const k = this.k;
+    sumInto(out, o, this.dual, u * k, this.dual, v * k, this.weightLimbs, this.edge[u * this.n + v]! * k, k);
   }
 
   /**
@@ -450,19 +543,21 @@ export class IncrementalMatching {
    */
   private pairTight(): void {
     const n = this.n;
+    const k = this.k;
     for (let v = 0; v < n; v++) {
-      if (this.mate[v]! >= 0 || this.dual[v] === 0n || this.inBlossom[v] !== v) continue;
+      if (this.mate[v]! >= 0 || this.inBlossom[v] !== v || isZero(this.dual, v * k, k)) continue;
       const row = v * n;
       const rv = this.roughDual[v]!;
       for (let u = 0; u < n; u++) {
         if (u === v || this.mate[u]! >= 0 || this.inBlossom[u] !== u) continue;
-        const rw = this.roughWeight[row + u]!;
-        if (rw === 0) continue;
+        const w = this.edge[row + u]!;
+        if (w === 0) continue;
         // Certainly not tight when the rounded slack is farther from zero than its error bound (see `stage`).
+        const rw = this.roughWeight[w]!;
         const ru = this.roughDual[u]!;
         if (Math.abs(rv + ru - rw) > (Math.abs(rv) + Math.abs(ru) + rw) * 2 ** -48) continue;
-        const w = this.weight[row + u]!;
-        if (this.dual[v]! + this.dual[u]! === w) {
+        this.slackInto(this.work, 0, v, u);
+        if (isZero(this.work, 0, k)) {
           this.mate[v] = u;
           this.mate[u] = v;
           break;
@@ -485,7 +580,7 @@ export class IncrementalMatching {
     let roots = 0;
     for (let v = 0; v < n; v++) {
       const b = this.inBlossom[v]!;
-      if (this.mate[v]! < 0 && this.base[b] === v && this.label[b] === 0 && this.dual[v]! > 0n) {
+      if (this.mate[v]! < 0 && this.base[b] === v && this.label[b] === 0 && !isZero(this.dual, v * this.k, this.k)) {
         this.assignLabel(v, 1, -1, -1);
         roots++;
       }
@@ -494,17 +589,20 @@ export class IncrementalMatching {
     let steps = 0;
     const roughDual = this.roughDual;
     const roughWeight = this.roughWeight;
+    const edge = this.edge;
+    const k = this.k;
+    const work = this.work;
     for (;;) {
       if (++steps > 10 * this.n + 50) throw new Error('matching: too many dual steps');
       while (this.queue.length > 0) {
         const v = this.queue.pop()!;
         const row = v * n;
         // Duals change only between scans.
-        const dv = this.dual[v]!;
         const rdv = roughDual[v]!;
         for (let u = 0; u < n; u++) {
-          const rw = roughWeight[row + u]!;
-          if (rw === 0 || u === v) continue;
+          const w = edge[row + u]!;
+          if (w === 0 || u === v) continue;
+          const rw = roughWeight[w]!;
           // v's blossom can grow while its edges are scanned.
           const bv = this.inBlossom[v]!;
           const bu = this.inBlossom[u]!;
@@ -525,8 +623,8 @@ export class IncrementalMatching {
               if (rs > known + Math.abs(known) * 2 ** -48) continue;
             }
           }
-          const s = dv + this.dual[u]! - this.weight[row + u]!;
-          if (s <= 0n) {
+          this.slackInto(work, 0, v, u);
+          if (sign(work, 0, k) <= 0) {
             if (lu === 0) {
               if (this.mate[this.base[bu]!]! < 0) {
                 this.augment(v, u, false);
@@ -547,22 +645,9 @@ export class IncrementalMatching {
               this.labelFrom[u] = v;
               this.labelTo[u] = u;
             }
-          } else if (lu === 1) {
-            if (this.bestFrom[bv]! < 0 || s < this.bestSlackOf(bv)) {
-              this.bestFrom[bv] = v;
-              this.bestTo[bv] = u;
-              this.bestSlack[bv] = s;
-              this.bestEpoch[bv] = this.epoch;
-              this.roughEpoch[bv] = -1;
-            }
-          } else if (this.label[u] === 0) {
-            if (this.bestFrom[u]! < 0 || s < this.bestSlackOf(u)) {
-              this.bestFrom[u] = v;
-              this.bestTo[u] = u;
-              this.bestSlack[u] = s;
-              this.bestEpoch[u] = this.epoch;
-              this.roughEpoch[u] = -1;
-            }
+          } else {
+            const best = lu === 1 ? bv : this.label[u] === 0 ? u : -1;
+            if (best >= 0) this.offerBest(best, v, u);
           }
         }
       }
@@ -573,50 +658,70 @@ export class IncrementalMatching {
     }
   }
 
+  /** Makes (v, u), whose slack is in the work area, x's least-slack edge when it is (or when x has none yet). */
+  private offerBest(x: number, v: number, u: number): void {
+    const k = this.k;
+    if (this.bestFrom[x]! >= 0 && compare(this.work, 0, this.bestSlack, this.bestSlackOf(x), k) >= 0) return;
+    this.bestFrom[x] = v;
+    this.bestTo[x] = u;
+    copyInto(this.bestSlack, x * k, this.work, 0, k);
+    this.bestEpoch[x] = this.epoch;
+    this.roughEpoch[x] = -1;
+  }
+
   /**
    * Moves the duals by the largest step that keeps them feasible and acts on what became tight. Returns true when
    * the stage is over (a vertex of a tree reached dual zero and its path was flipped).
    */
   private adjustDuals(): boolean {
     const n = this.n;
+    const k = this.k;
+    const dual = this.dual;
+    const work = this.work;
+    // The step is the work area's third number, a candidate the first.
+    const delta = 2 * k;
     let kind = 0;
-    let delta = 0n;
     let at = -1;
     let minS = -1;
     for (let v = 0; v < n; v++) {
-      if (this.label[this.inBlossom[v]!] === 1 && (minS < 0 || this.dual[v]! < this.dual[minS]!)) minS = v;
+      if (this.label[this.inBlossom[v]!] === 1 && (minS < 0 || compare(dual, v * k, dual, minS * k, k) < 0)) minS = v;
     }
     if (minS >= 0) {
       kind = 1;
-      delta = this.dual[minS]!;
+      copyInto(work, delta, dual, minS * k, k);
       at = minS;
     }
     for (let v = 0; v < n; v++) {
       if (this.label[this.inBlossom[v]!] === 0 && this.bestFrom[v]! >= 0) {
-        const d = this.slack(this.bestFrom[v]!, this.bestTo[v]!);
-        if (kind === 0 || d < delta) {
+        const d = this.bestSlackOf(v);
+        if (kind === 0 || compare(this.bestSlack, d, work, delta, k) < 0) {
           kind = 2;
-          delta = d;
+          copyInto(work, delta, this.bestSlack, d, k);
           at = v;
         }
       }
     }
     for (let b = 0; b < 2 * n; b++) {
       if (this.parent[b] === -1 && this.base[b]! >= 0 && this.label[b] === 1 && this.bestFrom[b]! >= 0) {
-        const s = this.slack(this.bestFrom[b]!, this.bestTo[b]!);
-        if (s & 1n) throw new Error('matching: odd slack between two S-blossoms');
-        const d = s / 2n;
-        if (kind === 0 || d < delta) {
+        const s = this.bestSlackOf(b);
+        if (isOdd(this.bestSlack, s)) throw new Error('matching: odd slack between two S-blossoms');
+        halfInto(work, 0, this.bestSlack, s, k);
+        if (kind === 0 || compare(work, 0, work, delta, k) < 0) {
           kind = 3;
-          delta = d;
+          copyInto(work, delta, work, 0, k);
           at = b;
         }
       }
     }
     for (let b = n; b < 2 * n; b++) {
-      if (this.base[b]! >= 0 && this.parent[b] === -1 && this.label[b] === 2 && (kind === 0 || this.dual[b]! < delta)) {
+      if (
+        this.base[b]! >= 0 &&
+        this.parent[b] === -1 &&
+        this.label[b] === 2 &&
+        (kind === 0 || compare(dual, b * k, work, delta, k) < 0)
+      ) {
         kind = 4;
-        delta = this.dual[b]!;
+        copyInto(work, delta, dual, b * k, k);
         at = b;
       }
     }
@@ -624,13 +729,13 @@ export class IncrementalMatching {
     this.epoch++;
     for (let v = 0; v < n; v++) {
       const l = this.label[this.inBlossom[v]!];
-      if (l === 1) this.setDual(v, this.dual[v]! - delta);
-      else if (l === 2) this.setDual(v, this.dual[v]! + delta);
+      if (l === 1) this.takeFromDual(v, work, delta);
+      else if (l === 2) this.addToDual(v, work, delta);
     }
     for (let b = n; b < 2 * n; b++) {
       if (this.base[b]! >= 0 && this.parent[b] === -1) {
-        if (this.label[b] === 1) this.dual[b] = this.dual[b]! + delta;
-        else if (this.label[b] === 2) this.dual[b] = this.dual[b]! - delta;
+        if (this.label[b] === 1) addInto(dual, b * k, dual, b * k, work, delta, k);
+        else if (this.label[b] === 2) subInto(dual, b * k, dual, b * k, work, delta, k);
       }
     }
     if (kind === 1) {
@@ -645,7 +750,7 @@ export class IncrementalMatching {
 
   private endStage(): void {
     for (let b = this.n; b < 2 * this.n; b++) {
-      if (this.parent[b] === -1 && this.base[b]! >= 0 && this.label[b] === 1 && this.dual[b] === 0n) {
+      if (this.parent[b] === -1 && this.base[b]! >= 0 && this.label[b] === 1 && isZero(this.dual, b * this.k, this.k)) {
         this.expand(b, true);
       }
     }
@@ -736,50 +841,57 @@ export class IncrementalMatching {
     this.label[b] = 1;
     this.labelFrom[b] = this.labelFrom[bb]!;
     this.labelTo[b] = this.labelTo[bb]!;
-    this.dual[b] = 0n;
+    this.dual.fill(0, b * this.k, b * this.k + this.k);
     for (const u of this.leaves(b)) {
       if (this.label[this.inBlossom[u]!] === 2) this.queue.push(u);
       this.inBlossom[u] = b;
     }
-    // The least-slack edges from the new blossom to each other S-blossom.
-    const bestTo = new Map<number, [number, number, bigint]>();
+    // The least-slack edges from the new blossom to each other S-blossom, in the order the blossoms are met.
+    const towards: number[] = [];
     for (const child of path) {
       const list = this.bestLists[child];
-      const consider = (x: number, y: number) => {
-        const by = this.inBlossom[y]!;
-        if (by === b || this.label[by] !== 1) return;
-        const s = this.slack(x, y);
-        const cur = bestTo.get(by);
-        if (cur === undefined || s < cur[2]) bestTo.set(by, [x, y, s]);
-      };
       if (list === null || list === undefined || child < n) {
         for (const x of this.leaves(child)) {
           const row = x * n;
-          for (let y = 0; y < n; y++) if (y !== x && this.weight[row + y]! !== 0n) consider(x, y);
+          for (let y = 0; y < n; y++) if (y !== x && this.edge[row + y] !== 0) this.offerTowards(b, x, y, towards);
         }
       } else {
-        for (let k = 0; k < list.length; k += 2) consider(list[k]!, list[k + 1]!);
+        for (let i = 0; i < list.length; i += 2) this.offerTowards(b, list[i]!, list[i + 1]!, towards);
       }
       this.bestLists[child] = null;
       this.bestFrom[child] = -1;
       this.bestTo[child] = -1;
     }
+    const k = this.k;
     const list: number[] = [];
-    let bestSlack = -1n;
     this.bestFrom[b] = -1;
     this.bestTo[b] = -1;
-    for (const [x, y, s] of bestTo.values()) {
-      list.push(x, y);
-      if (this.bestFrom[b] < 0 || s < bestSlack) {
+    for (const by of towards) {
+      const x = this.towardsFrom[by]!;
+      list.push(x, this.towardsTo[by]!);
+      if (this.bestFrom[b] < 0 || compare(this.towardsSlack, by * k, this.bestSlack, b * k, k) < 0) {
         this.bestFrom[b] = x;
-        this.bestTo[b] = y;
-        bestSlack = s;
+        this.bestTo[b] = this.towardsTo[by]!;
+        copyInto(this.bestSlack, b * k, this.towardsSlack, by * k, k);
       }
+      this.towardsFrom[by] = -1;
     }
-    this.bestSlack[b] = bestSlack;
     this.bestEpoch[b] = this.epoch;
     this.roughEpoch[b] = -1;
     this.bestLists[b] = list;
+  }
+
+  /** Keeps edge (x, y) as blossom b's least-slack edge towards y's S-blossom when it is. */
+  private offerTowards(b: number, x: number, y: number, towards: number[]): void {
+    const by = this.inBlossom[y]!;
+    if (by === b || this.label[by] !== 1) return;
+    const k = this.k;
+    this.slackInto(this.work, 0, x, y);
+    if (this.towardsFrom[by]! < 0) towards.push(by);
+    else if (compare(this.work, 0, this.towardsSlack, by * k, k) >= 0) return;
+    this.towardsFrom[by] = x;
+    this.towardsTo[by] = y;
+    copyInto(this.towardsSlack, by * k, this.work, 0, k);
   }
 
   /** Expands a top-level blossom: at the end of a stage (its dual is zero) or a T-blossom whose dual reached zero. */
@@ -788,7 +900,7 @@ export class IncrementalMatching {
     for (const s of this.children[b]!) {
       this.parent[s] = -1;
       if (s < n) this.inBlossom[s] = s;
-      else if (endStage && this.dual[s] === 0n) this.expand(s, endStage);
+      else if (endStage && isZero(this.dual, s * this.k, this.k)) this.expand(s, endStage);
       else for (const v of this.leaves(s)) this.inBlossom[v] = s;
     }
     if (!endStage && this.label[b] === 2) {

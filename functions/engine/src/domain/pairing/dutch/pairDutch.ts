@@ -16,7 +16,7 @@ export function pairDutch(request: PairingRequest): PairingRound {
   const sorted = field.players.filter((p) => p.active).sort((x, y) => score(y) - score(x) || x.rank - y.rank);
   if (sorted.length === 0) throw new PairingError('failed-precondition', 'nobody to pair in this round');
   const weights = new DutchWeights(field, sorted, forbiddenPairs(request, field));
-  const matching = new IncrementalMatching(sorted.length);
+  const matching = new IncrementalMatching(sorted.length, weights.maxWeight);
   settleTheBye(weights, matching);
   const partner = pairBrackets(weights, matching);
 
