@@ -132,3 +132,27 @@ export function rough(a: Float64Array, at: number, k: number): number {
   if (h >= 2) x = x * LIMB + a[at + h - 2]!;
   return h >= 2 ? x * 2 ** (BITS * (h - 2)) : x;
 }
+
+/**
+ * The sign of (a + b - c) - d, all four normalised and non-negative, read from the top limb down: it is decided as
+ * soon as the limbs read so far are two units apart, since the limbs below add up to less than that.
+ */
+export function compareSum(
+  a: Float64Array,
+  ao: number,
+  b: Float64Array,
+  bo: number,
+  c: Float64Array,
+  co: number,
+  d: Float64Array,
+  dOffset: number,
+  k: number,
+): number {
+  let x = 0;
+  for (let i = k - 1; i >= 0; i--) {
+    x = x * LIMB + (a[ao + i]! + b[bo + i]! - c[co + i]! - d[dOffset + i]!);
+    if (x >= 2) return 1;
+    if (x <= -2) return -1;
+  }
+  return x === 0 ? 0 : x > 0 ? 1 : -1;
+}

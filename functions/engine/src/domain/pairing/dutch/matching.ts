@@ -2,6 +2,7 @@ import {
   addInto,
   addSmall,
   compare,
+  compareSum,
   copyInto,
   halfInto,
   isOdd,
@@ -530,6 +531,13 @@ export class IncrementalMatching {
     return at;
   }
 
+  /** The sign of the slack of edge (u, v) less the number at `at` of `bestSlack`. */
+  private slackVersus(u: number, v: number, at: number): number {
+    const k = this.k;
+    const w = this.edge[u * this.n + v]! * k;
+    return compareSum(this.dual, u * k, this.dual, v * k, this.weightLimbs, w, this.bestSlack, at, k);
+  }
+
   /** out (at o) = the slack of edge (u, v). */
   private slackInto(out: Float64Array, o: number, u: number, v: number): void {
     const k = this.k;
@@ -621,7 +629,12 @@ export class IncrementalMatching {
             if (this.bestFrom[best]! >= 0) {
               const known = this.roughBestOf(best);
               if (rs > known + Math.abs(known) * 2 ** -48) continue;
+              // Certainly not tight; whether it beats the least slack known is mostly decided in the top limbs.
+              if (this.slackVersus(v, u, this.bestSlackOf(best)) >= 0) continue;
             }
+            this.slackInto(work, 0, v, u);
+            this.takeBest(best, v, u);
+            continue;
           }
           this.slackInto(work, 0, v, u);
           if (sign(work, 0, k) <= 0) {
@@ -660,8 +673,13 @@ export class IncrementalMatching {
 
   /** Makes (v, u), whose slack is in the work area, x's least-slack edge when it is (or when x has none yet). */
   private offerBest(x: number, v: number, u: number): void {
+    if (this.bestFrom[x]! >= 0 && compare(this.work, 0, this.bestSlack, this.bestSlackOf(x), this.k) >= 0) return;
+    this.takeBest(x, v, u);
+  }
+
+  /** Makes (v, u), whose slack is in the work area, x's least-slack edge. */
+  private takeBest(x: number, v: number, u: number): void {
     const k = this.k;
-    if (this.bestFrom[x]! >= 0 && compare(this.work, 0, this.bestSlack, this.bestSlackOf(x), k) >= 0) return;
     this.bestFrom[x] = v;
     this.bestTo[x] = u;
     copyInto(this.bestSlack, x * k, this.work, 0, k);

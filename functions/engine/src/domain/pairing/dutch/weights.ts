@@ -39,6 +39,14 @@ export class DutchWeights {
   private readonly forbidden = new Set<number>();
   private readonly lastRounds: boolean;
   private readonly topScoreThreshold: number;
+  /**
+   * Players alike in everything a weight reads of one player (score, colours, floats) share a kind, and a weight is
+   * packed once per two kinds and what the pair adds (docs/dutch.md#speed): a round has millions of pairs but a few
+   * thousand distinct weights.
+   */
+  private readonly kindOf: Int32Array;
+  private readonly kinds: number;
+  private readonly packed = new Map<number, bigint>();
   readonly maxWeight: bigint;
   /** The bye's score, and the ranks of the bye candidates' played games (set once the bye's score is known). */
   byeScore = 0;
@@ -54,6 +62,14 @@ export class DutchWeights {
     this.float1 = sorted.map((p) => (pr >= 1 ? floatOf(field, p, 1) : 2));
     this.float2 = sorted.map((p) => (pr >= 2 ? floatOf(field, p, 2) : 2));
     this.byeEligible = sorted.map((p) => eligibleForBye(field, p));
+    const kindNumbers = new Map<string, number>();
+    this.kindOf = Int32Array.from(sorted, (p, k) => {
+      const key = [this.score[k], this.float1[k], this.float2[k], p.preference, p.imbalance, p.repeated, p.strong].join();
+      let kind = kindNumbers.get(key);
+      if (kind === undefined) kindNumbers.set(key, (kind = kindNumbers.size));
+      return kind;
+    });
+    this.kinds = kindNumbers.size;
     let shift = 0;
     let largest = 0;
     let run = 0;
@@ -121,9 +137,7 @@ export class DutchWeights {
    * A pair outside the bracket being paired and the next score group: only completion, the bye and its unplayed
    * rounds count, every other field is zero (the same number `edgeWeight` packs field by field).
    */
-  private outsideWeight(higher: number, lower: number): bigint {
-    const top = 1 + (this.byeCandidate(higher) ? 0 : 1) + (this.byeCandidate(lower) ? 0 : 1);
-    const unplayed = this.unplayed(higher, lower);
+  private outsideWeight(top: number, unplayed: number): bigint {
     const w = this.topUnit[top - 1]!;
     return unplayed === 0 ? w : w + BigInt(unplayed) * this.unplayedUnit;
   }
@@ -161,6 +175,29 @@ export class DutchWeights {
    */
   edgeWeight(higher: number, lower: number, lowerInBracket: boolean, lowerInNext: boolean): bigint {
     if (!this.compatible(higher, lower)) return 0n;
+    const top = 1 + (this.byeCandidate(higher) ? 0 : 1) + (this.byeCandidate(lower) ? 0 : 1);
+    const unplayed = this.unplayed(higher, lower);
+    if (unplayed >= UNPLAYED_KEYS) return this.pack(higher, lower, lowerInBracket, lowerInNext, top, unplayed);
+    const where = lowerInBracket ? 2 : lowerInNext ? 1 : 0;
+    const pair = where === 0 ? 0 : this.kindOf[higher]! * this.kinds + this.kindOf[lower]! + 1;
+    const key = ((pair * 3 + where) * 3 + top - 1) * UNPLAYED_KEYS + unplayed;
+    let w = this.packed.get(key);
+    if (w === undefined) {
+      w = this.pack(higher, lower, lowerInBracket, lowerInNext, top, unplayed);
+      this.packed.set(key, w);
+    }
+    return w;
+  }
+
+  private pack(
+    higher: number,
+    lower: number,
+    lowerInBracket: boolean,
+    lowerInNext: boolean,
+    top: number,
+    unplayed: number,
+  ): bigint {
+    if (!lowerInBracket && !lowerInNext) return this.outsideWeight(top, unplayed);
     const c = this.countBits;
     const s = this.scoresBits;
     const sh = this.score[higher]!;
@@ -169,15 +206,14 @@ export class DutchWeights {
     const l = this.sorted[lower]!;
     const groupH = this.shiftAt[higher]!;
     const groupL = this.shiftAt[lower]!;
-    if (!lowerInBracket && !lowerInNext) return this.outsideWeight(higher, lower);
     const w = this.packer;
     // Completion and the bye's eligibility, then as many pairs, and as high scores, in this bracket, then the next.
-    w.start(1 + (this.byeCandidate(higher) ? 0 : 1) + (this.byeCandidate(lower) ? 0 : 1));
+    w.start(top);
     w.push(lowerInBracket ? 1 : 0, c);
     w.pushBit(lowerInBracket ? groupH : -1, s);
     w.push(lowerInNext ? 1 : 0, c);
     w.pushBit(lowerInNext ? groupH : -1, s);
-    w.push(this.unplayed(higher, lower), 2 * c);
+    w.push(unplayed, 2 * c);
     colourFields(w, c, l, h, lowerInBracket);
     const pr = this.field.playedRounds;
     const f1l = this.float1[lower]!;
@@ -261,6 +297,9 @@ function colourFields(w: Packer, c: number, p: DutchPlayer, o: DutchPlayer, mask
     c,
   );
 }
+
+/** Bye candidates' unplayed-round ranks below this are part of a packed weight's key (they are a few). */
+const UNPLAYED_KEYS = 4096;
 
 /**
  * Builds a weight field by field, most important first, in a float64 word until it would pass 2^50 bits and only
