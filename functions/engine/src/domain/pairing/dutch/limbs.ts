@@ -156,3 +156,25 @@ export function compareSum(
   }
   return x === 0 ? 0 : x > 0 ? 1 : -1;
 }
+
+/**
+ * The sign of a + b - c, all three normalised and non-negative, read from the top limb down like `compareSum`:
+ * near-tight edges cancel in their top limbs and are decided lower down, without writing the sum.
+ */
+export function sumSign(
+  a: Float64Array,
+  ao: number,
+  b: Float64Array,
+  bo: number,
+  c: Float64Array,
+  co: number,
+  k: number,
+): number {
+  let x = 0;
+  for (let i = k - 1; i >= 0; i--) {
+    x = x * LIMB + (a[ao + i]! + b[bo + i]! - c[co + i]!);
+    if (x >= 2) return 1;
+    if (x <= -2) return -1;
+  }
+  return x === 0 ? 0 : x > 0 ? 1 : -1;
+}

@@ -12,6 +12,7 @@ import {
   sign,
   subInto,
   sumInto,
+  sumSign,
   writeBig,
 } from './limbs.js';
 
@@ -55,6 +56,7 @@ export class IncrementalMatching {
   private readonly dual: Float64Array;
   /** Working numbers: a slack, a candidate dual, the dual step, and a spare. */
   private readonly work: Float64Array;
+  private readonly zero: Float64Array;
   private readonly mate: Int32Array;
   private readonly solved: Int32Array;
   /** Top-level blossom of each vertex. */
@@ -109,6 +111,7 @@ export class IncrementalMatching {
     this.roughDual = new Float64Array(2 * n);
     this.dual = new Float64Array(2 * n * k);
     this.work = new Float64Array(4 * k);
+    this.zero = new Float64Array(k);
     this.mate = new Int32Array(n).fill(-1);
     this.solved = Int32Array.from({ length: n }, (_, v) => v);
     // Every vertex starts as changed, so the first solve gives each its dual from its own edges.
@@ -269,8 +272,7 @@ export class IncrementalMatching {
 
   private tight(v: number, u: number): boolean {
     if (this.edge[v * this.n + u] === 0) return false;
-    this.slackInto(this.work, 0, v, u);
-    return isZero(this.work, 0, this.k);
+    return this.slackSign(v, u) === 0;
   }
 
   /**
@@ -356,8 +358,7 @@ export class IncrementalMatching {
       const rw = this.roughWeight[w]!;
       const ru = this.roughDual[u]!;
       if (ry + ru - rw - (Math.abs(ry) + Math.abs(ru) + rw) * 2 ** -48 > 0) continue;
-      sumInto(work, 0, work, y, this.dual, u * k, this.weightLimbs, w * k, k);
-      if (sign(work, 0, k) < 0) return false;
+      if (sumSign(work, y, this.dual, u * k, this.weightLimbs, w * k, k) < 0) return false;
     }
     this.setDual(v, work, y);
     return true;
@@ -444,12 +445,15 @@ export class IncrementalMatching {
         // Certainly no more than the need so far (rounding errors bounded as in `stage`): no exact look.
         const rd = half ? rw / 2 : rw - ru;
         if (rd + (rw + Math.abs(ru) + roughNeed) * 2 ** -48 < roughNeed) continue;
-        if (half) halfInto(work, 0, this.weightLimbs, w * k, k);
-        else subInto(work, 0, this.weightLimbs, w * k, this.dual, u * k, k);
-        if (compare(work, 0, work, need, k) > 0) {
-          copyInto(work, need, work, 0, k);
-          roughNeed = rough(work, need, k);
+        if (half) {
+          halfInto(work, 0, this.weightLimbs, w * k, k);
+          if (compare(work, 0, work, need, k) <= 0) continue;
+        } else {
+          if (compareSum(this.weightLimbs, w * k, this.zero, 0, this.dual, u * k, work, need, k) <= 0) continue;
+          subInto(work, 0, this.weightLimbs, w * k, this.dual, u * k, k);
         }
+        copyInto(work, need, work, 0, k);
+        roughNeed = rough(work, need, k);
       }
       if (isOdd(work, need)) addSmall(work, need, k, 1);
       this.setDual(v, work, need);
@@ -531,11 +535,24 @@ export class IncrementalMatching {
     return at;
   }
 
+  /** The sign of the slack of edge (u, v). */
+  private slackSign(u: number, v: number): number {
+    const k = this.k;
+    return sumSign(this.dual, u * k, this.dual, v * k, this.weightLimbs, this.edge[u * this.n + v]! * k, k);
+  }
+
   /** The sign of the slack of edge (u, v) less the number at `at` of `bestSlack`. */
   private slackVersus(u: number, v: number, at: number): number {
     const k = this.k;
     const w = this.edge[u * this.n + v]! * k;
     return compareSum(this.dual, u * k, this.dual, v * k, this.weightLimbs, w, this.bestSlack, at, k);
+  }
+
+  /** The same against the least slack towards blossom `by` that `addBlossom` knows. */
+  private slackVersusTowards(u: number, v: number, by: number): number {
+    const k = this.k;
+    const w = this.edge[u * this.n + v]! * k;
+    return compareSum(this.dual, u * k, this.dual, v * k, this.weightLimbs, w, this.towardsSlack, by * k, k);
   }
 
   /** out (at o) = the slack of edge (u, v). */
@@ -564,8 +581,7 @@ export class IncrementalMatching {
         const rw = this.roughWeight[w]!;
         const ru = this.roughDual[u]!;
         if (Math.abs(rv + ru - rw) > (Math.abs(rv) + Math.abs(ru) + rw) * 2 ** -48) continue;
-        this.slackInto(this.work, 0, v, u);
-        if (isZero(this.work, 0, k)) {
+        if (this.slackSign(v, u) === 0) {
           this.mate[v] = u;
           this.mate[u] = v;
           break;
@@ -598,8 +614,6 @@ export class IncrementalMatching {
     const roughDual = this.roughDual;
     const roughWeight = this.roughWeight;
     const edge = this.edge;
-    const k = this.k;
-    const work = this.work;
     for (;;) {
       if (++steps > 10 * this.n + 50) throw new Error('matching: too many dual steps');
       while (this.queue.length > 0) {
@@ -629,15 +643,11 @@ export class IncrementalMatching {
             if (this.bestFrom[best]! >= 0) {
               const known = this.roughBestOf(best);
               if (rs > known + Math.abs(known) * 2 ** -48) continue;
-              // Certainly not tight; whether it beats the least slack known is mostly decided in the top limbs.
-              if (this.slackVersus(v, u, this.bestSlackOf(best)) >= 0) continue;
             }
-            this.slackInto(work, 0, v, u);
-            this.takeBest(best, v, u);
+            this.offerBest(best, v, u);
             continue;
           }
-          this.slackInto(work, 0, v, u);
-          if (sign(work, 0, k) <= 0) {
+          if (this.slackSign(v, u) <= 0) {
             if (lu === 0) {
               if (this.mate[this.base[bu]!]! < 0) {
                 this.augment(v, u, false);
@@ -671,18 +681,16 @@ export class IncrementalMatching {
     }
   }
 
-  /** Makes (v, u), whose slack is in the work area, x's least-slack edge when it is (or when x has none yet). */
+  /**
+   * Makes (v, u) x's least-slack edge when it is (or when x has none yet). Whether it beats the least slack known
+   * is mostly decided in the top limbs, so its slack is only written out when it does.
+   */
   private offerBest(x: number, v: number, u: number): void {
-    if (this.bestFrom[x]! >= 0 && compare(this.work, 0, this.bestSlack, this.bestSlackOf(x), this.k) >= 0) return;
-    this.takeBest(x, v, u);
-  }
-
-  /** Makes (v, u), whose slack is in the work area, x's least-slack edge. */
-  private takeBest(x: number, v: number, u: number): void {
+    if (this.bestFrom[x]! >= 0 && this.slackVersus(v, u, this.bestSlackOf(x)) >= 0) return;
     const k = this.k;
     this.bestFrom[x] = v;
     this.bestTo[x] = u;
-    copyInto(this.bestSlack, x * k, this.work, 0, k);
+    this.slackInto(this.bestSlack, x * k, v, u);
     this.bestEpoch[x] = this.epoch;
     this.roughEpoch[x] = -1;
   }
@@ -904,12 +912,11 @@ export class IncrementalMatching {
     const by = this.inBlossom[y]!;
     if (by === b || this.label[by] !== 1) return;
     const k = this.k;
-    this.slackInto(this.work, 0, x, y);
     if (this.towardsFrom[by]! < 0) towards.push(by);
-    else if (compare(this.work, 0, this.towardsSlack, by * k, k) >= 0) return;
+    else if (this.slackVersusTowards(x, y, by) >= 0) return;
     this.towardsFrom[by] = x;
     this.towardsTo[by] = y;
-    copyInto(this.towardsSlack, by * k, this.work, 0, k);
+    this.slackInto(this.towardsSlack, by * k, x, y);
   }
 
   /** Expands a top-level blossom: at the end of a stage (its dual is zero) or a T-blossom whose dual reached zero. */
