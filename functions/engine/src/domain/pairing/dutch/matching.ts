@@ -56,6 +56,17 @@ export class IncrementalMatching {
   private readonly dual: Float64Array;
   /** Working numbers: a slack, a candidate dual, the dual step, and a spare. */
   private readonly work: Float64Array;
+  /**
+   * Equal tags prove equal vertex duals (docs/dutch.md#speed): a dual worked out the same way from the same numbers
+   * (a weight less a dual, the same step of the same dual) gets the same tag. Slacks that tie, which are common in a
+   * field of alike players and would otherwise be compared limb by limb to the last one, are then seen equal at
+   * once. Tag 0 is a zero dual; unequal tags prove nothing.
+   */
+  private readonly tag: Float64Array;
+  private tagCount = 1;
+  private readonly tagOfDifference = new Map<number, number>();
+  private readonly tagOfHalf = new Map<number, number>();
+  private readonly tagOfKept = new Map<number, number>();
   private readonly zero: Float64Array;
   private readonly mate: Int32Array;
   private readonly solved: Int32Array;
@@ -111,6 +122,7 @@ export class IncrementalMatching {
     this.roughDual = new Float64Array(2 * n);
     this.dual = new Float64Array(2 * n * k);
     this.work = new Float64Array(4 * k);
+    this.tag = new Float64Array(n);
     this.zero = new Float64Array(k);
     this.mate = new Int32Array(n).fill(-1);
     this.solved = Int32Array.from({ length: n }, (_, v) => v);
@@ -342,11 +354,13 @@ export class IncrementalMatching {
     // y, the dual v would keep, in the work area's second number.
     const work = this.work;
     const y = k;
+    let tag = 0;
     if (m >= 0) {
       const w = this.edge[v * n + m]!;
       if (w === 0) return false;
       subInto(work, y, this.weightLimbs, w * k, this.dual, m * k, k);
       if (sign(work, y, k) < 0) return false;
+      tag = this.derivedTag(this.tagOfKept, w, this.tag[m]!);
     } else if (!isZero(this.dual, v * k, k)) return false;
     else work.fill(0, y, y + k);
     const row = v * n;
@@ -360,7 +374,7 @@ export class IncrementalMatching {
       if (ry + ru - rw - (Math.abs(ry) + Math.abs(ru) + rw) * 2 ** -48 > 0) continue;
       if (sumSign(work, y, this.dual, u * k, this.weightLimbs, w * k, k) < 0) return false;
     }
-    this.setDual(v, work, y);
+    this.setDual(v, work, y, tag);
     return true;
   }
 
@@ -390,7 +404,9 @@ export class IncrementalMatching {
   /** Removes a top-level blossom, giving its dual to its vertices; its children become top-level. */
   private dissolveTop(b: number): void {
     const k = this.k;
-    if (!isZero(this.dual, b * k, k)) for (const u of this.leaves(b)) this.addToDual(u, this.dual, b * k);
+    if (!isZero(this.dual, b * k, k)) {
+      for (const u of this.leaves(b)) this.addToDual(u, this.dual, b * k, this.tagCount++);
+    }
     this.dual.fill(0, b * k, b * k + k);
     for (const child of this.children[b]!) {
       this.parent[child] = -1;
@@ -435,6 +451,10 @@ export class IncrementalMatching {
     for (const v of this.touched) {
       work.fill(0, need, need + k);
       let roughNeed = 0;
+      // Where the need so far comes from: a weight's number (0 for none yet), and the other end's dual tag, or -1
+      // for half the weight.
+      let needWeight = 0;
+      let needTag = 0;
       const row = v * n;
       for (let u = 0; u < n; u++) {
         const w = this.edge[row + u]!;
@@ -445,6 +465,8 @@ export class IncrementalMatching {
         // Certainly no more than the need so far (rounding errors bounded as in `stage`): no exact look.
         const rd = half ? rw / 2 : rw - ru;
         if (rd + (rw + Math.abs(ru) + roughNeed) * 2 ** -48 < roughNeed) continue;
+        const tag = half ? -1 : this.tag[u]!;
+        if (w === needWeight && tag === needTag) continue;
         if (half) {
           halfInto(work, 0, this.weightLimbs, w * k, k);
           if (compare(work, 0, work, need, k) <= 0) continue;
@@ -454,9 +476,18 @@ export class IncrementalMatching {
         }
         copyInto(work, need, work, 0, k);
         roughNeed = rough(work, need, k);
+        needWeight = w;
+        needTag = tag;
       }
       if (isOdd(work, need)) addSmall(work, need, k, 1);
-      this.setDual(v, work, need);
+      let tag = 0;
+      if (needWeight !== 0) {
+        tag =
+          needTag < 0
+            ? this.derivedTag(this.tagOfHalf, needWeight, 0)
+            : this.derivedTag(this.tagOfDifference, needWeight, needTag);
+      }
+      this.setDual(v, work, need, tag);
     }
     for (const v of this.touched) this.fresh[v] = 0;
     for (const x of this.freed) {
@@ -488,30 +519,56 @@ export class IncrementalMatching {
 
   // ---- One stage: grow trees until an augmentation, a root reaching dual zero, or the optimum ----
 
-  /** dual(v) = the number at `at` of `from`. */
-  private setDual(v: number, from: Float64Array, at: number): void {
+  /** dual(v) = the number at `at` of `from`, whose tag is `tag`. */
+  private setDual(v: number, from: Float64Array, at: number, tag: number): void {
     const k = this.k;
     copyInto(this.dual, v * k, from, at, k);
     this.roughDual[v] = rough(this.dual, v * k, k);
+    this.tag[v] = tag;
   }
 
-  /** dual(v) += the number at `at` of `from`. */
-  private addToDual(v: number, from: Float64Array, at: number): void {
+  /** dual(v) += the number at `at` of `from`; `tag` is the result's. */
+  private addToDual(v: number, from: Float64Array, at: number, tag: number): void {
     const k = this.k;
     addInto(this.dual, v * k, this.dual, v * k, from, at, k);
     this.roughDual[v] = rough(this.dual, v * k, k);
+    this.tag[v] = tag;
   }
 
-  /** dual(v) -= the number at `at` of `from`. */
-  private takeFromDual(v: number, from: Float64Array, at: number): void {
+  /** dual(v) -= the number at `at` of `from`; `tag` is the result's. */
+  private takeFromDual(v: number, from: Float64Array, at: number, tag: number): void {
     const k = this.k;
     subInto(this.dual, v * k, this.dual, v * k, from, at, k);
     this.roughDual[v] = rough(this.dual, v * k, k);
+    this.tag[v] = tag;
   }
 
   private addOneToDual(v: number, x: number): void {
     addSmall(this.dual, v * this.k, this.k, x);
     this.roughDual[v] = rough(this.dual, v * this.k, this.k);
+    this.tag[v] = this.tagCount++;
+  }
+
+  /**
+   * The tag of a dual worked out from weight number w and a dual tagged `from`, the same way each time `derived`
+   * is used (a fresh tag when the two numbers are too large to key the map).
+   */
+  private derivedTag(derived: Map<number, number>, w: number, from: number): number {
+    if (w >= 2 ** 20 || from >= 2 ** 32) return this.tagCount++;
+    const key = w * 2 ** 32 + from;
+    let tag = derived.get(key);
+    if (tag === undefined) {
+      tag = this.tagCount++;
+      derived.set(key, tag);
+    }
+    return tag;
+  }
+
+  /** Whether edges (a, b) and (c, d) certainly have the same slack: the same weight, duals tagged the same. */
+  private sameSlack(a: number, b: number, c: number, d: number): boolean {
+    if (this.edge[a * this.n + b] !== this.edge[c * this.n + d]) return false;
+    const tag = this.tag;
+    return (tag[a] === tag[c] && tag[b] === tag[d]) || (tag[a] === tag[d] && tag[b] === tag[c]);
   }
 
   /** bestSlackOf(x) as a float64 number. */
@@ -686,7 +743,10 @@ export class IncrementalMatching {
    * is mostly decided in the top limbs, so its slack is only written out when it does.
    */
   private offerBest(x: number, v: number, u: number): void {
-    if (this.bestFrom[x]! >= 0 && this.slackVersus(v, u, this.bestSlackOf(x)) >= 0) return;
+    const from = this.bestFrom[x]!;
+    if (from >= 0 && (this.sameSlack(v, u, from, this.bestTo[x]!) || this.slackVersus(v, u, this.bestSlackOf(x)) >= 0)) {
+      return;
+    }
     const k = this.k;
     this.bestFrom[x] = v;
     this.bestTo[x] = u;
@@ -753,10 +813,13 @@ export class IncrementalMatching {
     }
     if (kind === 0) throw new Error('matching: no dual step');
     this.epoch++;
+    // Equal duals stay equal after the same step.
+    const lowered = new Map<number, number>();
+    const raised = new Map<number, number>();
     for (let v = 0; v < n; v++) {
       const l = this.label[this.inBlossom[v]!];
-      if (l === 1) this.takeFromDual(v, work, delta);
-      else if (l === 2) this.addToDual(v, work, delta);
+      if (l === 1) this.takeFromDual(v, work, delta, this.steppedTag(lowered, v));
+      else if (l === 2) this.addToDual(v, work, delta, this.steppedTag(raised, v));
     }
     for (let b = n; b < 2 * n; b++) {
       if (this.base[b]! >= 0 && this.parent[b] === -1) {
@@ -772,6 +835,17 @@ export class IncrementalMatching {
     else if (kind === 3) this.queue.push(this.bestFrom[at]!);
     else this.expand(at, false);
     return false;
+  }
+
+  /** v's tag after a dual step, the same for every dual tagged as v's is that takes the same step. */
+  private steppedTag(stepped: Map<number, number>, v: number): number {
+    const before = this.tag[v]!;
+    let tag = stepped.get(before);
+    if (tag === undefined) {
+      tag = this.tagCount++;
+      stepped.set(before, tag);
+    }
+    return tag;
   }
 
   private endStage(): void {
@@ -912,8 +986,9 @@ export class IncrementalMatching {
     const by = this.inBlossom[y]!;
     if (by === b || this.label[by] !== 1) return;
     const k = this.k;
-    if (this.towardsFrom[by]! < 0) towards.push(by);
-    else if (this.slackVersusTowards(x, y, by) >= 0) return;
+    const from = this.towardsFrom[by]!;
+    if (from < 0) towards.push(by);
+    else if (this.sameSlack(x, y, from, this.towardsTo[by]!) || this.slackVersusTowards(x, y, by) >= 0) return;
     this.towardsFrom[by] = x;
     this.towardsTo[by] = y;
     this.slackInto(this.towardsSlack, by * k, x, y);
