@@ -34,6 +34,21 @@ import {
  * duals differ, so when a matched vertex of a tree reaches dual zero first, the path from its root to it is flipped
  * (that vertex becomes the free one).
  */
+/** Dual values a tag table holds before it starts afresh. */
+const TAG_TABLE = 1 << 16;
+
+/** A 32-bit hash of a number's limbs. */
+function hashOf(a: Float64Array, at: number, k: number): number {
+  let h = k;
+  for (let i = 0; i < k; i++) {
+    const limb = a[at + i]!;
+    // The limb's low 32 bits, then the rest (a limb is below 2^48, the top one below 2^53).
+    h = Math.imul(h ^ (limb | 0), 0x9e3779b1);
+    h = Math.imul(h ^ Math.floor(limb / 2 ** 32), 0x85ebca6b);
+  }
+  return h ^ (h >>> 15);
+}
+
 export class IncrementalMatching {
   readonly n: number;
   /** Limbs per number. */
@@ -57,16 +72,17 @@ export class IncrementalMatching {
   /** Working numbers: a slack, a candidate dual, the dual step, and a spare. */
   private readonly work: Float64Array;
   /**
-   * Equal tags prove equal vertex duals (docs/dutch.md#speed): a dual worked out the same way from the same numbers
-   * (a weight less a dual, the same step of the same dual) gets the same tag. Slacks that tie, which are common in a
-   * field of alike players and would otherwise be compared limb by limb to the last one, are then seen equal at
-   * once. Tag 0 is a zero dual; unequal tags prove nothing.
+   * Equal tags prove equal vertex duals (docs/dutch.md#speed): each dual value gets a tag when it is set, the same
+   * as the last vertex dual of that value had, found by a hash of its limbs and checked limb by limb. Slacks that
+   * tie, which are common in a field of alike players and would otherwise be compared to the last limb, are then
+   * seen equal at once. Unequal tags prove nothing: the table of values is started afresh when it is full.
    */
   private readonly tag: Float64Array;
-  private tagCount = 1;
-  private readonly tagOfDifference = new Map<number, number>();
-  private readonly tagOfHalf = new Map<number, number>();
-  private readonly tagOfKept = new Map<number, number>();
+  private tagCount = 0;
+  /** Tags from `tableStart` on have their value in `tagLimbs` (at tag - tableStart), found by hash. */
+  private tableStart = 0;
+  private readonly tagLimbs: Float64Array;
+  private readonly tagOfHash = new Map<number, number>();
   private readonly zero: Float64Array;
   private readonly mate: Int32Array;
   private readonly solved: Int32Array;
@@ -122,7 +138,10 @@ export class IncrementalMatching {
     this.roughDual = new Float64Array(2 * n);
     this.dual = new Float64Array(2 * n * k);
     this.work = new Float64Array(4 * k);
+    // Every dual starts at zero, tag 0.
     this.tag = new Float64Array(n);
+    this.tagLimbs = new Float64Array(TAG_TABLE * k);
+    this.tagOfHash.set(hashOf(this.tagLimbs, 0, k), this.tagCount++);
     this.zero = new Float64Array(k);
     this.mate = new Int32Array(n).fill(-1);
     this.solved = Int32Array.from({ length: n }, (_, v) => v);
@@ -354,13 +373,11 @@ export class IncrementalMatching {
     // y, the dual v would keep, in the work area's second number.
     const work = this.work;
     const y = k;
-    let tag = 0;
     if (m >= 0) {
       const w = this.edge[v * n + m]!;
       if (w === 0) return false;
       subInto(work, y, this.weightLimbs, w * k, this.dual, m * k, k);
       if (sign(work, y, k) < 0) return false;
-      tag = this.derivedTag(this.tagOfKept, w, this.tag[m]!);
     } else if (!isZero(this.dual, v * k, k)) return false;
     else work.fill(0, y, y + k);
     const row = v * n;
@@ -374,7 +391,7 @@ export class IncrementalMatching {
       if (ry + ru - rw - (Math.abs(ry) + Math.abs(ru) + rw) * 2 ** -48 > 0) continue;
       if (sumSign(work, y, this.dual, u * k, this.weightLimbs, w * k, k) < 0) return false;
     }
-    this.setDual(v, work, y, tag);
+    this.setDual(v, work, y);
     return true;
   }
 
@@ -405,7 +422,7 @@ export class IncrementalMatching {
   private dissolveTop(b: number): void {
     const k = this.k;
     if (!isZero(this.dual, b * k, k)) {
-      for (const u of this.leaves(b)) this.addToDual(u, this.dual, b * k, this.tagCount++);
+      for (const u of this.leaves(b)) this.addToDual(u, this.dual, b * k);
     }
     this.dual.fill(0, b * k, b * k + k);
     for (const child of this.children[b]!) {
@@ -454,7 +471,7 @@ export class IncrementalMatching {
       // Where the need so far comes from: a weight's number (0 for none yet), and the other end's dual tag, or -1
       // for half the weight.
       let needWeight = 0;
-      let needTag = 0;
+      let needTag = -2;
       const row = v * n;
       for (let u = 0; u < n; u++) {
         const w = this.edge[row + u]!;
@@ -480,14 +497,7 @@ export class IncrementalMatching {
         needTag = tag;
       }
       if (isOdd(work, need)) addSmall(work, need, k, 1);
-      let tag = 0;
-      if (needWeight !== 0) {
-        tag =
-          needTag < 0
-            ? this.derivedTag(this.tagOfHalf, needWeight, 0)
-            : this.derivedTag(this.tagOfDifference, needWeight, needTag);
-      }
-      this.setDual(v, work, need, tag);
+      this.setDual(v, work, need);
     }
     for (const v of this.touched) this.fresh[v] = 0;
     for (const x of this.freed) {
@@ -519,49 +529,51 @@ export class IncrementalMatching {
 
   // ---- One stage: grow trees until an augmentation, a root reaching dual zero, or the optimum ----
 
-  /** dual(v) = the number at `at` of `from`, whose tag is `tag`. */
-  private setDual(v: number, from: Float64Array, at: number, tag: number): void {
-    const k = this.k;
-    copyInto(this.dual, v * k, from, at, k);
-    this.roughDual[v] = rough(this.dual, v * k, k);
-    this.tag[v] = tag;
+  /** dual(v) = the number at `at` of `from`. */
+  private setDual(v: number, from: Float64Array, at: number): void {
+    copyInto(this.dual, v * this.k, from, at, this.k);
+    this.dualChanged(v);
   }
 
-  /** dual(v) += the number at `at` of `from`; `tag` is the result's. */
-  private addToDual(v: number, from: Float64Array, at: number, tag: number): void {
+  /** dual(v) += the number at `at` of `from`. */
+  private addToDual(v: number, from: Float64Array, at: number): void {
     const k = this.k;
     addInto(this.dual, v * k, this.dual, v * k, from, at, k);
-    this.roughDual[v] = rough(this.dual, v * k, k);
-    this.tag[v] = tag;
+    this.dualChanged(v);
   }
 
-  /** dual(v) -= the number at `at` of `from`; `tag` is the result's. */
-  private takeFromDual(v: number, from: Float64Array, at: number, tag: number): void {
+  /** dual(v) -= the number at `at` of `from`. */
+  private takeFromDual(v: number, from: Float64Array, at: number): void {
     const k = this.k;
     subInto(this.dual, v * k, this.dual, v * k, from, at, k);
-    this.roughDual[v] = rough(this.dual, v * k, k);
-    this.tag[v] = tag;
+    this.dualChanged(v);
   }
 
   private addOneToDual(v: number, x: number): void {
     addSmall(this.dual, v * this.k, this.k, x);
-    this.roughDual[v] = rough(this.dual, v * this.k, this.k);
-    this.tag[v] = this.tagCount++;
+    this.dualChanged(v);
   }
 
-  /**
-   * The tag of a dual worked out from weight number w and a dual tagged `from`, the same way each time `derived`
-   * is used (a fresh tag when the two numbers are too large to key the map).
-   */
-  private derivedTag(derived: Map<number, number>, w: number, from: number): number {
-    if (w >= 2 ** 20 || from >= 2 ** 32) return this.tagCount++;
-    const key = w * 2 ** 32 + from;
-    let tag = derived.get(key);
-    if (tag === undefined) {
-      tag = this.tagCount++;
-      derived.set(key, tag);
+  /** Updates v's rough dual and tag after its dual changed. */
+  private dualChanged(v: number): void {
+    const k = this.k;
+    const at = v * k;
+    this.roughDual[v] = rough(this.dual, at, k);
+    const hash = hashOf(this.dual, at, k);
+    const known = this.tagOfHash.get(hash);
+    if (known !== undefined && compare(this.tagLimbs, (known - this.tableStart) * k, this.dual, at, k) === 0) {
+      this.tag[v] = known;
+      return;
     }
-    return tag;
+    if (this.tagCount - this.tableStart >= TAG_TABLE) {
+      this.tableStart = this.tagCount;
+      this.tagOfHash.clear();
+    }
+    const tag = this.tagCount++;
+    copyInto(this.tagLimbs, (tag - this.tableStart) * k, this.dual, at, k);
+    // On a hash collision the older value keeps the hash; the newer one is tagged but not found again.
+    if (known === undefined) this.tagOfHash.set(hash, tag);
+    this.tag[v] = tag;
   }
 
   /** Whether edges (a, b) and (c, d) certainly have the same slack: the same weight, duals tagged the same. */
@@ -813,13 +825,10 @@ export class IncrementalMatching {
     }
     if (kind === 0) throw new Error('matching: no dual step');
     this.epoch++;
-    // Equal duals stay equal after the same step.
-    const lowered = new Map<number, number>();
-    const raised = new Map<number, number>();
     for (let v = 0; v < n; v++) {
       const l = this.label[this.inBlossom[v]!];
-      if (l === 1) this.takeFromDual(v, work, delta, this.steppedTag(lowered, v));
-      else if (l === 2) this.addToDual(v, work, delta, this.steppedTag(raised, v));
+      if (l === 1) this.takeFromDual(v, work, delta);
+      else if (l === 2) this.addToDual(v, work, delta);
     }
     for (let b = n; b < 2 * n; b++) {
       if (this.base[b]! >= 0 && this.parent[b] === -1) {
@@ -835,17 +844,6 @@ export class IncrementalMatching {
     else if (kind === 3) this.queue.push(this.bestFrom[at]!);
     else this.expand(at, false);
     return false;
-  }
-
-  /** v's tag after a dual step, the same for every dual tagged as v's is that takes the same step. */
-  private steppedTag(stepped: Map<number, number>, v: number): number {
-    const before = this.tag[v]!;
-    let tag = stepped.get(before);
-    if (tag === undefined) {
-      tag = this.tagCount++;
-      stepped.set(before, tag);
-    }
-    return tag;
   }
 
   private endStage(): void {
