@@ -101,6 +101,17 @@ export class IncrementalMatching {
   private readonly bestFrom: Int32Array;
   private readonly bestTo: Int32Array;
   private readonly bestLists: (number[] | null)[];
+  /**
+   * Vertices in each blossom, and a stamp that changes whenever a blossom number starts a new blossom. A scan of an
+   * S-vertex's edges skips its own blossom, which late in a search can hold most of the field: the vertices outside
+   * a large blossom are listed once (`outsideOf`) and reused for each of its vertices' scans.
+   */
+  private readonly blossomSize: Int32Array;
+  private readonly blossomStamp: Int32Array;
+  private stampCount = 0;
+  private readonly outsideLists: { blossom: number; stamp: number; length: number; vertices: Int32Array }[];
+  private readonly insideMark: Uint8Array;
+  private readonly listedBlossom: number;
   /** The slack of that edge while the duals have not moved since (`epoch` counts the moves). */
   private readonly bestSlack: Float64Array;
   /** addBlossom's least slack edge towards each other S-blossom (its from vertex, -1 when none yet). */
@@ -125,8 +136,12 @@ export class IncrementalMatching {
   solves = 0;
   stages = 0;
 
-  /** `maxWeight` bounds every weight that will be set. */
-  constructor(n: number, maxWeight: bigint) {
+  /**
+   * `maxWeight` bounds every weight that will be set. Blossoms from `listedBlossom` vertices on have the vertices
+   * outside them listed for their scans (see `outsideOf`); below, a scan reads the whole row.
+   */
+  constructor(n: number, maxWeight: bigint, listedBlossom = 32) {
+    this.listedBlossom = listedBlossom;
     this.n = n;
     this.maxWeight = maxWeight;
     // Duals and slacks reach a few times the stored weights (4 w).
@@ -172,6 +187,15 @@ export class IncrementalMatching {
     this.roughEpoch = new Int32Array(2 * n).fill(-1);
     this.unused = [];
     for (let b = 2 * n - 1; b >= n; b--) this.unused.push(b);
+    this.blossomSize = new Int32Array(2 * n).fill(1);
+    this.blossomStamp = new Int32Array(2 * n);
+    this.outsideLists = Array.from({ length: 4 }, () => ({
+      blossom: -1,
+      stamp: -1,
+      length: 0,
+      vertices: new Int32Array(n),
+    }));
+    this.insideMark = new Uint8Array(n);
   }
 
   /** Sets the weight of edge (vertex, other); `vertex` is the one whose edges change (it is re-optimised). */
@@ -690,7 +714,11 @@ export class IncrementalMatching {
         const row = v * n;
         // Duals change only between scans.
         const rdv = roughDual[v]!;
-        for (let u = 0; u < n; u++) {
+        const top = this.inBlossom[v]!;
+        const outside = this.blossomSize[top]! >= this.listedBlossom ? this.outsideOf(top) : null;
+        const length = outside ? outside.length : n;
+        for (let j = 0; j < length; j++) {
+          const u = outside ? outside.vertices[j]! : j;
           const w = edge[row + u]!;
           if (w === 0 || u === v) continue;
           const rw = roughWeight[w]!;
@@ -846,6 +874,28 @@ export class IncrementalMatching {
     return false;
   }
 
+  /**
+   * The vertices outside top-level blossom b, ascending, from a small cache: b's vertices do not change while it is
+   * a top-level S-blossom of the stage, so the list serves all of their scans.
+   */
+  private outsideOf(b: number): { length: number; vertices: Int32Array } {
+    const lists = this.outsideLists;
+    const stamp = this.blossomStamp[b]!;
+    for (const list of lists) if (list.blossom === b && list.stamp === stamp) return list;
+    const list = lists.pop()!;
+    lists.unshift(list);
+    const mark = this.insideMark;
+    const inside = this.leaves(b);
+    for (const u of inside) mark[u] = 1;
+    let length = 0;
+    for (let u = 0; u < this.n; u++) if (!mark[u]) list.vertices[length++] = u;
+    for (const u of inside) mark[u] = 0;
+    list.blossom = b;
+    list.stamp = stamp;
+    list.length = length;
+    return list;
+  }
+
   private endStage(): void {
     for (let b = this.n; b < 2 * this.n; b++) {
       if (this.parent[b] === -1 && this.base[b]! >= 0 && this.label[b] === 1 && isZero(this.dual, b * this.k, this.k)) {
@@ -907,6 +957,7 @@ export class IncrementalMatching {
     let bv = this.inBlossom[v]!;
     let bw = this.inBlossom[w]!;
     const b = this.unused.pop()!;
+    this.blossomStamp[b] = ++this.stampCount;
     this.base[b] = baseVertex;
     this.parent[b] = -1;
     this.parent[bb] = b;
@@ -934,6 +985,9 @@ export class IncrementalMatching {
       bw = this.inBlossom[this.labelFrom[bw]!]!;
     }
     this.children[b] = path;
+    let size = 0;
+    for (const child of path) size += this.blossomSize[child]!;
+    this.blossomSize[b] = size;
     this.endFrom[b] = from;
     this.endTo[b] = to;
     this.label[b] = 1;
