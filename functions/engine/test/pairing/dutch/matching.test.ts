@@ -66,6 +66,7 @@ describe.each(SHAPES)('IncrementalMatching, weights of $name', ({ bound, listed,
     const draw = createRng(7);
     let answered = 0;
     let swapped = 0;
+    let sealed = 0;
     for (let trial = 0; trial < 200; trial++) {
       const n = 4 + Math.floor(draw() * 6);
       const m = new IncrementalMatching(n, bound, listed);
@@ -99,7 +100,19 @@ describe.each(SHAPES)('IncrementalMatching, weights of $name', ({ bound, listed,
           expect(m.mateOf(v)).toBe(u);
           expect(held(m, w)).toBe(optimum);
         }
-        // Change a few vertices' edges, as a bracket's questions do.
+        // Change a few vertices' edges, as a bracket's questions do; or settle a pair for good, as a bracket does
+        // with each pair it decides (and the next change may give the two new edges again).
+        if (draw() < 0.3) {
+          const a = Math.floor(draw() * n);
+          const b = (a + 1 + Math.floor(draw() * (n - 1))) % n;
+          const x = drawWeight(draw);
+          for (let y = 0; y < n; y++) {
+            if (y !== a && y !== b) w[a]![y] = w[y]![a] = w[b]![y] = w[y]![b] = 0n;
+          }
+          w[a]![b] = w[b]![a] = x;
+          m.pairOnly(a, b, x);
+          sealed++;
+        }
         for (let k = 0; k < 1 + Math.floor(draw() * 3); k++) {
           const x = Math.floor(draw() * n);
           for (let y = 0; y < n; y++) if (y !== x) set(x, y, weight());
@@ -108,6 +121,7 @@ describe.each(SHAPES)('IncrementalMatching, weights of $name', ({ bound, listed,
       }
     }
     expect(answered).toBeGreaterThan(100);
-    expect(swapped).toBeGreaterThan(20);
+    expect(swapped).toBeGreaterThan(15);
+    expect(sealed).toBeGreaterThan(100);
   });
 });

@@ -62,13 +62,29 @@ export function sumInto(
 }
 
 /** out = a + b. */
-export function addInto(out: Float64Array, o: number, a: Float64Array, ao: number, b: Float64Array, bo: number, k: number) {
+export function addInto(
+  out: Float64Array,
+  o: number,
+  a: Float64Array,
+  ao: number,
+  b: Float64Array,
+  bo: number,
+  k: number,
+) {
   for (let i = 0; i < k; i++) out[o + i] = a[ao + i]! + b[bo + i]!;
   normalise(out, o, k);
 }
 
 /** out = a - b. */
-export function subInto(out: Float64Array, o: number, a: Float64Array, ao: number, b: Float64Array, bo: number, k: number) {
+export function subInto(
+  out: Float64Array,
+  o: number,
+  a: Float64Array,
+  ao: number,
+  b: Float64Array,
+  bo: number,
+  k: number,
+) {
   for (let i = 0; i < k; i++) out[o + i] = a[ao + i]! - b[bo + i]!;
   normalise(out, o, k);
 }

@@ -72,6 +72,16 @@ export class IncrementalMatching {
   /** Working numbers: a slack, a candidate dual, the dual step, and a spare. */
   private readonly work: Float64Array;
   /**
+   * A pair settled for good (`pairOnly`) is sealed: each of the two has no edge but the one to the other, so a scan
+   * of a row skips the sealed vertices, and a sealed vertex's row is its partner alone. By the end of a round most
+   * of the field is sealed.
+   */
+  private readonly sealedTo: Int32Array;
+  /** The vertices not sealed, ascending (rebuilt when `liveChanged`). */
+  private readonly live: Int32Array;
+  private liveCount = 0;
+  private liveChanged = true;
+  /**
    * Equal tags prove equal vertex duals (docs/dutch.md#speed): each dual value gets a tag when it is set, the same
    * as the last vertex dual of that value had, found by a hash of its limbs and checked limb by limb. Slacks that
    * tie, which are common in a field of alike players and would otherwise be compared to the last limb, are then
@@ -153,6 +163,8 @@ export class IncrementalMatching {
     this.roughDual = new Float64Array(2 * n);
     this.dual = new Float64Array(2 * n * k);
     this.work = new Float64Array(4 * k);
+    this.sealedTo = new Int32Array(n).fill(-1);
+    this.live = new Int32Array(n);
     // Every dual starts at zero, tag 0.
     this.tag = new Float64Array(n);
     this.tagLimbs = new Float64Array(TAG_TABLE * k);
@@ -203,6 +215,10 @@ export class IncrementalMatching {
     const number = this.numberOf(w);
     const at = vertex * this.n + other;
     if (this.edge[at] === number) return;
+    if (number !== 0) {
+      if (this.sealedTo[vertex]! >= 0 && this.sealedTo[vertex] !== other) this.unseal(vertex);
+      if (this.sealedTo[other]! >= 0 && this.sealedTo[other] !== vertex) this.unseal(other);
+    }
     this.edge[at] = number;
     this.edge[other * this.n + vertex] = number;
     this.markPending(vertex);
@@ -245,7 +261,12 @@ export class IncrementalMatching {
    * `setWeight` of every other edge of a and of b to zero, in the same order, without the edges already gone.
    */
   pairOnly(a: number, b: number, w: bigint): void {
-    for (let u = 0; u < this.n; u++) {
+    // Sealed vertices have no edge to a or b to clear, unless a or b is sealed already.
+    if (this.sealedTo[a]! >= 0) this.unseal(a);
+    if (this.sealedTo[b]! >= 0) this.unseal(b);
+    this.refreshLive();
+    for (let j = 0; j < this.liveCount; j++) {
+      const u = this.live[j]!;
       if (u !== a) {
         if (u === b) this.setWeight(a, u, w);
         else this.clearEdge(a, u);
@@ -255,6 +276,38 @@ export class IncrementalMatching {
         else this.clearEdge(b, u);
       }
     }
+    this.sealedTo[a] = b;
+    this.sealedTo[b] = a;
+    this.liveChanged = true;
+  }
+
+  /** Unseals x and its partner: x is about to get another edge. */
+  private unseal(x: number): void {
+    const partner = this.sealedTo[x]!;
+    this.sealedTo[x] = -1;
+    if (partner >= 0) this.sealedTo[partner] = -1;
+    this.liveChanged = true;
+  }
+
+  private refreshLive(): void {
+    if (!this.liveChanged) return;
+    let count = 0;
+    for (let v = 0; v < this.n; v++) if (this.sealedTo[v]! < 0) this.live[count++] = v;
+    this.liveCount = count;
+    this.liveChanged = false;
+    // The lists of vertices outside blossoms leave sealed vertices out too.
+    for (const list of this.outsideLists) list.blossom = -1;
+  }
+
+  /** How many vertices a scan of v's row visits (see `neighbour`). */
+  private rowLength(v: number): number {
+    return this.sealedTo[v]! >= 0 ? 1 : this.liveCount;
+  }
+
+  /** The j-th vertex a scan of v's row visits: its partner when v is sealed, else the j-th live vertex. */
+  private neighbour(v: number, j: number): number {
+    const partner = this.sealedTo[v]!;
+    return partner >= 0 ? partner : this.live[j]!;
   }
 
   private clearEdge(vertex: number, other: number): void {
@@ -283,6 +336,7 @@ export class IncrementalMatching {
   /** Re-optimises after the changes since the last call. */
   solve(): void {
     this.solves++;
+    this.refreshLive();
     for (const v of this.pending) {
       this.isPending[v] = 0;
       if (!this.isTouched[v] && !this.keep(v)) this.release(v);
@@ -367,6 +421,7 @@ export class IncrementalMatching {
    */
   private settle(): boolean {
     if (this.touched.size > 0) return false;
+    this.refreshLive();
     const pending = this.pending;
     for (let k = 0; k < pending.length; k++) {
       const v = pending[k]!;
@@ -406,7 +461,9 @@ export class IncrementalMatching {
     else work.fill(0, y, y + k);
     const row = v * n;
     const ry = rough(work, y, k);
-    for (let u = 0; u < n; u++) {
+    const length = this.rowLength(v);
+    for (let j = 0; j < length; j++) {
+      const u = this.neighbour(v, j);
       const w = this.edge[row + u]!;
       if (w === 0 || u === v) continue;
       // Certainly feasible when the rounded slack, less its error bound (see `stage`), is above zero.
@@ -666,7 +723,9 @@ export class IncrementalMatching {
       if (this.mate[v]! >= 0 || this.inBlossom[v] !== v || isZero(this.dual, v * k, k)) continue;
       const row = v * n;
       const rv = this.roughDual[v]!;
-      for (let u = 0; u < n; u++) {
+      const length = this.rowLength(v);
+      for (let j = 0; j < length; j++) {
+        const u = this.neighbour(v, j);
         if (u === v || this.mate[u]! >= 0 || this.inBlossom[u] !== u) continue;
         const w = this.edge[row + u]!;
         if (w === 0) continue;
@@ -716,9 +775,9 @@ export class IncrementalMatching {
         const rdv = roughDual[v]!;
         const top = this.inBlossom[v]!;
         const outside = this.blossomSize[top]! >= this.listedBlossom ? this.outsideOf(top) : null;
-        const length = outside ? outside.length : n;
+        const length = outside ? outside.length : this.rowLength(v);
         for (let j = 0; j < length; j++) {
-          const u = outside ? outside.vertices[j]! : j;
+          const u = outside ? outside.vertices[j]! : this.neighbour(v, j);
           const w = edge[row + u]!;
           if (w === 0 || u === v) continue;
           const rw = roughWeight[w]!;
@@ -784,7 +843,10 @@ export class IncrementalMatching {
    */
   private offerBest(x: number, v: number, u: number): void {
     const from = this.bestFrom[x]!;
-    if (from >= 0 && (this.sameSlack(v, u, from, this.bestTo[x]!) || this.slackVersus(v, u, this.bestSlackOf(x)) >= 0)) {
+    if (
+      from >= 0 &&
+      (this.sameSlack(v, u, from, this.bestTo[x]!) || this.slackVersus(v, u, this.bestSlackOf(x)) >= 0)
+    ) {
       return;
     }
     const k = this.k;
@@ -888,7 +950,10 @@ export class IncrementalMatching {
     const inside = this.leaves(b);
     for (const u of inside) mark[u] = 1;
     let length = 0;
-    for (let u = 0; u < this.n; u++) if (!mark[u]) list.vertices[length++] = u;
+    for (let j = 0; j < this.liveCount; j++) {
+      const u = this.live[j]!;
+      if (!mark[u]) list.vertices[length++] = u;
+    }
     for (const u of inside) mark[u] = 0;
     list.blossom = b;
     list.stamp = stamp;
@@ -1005,7 +1070,11 @@ export class IncrementalMatching {
       if (list === null || list === undefined || child < n) {
         for (const x of this.leaves(child)) {
           const row = x * n;
-          for (let y = 0; y < n; y++) if (y !== x && this.edge[row + y] !== 0) this.offerTowards(b, x, y, towards);
+          const length = this.rowLength(x);
+          for (let j = 0; j < length; j++) {
+            const y = this.neighbour(x, j);
+            if (y !== x && this.edge[row + y] !== 0) this.offerTowards(b, x, y, towards);
+          }
         }
       } else {
         for (let i = 0; i < list.length; i += 2) this.offerTowards(b, list[i]!, list[i + 1]!, towards);

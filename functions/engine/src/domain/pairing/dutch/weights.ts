@@ -64,7 +64,15 @@ export class DutchWeights {
     this.byeEligible = sorted.map((p) => eligibleForBye(field, p));
     const kindNumbers = new Map<string, number>();
     this.kindOf = Int32Array.from(sorted, (p, k) => {
-      const key = [this.score[k], this.float1[k], this.float2[k], p.preference, p.imbalance, p.repeated, p.strong].join();
+      const key = [
+        this.score[k],
+        this.float1[k],
+        this.float2[k],
+        p.preference,
+        p.imbalance,
+        p.repeated,
+        p.strong,
+      ].join();
       let kind = kindNumbers.get(key);
       if (kind === undefined) kindNumbers.set(key, (kind = kindNumbers.size));
       return kind;
