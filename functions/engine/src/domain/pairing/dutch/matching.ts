@@ -803,6 +803,11 @@ export class IncrementalMatching {
             this.offerBest(best, v, u);
             continue;
           }
+          // Maybe tight. An edge with no less slack than a least slack above zero is not: one comparison, mostly
+          // decided in the top limbs, answers both questions.
+          const best = lu === 1 ? bv : this.label[u] === 0 ? u : -1;
+          const beats = best < 0 || this.beatsBest(best, v, u);
+          if (!beats && this.roughBestOf(best) > 0) continue;
           if (this.slackSign(v, u) <= 0) {
             if (lu === 0) {
               if (this.mate[this.base[bu]!]! < 0) {
@@ -824,9 +829,8 @@ export class IncrementalMatching {
               this.labelFrom[u] = v;
               this.labelTo[u] = u;
             }
-          } else {
-            const best = lu === 1 ? bv : this.label[u] === 0 ? u : -1;
-            if (best >= 0) this.offerBest(best, v, u);
+          } else if (best >= 0 && beats) {
+            this.takeBest(best, v, u);
           }
         }
       }
@@ -842,13 +846,17 @@ export class IncrementalMatching {
    * is mostly decided in the top limbs, so its slack is only written out when it does.
    */
   private offerBest(x: number, v: number, u: number): void {
+    if (this.beatsBest(x, v, u)) this.takeBest(x, v, u);
+  }
+
+  /** Whether (v, u) has less slack than x's least-slack edge (or x has none yet). */
+  private beatsBest(x: number, v: number, u: number): boolean {
     const from = this.bestFrom[x]!;
-    if (
-      from >= 0 &&
-      (this.sameSlack(v, u, from, this.bestTo[x]!) || this.slackVersus(v, u, this.bestSlackOf(x)) >= 0)
-    ) {
-      return;
-    }
+    if (from < 0) return true;
+    return !this.sameSlack(v, u, from, this.bestTo[x]!) && this.slackVersus(v, u, this.bestSlackOf(x)) < 0;
+  }
+
+  private takeBest(x: number, v: number, u: number): void {
     const k = this.k;
     this.bestFrom[x] = v;
     this.bestTo[x] = u;
