@@ -10,6 +10,7 @@ import {
   addSmall,
   compare,
   compareSum,
+  compareSums,
   halfInto,
   isOdd,
   isZero,
@@ -76,6 +77,9 @@ describe('limbs', () => {
         expect(Math.sign(compare(x, 0, x, K, K))).toBe(signOf(a - b));
         expect(compareSum(x, 0, x, K, x, 2 * K, x, 3 * K, K)).toBe(signOf(exact - d));
         expect(sumSign(x, 0, x, K, x, 2 * K, K)).toBe(signOf(exact));
+        // (a + b - c) - (d + b - c): the same sums apart from d.
+        expect(compareSums(x, 0, x, K, x, 2 * K, x, 3 * K, x, K, x, 2 * K, K)).toBe(signOf(a - d));
+        expect(compareSums(x, 0, x, K, x, 2 * K, x, 3 * K, x, 2 * K, x, K, K)).toBe(signOf(exact - (d + c - b)));
         sumInto(x, 4 * K, x, 0, x, K, x, 2 * K, K);
         expect(sign(x, 4 * K, K)).toBe(signOf(exact));
         expect(isZero(x, 4 * K, K)).toBe(exact === 0n);

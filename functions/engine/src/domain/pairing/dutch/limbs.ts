@@ -194,3 +194,32 @@ export function sumSign(
   }
   return x === 0 ? 0 : x > 0 ? 1 : -1;
 }
+
+/**
+ * The sign of (a + b - c) - (d + e - f), all six normalised and non-negative, read from the top limb down like
+ * `compareSum`, without writing either sum.
+ */
+export function compareSums(
+  a: Float64Array,
+  ao: number,
+  b: Float64Array,
+  bo: number,
+  c: Float64Array,
+  co: number,
+  d: Float64Array,
+  dOffset: number,
+  e: Float64Array,
+  eo: number,
+  f: Float64Array,
+  fo: number,
+  k: number,
+): number {
+  let x = 0;
+  for (let i = k - 1; i >= 0; i--) {
+    x = x * LIMB + (a[ao + i]! + b[bo + i]! - c[co + i]! - d[dOffset + i]! - e[eo + i]! + f[fo + i]!);
+    // The limbs below add up to between -3 and 3 units of this one.
+    if (x >= 3) return 1;
+    if (x <= -3) return -1;
+  }
+  return x === 0 ? 0 : x > 0 ? 1 : -1;
+}

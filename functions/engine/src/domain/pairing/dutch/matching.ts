@@ -3,6 +3,7 @@ import {
   addSmall,
   compare,
   compareSum,
+  compareSums,
   copyInto,
   halfInto,
   isOdd,
@@ -127,7 +128,6 @@ export class IncrementalMatching {
   /** addBlossom's least slack edge towards each other S-blossom (its from vertex, -1 when none yet). */
   private readonly towardsFrom: Int32Array;
   private readonly towardsTo: Int32Array;
-  private readonly towardsSlack: Float64Array;
   private readonly bestEpoch: Int32Array;
   private readonly roughBest: Float64Array;
   private readonly roughEpoch: Int32Array;
@@ -193,7 +193,6 @@ export class IncrementalMatching {
     this.bestSlack = new Float64Array(2 * n * k);
     this.towardsFrom = new Int32Array(2 * n).fill(-1);
     this.towardsTo = new Int32Array(2 * n).fill(-1);
-    this.towardsSlack = new Float64Array(2 * n * k);
     this.bestEpoch = new Int32Array(2 * n).fill(-1);
     this.roughBest = new Float64Array(2 * n);
     this.roughEpoch = new Int32Array(2 * n).fill(-1);
@@ -698,11 +697,16 @@ export class IncrementalMatching {
     return compareSum(this.dual, u * k, this.dual, v * k, this.weightLimbs, w, this.bestSlack, at, k);
   }
 
-  /** The same against the least slack towards blossom `by` that `addBlossom` knows. */
-  private slackVersusTowards(u: number, v: number, by: number): number {
+  /** The sign of the slack of edge (a, b) less that of edge (c, d). */
+  private compareSlacks(a: number, b: number, c: number, d: number): number {
+    if (this.sameSlack(a, b, c, d)) return 0;
     const k = this.k;
-    const w = this.edge[u * this.n + v]! * k;
-    return compareSum(this.dual, u * k, this.dual, v * k, this.weightLimbs, w, this.towardsSlack, by * k, k);
+    const n = this.n;
+    const dual = this.dual;
+    const weights = this.weightLimbs;
+    const ab = this.edge[a * n + b]! * k;
+    const cd = this.edge[c * n + d]! * k;
+    return compareSums(dual, a * k, dual, b * k, weights, ab, dual, c * k, dual, d * k, weights, cd, k);
   }
 
   /** out (at o) = the slack of edge (u, v). */
@@ -1091,20 +1095,22 @@ export class IncrementalMatching {
       this.bestFrom[child] = -1;
       this.bestTo[child] = -1;
     }
-    const k = this.k;
     const list: number[] = [];
-    this.bestFrom[b] = -1;
-    this.bestTo[b] = -1;
+    let bestX = -1;
+    let bestY = -1;
     for (const by of towards) {
       const x = this.towardsFrom[by]!;
-      list.push(x, this.towardsTo[by]!);
-      if (this.bestFrom[b] < 0 || compare(this.towardsSlack, by * k, this.bestSlack, b * k, k) < 0) {
-        this.bestFrom[b] = x;
-        this.bestTo[b] = this.towardsTo[by]!;
-        copyInto(this.bestSlack, b * k, this.towardsSlack, by * k, k);
+      const y = this.towardsTo[by]!;
+      list.push(x, y);
+      if (bestX < 0 || this.compareSlacks(x, y, bestX, bestY) < 0) {
+        bestX = x;
+        bestY = y;
       }
       this.towardsFrom[by] = -1;
     }
+    this.bestFrom[b] = bestX;
+    this.bestTo[b] = bestY;
+    if (bestX >= 0) this.slackInto(this.bestSlack, b * this.k, bestX, bestY);
     this.bestEpoch[b] = this.epoch;
     this.roughEpoch[b] = -1;
     this.bestLists[b] = list;
@@ -1114,13 +1120,11 @@ export class IncrementalMatching {
   private offerTowards(b: number, x: number, y: number, towards: number[]): void {
     const by = this.inBlossom[y]!;
     if (by === b || this.label[by] !== 1) return;
-    const k = this.k;
     const from = this.towardsFrom[by]!;
     if (from < 0) towards.push(by);
-    else if (this.sameSlack(x, y, from, this.towardsTo[by]!) || this.slackVersusTowards(x, y, by) >= 0) return;
+    else if (this.compareSlacks(x, y, from, this.towardsTo[by]!) >= 0) return;
     this.towardsFrom[by] = x;
     this.towardsTo[by] = y;
-    this.slackInto(this.towardsSlack, by * k, x, y);
   }
 
   /** Expands a top-level blossom: at the end of a stage (its dual is zero) or a T-blossom whose dual reached zero. */
