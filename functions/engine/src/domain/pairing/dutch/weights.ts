@@ -36,7 +36,8 @@ export class DutchWeights {
   /** 1, 2 and 3 in the top field, and 1 in the bye's unplayed rounds field. */
   private readonly topUnit: bigint[];
   private readonly unplayedUnit: bigint;
-  private readonly forbidden = new Set<number>();
+  /** Pairs that may not meet (a rematch, a forbidden pair), by position: x * n + y and y * n + x. */
+  private readonly forbidden: Uint8Array;
   private readonly lastRounds: boolean;
   private readonly topScoreThreshold: number;
   /**
@@ -57,6 +58,7 @@ export class DutchWeights {
     this.field = field;
     this.sorted = sorted;
     const n = sorted.length;
+    this.forbidden = new Uint8Array(n * n);
     this.score = sorted.map((p) => scoreBefore(field, p));
     const pr = field.playedRounds;
     this.float1 = sorted.map((p) => (pr >= 1 ? floatOf(field, p, 1) : 2));
@@ -121,8 +123,8 @@ export class DutchWeights {
   }
 
   private forbid(x: number, y: number): void {
-    this.forbidden.add(x * this.sorted.length + y);
-    this.forbidden.add(y * this.sorted.length + x);
+    this.forbidden[x * this.sorted.length + y] = 1;
+    this.forbidden[y * this.sorted.length + x] = 1;
   }
 
   /**
@@ -130,7 +132,7 @@ export class DutchWeights {
    * absolutely (in the last round a player above half the maximum score is exempt: docs/dutch.md#the-rest).
    */
   compatible(x: number, y: number): boolean {
-    if (this.forbidden.has(x * this.sorted.length + y)) return false;
+    if (this.forbidden[x * this.sorted.length + y]) return false;
     const a = this.sorted[x]!;
     const b = this.sorted[y]!;
     return (
