@@ -274,8 +274,13 @@ function timeLargeRound(): void {
   });
   for (let round = 1; round < target; round++) {
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     const paired = generateRound(request(round));
-    console.log(`history: round ${round} paired in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const c = process.cpuUsage(c0);
+    console.log(
+      `history: round ${round} paired in ${((performance.now() - t0) / 1000).toFixed(2)} s wall, ` +
+        `${((c.user + c.system) / 1e6).toFixed(2)} s CPU (${paired.stats.solves} matching solves)`,
+    );
     const games: ScenarioGame[] = [];
     for (const g of paired.pairings) {
       const a = byId.get(g.a)!;
