@@ -4,7 +4,9 @@
  * Float64Array starting at an offset. Normalised, every limb but the top one is in [0, 2^48) and the top one carries
  * the sign, so two numbers compare limb by limb from the top. Sums of three limbs stay exact (below 2^53), which is
  * all the matching needs; nothing here allocates, unlike BigInt, whose temporaries cost more in garbage collection
- * than in arithmetic.
+ * than in arithmetic. The three signed comparisons (`sumSign`, `compareSum`, `compareSums`) are one loop at three
+ * arities: they run in the search's innermost loop, where the six-term one with zeros for the missing terms was
+ * measured a tenth slower.
  */
 const LIMB = 2 ** 48;
 const LIMB_INVERSE = 2 ** -48;
