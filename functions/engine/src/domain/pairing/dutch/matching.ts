@@ -122,6 +122,7 @@ export class IncrementalMatching {
   private stampCount = 0;
   private readonly outsideLists: { blossom: number; stamp: number; length: number; vertices: Int32Array }[];
   private readonly insideMark: Uint8Array;
+  private readonly leafStack: Int32Array;
   private readonly listedBlossom: number;
   /** The slack of that edge while the duals have not moved since (`epoch` counts the moves). */
   private readonly bestSlack: Float64Array;
@@ -207,6 +208,7 @@ export class IncrementalMatching {
       vertices: new Int32Array(n),
     }));
     this.insideMark = new Uint8Array(n);
+    this.leafStack = new Int32Array(2 * n);
   }
 
   /** Sets the weight of edge (vertex, other); `vertex` is the one whose edges change (it is re-optimised). */
@@ -1266,13 +1268,20 @@ export class IncrementalMatching {
   }
 
   private leaves(b: number): number[] {
-    if (b < this.n) return [b];
+    const n = this.n;
+    if (b < n) return [b];
     const out: number[] = [];
-    const stack = [b];
-    while (stack.length > 0) {
-      const x = stack.pop()!;
-      if (x < this.n) out.push(x);
-      else for (const c of this.children[x]!) stack.push(c);
+    // A blossom nests at most 2n blossoms and vertices, so the walk's stack fits one shared array.
+    const stack = this.leafStack;
+    let top = 0;
+    stack[top++] = b;
+    while (top > 0) {
+      const x = stack[--top]!;
+      if (x < n) out.push(x);
+      else {
+        const kids = this.children[x]!;
+        for (let i = 0; i < kids.length; i++) stack[top++] = kids[i]!;
+      }
     }
     return out;
   }
