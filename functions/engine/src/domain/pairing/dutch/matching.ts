@@ -50,6 +50,10 @@ function hashOf(a: Float64Array, at: number, k: number): number {
   return h ^ (h >>> 15);
 }
 
+/** `pairTightPaths` runs when at most this many free vertices are left, trying this many partners for each. */
+const FEW_FREE = 16;
+const PATH_TRIES = 8;
+
 export class IncrementalMatching {
   readonly n: number;
   /** Limbs per number. */
@@ -748,6 +752,63 @@ export class IncrementalMatching {
     }
   }
 
+  /**
+   * When a few free vertices are left, augments along tight paths of three edges (free v, x, x's mate y, free u)
+   * before a stage searches. A stage finds one augmenting path and starts over, and where most of the field is
+   * tight (a round's first matching) its search nests a thousand blossoms to find it. Only vertices in no blossom
+   * take part and the duals do not move, so they stay optimal.
+   */
+  private pairTightPaths(): void {
+    const n = this.n;
+    const k = this.k;
+    const free: number[] = [];
+    for (let v = 0; v < n; v++) {
+      if (this.mate[v]! >= 0 || this.inBlossom[v] !== v || isZero(this.dual, v * k, k)) continue;
+      if (free.length === FEW_FREE) return;
+      free.push(v);
+    }
+    for (const v of free) {
+      if (this.mate[v]! >= 0) continue;
+      let tries = 0;
+      const length = this.rowLength(v);
+      for (let j = 0; j < length && tries < PATH_TRIES; j++) {
+        const x = this.neighbour(v, j);
+        const y = this.mate[x]!;
+        if (x === v || y < 0 || this.inBlossom[x] !== x || this.inBlossom[y] !== y) continue;
+        if (!this.maybeTight(v, x) || this.slackSign(v, x) !== 0) continue;
+        tries++;
+        const u = this.tightFreePartner(y, v);
+        if (u < 0) continue;
+        this.mate[v] = x;
+        this.mate[x] = v;
+        this.mate[y] = u;
+        this.mate[u] = y;
+        break;
+      }
+    }
+  }
+
+  /** A free vertex in no blossom, other than `not`, joined to y by a tight edge; -1 when there is none. */
+  private tightFreePartner(y: number, not: number): number {
+    const length = this.rowLength(y);
+    for (let j = 0; j < length; j++) {
+      const u = this.neighbour(y, j);
+      if (u === y || u === not || this.mate[u]! >= 0 || this.inBlossom[u] !== u) continue;
+      if (this.maybeTight(y, u) && this.slackSign(y, u) === 0) return u;
+    }
+    return -1;
+  }
+
+  /** Whether edge (v, u) exists and its rounded slack is within its error bound of zero (see `stage`). */
+  private maybeTight(v: number, u: number): boolean {
+    const w = this.edge[v * this.n + u]!;
+    if (w === 0) return false;
+    const rv = this.roughDual[v]!;
+    const ru = this.roughDual[u]!;
+    const rw = this.roughWeight[w]!;
+    return Math.abs(rv + ru - rw) <= (Math.abs(rv) + Math.abs(ru) + rw) * 2 ** -48;
+  }
+
   /** Returns false when no root is left (the matching is optimal). */
   private stage(): boolean {
     const n = this.n;
@@ -759,6 +820,7 @@ export class IncrementalMatching {
     for (let b = n; b < 2 * n; b++) this.bestLists[b] = null;
     this.queue = [];
     this.pairTight();
+    this.pairTightPaths();
     let roots = 0;
     for (let v = 0; v < n; v++) {
       const b = this.inBlossom[v]!;
