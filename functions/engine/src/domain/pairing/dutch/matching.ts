@@ -1265,12 +1265,20 @@ export class IncrementalMatching {
     return [this.endTo[b]![k]!, this.endFrom[b]![k]!];
   }
 
-  /** Turns blossom b (and the sub-blossoms on the way) so that vertex v is its base. */
+  /**
+   * Turns blossom b (and the sub-blossoms on the way) so that vertex v is its base: the blossoms around v from the
+   * inside out, in a loop rather than a recursion, since late in a search they can nest a thousand deep.
+   */
   private rotate(b: number, v: number): void {
+    const chain: number[] = [];
+    for (let t = v; t !== b; t = this.parent[t]!) chain.push(t);
+    for (let k = 1; k < chain.length; k++) this.turn(chain[k]!, chain[k - 1]!);
+    this.turn(b, chain[chain.length - 1]!);
+  }
+
+  /** Turns blossom b so that its child t, already turned to the new base, comes first. */
+  private turn(b: number, t: number): void {
     const n = this.n;
-    let t = v;
-    while (this.parent[t] !== b) t = this.parent[t]!;
-    if (t >= n) this.rotate(t, v);
     const kids = this.children[b]!;
     const len = kids.length;
     const i = kids.indexOf(t);
