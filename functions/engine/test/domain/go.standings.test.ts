@@ -52,6 +52,10 @@ const table = (tournament: Tournament) =>
     tournament.standings().leaderboard.map((row) => [row.participantId, { mms: row.mcMahonScore, ...row.tiebreaks }]),
   );
 
+/** One value of each of the five players, A to E. */
+type Rows = ReturnType<typeof table>;
+const column = (rows: Rows, key: keyof Rows[string]) => ['A', 'B', 'C', 'D', 'E'].map((id) => rows[id]![key]);
+
 describe('McMahon standings without handicaps', () => {
   const rows = table(event({ bar: '3d', floor: '20k' }));
 
@@ -83,26 +87,18 @@ describe('McMahon standings without handicaps', () => {
   it('SOS-1 and SOS-2 leave out the lowest one and two rounds', () => {
     // A: 91 - 28.5, then - 30.5. B: 90 - 27, then - 30. C: 88.5 - 27, then - 28.5. D: 90.5 - 27, then - 30.5.
     // E: 87.5 - 25, then - 30.5.
-    expect([rows.A!.SOS_CUT1, rows.B!.SOS_CUT1, rows.C!.SOS_CUT1, rows.D!.SOS_CUT1, rows.E!.SOS_CUT1]).toEqual([
-      62.5, 63, 61.5, 63.5, 62.5,
-    ]);
-    expect([rows.A!.SOS_CUT2, rows.B!.SOS_CUT2, rows.C!.SOS_CUT2, rows.D!.SOS_CUT2, rows.E!.SOS_CUT2]).toEqual([
-      32, 33, 33, 33, 32,
-    ]);
+    expect(column(rows, 'SOS_CUT1')).toEqual([62.5, 63, 61.5, 63.5, 62.5]);
+    expect(column(rows, 'SOS_CUT2')).toEqual([32, 33, 33, 33, 32]);
   });
 
   it('SOSOS adds the opponents’ SOS, and for a round without a game the start times the rounds', () => {
     // A: 90 + 88.5 + 90.5. B: 91 + 87.5 + 30 x 3. C: 90.5 + 91 + 87.5. D: 88.5 + 91 + 27 x 3. E: 90 + 88.5 + 25 x 3.
-    expect([rows.A!.SOSOS, rows.B!.SOSOS, rows.C!.SOSOS, rows.D!.SOSOS, rows.E!.SOSOS]).toEqual([
-      269, 268.5, 269, 260.5, 253.5,
-    ]);
+    expect(column(rows, 'SOSOS')).toEqual([269, 268.5, 269, 260.5, 253.5]);
   });
 
   it('SODOS adds the beaten opponents’ MMS, half for a jigo', () => {
     // A: B 32 + D 28.5. B: E 27. C: half of D 28.5 + A 33. D: half of C 30.5. E: C 30.5.
-    expect([rows.A!.SODOS, rows.B!.SODOS, rows.C!.SODOS, rows.D!.SODOS, rows.E!.SODOS]).toEqual([
-      60.5, 27, 47.25, 15.25, 30.5,
-    ]);
+    expect(column(rows, 'SODOS')).toEqual([60.5, 27, 47.25, 15.25, 30.5]);
   });
 });
 
@@ -118,26 +114,18 @@ describe('McMahon standings with handicaps', () => {
   it('corrects SOS by the stones given or taken', () => {
     // A: 32 + (30.5 + 2) + (28.5 + 3) = 96. B: 33 + (27 + 3) + 30 = 93. C: (28.5 + 1) + (33 - 2) + (27 + 3) = 90.5.
     // D: (30.5 - 1) + 27 + (33 - 3) = 86.5. E: 25 + (32 - 3) + (30.5 - 3) = 81.5.
-    expect([rows.A!.SOS, rows.B!.SOS, rows.C!.SOS, rows.D!.SOS, rows.E!.SOS]).toEqual([96, 93, 90.5, 86.5, 81.5]);
+    expect(column(rows, 'SOS')).toEqual([96, 93, 90.5, 86.5, 81.5]);
     // The cuts leave out the lowest corrected values: A 31.5 then 32, B 30 and 30, C 29.5 then 30, D 27 then 29.5,
     // E 25 then 27.5.
-    expect([rows.A!.SOS_CUT1, rows.B!.SOS_CUT1, rows.C!.SOS_CUT1, rows.D!.SOS_CUT1, rows.E!.SOS_CUT1]).toEqual([
-      64.5, 63, 61, 59.5, 56.5,
-    ]);
-    expect([rows.A!.SOS_CUT2, rows.B!.SOS_CUT2, rows.C!.SOS_CUT2, rows.D!.SOS_CUT2, rows.E!.SOS_CUT2]).toEqual([
-      32.5, 33, 31, 30, 29,
-    ]);
+    expect(column(rows, 'SOS_CUT1')).toEqual([64.5, 63, 61, 59.5, 56.5]);
+    expect(column(rows, 'SOS_CUT2')).toEqual([32.5, 33, 31, 30, 29]);
   });
 
   it('SODOS counts the corrected value of each beaten opponent, SOSOS the opponents’ corrected SOS', () => {
     // SODOS A: 32 + 31.5. B: 30. C: half of 29.5 + 31. D: half of 29.5. E: 27.5.
-    expect([rows.A!.SODOS, rows.B!.SODOS, rows.C!.SODOS, rows.D!.SODOS, rows.E!.SODOS]).toEqual([
-      63.5, 30, 45.75, 14.75, 27.5,
-    ]);
+    expect(column(rows, 'SODOS')).toEqual([63.5, 30, 45.75, 14.75, 27.5]);
     // SOSOS A: 93 + 90.5 + 86.5. B: 96 + 81.5 + 90. C: 86.5 + 96 + 81.5. D: 90.5 + 96 + 81. E: 93 + 90.5 + 75.
-    expect([rows.A!.SOSOS, rows.B!.SOSOS, rows.C!.SOSOS, rows.D!.SOSOS, rows.E!.SOSOS]).toEqual([
-      270, 267.5, 264, 267.5, 258.5,
-    ]);
+    expect(column(rows, 'SOSOS')).toEqual([270, 267.5, 264, 267.5, 258.5]);
   });
 
   it('the MMS does not move with the handicap', () => {
