@@ -5,9 +5,15 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MatchUpResultInput } from '@competition/engine';
-import { refs } from '../../src/firebase/refs.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
-import { call, cleanupFunctionsTest, expectRowsMatchBoard, fireAll, tournamentThroughCallables } from './harness.js';
+import {
+  call,
+  cleanupFunctionsTest,
+  expectRowsMatchBoard,
+  fireAll,
+  scoreGamesOneByOne,
+  tournamentThroughCallables,
+} from './harness.js';
 
 const fs = useEmulatorFirestore({ triggers: false });
 afterAll(() => cleanupFunctionsTest());
@@ -20,18 +26,8 @@ const RESULTS: MatchUpResultInput[] = [
   { kind: 'PLAYED', score: { a: 1, b: 0 } },
 ];
 
-async function scoreRound(tournamentId: string, roundNumber: number) {
-  const matchUps = (await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', roundNumber).get()).docs
-    .map((d) => d.data())
-    .filter((m) => m.b !== null)
-    .sort((x, y) => x.order - y.order);
-  for (const [i, m] of matchUps.entries()) {
-    const result = RESULTS[(i + roundNumber) % RESULTS.length]!;
-    await call.recordScore({ tournamentId, matchUpId: m.matchUpId, result }, 'owner');
-    await fireAll(fs.db, tournamentId);
-  }
-  return matchUps;
-}
+const scoreRound = (tournamentId: string, roundNumber: number) =>
+  scoreGamesOneByOne(fs.db, tournamentId, roundNumber, (i) => RESULTS[(i + roundNumber) % RESULTS.length]!);
 
 describe("the card games' tiebreakers in the stored standings rows", () => {
   it('OMW%, GW%, OGW% and both resistances: the rows say what the leaderboard says after each score and a drop', async () => {

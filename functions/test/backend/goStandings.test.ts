@@ -6,26 +6,15 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { exportedTournamentToEgd } from '@competition/engine';
-import { refs } from '../../src/firebase/refs.js';
 import { useEmulatorFirestore } from '../support/emulator.js';
-import { call, cleanupFunctionsTest, expectRowsMatchBoard, fireAll } from './harness.js';
+import { call, cleanupFunctionsTest, expectRowsMatchBoard, fireAll, scoreGamesOneByOne } from './harness.js';
 
 const fs = useEmulatorFirestore({ triggers: false });
 afterAll(() => cleanupFunctionsTest());
 
 /** Scores a round: Black (side a, who moves first) wins every other game. */
-async function scoreRound(tournamentId: string, roundNumber: number) {
-  const matchUps = (await refs(fs.db).matchUps(tournamentId).where('roundNumber', '==', roundNumber).get()).docs
-    .map((d) => d.data())
-    .filter((m) => m.b !== null)
-    .sort((x, y) => x.order - y.order);
-  for (const [i, m] of matchUps.entries()) {
-    const result = { kind: 'PLAYED' as const, winner: i % 2 === 0 ? ('a' as const) : ('b' as const) };
-    await call.recordScore({ tournamentId, matchUpId: m.matchUpId, result }, 'owner');
-    await fireAll(fs.db, tournamentId);
-  }
-  return matchUps;
-}
+const scoreRound = (tournamentId: string, roundNumber: number) =>
+  scoreGamesOneByOne(fs.db, tournamentId, roundNumber, (i) => ({ kind: 'PLAYED', winner: i % 2 === 0 ? 'a' : 'b' }));
 
 const RANKS = ['2d', '1d', '1k', '2k', '4k', '5k', '7k', '9k', '12k'];
 

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import * as functions from '../../src/index.js';
 import { refs } from '../../src/firebase/refs.js';
 import { paths } from '@competition/engine/schemas';
+import type { MatchUpResultInput } from '@competition/engine';
 
 const testEnv = functionsTest();
 
@@ -129,3 +130,24 @@ export const CARD_GAME_STORE: TournamentSetUp = {
   players: 4,
   withAccounts: true,
 };
+
+/**
+ * Scores a round's games (the bye left out) in board order, one at a time, firing the triggers after each as scores
+ * come in from the tables: `resultFor(i)` is the i-th game's result. Returns the games.
+ */
+export async function scoreGamesOneByOne(
+  db: Firestore,
+  tournamentId: string,
+  roundNumber: number,
+  resultFor: (i: number) => MatchUpResultInput,
+) {
+  const matchUps = (await refs(db).matchUps(tournamentId).where('roundNumber', '==', roundNumber).get()).docs
+    .map((d) => d.data())
+    .filter((m) => m.b !== null)
+    .sort((x, y) => x.order - y.order);
+  for (const [i, m] of matchUps.entries()) {
+    await call.recordScore({ tournamentId, matchUpId: m.matchUpId, result: resultFor(i) }, 'owner');
+    await fireAll(db, tournamentId);
+  }
+  return matchUps;
+}
