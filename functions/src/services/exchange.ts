@@ -28,7 +28,7 @@ import { prepareTournament, writeNewTournament } from './organisation.js';
 import { PlannedWrites } from './plannedWrites.js';
 import { type BoundedWriteSettings, boundedWriteSettings, commitInParts } from './boundedWrites.js';
 import { pagesFollow } from './standingsPages.js';
-import { toCountedRecord, toParticipant } from './records.js';
+import { toCountedRecord } from './records.js';
 import { readTournamentToEdit } from './tournamentAccess.js';
 
 /** What of the tournament document travels in an export: its description, not its identity or its people. */
@@ -52,7 +52,7 @@ export async function exportTournament(db: Firestore, uid: string | undefined, t
   return exportJson({
     tournament: portable(tournament),
     policy: tournament.policy,
-    participants: participants.docs.map((d) => toParticipant(d.data())),
+    participants: participants.docs.map((d) => d.data()),
     // The round clock is the day's live state, not the tournament's record: it stays out of an export.
     rounds: rounds.docs
       .map((d) => d.data())
@@ -224,7 +224,7 @@ function participantDocs(data: TournamentExport): ParticipantDoc[] {
   return data.participants.map((p) => ({
     ...p,
     name: p.name ?? p.participantId,
-    enteredRound: firstRound.get(p.participantId) ?? 1,
+    enteredRound: p.enteredRound ?? firstRound.get(p.participantId) ?? 1,
     withdrawn: p.withdrawn ?? false,
   }));
 }

@@ -207,7 +207,7 @@ export async function dropOut(
   });
 }
 
-type Decide = (
+export type Decide = (
   participant: ParticipantDoc,
   standing: StandingDoc | undefined,
 ) => WithdrawalPlan<ParticipantDoc, StandingDoc>;
@@ -225,17 +225,38 @@ async function changeWithdrawal(
   const ref = refs(db);
   const needsReplay = await db.runTransaction(async (tx) => {
     const decide = await admit(tx, ref);
-    const participant = (await tx.get(ref.participant(tournamentId, participantId))).data();
-    if (!participant)
-      throw new DomainError('not-found', 'this player is not entered in the tournament (reload the page)');
-    const standing = (await tx.get(ref.standing(tournamentId, participantId))).data();
-    const plan = decide(participant, standing);
+    return (await readWithdrawal(tx, ref, tournamentId, participantId, decide))();
+  });
+  await standingsFollowWithdrawal(db, tournamentId, needsReplay);
+}
+
+/**
+ * Reads a participant and its row for a withdrawal inside a transaction that has not yet written, and answers the
+ * writes to make (to run after the caller's own reads) and whether the standings must be folded again.
+ */
+export async function readWithdrawal(
+  tx: Transaction,
+  ref: Refs,
+  tournamentId: string,
+  participantId: string,
+  decide: Decide,
+): Promise<() => boolean> {
+  const participant = (await tx.get(ref.participant(tournamentId, participantId))).data();
+  if (!participant)
+    throw new DomainError('not-found', 'this player is not entered in the tournament (reload the page)');
+  const standing = (await tx.get(ref.standing(tournamentId, participantId))).data();
+  const plan = decide(participant, standing);
+  return () => {
     if (!plan.changed) return false;
     tx.set(ref.participant(tournamentId, participantId), plan.participant);
     if (plan.standing) tx.set(ref.standing(tournamentId, participantId), plan.standing);
     return plan.replay;
-  });
-  if (needsReplay) await replayTournament(db, tournamentId);
+  };
+}
+
+/** After a withdrawal's transaction: the standings folded again, or only their pages brought up to date. */
+export async function standingsFollowWithdrawal(db: Firestore, tournamentId: string, replay: boolean): Promise<void> {
+  if (replay) await replayTournament(db, tournamentId);
   else await pagesFollow(tournamentId);
 }
 

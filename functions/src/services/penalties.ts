@@ -3,6 +3,7 @@ import {
   assertPenaltyRound,
   DomainError,
   requireCanWriteScore,
+  planWithdrawal,
   requireMayPenalize,
   resultAfterPenalty,
 } from '@competition/engine';
@@ -10,12 +11,12 @@ import type { PenaltyDoc, RecordPenaltyInput } from '@competition/engine/schemas
 import { refs } from '../firebase/refs.js';
 import { readOwnRole } from './roles.js';
 import { readTournament } from './tournamentAccess.js';
-import { withdrawParticipant } from './participants.js';
+import { readWithdrawal, standingsFollowWithdrawal } from './participants.js';
 
 /**
  * Staff record a penalty (docs/judging.md#penalties): the penalty document and, for a game or a match loss, the
  * match's new result in the same transaction, signed by the staff member's role, so the score trigger takes it as
- * any official result. A disqualification then withdraws the player, as a withdrawal does.
+ * any official result. A disqualification withdraws the player in that same transaction, as a withdrawal does.
  */
 export async function recordPenalty(
   db: Firestore,
@@ -25,7 +26,7 @@ export async function recordPenalty(
   const ref = refs(db);
   const { tournamentId, participantId, roundNumber, penalty } = input;
   const penaltyId = ref.penalties(tournamentId).doc().id;
-  await db.runTransaction(async (tx) => {
+  const replay = await db.runTransaction(async (tx) => {
     const [tournament, role] = await Promise.all([
       readTournament(tx, ref, tournamentId),
       readOwnRole(tx, ref, tournamentId, uid),
@@ -58,8 +59,14 @@ export async function recordPenalty(
       // A result changes as any staff score does: only while its round is open (the organizer reopens it).
       const round = (await tx.get(ref.round(tournamentId, roundNumber))).data();
       if (!round) throw new DomainError('not-found', `round ${roundNumber} does not exist`);
-      requireCanWriteScore(uid, role, tournament, game, round);
+      requireCanWriteScore(uid, role, tournament, game, round, result);
     }
+    const withdraw =
+      penalty === 'DISQUALIFICATION'
+        ? await readWithdrawal(tx, ref, tournamentId, participantId, (entry, standing) =>
+            planWithdrawal(tournament.policy, entry, standing, true),
+          )
+        : () => false;
     tx.create(ref.penalty(tournamentId, penaltyId), record);
     if (game && result)
       tx.update(ref.matchUp(tournamentId, game.matchUpId), {
@@ -67,7 +74,8 @@ export async function recordPenalty(
         scoredBy: staff,
         scoredAt: FieldValue.serverTimestamp(),
       });
+    return withdraw();
   });
-  if (penalty === 'DISQUALIFICATION') await withdrawParticipant(db, uid, tournamentId, participantId, true);
+  if (penalty === 'DISQUALIFICATION') await standingsFollowWithdrawal(db, tournamentId, replay);
   return { penaltyId };
 }

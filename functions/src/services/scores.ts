@@ -6,7 +6,8 @@ import { readOwnRole } from './roles.js';
 import { readTournament } from './tournamentAccess.js';
 
 /**
- * The organizer's (or a scorekeeper's) score entry: the same document write a client makes, checked first
+ * The organizer's (or a scorekeeper's) score entry: the same document write a client makes, under the same decision
+ * as the rules (`scoreWriteRefusal`: a player of the game gets no more here than from their phone), checked first
  * against the unplayed kinds (docs/results.md) so a kind that disagrees with its result is refused before it is stored.
  * Stamped with the server's time, as firestore.rules require of a client; `update` skips the converter, which
  * would refuse the serverTimestamp() sentinel.
@@ -25,7 +26,7 @@ export async function recordScore(db: Firestore, uid: string | undefined, input:
     const round = (await tx.get(ref.round(tournamentId, matchUp.roundNumber))).data();
     if (!round) throw new DomainError('not-found', `round ${matchUp.roundNumber} does not exist`);
     const role = await readOwnRole(tx, ref, tournamentId, uid);
-    requireCanWriteScore(uid, role, tournament, matchUp, round);
+    requireCanWriteScore(uid, role, tournament, matchUp, round, result);
     if (result !== null) resolveResult(result, matchUp.b !== null, tournament.policy.scoringPolicy);
     const signature =
       result === null

@@ -29,10 +29,11 @@ const roleOf = (uid: CallerUid, w: World = world) => w.tournamentRoles.find((r) 
 const matchUp = (id: string, w: World = world): MatchUpDoc => w.matchUps.find((m) => m.matchUpId === id)!;
 const openRound: Pick<RoundDoc, 'roundNumber' | 'status'> = { roundNumber: 1, status: 'OPEN' };
 const closedRound: Pick<RoundDoc, 'roundNumber' | 'status'> = { roundNumber: 1, status: 'CLOSED' };
+const PLAYED = { kind: 'PLAYED', score: { a: 5, b: 3 } };
 
 /** permissions.ts's answer to each action of the shared table. */
 function permits(action: AccessAction, uid: CallerUid): boolean {
-  const score = (id: string) => canWriteScore(uid, roleOf(uid), world.tournament, matchUp(id), openRound);
+  const score = (id: string) => canWriteScore(uid, roleOf(uid), world.tournament, matchUp(id), openRound, PLAYED);
   switch (action) {
     case 'edit the tournament':
     case 'read the tournament roles of others':
@@ -98,26 +99,37 @@ describe('score writes', () => {
   const game = () => matchUp(world.ids.matchUpId);
 
   it('are refused to everyone once the round is closed', () => {
-    expect(allowedActors((uid) => canWriteScore(uid, roleOf(uid), world.tournament, game(), closedRound))).toEqual([]);
+    expect(
+      allowedActors((uid) => canWriteScore(uid, roleOf(uid), world.tournament, game(), closedRound, PLAYED)),
+    ).toEqual([]);
   });
 
   it('are refused to everyone unless the tournament is running', () => {
     for (const status of ['DRAFT', 'CLOSED'] as const) {
       const tournament = { ...world.tournament, status };
-      expect(allowedActors((uid) => canWriteScore(uid, roleOf(uid), tournament, game(), openRound))).toEqual([]);
+      expect(allowedActors((uid) => canWriteScore(uid, roleOf(uid), tournament, game(), openRound, PLAYED))).toEqual(
+        [],
+      );
     }
-    expect(canWriteScore(UIDS.owner, roleOf(UIDS.owner), {}, game(), openRound)).toBe(false); // status defaults to DRAFT
+    expect(canWriteScore(UIDS.owner, roleOf(UIDS.owner), {}, game(), openRound, PLAYED)).toBe(false); // status defaults to DRAFT
   });
 
   it('check the round given is the matchUp round', () => {
     expect(
-      canWriteScore(UIDS.player, roleOf(UIDS.player), world.tournament, game(), { roundNumber: 3, status: 'OPEN' }),
+      canWriteScore(
+        UIDS.player,
+        roleOf(UIDS.player),
+        world.tournament,
+        game(),
+        { roundNumber: 3, status: 'OPEN' },
+        PLAYED,
+      ),
     ).toBe(false);
   });
 
   it('explain each refusal, naming who may write first', () => {
     const refusal = (uid: CallerUid, status: 'RUNNING' | 'CLOSED', round = openRound, id = world.ids.matchUpId) =>
-      scoreWriteRefusal(uid, roleOf(uid), { status }, matchUp(id), round);
+      scoreWriteRefusal(uid, roleOf(uid), { status }, matchUp(id), round, PLAYED);
     expect(refusal(undefined, 'RUNNING')).toBe('sign in to write a score');
     expect(refusal(UIDS.other, 'CLOSED', closedRound)).toMatch(/only the players of this matchUp/);
     expect(refusal(UIDS.byePlayer, 'RUNNING', openRound, world.ids.byeMatchUpId)).toMatch(
@@ -126,6 +138,42 @@ describe('score writes', () => {
     expect(refusal(UIDS.player, 'CLOSED')).toMatch(/tournament is closed/);
     expect(refusal(UIDS.player, 'RUNNING', closedRound)).toMatch(/round 1 is closed/);
     expect(refusal(UIDS.player, 'RUNNING')).toBeNull();
+  });
+});
+
+describe("a player's own score (docs/results.md#who-writes-a-result)", () => {
+  const game = matchUp(world.ids.matchUpId);
+  const running = world.tournament;
+  const confirming = { ...running, confirmScores: true };
+  const refusal = (uid: CallerUid, t: typeof running, stored: Partial<MatchUpDoc>, next: { kind?: string } | null) =>
+    scoreWriteRefusal(uid, roleOf(uid), t, { ...game, ...stored }, openRound, next);
+  const staffResult = { result: { kind: 'PLAYED' as const, score: { a: 0, b: 2 } }, scoredBy: 'SCOREKEEPER' as const };
+  const penaltyResult = { result: { kind: 'PLAYED' as const, score: { a: 1, b: 1 } }, scoredBy: 'EDITOR' as const };
+  const ownResult = { result: { kind: 'PLAYED' as const, score: { a: 5, b: 1 } }, scoredBy: 'SIDE_A' as const };
+
+  it('is refused as a result under confirmation: the player reports it, and staff still enter one', () => {
+    expect(refusal(UIDS.player, confirming, {}, PLAYED)).toMatch(/asks for the opponent’s confirmation/);
+    expect(refusal(UIDS.player, confirming, ownResult, null)).toMatch(/asks for the opponent’s confirmation/);
+    expect(refusal(UIDS.scorekeeper, confirming, {}, PLAYED)).toBeNull();
+    expect(refusal(UIDS.owner, confirming, {}, PLAYED)).toBeNull();
+  });
+
+  it("never replaces nor clears a result staff entered (a scorekeeper's, a penalty's, an import's)", () => {
+    expect(refusal(UIDS.player, running, staffResult, PLAYED)).toMatch(/a scorekeeper entered this result/);
+    expect(refusal(UIDS.player, running, penaltyResult, null)).toMatch(/the organizer entered this result/);
+    const unsigned = { result: penaltyResult.result, scoredBy: null };
+    expect(refusal(UIDS.player, running, unsigned, PLAYED)).toMatch(/the organizer entered this result/);
+    expect(refusal(UIDS.scorekeeper, running, penaltyResult, PLAYED)).toBeNull();
+    expect(refusal(UIDS.player, running, ownResult, PLAYED)).toBeNull();
+    expect(refusal(UIDS.player, running, ownResult, null)).toBeNull();
+  });
+
+  it('writes what was played: a forfeit is staff’s, also the one a player would give themselves', () => {
+    for (const kind of ['FORFEIT_WIN', 'FORFEIT_LOSS', 'DOUBLE_FORFEIT'])
+      expect(refusal(UIDS.player, running, {}, { kind })).toMatch(/a forfeit is recorded by a scorekeeper/);
+    expect(refusal(UIDS.player, running, {}, { kind: 'PLAYED' })).toBeNull();
+    expect(refusal(UIDS.player, running, {}, {})).toBeNull();
+    expect(refusal(UIDS.scorekeeper, running, {}, { kind: 'FORFEIT_WIN' })).toBeNull();
   });
 });
 
@@ -140,7 +188,7 @@ describe('require variants', () => {
     ).not.toThrow();
     expect(() => requireCanEditTournament(admin, 't1', roleOf(admin))).not.toThrow();
     expect(() =>
-      requireCanWriteScore(UIDS.player, roleOf(UIDS.player), world.tournament, matchUp('m1'), openRound),
+      requireCanWriteScore(UIDS.player, roleOf(UIDS.player), world.tournament, matchUp('m1'), openRound, PLAYED),
     ).not.toThrow();
   });
 
@@ -155,11 +203,12 @@ describe('require variants', () => {
       ],
       [() => requireCanEditTournament(scorekeeper, 't1', roleOf(scorekeeper)), /organizer of the tournament or/],
       [
-        () => requireCanWriteScore(otherPlayer, roleOf(otherPlayer), world.tournament, matchUp('m1'), openRound),
+        () =>
+          requireCanWriteScore(otherPlayer, roleOf(otherPlayer), world.tournament, matchUp('m1'), openRound, PLAYED),
         /only the players/,
       ],
       [
-        () => requireCanWriteScore(player, roleOf(player), world.tournament, matchUp('m1'), closedRound),
+        () => requireCanWriteScore(player, roleOf(player), world.tournament, matchUp('m1'), closedRound, PLAYED),
         /round 1 is closed/,
       ],
     ];

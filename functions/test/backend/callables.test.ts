@@ -236,6 +236,26 @@ describe('callables: success paths', () => {
       d.data(),
     );
     expect(round2.flatMap((m) => [m.a, m.b])).not.toContain('p3');
+    // The export carries the drop (and a late entry's round), and its import keeps them.
+    await call.addParticipants(
+      { tournamentId, participants: [{ participantId: 'late', name: 'Late', rating: 1400 }] },
+      'owner',
+    );
+    const { json } = await call.exportTournament({ tournamentId }, 'owner');
+    const exported = TournamentExport.parse(JSON.parse(json));
+    const entry = (id: string) => exported.participants.find((p) => p.participantId === id);
+    expect(entry('p3')).toMatchObject({ withdrawn: true, droppedAt: dropped.droppedAt, enteredRound: 1 });
+    expect(entry('late')).toMatchObject({ enteredRound: 3 });
+    exported.tournament.date = '2026-11-29';
+    const { tournamentId: copy } = await call.importTournament(
+      {
+        championshipId: (await refs(fs.db).tournament(tournamentId).get()).data()!.championshipId,
+        json: JSON.stringify(exported),
+      },
+      'owner',
+    );
+    expect((await refs(fs.db).participant(copy, 'p3').get()).data()).toMatchObject({ droppedAt: dropped.droppedAt });
+    expect((await refs(fs.db).participant(copy, 'late').get()).data()).toMatchObject({ enteredRound: 3 });
     // The organizer takes the drop back: the stamp goes with it.
     await call.withdrawParticipant({ tournamentId, participantId: 'p3', withdrawn: false }, 'owner');
     expect((await refs(fs.db).participant(tournamentId, 'p3').get()).data()).not.toHaveProperty('droppedAt');

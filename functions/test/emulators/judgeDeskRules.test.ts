@@ -92,6 +92,23 @@ describe('a judge call', () => {
     );
   });
 
+  it('gets no extra minutes once its round or the tournament is closed, and is still closed by staff', async () => {
+    const round = paths.round(t, 1);
+    await seed({
+      [round]: { ...world.documents[round], status: 'CLOSED' },
+      [call]: { ...firstCall(), calledAt: new Date(), extensionMinutes: 3 },
+    });
+    await assertFails(updateDoc(doc(dbAs('owner'), call), { extensionMinutes: 8 }));
+    await assertFails(updateDoc(doc(dbAs('scorekeeper'), call), { extensionMinutes: 0 }));
+    await assertSucceeds(updateDoc(doc(dbAs('scorekeeper'), call), { status: 'CLOSED', closedAt: serverTimestamp() }));
+    const tournament = paths.tournament(t);
+    await seed({
+      [tournament]: { ...world.documents[tournament], status: 'CLOSED' },
+      [call]: { ...firstCall(), calledAt: new Date(), extensionMinutes: 3 },
+    });
+    await assertFails(updateDoc(doc(dbAs('owner'), call), { extensionMinutes: 8 }));
+  });
+
   it('is made again by a player once closed, keeping the minutes given', async () => {
     await assertSucceeds(setDoc(doc(dbAs('player'), call), firstCall()));
     await assertFails(updateDoc(doc(dbAs('player'), call), { status: 'OPEN', calledAt: serverTimestamp(), calls: 2 }));

@@ -325,10 +325,19 @@ describe('score writes', () => {
   it.each([
     ['a winner only', { winner: 'a' }],
     ['a draw', { kind: 'PLAYED', score: { a: 4, b: 4 }, winner: 'draw' }],
-    ['a forfeit', { kind: 'FORFEIT_WIN', winner: 'a' }],
     ['fractional points', { kind: 'PLAYED', score: { a: 2.5, b: 0 } }],
   ])('accept %s', async (_name, result) => {
     await assertSucceeds(updateDoc(matchUp(), scoreWrite(UIDS.player, result)));
+  });
+
+  it("take a forfeit from a scorekeeper, never from the game's player (docs/results.md#who-writes-a-result)", async () => {
+    const forfeit = { kind: 'FORFEIT_WIN', winner: 'a' };
+    await assertFails(updateDoc(matchUp(), scoreWrite(UIDS.player, forfeit)));
+    const asKeeper = doc(dbAs('scorekeeper'), paths.matchUp(world.ids.tournamentId, world.ids.matchUpId));
+    await assertSucceeds(updateDoc(asKeeper, scoreWrite(UIDS.scorekeeper, forfeit)));
+    // Now staff's: the player neither replaces nor clears it.
+    await assertFails(updateDoc(matchUp(), scoreWrite(UIDS.player, { kind: 'PLAYED', score: { a: 5, b: 0 } })));
+    await assertFails(updateDoc(matchUp(), scoreWrite(UIDS.player, null)));
   });
 
   it('accept the largest score where the game has no target', async () => {

@@ -64,14 +64,12 @@ const CASES: Record<string, Case> = {
     actor: 'otherPlayer',
     run: (env, actor) => updateDoc(matchUp(env, actor, world.ids.matchUpId), scoreWrite(actor, null)),
   },
-  byePlayerRewritesBye: {
-    name: 'a bye player rewrites their own bye',
-    actor: 'byePlayer',
+  // A clear carries no signature, and a scorekeeper is no player of the bye: only the bye guard refuses it.
+  scorekeeperClearsBye: {
+    name: 'a scorekeeper clears a bye',
+    actor: 'scorekeeper',
     run: (env, actor) =>
-      updateDoc(
-        matchUp(env, actor, world.ids.byeMatchUpId),
-        scoreWrite(actor, { kind: 'FULL_BYE' }, world.ids.byeMatchUpId),
-      ),
+      updateDoc(matchUp(env, actor, world.ids.byeMatchUpId), scoreWrite(actor, null, world.ids.byeMatchUpId)),
   },
   scoreInClosedRound: {
     name: 'a player scores after the round is closed',
@@ -104,8 +102,8 @@ const CASES: Record<string, Case> = {
     run: (env, actor) => updateDoc(matchUp(env, actor, world.ids.matchUpId), { ...scoreWrite(actor), b: 'p-fourth' }),
   },
   unknownKind: {
-    name: 'a player writes an unknown result kind',
-    actor: 'player',
+    name: 'a scorekeeper writes an unknown result kind',
+    actor: 'scorekeeper',
     run: (env, actor) =>
       updateDoc(matchUp(env, actor, world.ids.matchUpId), scoreWrite(actor, { kind: 'WALKOVER', winner: 'a' })),
   },
@@ -139,6 +137,45 @@ const CASES: Record<string, Case> = {
     run: (env, actor) =>
       updateDoc(matchUp(env, actor, world.ids.matchUpId), { ...scoreWrite(actor), scoredBy: 'SCOREKEEPER' }),
   },
+  playerOverwritesStaff: {
+    name: "a player replaces a scorekeeper's result",
+    actor: 'player',
+    run: async (env, actor) => {
+      await env.withSecurityRulesDisabled((context) =>
+        updateDoc(doc(modular(context), paths.matchUp(tournamentId, world.ids.matchUpId)), {
+          result: { kind: 'PLAYED', score: { a: 0, b: 5 } },
+          scoredBy: 'SCOREKEEPER',
+        }),
+      );
+      return updateDoc(matchUp(env, actor, world.ids.matchUpId), scoreWrite(actor));
+    },
+  },
+  playerWritesForfeit: {
+    name: 'a player gives themselves a forfeit win',
+    actor: 'player',
+    run: (env, actor) =>
+      updateDoc(matchUp(env, actor, world.ids.matchUpId), scoreWrite(actor, { kind: 'FORFEIT_WIN' })),
+  },
+  playerResultUnderConfirmation: {
+    name: 'a player writes a result where the opponent must confirm it',
+    actor: 'player',
+    run: async (env, actor) => {
+      await env.withSecurityRulesDisabled((context) =>
+        updateDoc(doc(modular(context), paths.tournament(tournamentId)), { confirmScores: true }),
+      );
+      return updateDoc(matchUp(env, actor, world.ids.matchUpId), scoreWrite(actor));
+    },
+  },
+  halfGamesInBestOfThree: {
+    name: 'a scorekeeper writes 1.5-0.5 in a best of three',
+    actor: 'scorekeeper',
+    run: async (env, actor) => {
+      await env.withSecurityRulesDisabled((context) =>
+        updateDoc(doc(modular(context), paths.tournament(tournamentId)), { 'policy.scoringPolicy.gameTarget': 2 }),
+      );
+      return updateDoc(matchUp(env, actor, world.ids.matchUpId), scoreWrite(actor, { score: { a: 1.5, b: 0.5 } }));
+    },
+  },
   blankParticipantName: {
     name: "an editor blanks a participant's name",
     actor: 'owner',
@@ -169,7 +206,7 @@ const MUTATIONS: Mutation[] = [
     replace: 'true',
     caught: 'otherPlayerClears',
   },
-  { weakens: 'the bye guard', find: '|| (matchUp.b != null\n', replace: '|| (true\n', caught: 'byePlayerRewritesBye' },
+  { weakens: 'the bye guard', find: '|| (matchUp.b != null\n', replace: '|| (true\n', caught: 'scorekeeperClearsBye' },
   {
     weakens: 'the open-round check',
     find: "roundOf(tournamentId, resource.data.roundNumber).status == 'OPEN'",
@@ -214,33 +251,39 @@ const MUTATIONS: Mutation[] = [
   },
   {
     weakens: 'the server time',
-    find: 'after.scoredBy) && after.scoredAt == request.time',
-    replace: 'after.scoredBy) && true',
+    find: 'scorerClaim(tournamentId, matchUp) && after.scoredAt == request.time',
+    replace: 'scorerClaim(tournamentId, matchUp) && true',
     caught: 'clientChosenTime',
   },
   {
     weakens: "the writer's signature",
-    find: 'holdsScorerRole(tournamentId, matchUp, after.scoredBy)',
+    find: 'after.scoredBy == scorerClaim(tournamentId, matchUp)',
     replace: 'true',
     caught: 'forgedSignature',
   },
   {
-    weakens: 'the claim of a side',
-    find: "scorer == 'SIDE_B' && matchUp.b != null && role.participantIds.hasAny([matchUp.b])",
-    replace: "scorer == 'SIDE_B'",
-    caught: 'forgedSignature',
+    weakens: "a staff result's guard",
+    find: '&& !enteredByStaff(before)\n',
+    replace: '\n',
+    caught: 'playerOverwritesStaff',
   },
   {
-    weakens: 'the claim of an editor',
-    find: "scorer == 'EDITOR' ? role.editor == true",
-    replace: "scorer == 'EDITOR' ? true",
-    caught: 'signsAsEditor',
+    weakens: "a player's played-only results",
+    find: "(after.result == null || kindOf(after.result) == 'PLAYED')",
+    replace: 'true',
+    caught: 'playerWritesForfeit',
   },
   {
-    weakens: 'the claim of a scorekeeper',
-    find: "scorer == 'SCOREKEEPER' ? role.scorekeeper == true",
-    replace: "scorer == 'SCOREKEEPER' ? true",
-    caught: 'signsAsScorekeeper',
+    weakens: "a player's report under confirmation",
+    find: 'return !confirming(t)\n',
+    replace: 'return true\n',
+    caught: 'playerResultUnderConfirmation',
+  },
+  {
+    weakens: 'whole games in a best of three',
+    find: '|| (score.a is int && score.b is int)',
+    replace: '|| true',
+    caught: 'halfGamesInBestOfThree',
   },
   {
     weakens: 'trimmed names',

@@ -112,16 +112,21 @@ async function rulesAccept(uid: string, path: string, write: DocumentData): Prom
   }
 }
 
+/** The score fields the emulator holds for each matchUp path, as the accepted writes of the run left them. */
+const storedScores = new Map<string, Pick<MatchUpDoc, 'result' | 'scoredBy'>>();
+
 /** The domain's verdict on the same write, and why. */
 function domainVerdict(world: World, bye: boolean, uid: CallerUid, result: unknown): { accepts: boolean; why: string } {
   const t = world.documents[paths.tournament(world.ids.tournamentId)] as TournamentDoc;
-  const matchUp = world.documents[matchUpPath(world, bye)] as MatchUpDoc;
+  const seeded = world.documents[matchUpPath(world, bye)] as MatchUpDoc;
+  const matchUp = { ...seeded, ...storedScores.get(matchUpPath(world, bye)) };
   const round = world.documents[paths.round(world.ids.tournamentId, 1)] as RoundDoc;
   const role = world.tournamentRoles.find((r) => r.uid === uid);
-  const refusal = scoreWriteRefusal(uid, role, t, matchUp, round);
+  const parsed = result === null ? null : MatchUpResult.safeParse(result);
+  const next = parsed === null ? null : parsed.success ? parsed.data : {};
+  const refusal = scoreWriteRefusal(uid, role, t, matchUp, round, next);
   if (refusal !== null) return { accepts: false, why: `scoreWriteRefusal: ${refusal}` };
-  if (result === null) return { accepts: true, why: 'a cleared result' };
-  const parsed = MatchUpResult.safeParse(result);
+  if (parsed === null) return { accepts: true, why: 'a cleared result' };
   if (!parsed.success) return { accepts: false, why: `MatchUpResult: ${describeIssues(parsed.error.issues)}` };
   try {
     resolveResult(parsed.data, matchUp.b !== null, t.policy.scoringPolicy);
@@ -145,6 +150,7 @@ afterAll(async () => {
 
 async function seedArenas(): Promise<void> {
   await env.clearFirestore();
+  storedScores.clear();
   await seedDocuments(env, Object.assign({}, ...ARENAS.map((a) => a.world.documents)) as Record<string, DocumentData>);
 }
 
@@ -312,7 +318,9 @@ describe('a generated result: the rules and the engine agree', () => {
       const { world, label } = ARENAS[c.arena]!;
       const uid = writerUid(c.writer, c.bye);
       const domain = domainVerdict(world, c.bye, uid, c.result);
-      const rules = await rulesAccept(uid, matchUpPath(world, c.bye), scoreWrite(world, uid, c.result, c.bye));
+      const write = scoreWrite(world, uid, c.result, c.bye);
+      const rules = await rulesAccept(uid, matchUpPath(world, c.bye), write);
+      if (rules) storedScores.set(matchUpPath(world, c.bye), write as Pick<MatchUpDoc, 'result' | 'scoredBy'>);
       tally[domain.accepts ? 'accepted' : 'refused']++;
       if (domain.why.startsWith('MatchUpResult') || domain.why.startsWith('resolveResult')) tally.byResult++;
       if (rules !== domain.accepts) {
@@ -351,9 +359,9 @@ describe('results the rules once let through', () => {
   });
 
   it('refuse a kind that disagrees with its winner', async () => {
-    await assertFails(write(UIDS.player, TO_FIVE, { kind: 'FORFEIT_WIN', winner: 'b' }));
-    await assertFails(write(UIDS.player, TO_FIVE, { kind: 'DOUBLE_FORFEIT', winner: 'draw' }));
-    await assertSucceeds(write(UIDS.player, TO_FIVE, { kind: 'FORFEIT_WIN', winner: 'a' }));
+    await assertFails(write(UIDS.scorekeeper, TO_FIVE, { kind: 'FORFEIT_WIN', winner: 'b' }));
+    await assertFails(write(UIDS.scorekeeper, TO_FIVE, { kind: 'DOUBLE_FORFEIT', winner: 'draw' }));
+    await assertSucceeds(write(UIDS.scorekeeper, TO_FIVE, { kind: 'FORFEIT_WIN', winner: 'a' }));
   });
 
   it("take a best of three's drawn games as the engine does: 1-1-1 and an intentional 0-0-3, never 1.5 or 101", async () => {
@@ -365,8 +373,14 @@ describe('results the rules once let through', () => {
   });
 
   it('refuse a score on an unplayed kind', async () => {
-    await assertFails(write(UIDS.player, TO_FIVE, { kind: 'FORFEIT_LOSS', score: { a: 0, b: 5 } }));
-    await assertSucceeds(write(UIDS.player, TO_FIVE, { kind: 'FORFEIT_LOSS' }));
+    await assertFails(write(UIDS.scorekeeper, TO_FIVE, { kind: 'FORFEIT_LOSS', score: { a: 0, b: 5 } }));
+    await assertSucceeds(write(UIDS.scorekeeper, TO_FIVE, { kind: 'FORFEIT_LOSS' }));
+  });
+
+  it('refuse half games in a best of three, from staff too (1.5-0.5 is no match result)', async () => {
+    await assertFails(write(UIDS.owner, BEST_OF_THREE, { kind: 'PLAYED', score: { a: 1.5, b: 0.5 } }));
+    await assertFails(write(UIDS.scorekeeper, BEST_OF_THREE, { kind: 'PLAYED', score: { a: 2, b: 0.5 } }));
+    await assertSucceeds(write(UIDS.scorekeeper, BEST_OF_THREE, { kind: 'PLAYED', score: { a: 2, b: 1 } }));
   });
 
   it('refuse a bye kind on a two-sided matchUp, and a game kind on a bye, even from an editor', async () => {

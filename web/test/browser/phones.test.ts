@@ -274,7 +274,8 @@ browserSuite(import.meta.url, 'phones in a hall', (web) => {
       };
       await expect.poll(stored, { timeout: WAIT_MS }).toEqual(mine);
 
-      // The organizer enters another result from the score sheet: the phone shows it, without Clear.
+      // The organizer enters another result from the score sheet: the phone shows it, with neither Save nor Clear
+      // (docs/results.md#who-writes-a-result).
       const result = { kind: 'PLAYED', score: game.a === me.participantId ? { a: 4, b: 5 } : { a: 5, b: 4 } };
       await call(web.emulators, 'recordScore', { tournamentId, matchUpId: game.matchUpId, result }, seeded.organizer);
       const shown = async () =>
@@ -283,9 +284,10 @@ browserSuite(import.meta.url, 'phones in a hall', (web) => {
       expect(await clear.count()).toBe(0);
       // The player's "saved: …" under the boxes is gone: the boxes show the organizer's result.
       expect(await form.locator(':scope > .status').textContent()).toBe('');
-      expect(await form.getByRole('button', { name: /^Save the result/ }).isVisible()).toBe(true);
+      expect(await form.getByRole('button', { name: /^Save the result/ }).count()).toBe(0);
+      expect(await form.locator('.entered-result').textContent()).toMatch(/ (4–5|5–4) /);
       expect(await form.locator('.entered-by').textContent()).toBe(
-        'Entered by the organizer: only a scorekeeper or the organizer can clear it.',
+        'Entered by the organizer: only a scorekeeper or the organizer can change it.',
       );
       await web.shot(phone, 'phone-09-organizer-result');
     },

@@ -22,6 +22,8 @@ import type {
   TournamentRoleDoc,
 } from '../model/index.js';
 import { runsClub } from './roles.js';
+import { enteredBy, isPlayerSigned, type ScoreFields } from '../domain/results/confirmation.js';
+import { scorerOf } from './scorer.js';
 
 /** The caller's account: undefined (or null, or empty) when not signed in. */
 export type CallerUid = string | null | undefined;
@@ -29,8 +31,12 @@ export type CallerUid = string | null | undefined;
 /** The caller's own role document, as read for the caller (undefined: none). */
 type Own<T extends { uid: string }> = T | undefined;
 
-export type TournamentState = Partial<Pick<TournamentDoc, 'status'>>;
+export type TournamentState = Partial<Pick<TournamentDoc, 'status' | 'confirmScores'>>;
 export type MatchUpSides = Pick<MatchUpDoc, 'roundNumber' | 'a' | 'b'>;
+/** A matchUp as stored: its sides and the score fields already written (absent: none yet). */
+export type StoredScore = MatchUpSides & Partial<Pick<ScoreFields, 'result' | 'scoredBy'>>;
+/** What a write puts in the result field: a result of some kind (PLAYED when absent), or null to clear it. */
+export type IncomingResult = { kind?: string | undefined } | null;
 export type RoundState = Pick<RoundDoc, 'roundNumber'> & Partial<Pick<RoundDoc, 'status'>>;
 
 export function isSignedIn(uid: CallerUid): uid is string {
@@ -84,13 +90,17 @@ function mayScore(uid: CallerUid, role: Own<TournamentRoleDoc>, matchUp: MatchUp
   return role.scorekeeper || role.participantIds.includes(matchUp.a) || role.participantIds.includes(matchUp.b);
 }
 
-/** Why a score write is refused, or null when it is allowed. */
+/**
+ * Why a score write is refused, or null when it is allowed: the one decision for the organizer's callable, the
+ * dashboard's own writes and `firestore.rules` (`validScoreWrite`), docs/results.md#who-writes-a-result.
+ */
 export function scoreWriteRefusal(
   uid: CallerUid,
   role: Own<TournamentRoleDoc>,
   tournament: TournamentState,
-  matchUp: MatchUpSides,
+  matchUp: StoredScore,
   round: RoundState,
+  next: IncomingResult,
 ): string | null {
   if (!isSignedIn(uid)) return 'sign in to write a score';
   if (!mayScore(uid, role, matchUp)) {
@@ -108,17 +118,50 @@ export function scoreWriteRefusal(
   if ((round.status ?? 'OPEN') !== 'OPEN') {
     return `round ${round.roundNumber} is closed: scores are written only while the round is open (an editor can reopen it)`;
   }
+  return isPlayerSigned(scorerOf(role, matchUp)) ? playerScoreRefusal(tournament, matchUp, next) : null;
+}
+
+/**
+ * What a player of the game may not write (docs/results.md#who-writes-a-result): under confirmation a result of
+ * their own (they report it, and it counts once the opponent agrees); a change to a result staff entered (a
+ * scorekeeper's, the organizer's, a penalty's); a forfeit or a bye, which staff record (a no-show goes through the
+ * table check-in).
+ */
+export function playerScoreRefusal(
+  tournament: Pick<TournamentState, 'confirmScores'>,
+  stored: Partial<Pick<ScoreFields, 'result' | 'scoredBy'>>,
+  next: IncomingResult,
+): string | null {
+  if (tournament.confirmScores === true) {
+    return 'this tournament asks for the opponent’s confirmation: report your result on your game, and it counts once your opponent reports the same';
+  }
+  const official = enteredBy({ result: stored.result ?? null, scoredBy: stored.scoredBy ?? null });
+  if (official !== null) {
+    const who = official === 'SCOREKEEPER' ? 'a scorekeeper' : 'the organizer';
+    return `${who} entered this result: only a scorekeeper or the organizer can change it`;
+  }
+  if (next !== null && (next.kind ?? 'PLAYED') !== 'PLAYED') return playerReportRefusal(next);
   return null;
+}
+
+/**
+ * A player reports what was played; forfeits and byes are staff's to record (a no-show at the table goes through
+ * the table check-in: docs/judging.md#at-the-table-on-time).
+ */
+export function playerReportRefusal(next: IncomingResult): string | null {
+  if (next === null || (next.kind ?? 'PLAYED') === 'PLAYED') return null;
+  return 'a forfeit is recorded by a scorekeeper or the organizer: enter the score you played, or call a judge';
 }
 
 export function canWriteScore(
   uid: CallerUid,
   role: Own<TournamentRoleDoc>,
   tournament: TournamentState,
-  matchUp: MatchUpSides,
+  matchUp: StoredScore,
   round: RoundState,
+  next: IncomingResult,
 ): boolean {
-  return scoreWriteRefusal(uid, role, tournament, matchUp, round) === null;
+  return scoreWriteRefusal(uid, role, tournament, matchUp, round, next) === null;
 }
 
 // ---------------------------------------------------------------- require variants (for the callables)
@@ -189,10 +232,11 @@ export function requireCanWriteScore(
   uid: CallerUid,
   role: Own<TournamentRoleDoc>,
   tournament: TournamentState,
-  matchUp: MatchUpSides,
+  matchUp: StoredScore,
   round: RoundState,
+  next: IncomingResult,
 ): asserts uid is string {
-  const refusal = scoreWriteRefusal(uid, role, tournament, matchUp, round);
+  const refusal = scoreWriteRefusal(uid, role, tournament, matchUp, round, next);
   if (refusal !== null) deny(refusal);
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEXT } from '../domain/common/index.js';
 import { Participant } from '../domain/ratings/index.js';
+import { ExportedParticipant } from '../domain/exchange/index.js';
 
 /** tournaments/{t}/participants/{participantId}: a competitor as entered (the account that plays as them is in `roles`). */
 export const ParticipantDoc = Participant.extend({
@@ -12,8 +13,7 @@ export const ParticipantDoc = Participant.extend({
   /** The first round the participant can be paired in (late entries join a running tournament). */
   enteredRound: z.number().int().positive().default(1),
   withdrawn: z.boolean().default(false),
-  /** When the player dropped themselves from their phone (epoch ms; docs/organisation.md#a-player-drops-out). */
-  droppedAt: z.number().int().positive().optional(),
+  droppedAt: ExportedParticipant.shape.droppedAt,
   /** Checked in for the day (docs/joining.md#check-in): written by the player or the organizer through the rules. */
   checkedIn: z.boolean().optional().catch(undefined),
 }).strict();

@@ -62,7 +62,7 @@ function randomScenario(seed: number) {
 /** Every game as start numbers, white first, with its kind and each side's outcome, round by round. */
 function gamesOf(scenario: unknown) {
   const { policy, participants, matchUps } = parseScenario(scenario);
-  const numbers = trfStartNumbers(participants);
+  const numbers = trfStartNumbers(participants, policy);
   return matchUps
     .map((m) => {
       const white = firstMover(m) ?? m.a;
@@ -83,8 +83,8 @@ function gamesOf(scenario: unknown) {
 
 /** Each player's fields by start number, without the id the reader makes up. */
 function playersOf(scenario: unknown) {
-  const { participants } = parseScenario(scenario);
-  const numbers = trfStartNumbers(participants);
+  const { policy, participants } = parseScenario(scenario);
+  const numbers = trfStartNumbers(participants, policy);
   return participants
     .map(({ participantId, seedPosition: _seed, ...fields }) => ({ number: numbers.get(participantId), ...fields }))
     .sort((x, y) => x.number! - y.number!);

@@ -18,6 +18,7 @@ import {
   type MatchUpResultInput,
   type ResultKind,
   sameResult,
+  scorerOf,
   type ScoringPolicy,
 } from '@competition/engine';
 import { useTournamentData } from './data';
@@ -53,14 +54,16 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
   // "reported: …" speaks of the player's report: once another result counts (the organizer settled a dispute), it
   // is old news under boxes that show that result.
   const overruled = stored !== null && own !== null && !sameResult(stored, own);
-  // A player does not clear what a scorekeeper or the organizer entered (docs/results.md#who-clears-a-result).
+  // A player writes only what was played, and never over what staff entered (docs/results.md#who-writes-a-result).
   const official = enteredBy(matchUp);
-  const lockedFromPlayer = channel === 'rules' && sideIn(matchUp, roles.participantIds) !== null && official !== null;
+  const signer = scorerOf(roles, matchUp);
+  const asPlayer = channel === 'rules' && (signer === 'SIDE_A' || signer === 'SIDE_B');
+  const lockedFromPlayer = asPlayer && official !== null;
   // Under confirmation the reports above already say who entered the result. Without it, the player's own
   // "saved: …" is old news once the organizer's result replaced it.
   const enteredNote =
     lockedFromPlayer && tournament?.confirmScores !== true
-      ? `Entered by ${official === 'SCOREKEEPER' ? 'a scorekeeper' : 'the organizer'}: only a scorekeeper or the organizer can clear it.`
+      ? `Entered by ${official === 'SCOREKEEPER' ? 'a scorekeeper' : 'the organizer'}: only a scorekeeper or the organizer can change it.`
       : null;
 
   const save = (result: MatchUpResultInput | null) =>
@@ -76,8 +79,10 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
         await actions.recordScore({ tournamentId, matchUpId: matchUp.matchUpId, result });
       } else {
         // The engine's own check, loaded with the first score (it brings the schema library).
-        const { resolveResult } = await import('@competition/engine');
+        const { playerScoreRefusal, resolveResult } = await import('@competition/engine');
         if (result) resolveResult({ kind: 'PLAYED', ...result }, !isBye, scoring);
+        const refusal = asPlayer && !reporting ? playerScoreRefusal(tournament ?? {}, matchUp, result) : null;
+        if (refusal) throw new Error(`table ${table}: ${refusal}`);
         const write = reporting
           ? () => writeReport(tournamentId, matchUp, reporting, result && { kind: 'PLAYED', ...result })
           : () => writeScore(tournamentId, matchUp, result, roles);
@@ -105,12 +110,19 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
       data-sync={matchUp.sync}
     >
       <Reports game={matchUp} />
-      <Inputs
-        key={JSON.stringify(shown)}
-        {...{ matchUp, shown, nameA, nameB, isBye, table, save, large }}
-        clearable={!lockedFromPlayer}
-        drawnGames={countsDrawnGames(scoring)}
-      />
+      {enteredNote && stored ? (
+        <p className="entered-result">
+          {nameA} {resultText(stored, isBye)} {nameB}
+        </p>
+      ) : (
+        <Inputs
+          key={JSON.stringify(shown)}
+          {...{ matchUp, shown, nameA, nameB, isBye, table, save, large }}
+          clearable={!lockedFromPlayer}
+          kinds={asPlayer ? 'PLAYED_ONLY' : 'ALL'}
+          drawnGames={countsDrawnGames(scoring)}
+        />
+      )}
       {enteredNote ? <p className="entered-by muted small">{enteredNote}</p> : null}
       <Status status={(overruled || enteredNote) && status.state === 'ok' ? { state: 'idle' } : status} />
     </div>
@@ -127,6 +139,7 @@ function Inputs({
   save,
   large,
   clearable,
+  kinds: offered,
   drawnGames,
 }: {
   matchUp: MatchUp;
@@ -140,11 +153,15 @@ function Inputs({
   large: boolean;
   /** False where this writer may not clear the stored result (a player, on one the organizer entered). */
   clearable: boolean;
+  /** A player writes only what was played: forfeits and byes are staff's (docs/results.md#who-writes-a-result). */
+  kinds: 'ALL' | 'PLAYED_ONLY';
   /** A match of a few games (a best of three): the drawn games get a box of their own. */
   drawnGames: boolean;
 }) {
   const stored = matchUp.result;
-  const [kind, setKind] = useState<ResultKind>(shown?.kind ?? (isBye ? 'PAIRING_BYE' : 'PLAYED'));
+  const [kind, setKind] = useState<ResultKind>(
+    offered === 'PLAYED_ONLY' ? 'PLAYED' : (shown?.kind ?? (isBye ? 'PAIRING_BYE' : 'PLAYED')),
+  );
   const [a, setA] = useState(shown?.score ? String(shown.score.a) : '');
   const [b, setB] = useState(shown?.score ? String(shown.score.b) : '');
   const [draws, setDraws] = useState(shown?.score?.draws ? String(shown.score.draws) : '');
@@ -157,7 +174,7 @@ function Inputs({
     const drawn = drawnGames && draws !== '' && Number(draws) !== 0 ? { draws: Number(draws) } : {};
     void save({ kind, score: { a: games(a), b: games(b), ...drawn } });
   };
-  const kinds = isBye ? BYE_KINDS : GAME_KINDS;
+  const kinds = isBye ? BYE_KINDS : offered === 'PLAYED_ONLY' ? [] : GAME_KINDS;
   return (
     <form className="score-inputs" onSubmit={onSubmit} aria-label={`Result of table ${table}: ${nameA} v ${nameB}`}>
       {isBye ? null : (
@@ -184,24 +201,26 @@ function Inputs({
           ) : null}
         </span>
       )}
-      <select
-        aria-label={`Kind of result, table ${table}`}
-        value={kind}
-        onChange={(e) => setKind(e.target.value as ResultKind)}
-        name="kind"
-      >
-        {kinds.map((k) => (
-          <option key={k} value={k}>
-            {isBye
-              ? KIND_LABELS[k]
-              : k === 'FORFEIT_WIN'
-                ? `Forfeit: ${nameA} wins`
-                : k === 'FORFEIT_LOSS'
-                  ? `Forfeit: ${nameB} wins`
-                  : KIND_LABELS[k]}
-          </option>
-        ))}
-      </select>
+      {kinds.length ? (
+        <select
+          aria-label={`Kind of result, table ${table}`}
+          value={kind}
+          onChange={(e) => setKind(e.target.value as ResultKind)}
+          name="kind"
+        >
+          {kinds.map((k) => (
+            <option key={k} value={k}>
+              {isBye
+                ? KIND_LABELS[k]
+                : k === 'FORFEIT_WIN'
+                  ? `Forfeit: ${nameA} wins`
+                  : k === 'FORFEIT_LOSS'
+                    ? `Forfeit: ${nameB} wins`
+                    : KIND_LABELS[k]}
+            </option>
+          ))}
+        </select>
+      ) : null}
       <span className="score-actions">
         <button type="submit" className={large ? 'primary' : ''} aria-label={`Save the result of table ${table}`}>
           Save

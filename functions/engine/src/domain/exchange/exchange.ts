@@ -24,6 +24,18 @@ export const RoundRecord = z
 export const DeckListRecord = DeckListText.extend({ participantId: DocumentId }).strict();
 export type DeckListRecord = z.infer<typeof DeckListRecord>;
 
+/**
+ * An entry as the tournament keeps it: the participant, and what the day added to it (the round a late entry
+ * joined, a player's own drop, the check-in), so that every field the product writes on an entry travels.
+ */
+export const ExportedParticipant = Participant.extend({
+  enteredRound: z.number().int().positive().optional(),
+  /** When the player dropped themselves from their phone (epoch ms; docs/organisation.md#a-player-drops-out). */
+  droppedAt: z.number().int().positive().optional(),
+  checkedIn: z.boolean().optional(),
+}).strict();
+export type ExportedParticipant = z.infer<typeof ExportedParticipant>;
+
 /** A whole tournament as one JSON document: what export writes and import reads back, exactly. */
 export const TournamentExport = z
   .object({
@@ -31,7 +43,7 @@ export const TournamentExport = z
     version: z.literal(1),
     tournament: z.record(z.string(), Json),
     policy: CompetitionPolicySchema,
-    participants: z.array(Participant),
+    participants: z.array(ExportedParticipant),
     rounds: z.array(RoundRecord).default([]),
     matchUps: z.array(MatchUpRecord),
     /** The judges' record (docs/judging.md#penalties): part of the event's history, so it travels with it. */

@@ -19,7 +19,7 @@ export interface RoundRecordLike {
 
 export interface Importable {
   policy: CompetitionPolicy;
-  participants: readonly Participant[];
+  participants: ReadonlyArray<Participant & { enteredRound?: number | undefined }>;
   rounds: readonly RoundRecordLike[];
   matchUps: readonly MatchUpRecord[];
   penalties?: readonly PenaltyRecord[];
@@ -39,6 +39,7 @@ export function requireImportable(data: Importable): void {
   const participants = requireParticipants(data.participants, data.policy);
   const rounds = requireMatchUps(data.matchUps, participants, data.policy);
   requireRoundsInOrder(rounds);
+  requireEntryRounds(data.participants, rounds);
   requireRoundRecords(data.rounds, rounds);
   requirePenalties(data.penalties ?? [], participants, rounds);
   requireDeckListOwners(data.deckLists ?? [], participants);
@@ -63,6 +64,17 @@ function requireParticipants(list: readonly Participant[], policy: CompetitionPo
     baselineRatingOf(participant, policy);
   }
   return ids;
+}
+
+/** A late entry joined before the first round it played, as live entries do. */
+function requireEntryRounds(list: Importable['participants'], rounds: ReadonlyMap<number, RoundPlayed>): void {
+  for (const { participantId, enteredRound } of list) {
+    if (enteredRound === undefined) continue;
+    const played = [...rounds].find(
+      ([roundNumber, round]) => roundNumber < enteredRound && round.players.has(participantId),
+    );
+    if (played) refuse(`participant ${participantId} entered in round ${enteredRound} but plays in round ${played[0]}`);
+  }
 }
 
 interface RoundPlayed {

@@ -1,7 +1,7 @@
 import { DomainError } from '../common/index.js';
 import type { CompetitionPolicy, MatchPointTable } from '../policy/index.js';
 import { firstMover, type MatchUpRecord, resolveResult, type ResultKind, type SideResult } from '../results/index.js';
-import type { Participant } from '../ratings/index.js';
+import { baselineRatingOf, type Participant } from '../ratings/index.js';
 import { decidedByeOf } from '../joining/index.js';
 import { computeStandings } from '../standings/index.js';
 import { METHODS_OF_SYSTEM, parsePairingSpec, SYSTEMS } from '../pairing/index.js';
@@ -50,7 +50,7 @@ export function writeTrf(tournament: TrfTournament, options: TrfWriteOptions = {
   if (!Number.isInteger(rounds) || rounds < 0)
     throw new DomainError('invalid-argument', `rounds to write: expected a whole number, got ${rounds}`);
   const matchUps = tournament.matchUps.filter((m) => m.roundNumber <= rounds);
-  const numbers = trfStartNumbers(participants);
+  const numbers = trfStartNumbers(participants, policy);
   const entries = roundEntries(policy, participants, matchUps, numbers, rounds);
   const { leaderboard } = computeStandings(policy, participants, matchUps);
   const rows = new Map(leaderboard.map((row) => [row.participantId, row]));
@@ -106,13 +106,18 @@ export function trfEventType(system: string): string {
 }
 
 /**
- * Start numbers 1 to n: by seed, then the participants without one in the order listed. A file read from a TRF
- * carries its start numbers as seeds, so it is written back with the same ones.
+ * Start numbers 1 to n in the order the pairing numbers its players (docs/trf.md#start-numbers): by seed, then the
+ * frozen baseline rating, highest first, then the id. A file read from a TRF carries its start numbers as seeds, so
+ * it is written back with the same ones; a pairing program reading the file then ranks the field as the pairing did.
  */
-export function trfStartNumbers(participants: readonly Participant[]): Map<string, number> {
+export function trfStartNumbers(participants: readonly Participant[], policy: CompetitionPolicy): Map<string, number> {
   const order = participants
-    .map((p, index) => ({ id: p.participantId, seed: p.seedPosition ?? Number.POSITIVE_INFINITY, index }))
-    .sort((x, y) => x.seed - y.seed || x.index - y.index);
+    .map((p) => ({
+      id: p.participantId,
+      seed: p.seedPosition ?? Number.POSITIVE_INFINITY,
+      baseline: baselineRatingOf(p, policy),
+    }))
+    .sort((x, y) => x.seed - y.seed || y.baseline - x.baseline || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
   if (order.length > 9999) throw new DomainError('out-of-range', 'a TRF numbers at most 9999 players');
   return new Map(order.map((p, k) => [p.id, k + 1]));
 }

@@ -53,7 +53,8 @@ export function agreedReport(reports: Reports | undefined): MatchUpResult | null
   return a !== null && b !== null && sameResult(a, b) ? a : null;
 }
 
-function isPlayerSigned(scoredBy: SignedBy | null): boolean {
+/** A result signed by one of the game's players (not by the people who run the event). */
+export function isPlayerSigned(scoredBy: SignedBy | null): boolean {
   return scoredBy === 'SIDE_A' || scoredBy === 'SIDE_B';
 }
 

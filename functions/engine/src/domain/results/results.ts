@@ -166,6 +166,9 @@ function requirePossibleScore(a: number, b: number, scoring: ScoringPolicy): voi
   }
   const target = scoring.gameTarget;
   if (target === null) return;
+  if (countsDrawnGames(scoring) && !(Number.isInteger(a) && Number.isInteger(b))) {
+    throw refuse(`a match won with ${target} games counts whole games won by each side`);
+  }
   const [high, low] = a >= b ? [a, b] : [b, a];
   if (high <= target && low < target) return;
   if (scoring.playPastTarget === 'WIN_BY_TWO') {
