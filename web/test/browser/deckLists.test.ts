@@ -13,9 +13,21 @@ import { DESKTOP, PHONE, WAIT_MS, expectOk } from './driver.js';
 import { browserSuite, seedTwice, storedIn } from './harness.js';
 
 /** A list as a deck builder exports it: the main deck, a blank line, then the sideboard. */
-const PASTED = ['4 Lightning Bolt', '4 Goblin Guide', '20 Mountain', '', 'Sideboard', '2 Smash to Smithereens'].join(
-  '\n',
-);
+/** A deck builder's text export: the sideboard is the block after the blank line. */
+const PASTED = ['4 Lightning Bolt', '4 Goblin Guide', '20 Mountain', '', '2 Smash to Smithereens'].join('\n');
+/** MTG Arena's export, with its About block and set codes. */
+const ARENA_EXPORT = [
+  'About',
+  'Name Mono Red',
+  '',
+  'Deck',
+  '4 Lightning Bolt (STA) 42',
+  '4 Goblin Guide (M21) 143',
+  '20 Mountain',
+  '',
+  'Sideboard',
+  '2 Smash to Smithereens',
+].join('\n');
 
 browserSuite(import.meta.url, 'a deck list sent from a phone, locked at round 1, corrected and published', (web) => {
   let seeded: SeededTournament;
@@ -54,15 +66,20 @@ browserSuite(import.meta.url, 'a deck list sent from a phone, locked at round 1,
       .poll(() => card.locator('.deck-problems').textContent(), { timeout: WAIT_MS })
       .toBe('main deck, line 1: "Lightning Bolt" is not "count card name", as in "4 Lightning Bolt"');
 
-    // A whole list pasted into the main deck's box fills both boxes.
+    // A whole list put into the main deck's box at once fills both boxes: here as a phone keyboard's clipboard
+    // inserts it, with no paste event; an MTG Arena export first, its About block dropped.
+    const sideboard = card.getByLabel('Sideboard');
     await main.fill('');
-    await main.evaluate((box, text) => {
-      const data = new DataTransfer();
-      data.setData('text/plain', text);
-      box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    }, PASTED);
+    await main.focus();
+    await phone.keyboard.insertText(ARENA_EXPORT);
+    await expect.poll(() => main.inputValue()).toBe('4 Lightning Bolt (STA) 42\n4 Goblin Guide (M21) 143\n20 Mountain');
+    expect(await sideboard.inputValue()).toBe('2 Smash to Smithereens');
+    await main.fill('');
+    await sideboard.fill('');
+    await main.focus();
+    await phone.keyboard.insertText(PASTED);
     await expect.poll(() => main.inputValue()).toBe('4 Lightning Bolt\n4 Goblin Guide\n20 Mountain');
-    expect(await card.getByLabel('Sideboard').inputValue()).toBe('2 Smash to Smithereens');
+    expect(await sideboard.inputValue()).toBe('2 Smash to Smithereens');
     await card.getByRole('button', { name: 'Send my list' }).click();
     await expectOk(card);
     await expect

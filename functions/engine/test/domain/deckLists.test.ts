@@ -90,6 +90,27 @@ describe('a pasted list', () => {
     });
     expect(splitPastedList('4 Bolt\n20 Mountain\n')).toEqual({ main: '4 Bolt\n20 Mountain', sideboard: '' });
   });
+
+  it("reads MTG Arena's export whole: its About block dropped, the companion and the sideboard apart", () => {
+    const arena = [
+      'About',
+      'Name Mono Red',
+      '',
+      'Companion',
+      '1 Lurrus of the Dream-Den (IKO) 226',
+      '',
+      'Deck',
+      '4 Lightning Bolt (STA) 42',
+      '20 Mountain (M21) 272',
+      '',
+      'Sideboard',
+      '2 Duress (M21) 96',
+    ].join('\r\n');
+    expect(splitPastedList(arena)).toEqual({
+      main: '4 Lightning Bolt (STA) 42\n20 Mountain (M21) 272',
+      sideboard: '1 Lurrus of the Dream-Den (IKO) 226\n2 Duress (M21) 96',
+    });
+  });
 });
 
 describe('the deadline', () => {

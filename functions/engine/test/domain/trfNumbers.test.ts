@@ -60,7 +60,11 @@ describe('the start numbers of a report', () => {
       .sort((x, y) => y.rating - x.rating)
       .map((p, k) => ({ number: k + 1, name: p.name }));
     expect(numbered(trf)).toEqual(byRating);
-    expect(numbered(trf).slice(0, 3).map((p) => p.name)).toEqual(['Player 1', 'Player 12', 'Player 10']);
+    expect(
+      numbered(trf)
+        .slice(0, 3)
+        .map((p) => p.name),
+    ).toEqual(['Player 1', 'Player 12', 'Player 10']);
   });
 
   it.each(Array.from({ length: ROUNDS }, (_, i) => i + 1))(

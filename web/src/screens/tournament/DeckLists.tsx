@@ -3,7 +3,7 @@
  * cut or the event; a player submits theirs from the phone until the deadline; staff enter or correct any list
  * (after the deadline, logged), read the log and record deck checks by table.
  */
-import { type ClipboardEvent, type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import {
   canReadDeckList,
   cardCount,
@@ -102,7 +102,10 @@ export function DeckListView({ list }: { list: { main: string; sideboard: string
   );
 }
 
-/** The two boxes of a list; a whole list pasted into the main deck's box fills both. */
+/**
+ * The two boxes of a list; a whole list put into the main deck's box at once fills both. "At once" is read from the
+ * change, not from a paste event: a phone keyboard's clipboard, a drop or an autofill insert text without one.
+ */
 function DeckListFields({
   value,
   onChange,
@@ -110,25 +113,15 @@ function DeckListFields({
   value: { main: string; sideboard: string };
   onChange: (next: { main: string; sideboard: string }) => void;
 }) {
-  const pasteWhole = (event: ClipboardEvent<HTMLTextAreaElement>) => {
-    const text = event.clipboardData.getData('text');
-    const split = splitPastedList(text);
-    if (!split.sideboard || value.main.trim()) return;
-    event.preventDefault();
-    onChange(split);
+  const changeMain = (main: string) => {
+    const split = value.sideboard.trim() ? null : splitPastedList(main);
+    const atOnce = lineCount(main) - lineCount(value.main) >= 2;
+    onChange(split?.sideboard && atOnce ? split : { ...value, main });
   };
   return (
     <>
       <Field label="Main deck" hint='One card a line: "4 Lightning Bolt". Paste a whole list here to fill both.'>
-        {(f) => (
-          <textarea
-            {...f}
-            rows={8}
-            value={value.main}
-            onPaste={pasteWhole}
-            onChange={(e) => onChange({ ...value, main: e.target.value })}
-          />
-        )}
+        {(f) => <textarea {...f} rows={8} value={value.main} onChange={(e) => changeMain(e.target.value)} />}
       </Field>
       <Field label="Sideboard">
         {(f) => (
@@ -143,6 +136,8 @@ function DeckListFields({
     </>
   );
 }
+
+const lineCount = (text: string) => text.split(/\r?\n/).length;
 
 /** The list checked as the backend will: its normal form, or the message of each bad line. */
 function checked(value: { main: string; sideboard: string }) {

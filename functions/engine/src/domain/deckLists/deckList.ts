@@ -32,7 +32,10 @@ export interface ReadSection {
 
 /** A line that names a section of a pasted list, not a card. */
 const MAIN_HEADER = /^(deck|main|main ?deck|mainboard)\s*:?$/i;
-const SIDEBOARD_HEADER = /^(sideboard|side board|sb)\s*:?$/i;
+/** A companion starts the game outside the deck, so a digital client's "Companion" section is sideboard. */
+const SIDEBOARD_HEADER = /^(sideboard|side board|sb|companion)\s*:?$/i;
+/** MTG Arena's export opens with an "About" block naming the deck ("Name Mono Red"): not cards. */
+const ABOUT_HEADER = /^about\s*:?$/i;
 /** The older deck builders' sideboard line: "SB: 2 Duress". */
 const SIDEBOARD_PREFIX = /^sb:\s*/i;
 /** "4 Lightning Bolt", "4x Lightning Bolt", "4 x Lightning Bolt". */
@@ -100,10 +103,11 @@ export const cardCount = (cards: readonly DeckCard[]) => cards.reduce((sum, card
 
 /**
  * A whole list pasted into one box, split into its main deck and sideboard as deck builders export them: after a
- * "Sideboard" line, on "SB:" lines, or (with neither) the second of two blocks parted by a blank line.
+ * "Sideboard" (or "Companion") line, on "SB:" lines, or (with neither) the second of two blocks parted by a blank
+ * line. An "About" block before the first section (MTG Arena's) is dropped.
  */
 export function splitPastedList(text: string): { main: string; sideboard: string } {
-  const all = lines(text);
+  const all = withoutAbout(lines(text));
   const marked = all.some((line) => SIDEBOARD_HEADER.test(line) || SIDEBOARD_PREFIX.test(line));
   if (marked) {
     const main: string[] = [];
@@ -124,6 +128,14 @@ export function splitPastedList(text: string): { main: string; sideboard: string
     .filter(Boolean);
   if (blocks.length === 2) return { main: blocks[0]!, sideboard: blocks[1]! };
   return { main: all.filter(Boolean).join('\n'), sideboard: '' };
+}
+
+/** The lines from the first section header on, when the list opens with an "About" block. */
+function withoutAbout(all: readonly string[]): string[] {
+  const about = all.findIndex((line) => line !== '');
+  if (about === -1 || !ABOUT_HEADER.test(all[about]!)) return [...all];
+  const section = all.findIndex((line) => MAIN_HEADER.test(line) || SIDEBOARD_HEADER.test(line));
+  return section === -1 ? all.slice(about + 1) : all.slice(section);
 }
 
 /** A section's text, checked line by line: the messages are the reader's. */
