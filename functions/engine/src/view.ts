@@ -13,6 +13,7 @@ export { playoffOf, playoffRoundName, stageName } from './domain/playoff/playoff
 export { extensionOf, type JudgeCallView, openJudgeCalls, roundCloseWarning } from './domain/rounds/judgeCallDesk.js';
 export { sameResult } from './domain/results/sameResult.js';
 export { firstMover } from './domain/results/sides.js';
+export { ONE_GAME_RESULTS, resultStyle, type ResultStyle } from './domain/results/resultStyle.js';
 export { type GroupTiebreak, groupTiebreaksOf, type Ranked, rankStandings } from './domain/standings/ranking.js';
 export { STANDINGS_PAGE_INTERVAL_MS, STANDINGS_PAGE_SIZE } from './domain/standings/standingsPageSize.js';
 export { TIEBREAK_NAMES } from './domain/standings/tiebreakNames.js';

@@ -8,7 +8,7 @@ import type {
   PrimaryRanking,
   ResultKind,
 } from '@competition/engine';
-import { TIEBREAK_NAMES } from '@competition/engine/view';
+import { type ResultStyle, TIEBREAK_NAMES } from '@competition/engine/view';
 
 export const TIEBREAK_LABELS = TIEBREAK_NAMES;
 
@@ -70,6 +70,32 @@ export function resultText(result: MatchUpResult | null, isBye: boolean): string
   if (result.kind === 'PLAYED')
     return result.winner === 'draw' ? 'draw' : result.winner === 'a' ? '1–0' : result.winner === 'b' ? '0–1' : '–';
   return KIND_LABELS[result.kind].toLowerCase();
+}
+
+/** The winner a played result names: its own, else its score's; undefined when it names neither. */
+function winnerOf(result: MatchUpResult): 'a' | 'b' | 'draw' | undefined {
+  if (result.winner) return result.winner;
+  if (!result.score) return undefined;
+  const { a, b } = result.score;
+  return a > b ? 'a' : b > a ? 'b' : 'draw';
+}
+
+/**
+ * A result in its game's words (docs/results.md#results-in-the-games-words): chess's 1–0, ½–½, 0–1; Go's B+, W+
+ * and jigo, Black being the side that moves first; game points otherwise. Unplayed results read as `resultText`.
+ */
+export function resultIn(
+  style: ResultStyle,
+  result: MatchUpResult | null,
+  game: { a: string; b: string | null; movesFirst?: string | null },
+): string {
+  const isBye = game.b === null;
+  const winner = result && result.kind === 'PLAYED' ? winnerOf(result) : undefined;
+  if (style === 'GAME_POINTS' || isBye || winner === undefined) return resultText(result, isBye);
+  if (style === 'SINGLE_GAME') return winner === 'a' ? '1–0' : winner === 'b' ? '0–1' : '½–½';
+  if (winner === 'draw') return 'jigo';
+  const blackIsA = (game.movesFirst ?? game.a) === game.a;
+  return (winner === 'a') === blackIsA ? 'B+' : 'W+';
 }
 
 /**

@@ -21,7 +21,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { ParticipantDoc, StandingDoc } from '@competition/engine/schemas';
 import { adminFirestore, waitFor } from '../../../testing/stack.js';
 import { PHONE, WAIT_MS, expectOk, freshStatus, outcome } from './driver.js';
-import { browserSuite, enterScore, storedIn, storedMatchUps, storedTournament } from './harness.js';
+import { browserSuite, enterScore, pickResult, storedIn, storedMatchUps, storedTournament } from './harness.js';
 
 type Score = [number, number];
 
@@ -54,7 +54,7 @@ const ROUND_ROBIN = [
   ['Ned', 2020],
   ['Ola', 1980],
 ] as const;
-/** Chess results as game points (the chess preset has no game target): 1-0, 0-1, and a draw as ½-½. */
+/** Chess results, picked as 1-0, 0-1 and ½-½ and stored as game points (the chess preset has no game target). */
 const CHESS_RESULTS: Score[] = [
   [1, 0],
   [0, 1],
@@ -278,7 +278,22 @@ browserSuite(import.meta.url, 'knockout bracket, round-robin crosstable and the 
             `${game.movesFirst === game.a ? 'White' : 'Black'}${nameOf(game.a)}`,
           );
           const score = CHESS_RESULTS[k++ % CHESS_RESULTS.length]!;
-          await enterScore(row, [nameOf(game.a), nameOf(game.b!)], score);
+          // A chess game's result is picked, in chess's words, not typed as game points.
+          expect(await row.getByRole('spinbutton').count()).toBe(0);
+          const choices = await row
+            .getByRole('combobox', { name: /^Result of table / })
+            .locator('option')
+            .allTextContents();
+          expect(choices).toEqual([
+            'Choose the result',
+            `1–0 ${nameOf(game.a)} wins`,
+            '½–½ Draw',
+            `0–1 ${nameOf(game.b!)} wins`,
+          ]);
+          await pickResult(row, score);
+          expect(await row.locator('.status').first().textContent()).toContain(
+            `saved: ${score[0] > score[1] ? '1–0' : score[0] === score[1] ? '½–½' : '0–1'}`,
+          );
           typed.set(game.matchUpId, score);
         }
         if (round === 1) await web.shot(desk, 'desktop-16-round-robin-pairings');

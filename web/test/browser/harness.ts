@@ -191,6 +191,18 @@ export async function enterScore(row: Locator, names: [string, string], score: [
   await expectOk(row);
 }
 
+/**
+ * One game's result picked from its choices (chess, Go: docs/results.md#results-in-the-games-words), by game points
+ * from side a's point of view: 1-0, ½-½ or 0-1.
+ */
+export async function pickResult(row: Locator, score: [number, number]): Promise<void> {
+  await freshStatus(row);
+  const index = score[0] > score[1] ? 0 : score[0] === score[1] ? 1 : 2;
+  await row.getByRole('combobox', { name: /^Result of table / }).selectOption(String(index));
+  await row.getByRole('button', { name: /^Save the result/ }).click();
+  await expectOk(row);
+}
+
 /** The standings documents the page's listeners delivered from the server: pages, and per-player rows. */
 export const standingsReads = (page: Page) =>
   page.evaluate(() => ({ ...(globalThis as { __standingsReads?: { pages: number; rows: number } }).__standingsReads }));

@@ -8,7 +8,9 @@ import { ConfirmButton } from '../../components/Confirm';
 import { Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
 import type { MatchUp } from '../../data/shapes';
-import { colourNames, hallTime, handicapText, num, rankingPoints, resultText } from '../../lib/format';
+import { colourNames, hallTime, handicapText, num, rankingPoints, resultIn, resultText } from '../../lib/format';
+import { resultStyle } from '@competition/engine/view';
+
 import { useTournamentData } from './data';
 import { ByeRequests } from './ByeRequests';
 import { CutOutlookPanel } from './CutOutlook';
@@ -107,7 +109,7 @@ export function PlayTab() {
                     channel={roles.editor ? 'callable' : 'rules'}
                   />
                 ) : (
-                  <span> {resultText(m.result, m.b === null)}</span>
+                  <span> {resultIn(resultStyle(tournament.policy, tournament.pairing.method), m.result, m)}</span>
                 )}
               </li>
             ))}

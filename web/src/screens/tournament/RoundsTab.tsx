@@ -11,10 +11,10 @@ import { Field, Status, useAction } from '../../components/ui';
 import { actions } from '../../data/actions';
 import type { MatchUp, Round } from '../../data/shapes';
 import { setRoundStatus } from '../../data/writes';
-import { METHOD_LABELS, colourNames, handicapText, resultText } from '../../lib/format';
+import { METHOD_LABELS, colourNames, handicapText, resultIn } from '../../lib/format';
+import { playoffOf, resultStyle, roundCloseWarning } from '@competition/engine/view';
 import { byeReasons, pairReasons, softCosts } from '../../lib/reasons';
 import { notCheckedIn, scheduleAdviceFor } from '@competition/engine';
-import { playoffOf, roundCloseWarning } from '@competition/engine/view';
 import { JudgeDesk, useJudgeCalls } from './JudgeCalls';
 import { NoShowDesk } from './TableCheckIn';
 import { useTournamentData } from './data';
@@ -331,7 +331,9 @@ function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
                     channel="callable"
                   />
                 ) : (
-                  <strong data-result-text>{resultText(m.result, m.b === null)}</strong>
+                  <strong data-result-text>
+                    {resultIn(resultStyle(tournament.policy, tournament.pairing.method), m.result, m)}
+                  </strong>
                 )}
               </span>
               <span className="why" title={soft}>

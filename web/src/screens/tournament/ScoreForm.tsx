@@ -22,7 +22,8 @@ import {
   type ScoringPolicy,
 } from '@competition/engine';
 import { useTournamentData } from './data';
-import { BYE_KINDS, GAME_KINDS, KIND_LABELS, resultText } from '../../lib/format';
+import { BYE_KINDS, GAME_KINDS, KIND_LABELS, resultIn } from '../../lib/format';
+import { ONE_GAME_RESULTS, type ResultStyle, resultStyle } from '@competition/engine/view';
 
 export type ScoreChannel = 'callable' | 'rules';
 
@@ -46,6 +47,8 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
   const stored = matchUp.result;
   const isBye = matchUp.b === null;
   const table = matchUp.order + 1;
+  const style: ResultStyle = tournament ? resultStyle(tournament.policy, tournament.pairing.method) : 'GAME_POINTS';
+  const words = (result: MatchUpResultInput) => resultIn(style, { kind: 'PLAYED', ...result }, matchUp);
   // The inputs restart from the stored result whenever it changes (another scorer, a correction); a player who
   // reported under confirmation sees their own report until a result counts, also after a reload.
   const key = JSON.stringify(stored);
@@ -73,6 +76,8 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
         Number.isNaN(result?.score?.a) ? nameA : null,
         Number.isNaN(result?.score?.b) ? nameB : null,
       ].filter((name): name is string => name !== null);
+      if (missing.length && style !== 'GAME_POINTS' && !isBye)
+        throw new Error(`table ${table}: choose the result, then save again`);
       if (missing.length)
         throw new Error(`table ${table}: enter the game points of ${missing.join(' and of ')}, then save again`);
       if (channel === 'callable') {
@@ -89,7 +94,7 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
         const sent = { tournamentId, matchUpId: matchUp.matchUpId, result, ...(reporting ? { side: reporting } : {}) };
         // Offline: kept on this device and sent later; the tournament screen says when it arrives (SentScores).
         if ((await sendScore(write, sent)) === 'queued') {
-          const what = result ? resultText({ kind: 'PLAYED', ...result }, isBye) : null;
+          const what = result ? words(result) : null;
           if (reporting)
             return what ? `kept on this phone: your report ${what}` : 'clearing your report kept on this phone';
           return what ? `kept on this phone: ${what}` : 'clear kept on this phone';
@@ -99,7 +104,7 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
         return result
           ? `reported: ${reportWords({ kind: 'PLAYED', ...result }, matchUp, nameOf, reporting)}`
           : 'report cleared';
-      return result ? `saved: ${resultText({ kind: 'PLAYED', ...result }, isBye)}` : 'cleared';
+      return result ? `saved: ${words(result)}` : 'cleared';
     });
 
   return (
@@ -112,7 +117,7 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
       <Reports game={matchUp} />
       {enteredNote && stored ? (
         <p className="entered-result">
-          {nameA} {resultText(stored, isBye)} {nameB}
+          {nameA} {resultIn(style, stored, matchUp)} {nameB}
         </p>
       ) : (
         <Inputs
@@ -120,6 +125,7 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
           {...{ matchUp, shown, nameA, nameB, isBye, table, save, large }}
           clearable={!lockedFromPlayer}
           kinds={asPlayer ? 'PLAYED_ONLY' : 'ALL'}
+          style={style}
           drawnGames={countsDrawnGames(scoring)}
         />
       )}
@@ -140,6 +146,7 @@ function Inputs({
   large,
   clearable,
   kinds: offered,
+  style,
   drawnGames,
 }: {
   matchUp: MatchUp;
@@ -155,6 +162,8 @@ function Inputs({
   clearable: boolean;
   /** A player writes only what was played: forfeits and byes are staff's (docs/results.md#who-writes-a-result). */
   kinds: 'ALL' | 'PLAYED_ONLY';
+  /** Game points to type, or one game's result to pick (chess, Go): docs/results.md#results-in-the-games-words. */
+  style: ResultStyle;
   /** A match of a few games (a best of three): the drawn games get a box of their own. */
   drawnGames: boolean;
 }) {
@@ -165,11 +174,18 @@ function Inputs({
   const [a, setA] = useState(shown?.score ? String(shown.score.a) : '');
   const [b, setB] = useState(shown?.score ? String(shown.score.b) : '');
   const [draws, setDraws] = useState(shown?.score?.draws ? String(shown.score.draws) : '');
+  const [choice, setChoice] = useState(() => oneGameChoice(shown));
   const played = kind === 'PLAYED';
+  const picks = style !== 'GAME_POINTS' && !isBye;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!played) return void save({ kind });
+    if (picks) {
+      const picked = ONE_GAME_RESULTS[Number(choice)];
+      if (!picked) return void save({ kind, score: { a: Number.NaN, b: Number.NaN } });
+      return void save({ kind, score: { ...picked.score } });
+    }
     const games = (value: string) => (value === '' ? Number.NaN : Number(value));
     const drawn = drawnGames && draws !== '' && Number(draws) !== 0 ? { draws: Number(draws) } : {};
     void save({ kind, score: { a: games(a), b: games(b), ...drawn } });
@@ -177,7 +193,9 @@ function Inputs({
   const kinds = isBye ? BYE_KINDS : offered === 'PLAYED_ONLY' ? [] : GAME_KINDS;
   return (
     <form className="score-inputs" onSubmit={onSubmit} aria-label={`Result of table ${table}: ${nameA} v ${nameB}`}>
-      {isBye ? null : (
+      {picks ? (
+        <OneGameChoice {...{ style, matchUp, nameA, nameB, table, choice, setChoice, large }} disabled={!played} />
+      ) : isBye ? null : (
         <span className="points">
           <SidePoints side="a" name={nameA} value={a} onChange={setA} disabled={!played} large={large} />
           <span aria-hidden="true">–</span>
@@ -272,3 +290,62 @@ function SidePoints({ side, name, value, onChange, disabled, large }: SidePoints
 }
 
 const isByeOf = (matchUp: MatchUp) => matchUp.b === null;
+
+/** The pick a stored result makes among ONE_GAME_RESULTS, as the select's value ('' for none). */
+function oneGameChoice(shown: MatchUpResult | null): string {
+  if (!shown || shown.kind !== 'PLAYED') return '';
+  const { score, winner } = shown;
+  const won = winner ?? (score ? (score.a > score.b ? 'a' : score.b > score.a ? 'b' : 'draw') : undefined);
+  const index = ONE_GAME_RESULTS.findIndex((r) => r.winner === won);
+  return index === -1 ? '' : String(index);
+}
+
+interface OneGameChoiceProps {
+  style: ResultStyle;
+  matchUp: MatchUp;
+  nameA: string;
+  nameB: string;
+  table: number;
+  choice: string;
+  setChoice: (value: string) => void;
+  disabled: boolean;
+  large: boolean;
+}
+
+/** One game's result picked, in its game's words: 1–0, ½–½, 0–1 in chess; B+, W+, jigo in Go. */
+function OneGameChoice({
+  style,
+  matchUp,
+  nameA,
+  nameB,
+  table,
+  choice,
+  setChoice,
+  disabled,
+  large,
+}: OneGameChoiceProps) {
+  const label = (winner: 'a' | 'b' | 'draw', score: { a: number; b: number }) => {
+    const words = resultIn(style, { kind: 'PLAYED', score }, matchUp);
+    if (winner === 'draw') return style === 'GO' ? 'Jigo' : `${words} Draw`;
+    return `${words} ${winner === 'a' ? nameA : nameB} wins`;
+  };
+  return (
+    <label className={`one-game ${large ? 'large' : ''}`}>
+      {large ? <span className="who-plays">Result</span> : null}
+      <select
+        aria-label={`Result of table ${table}`}
+        value={choice}
+        disabled={disabled}
+        onChange={(e) => setChoice(e.target.value)}
+        name="outcome"
+      >
+        <option value="">Choose the result</option>
+        {ONE_GAME_RESULTS.map((r, index) => (
+          <option key={r.winner} value={String(index)}>
+            {label(r.winner, r.score)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,7 +1,9 @@
 /** One table's game, from a link or a QR code on the table: its result, and its score entry for those allowed. */
 import { href } from '../../app/route';
 import { useSession } from '../../app/session';
-import { resultText } from '../../lib/format';
+import { resultIn } from '../../lib/format';
+import { resultStyle } from '@competition/engine/view';
+
 import { useTournamentData } from './data';
 import { ScoreForm } from './ScoreForm';
 import { Reports, ResultHistory } from './Confirmation';
@@ -24,7 +26,10 @@ export function TablePage({ matchUpId }: { matchUpId: string }) {
         {nameOf(game.a)} <span className="muted">v</span> {nameOf(game.b)}
       </p>
       <p>
-        Result: <strong data-result-text>{resultText(game.result, game.b === null)}</strong>
+        Result:{' '}
+        <strong data-result-text>
+          {resultIn(resultStyle(tournament.policy, tournament.pairing.method), game.result, game)}
+        </strong>
       </p>
       {!user ? (
         <p>

@@ -7,3 +7,4 @@ export * from './results.js';
 export * from './sameResult.js';
 export * from './sides.js';
 export * from './penalties.js';
+export * from './resultStyle.js';
