@@ -16,9 +16,15 @@ const PAIR_PHRASES: Record<string, (value: number, terms: CostTerms) => string |
   forbidden: (v) => (v > 0 ? 'a pair who must not meet (no pairing kept them apart)' : null),
   groupDistance: (v) => (v === 0 ? 'same score group' : `${plural(v, 'score group')} apart`),
   scoreDifference: (v, t) =>
-    v === 0 ? ('groupDistance' in t ? null : 'equal scores') : `${number(v)} points apart in the standings`,
+    v === 0
+      ? 'groupDistance' in t
+        ? null
+        : 'equal scores'
+      : `${number(v)} ${v === 1 ? 'point' : 'points'} apart in the standings`,
   scoreConcavity: () => null,
-  floats: (v, t) => (t.groupDistance ? (v === 0 ? 'a fair float' : 'a float that repeats an earlier one') : null),
+  // The cost weighs a float against the player's earlier ones and where it lands in the group: a cost is not a
+  // repeat (in round 1 nobody floated before).
+  floats: (v, t) => (t.groupDistance ? (v === 0 ? 'a fair float' : 'a float the pairing would rather avoid') : null),
   seeding: (v) => (v === 0 ? 'ideal seeding (top half v bottom half)' : null),
   ratingGap: (v) => (v === 0 ? 'equal ratings' : null),
   sameClub: (v) => (v > 0 ? 'same club (allowed, penalised)' : null),
@@ -33,6 +39,9 @@ const PAIR_PHRASES: Record<string, (value: number, terms: CostTerms) => string |
   tableB: () => null,
   seedA: (v, t) => `seeds ${v} and ${t.seedB ?? '?'}`,
   seedB: () => null,
+  // The Dutch system's own numbering of the field (docs/dutch.md).
+  pairingNumberA: (v, t) => `pairing numbers ${v} and ${t.pairingNumberB ?? '?'}`,
+  pairingNumberB: () => null,
   // A Go game's handicap and komi have their own tag beside the pair (docs/go.md#on-the-dashboard); the cost of the
   // McMahon scores' gap says no more than the score difference does.
   handicap: () => null,
@@ -52,6 +61,8 @@ const BYE_PHRASES: Record<string, (value: number) => string | null> = {
   rank: (v) => `ranked #${v}`,
   table: (v) => `table position ${v}`,
   seed: (v) => `seed ${v}`,
+  pairingNumber: (v) => `pairing number ${v}`,
+  score: (v) => `${number(v)} ${v === 1 ? 'point' : 'points'}`,
 };
 
 /** Most decisive first (Firestore hands map keys back in alphabetical order). */

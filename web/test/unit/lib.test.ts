@@ -251,6 +251,20 @@ describe("the pairing engine's cost terms in words", () => {
     ]);
     expect(pairReasons({ novelty: 2 })).toEqual(['novelty 2']);
   });
+
+  it('speaks of one point and one minute in the singular, and of the Dutch pairing numbers in words', () => {
+    expect(pairReasons({ groupDistance: 1, scoreDifference: 1 })).toEqual([
+      '1 score group apart',
+      '1 point apart in the standings',
+    ]);
+    expect(pairReasons({ pairingNumberA: 6, pairingNumberB: 11 })).toEqual(['pairing numbers 6 and 11']);
+    expect(byeReasons({ pairingNumber: 12, score: 1 })).toEqual(['pairing number 12', '1 point']);
+    // A float's cost is no repeat: in round 1 nobody floated before.
+    expect(pairReasons({ groupDistance: 1, floats: 3 })).toEqual([
+      '1 score group apart',
+      'a float the pairing would rather avoid',
+    ]);
+  });
 });
 
 describe("a Go game's sides, handicap and komi", () => {

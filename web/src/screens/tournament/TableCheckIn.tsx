@@ -84,7 +84,8 @@ export function NoShowDesk() {
     <section className="card stack no-shows" aria-labelledby="no-shows-title">
       <h2 id="no-shows-title">At the tables</h2>
       <p className="muted small">
-        {checkedIn} of {players} players checked in · no-shows after {rules.graceMinutes} minutes
+        {checkedIn} of {players} players checked in · no-shows after {rules.graceMinutes}{' '}
+        {rules.graceMinutes === 1 ? 'minute' : 'minutes'}
         {rules.absentees === 'DROPPED' ? ', dropped' : ', kept in the event'}
       </p>
       <ul className="judge-calls">
