@@ -20,6 +20,16 @@ browserSuite(import.meta.url, 'a half-point bye asked for from a phone', (web) =
     desk = await web.signedIn(DESKTOP, 'organizer', seeded.organizer, `/t/${seeded.tournamentId}/organize`);
   }, 240_000);
 
+  it('before the organizer allows half-point byes, a player is offered only an absence', async () => {
+    const player = seeded.participants[1]!;
+    const phone = await web.playerPhone(seeded.tournamentId, player);
+    const byes = phone.locator(`[data-byes="${player.participantId}"]`);
+    await expect.poll(() => byes.textContent(), { timeout: WAIT_MS }).toContain('no half-point byes on request');
+    const choice = byes.getByLabel('Bye', { exact: true });
+    expect(await choice.locator('option').allTextContents()).toEqual(['zero-point bye (absent)']);
+    expect(await choice.inputValue()).toBe('ZERO');
+  });
+
   it('the organizer allows one half-point bye a player, none in the last round', async () => {
     const form = desk.locator('form:has(#bye-rules-status)');
     await form.getByLabel('Half-point byes a player may ask for').fill('1');

@@ -23,16 +23,25 @@ export function ByeRequests({ participantId }: { participantId: string }) {
   const [status, run] = useAction();
   const entry = participant(participantId);
   const rounds = tournament ? openRounds(tournament.currentRound, tournament.totalRounds) : [];
-  const [form, setForm] = useState({ round: '', points: 'HALF' as Points });
+  const [form, setForm] = useState<{ round: string; points: Points | null }>({ round: '', points: null });
   if (!tournament || !entry || entry.withdrawn || tournament.system !== 'SWISS' || tournament.status === 'CLOSED')
     return null;
   const requested = entry.requestedByes ?? [];
+  // A player is offered only what the organizer's limits allow (docs/pairing.md#requested-byes); the organizer all.
+  const rules = tournament.byeRules;
+  const offered: Points[] = [
+    ...(roles.editor || (rules?.halfPointByes ?? 0) > 0 ? (['HALF'] as const) : []),
+    ...(roles.editor || rules?.zeroPointByes !== false ? (['ZERO'] as const) : []),
+    ...(roles.editor ? (['FULL'] as const) : []),
+  ];
+  const points = form.points !== null && offered.includes(form.points) ? form.points : offered[0];
   const round = form.round || String(rounds.find((r) => !requested.some((bye) => bye.round === r)) ?? '');
   const ask = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      await actions.requestBye({ tournamentId, participantId, round: Number(round), points: form.points });
-      return `${POINTS_WORDS[form.points]} asked for in round ${round}`;
+      if (!points) throw new Error('this tournament takes no byes on request: ask at the desk');
+      await actions.requestBye({ tournamentId, participantId, round: Number(round), points });
+      return `${POINTS_WORDS[points]} asked for in round ${round}`;
     });
   };
   const takeBack = (byeRound: number) =>
@@ -62,7 +71,7 @@ export function ByeRequests({ participantId }: { participantId: string }) {
           ))}
         </ul>
       ) : null}
-      {rounds.length ? (
+      {rounds.length && points ? (
         <form className="row wrap" onSubmit={ask}>
           <Field label="Round">
             {(f) => (
@@ -77,15 +86,13 @@ export function ByeRequests({ participantId }: { participantId: string }) {
           </Field>
           <Field label="Bye">
             {(f) => (
-              <select
-                {...f}
-                value={form.points}
-                onChange={(e) => setForm({ ...form, points: e.target.value as Points })}
-              >
-                <option value="HALF">{POINTS_WORDS.HALF}</option>
-                <option value="ZERO">{POINTS_WORDS.ZERO}</option>
+              <select {...f} value={points} onChange={(e) => setForm({ ...form, points: e.target.value as Points })}>
                 {/* A whole point without play is the organizer's to give (docs/pairing.md#requested-byes). */}
-                {roles.editor ? <option value="FULL">{POINTS_WORDS.FULL}</option> : null}
+                {offered.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {POINTS_WORDS[kind]}
+                  </option>
+                ))}
               </select>
             )}
           </Field>
