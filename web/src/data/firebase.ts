@@ -15,6 +15,8 @@ import { type Auth, browserLocalPersistence, connectAuthEmulator, initializeAuth
 import {
   type Firestore,
   connectFirestoreEmulator,
+  disableNetwork,
+  enableNetwork,
   initializeFirestore,
   persistentLocalCache,
   persistentMultipleTabManager,
@@ -147,6 +149,20 @@ async function emulatorAddresses(): Promise<EmulatorAddresses> {
 
 const url = ({ host, port }: Address) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
+/**
+ * Back online, Firestore's streams wait out the backoff their failures offline built up: after an offline reload a
+ * queued score sat for half a minute to minutes and no update arrived. Restarting the network when the browser says
+ * it is online again sends the queue and listens at once (docs/offline.md#offline-scores).
+ */
+function restartOnReconnect(db: Firestore): void {
+  if (typeof window === 'undefined') return;
+  window.addEventListener('online', () => {
+    void disableNetwork(db)
+      .then(() => enableNetwork(db))
+      .catch(() => undefined);
+  });
+}
+
 export async function connect(): Promise<Connection> {
   const config = configFromEnvironment() ??
     (await configFromHosting()) ?? { apiKey: 'fake-api-key', projectId: DEMO_PROJECT };
@@ -166,6 +182,7 @@ export async function connect(): Promise<Connection> {
     connectAuthEmulator(auth, url(emulators.auth), { disableWarnings: true });
     connectFirestoreEmulator(db, emulators.firestore.host, emulators.firestore.port);
   }
+  restartOnReconnect(db);
   // Before the first request, so that every request carries a token where App Check is enforced.
   await startAppCheck(app, appCheckPlan(import.meta.env, emulators !== null));
   let functions: Promise<Functions> | undefined;

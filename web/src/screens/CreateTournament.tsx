@@ -30,7 +30,7 @@ const PRESETS: Record<PresetName, string> = {
   PRESSURE: 'Pressure DrawMatic: pressure rating',
   CHESS: 'Chess Swiss: FIDE colours, 1 / 0.5 / 0',
   TCG: 'Card game Swiss: best of three, 3 / 1 / 0, OMW%, GW%, OGW%',
-  GO: 'Go McMahon: McMahon score, SOS, SOSOS, SODOS; no handicaps',
+  GO: 'Go McMahon: McMahon score, SOS, SOSOS, SODOS; handicaps as the McMahon settings say',
 };
 
 /** The preset's own scoring, as the engine resolves it (its defaults filled): a null game target shows empty. */

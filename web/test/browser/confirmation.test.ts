@@ -197,10 +197,14 @@ browserSuite(import.meta.url, 'two phones confirm and dispute a score', (web) =>
       expect((await stored(game.matchUpId)).reports).toBeUndefined();
       await web.shot(phoneA, 'confirm-11-offline-report-after-reload');
 
+      const back = Date.now();
       await context.setOffline(false);
       await expect
         .poll(async () => (await stored(game.matchUpId)).reports?.a ?? null, { timeout: WAIT_MS })
         .toMatchObject({ score: { a: 5, b: 1 } });
+      console.log(
+        `[confirmation.test.ts] the offline report reached the server ${Date.now() - back} ms after the network`,
+      );
       // The phone still shows its tournament, with the report waiting for the opponent.
       const waitingA = await reportsOn(phoneA, 'WAITING');
       expect(await waitingA.textContent()).toMatch(/Waiting for .* to confirm/);

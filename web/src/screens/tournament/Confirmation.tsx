@@ -89,7 +89,10 @@ export function Reports({ game }: { game: MatchUp }) {
       case 'ENTERED':
         return `${ENTERED_BY[enteredBy(game) ?? 'EDITOR']} entered ${words(game.result!)}: it counts.`;
       case 'CONFIRMED':
-        return `Confirmed by both players: ${words(game.result!)}. It counts.`;
+        // The confirmation made on this phone offline counts once the server has it (docs/offline.md).
+        return game.sync === 'pending'
+          ? `Confirmed on this phone: ${words(game.result!)}. It counts once it reaches the server.`
+          : `Confirmed by both players: ${words(game.result!)}. It counts.`;
       case 'WAITING':
         if (mine && ownReport) return `Waiting for ${opponent} to confirm: it does not count yet.`;
         if (mine && theirs)

@@ -4,7 +4,8 @@
  */
 import { href } from '../../app/route';
 import type { MatchUp } from '../../data/shapes';
-import { colourNames, resultText } from '../../lib/format';
+import { colourNames, resultIn } from '../../lib/format';
+import { resultStyle } from '@competition/engine/view';
 import { useLive } from '../../data/hooks';
 import { watchOpenGame } from '../../data/watchTournamentData';
 import { useTournamentData } from './data';
@@ -41,7 +42,7 @@ export function OpenGameLine({ participantId, you = false }: { participantId: st
   const opponent = game.a === participantId ? game.b : game.a;
   const colours = colourNames(tournament.pairing, tournament.policy);
   const first = game.movesFirst === participantId;
-  const side = colours ? (first ? colours.first : colours.second) : first ? 'moves first' : 'moves second';
+  const side = colours ? (first ? colours.first : colours.second) : null;
   const who = you ? 'you' : nameOf(participantId);
   return (
     <span className="open-game" data-participant={participantId} data-matchup={game.matchUpId}>
@@ -51,14 +52,18 @@ export function OpenGameLine({ participantId, you = false }: { participantId: st
       ) : (
         <>
           {' '}
-          · against <strong className="opponent">{nameOf(opponent)}</strong> ·{' '}
-          <span className="side">
-            {colours
-              ? `${who} ${who === 'you' ? 'play' : 'plays'} ${side}`
-              : `${who} ${side.replace('moves', who === 'you' ? 'move' : 'moves')}`}
-          </span>
-          {game.result ? <> · result {resultText(game.result, false)}</> : null} ·{' '}
-          <a href={href.table(tournamentId, game.matchUpId)}>the table's score</a>
+          · against <strong className="opponent">{nameOf(opponent)}</strong>
+          {/* Without colours who starts is decided at the table (a die roll in a card game): nothing to say. */}
+          {colours ? (
+            <>
+              {' '}
+              · <span className="side">{`${who} ${who === 'you' ? 'play' : 'plays'} ${side}`}</span>
+            </>
+          ) : null}
+          {game.result ? (
+            <> · result {resultIn(resultStyle(tournament.policy, tournament.pairing.method), game.result, game)}</>
+          ) : null}{' '}
+          · <a href={href.table(tournamentId, game.matchUpId)}>the table's score</a>
         </>
       )}
     </span>

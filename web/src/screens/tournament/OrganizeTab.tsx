@@ -20,6 +20,7 @@ import { updateTournamentDetails } from '../../data/writes';
 import { useLive } from '../../data/hooks';
 import { type FieldErrors, check } from '../../lib/forms';
 import { unscoredGames } from '@competition/engine';
+import { resultStyle } from '@competition/engine/view';
 import { useTournamentData } from './data';
 import { JoinDesk } from './JoinDesk';
 import { DeleteTournament, Scoring } from './SetupCorrections';
@@ -229,22 +230,27 @@ export function OrganizeTab() {
           Download standings (CSV)
         </button>
         <Status status={csvStatus} />
-        <button
-          type="button"
-          disabled={trfStatus.state === 'pending'}
-          onClick={() =>
-            void runTrf(async () => {
-              const { json } = await actions.exportTournament({ tournamentId });
-              // The report of the rounds complete so far (docs/trf.md), written by the engine in the browser.
-              const { exportedTournamentToTrf } = await import('@competition/engine');
-              download(`${base}.trf`, 'text/plain;charset=utf-8', exportedTournamentToTrf(json));
-              return 'FIDE report exported';
-            })
-          }
-        >
-          Download FIDE report (TRF)
-        </button>
-        <Status status={trfStatus} />
+        {/* A FIDE report is a chess event's (docs/trf.md): a card game or a Go event has no use for one. */}
+        {resultStyle(tournament.policy, tournament.pairing.method) === 'SINGLE_GAME' ? (
+          <>
+            <button
+              type="button"
+              disabled={trfStatus.state === 'pending'}
+              onClick={() =>
+                void runTrf(async () => {
+                  const { json } = await actions.exportTournament({ tournamentId });
+                  // The report of the rounds complete so far (docs/trf.md), written by the engine in the browser.
+                  const { exportedTournamentToTrf } = await import('@competition/engine');
+                  download(`${base}.trf`, 'text/plain;charset=utf-8', exportedTournamentToTrf(json));
+                  return 'FIDE report exported';
+                })
+              }
+            >
+              Download FIDE report (TRF)
+            </button>
+            <Status status={trfStatus} />
+          </>
+        ) : null}
         {tournament.pairing.method === 'MCMAHON' ? (
           <>
             <button

@@ -76,7 +76,8 @@ export function PlayTab() {
             ) : (
               <p className="muted">No game for you in the current round.</p>
             )}
-            {game ? <AtMyTable game={game} me={participantId} /> : null}
+            {/* One per game: the last round's "checked in" must not carry into the next. */}
+            {game ? <AtMyTable key={game.matchUpId} game={game} me={participantId} /> : null}
             {game ? <CallJudge game={game} me={participantId} /> : null}
             <CutOutlookPanel participantId={participantId} />
             <MyGames participantId={participantId} />
