@@ -14,7 +14,14 @@ import type { Club } from '../data/shapes';
 import { watchMyClubs } from '../data/watchMine';
 import { useLive } from '../data/hooks';
 import { check, type FieldErrors } from '../lib/forms';
-import { METHODS_OF_SYSTEM, type PresetName, recommendedRounds, resolvePolicy, type System } from '@competition/engine';
+import {
+  METHODS_OF_SYSTEM,
+  type PresetName,
+  recommendedRounds,
+  recommendedSchedule,
+  resolvePolicy,
+  type System,
+} from '@competition/engine';
 import { CreateTournamentInput } from '@competition/engine/schemas';
 import { PlayoffChoices } from '../components/PlayoffChoices';
 import { METHOD_LABELS } from '../lib/format';
@@ -81,7 +88,11 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
     if (errors[field])
       setErrors((previous) => Object.fromEntries(Object.entries(previous).filter(([key]) => key !== field)));
   };
-  const advice = recommendedRounds(Number(form.expectedPlayers));
+  // The same table the rounds page advises from (docs/pairing.md#rounds): the preset's, the MTR's for the card games.
+  const advice =
+    form.preset === 'CUSTOM'
+      ? recommendedRounds(Number(form.expectedPlayers))
+      : recommendedSchedule(resolvePolicy(form.preset), Number(form.expectedPlayers));
   // The recommended number of rounds (docs/pairing.md#rounds) is the value until the organizer types another
   // (an empty field: none).
   const [roundsEdited, setRoundsEdited] = useState(false);

@@ -28,6 +28,16 @@ browserSuite(import.meta.url, 'a best of three scored from the phones', (web) =>
     return phone;
   }
 
+  it('before any result, the standings show no percentages (their floors say nothing yet)', async () => {
+    const desk = await web.signedIn(DESKTOP, 'organizer', seeded.organizer, `/t/${seeded.tournamentId}/standings`);
+    const row = desk.locator(
+      `table.standings tr[data-participant="${playerOf(seeded, games[0]!, 'a').participantId}"]`,
+    );
+    await row.waitFor({ timeout: WAIT_MS });
+    for (const tiebreak of ['OPPONENTS_MATCH_WIN_PERCENTAGE', 'GAME_WIN_PERCENTAGE', 'OPPONENTS_GAME_WIN_PERCENTAGE'])
+      expect(await row.locator(`[data-field="${tiebreak}"]`).textContent(), tiebreak).toBe('');
+  });
+
   it('a player enters 1-1 with a drawn game, another an intentional draw, each in the drawn-games box', async () => {
     const first = await enterOnPhone(games[0]!, 1, 1, 1);
     await web.shot(first, 'best-of-three-01-phone-drawn-game');

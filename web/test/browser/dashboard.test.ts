@@ -210,9 +210,13 @@ browserSuite(import.meta.url, 'the dashboard in Chromium, served by the Hosting 
       await desk.getByLabel('Description').fill('Saturday Swiss');
       await desk.getByLabel('Location').fill('Riverside Hall');
       await desk.getByLabel('Rounds', { exact: true }).fill('3');
-      await expect
-        .poll(() => desk.locator('.field .hint').filter({ hasText: 'recommended for 16 players' }).textContent())
-        .toContain(': 4');
+      const advice = () => desk.locator('.field .hint').filter({ hasText: 'recommended for 16 players' }).textContent();
+      await expect.poll(advice).toContain(': 4');
+      // The card games' preset advises from the MTR's table, as its rounds page will: 5 rounds for 16 players.
+      await desk.getByLabel('Competition policy').selectOption('TCG');
+      await expect.poll(advice).toContain(': 5');
+      await desk.getByLabel('Competition policy').selectOption('REDEMPTION');
+      await expect.poll(advice).toContain(': 4');
       await checkLabels(desk, 'championship');
       await web.shot(desk, 'desktop-3-new-tournament');
       await desk.getByRole('button', { name: 'Create tournament' }).click();

@@ -121,7 +121,8 @@ export function StandingsTab({ compact = false }: { compact?: boolean }) {
                     )}
                     {tiebreakOrder.map((t) => (
                       <td key={t} className="num" data-field={t}>
-                        {tiebreakValue(t, row.tiebreaks[t])}
+                        {/* Before a player's first result a tiebreak is only its floor (the MTR's 33%): not shown. */}
+                        {row.wins + row.draws + row.losses === 0 ? '' : tiebreakValue(t, row.tiebreaks[t])}
                       </td>
                     ))}
                     {compact ? null : (
