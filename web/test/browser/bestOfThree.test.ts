@@ -38,6 +38,20 @@ browserSuite(import.meta.url, 'a best of three scored from the phones', (web) =>
       expect(await row.locator(`[data-field="${tiebreak}"]`).textContent(), tiebreak).toBe('');
   });
 
+  it("the result slips ask for each player's games won and the drawn games", async () => {
+    const desk = await web.signedIn(
+      DESKTOP,
+      'organizer',
+      seeded.organizer,
+      `/t/${seeded.tournamentId}/print/slips?round=1`,
+    );
+    await desk.locator('.sheet [data-ready="true"]').waitFor({ timeout: WAIT_MS });
+    const slip = desk.locator(`section.slip[data-matchup="${games[0]!.matchUpId}"]`);
+    expect(await slip.locator('thead').textContent()).toContain('Games won');
+    expect(await slip.locator('[data-drawn-games]').textContent()).toContain('Drawn games');
+    expect(await slip.locator('.score-box').count()).toBe(3);
+  });
+
   it('a player enters 1-1 with a drawn game, another an intentional draw, each in the drawn-games box', async () => {
     const first = await enterOnPhone(games[0]!, 1, 1, 1);
     await web.shot(first, 'best-of-three-01-phone-drawn-game');

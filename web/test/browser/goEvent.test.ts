@@ -213,6 +213,9 @@ browserSuite(import.meta.url, "a Go club's McMahon tournament: ranks pasted, han
       expect(await slip.locator('tbody tr').first().textContent()).toContain(
         `Black: ${nameOf.get(m.movesFirst ?? m.a)}`,
       );
+      // A Go result in Go's words: won, jigo or lost to circle, no game points to write.
+      expect(await slip.locator('[data-marks]').allTextContents()).toEqual(['won · jigo · lost', 'won · jigo · lost']);
+      expect(await slip.locator('thead').textContent()).not.toContain('Game points');
     }
     await web.shot(desk, 'go-06-printed-slips');
 

@@ -7,6 +7,8 @@ import { useEffect, useState } from 'react';
 import { href } from '../../app/route';
 import type { MatchUp, Round } from '../../data/shapes';
 import { colourNames, handicapText } from '../../lib/format';
+import { countsDrawnGames } from '@competition/engine';
+import { resultStyle } from '@competition/engine/view';
 import { useTournamentData } from '../tournament/data';
 
 const pageUrl = (fragment: string) => `${location.origin}${location.pathname}${fragment}`;
@@ -57,6 +59,10 @@ function Slip({ matchUp: m, round, url, qr }: { matchUp: MatchUp; round: Round; 
   const [first, second] = colours && m.movesFirst === m.b ? [m.b!, m.a] : [m.a, m.b!];
   const target = tournament.policy.scoringPolicy.gameTarget;
   const handicap = handicapText(m.cost);
+  // The slip asks for the result in its game's words (docs/results.md#results-in-the-games-words).
+  const style = resultStyle(tournament.policy, tournament.pairing.method);
+  const marks = style === 'SINGLE_GAME' ? '1 · ½ · 0' : style === 'GO' ? 'won · jigo · lost' : null;
+  const drawn = style === 'GAME_POINTS' && countsDrawnGames(tournament.policy.scoringPolicy);
   return (
     <section className="slip" data-matchup={m.matchUpId} aria-label={`Result slip, table ${m.order + 1}`}>
       <header className="slip-head">
@@ -78,7 +84,7 @@ function Slip({ matchUp: m, round, url, qr }: { matchUp: MatchUp; round: Round; 
             <tr>
               <th scope="col">Player</th>
               <th scope="col" className="num">
-                Game points
+                {marks ? 'Circle one' : drawn ? 'Games won' : 'Game points'}
               </th>
             </tr>
           </thead>
@@ -90,11 +96,17 @@ function Slip({ matchUp: m, round, url, qr }: { matchUp: MatchUp; round: Round; 
                   <strong>{nameOf(id)}</strong>
                   <span className="sign-line">Signature</span>
                 </td>
+                <td className="num">{marks ? <span data-marks>{marks}</span> : <span className="score-box" />}</td>
+              </tr>
+            ))}
+            {drawn ? (
+              <tr data-drawn-games>
+                <td>Drawn games</td>
                 <td className="num">
                   <span className="score-box" />
                 </td>
               </tr>
-            ))}
+            ) : null}
           </tbody>
         </table>
         <figure className="slip-qr">
