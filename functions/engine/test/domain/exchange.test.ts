@@ -97,6 +97,24 @@ describe('export and import of a whole tournament', () => {
     );
   });
 
+  it('carries what the day wrote on an entry, and refuses an entry said to join after a round it played', () => {
+    const t = randomTournament(7);
+    const [first, second] = t.participants;
+    const participants = t.participants.map((p) =>
+      p === first ? { ...p, withdrawn: true, droppedAt: 1_764_000_000_000, checkedIn: true, enteredRound: 1 } : p,
+    );
+    const json = exportTournament({ ...t, participants });
+    expect(importTournament(json).participants[0]).toMatchObject({ droppedAt: 1_764_000_000_000, checkedIn: true });
+    const played = t.matchUps.find(
+      (m) => m.roundNumber === 1 && (m.a === second!.participantId || m.b === second!.participantId),
+    );
+    expect(played, 'the second entry plays in round 1').toBeDefined();
+    const late = t.participants.map((p) => (p === second ? { ...p, enteredRound: 2 } : p));
+    expect(() => importTournament(exportTournament({ ...t, participants: late }))).toThrow(
+      `participant ${second!.participantId} entered in round 2 but plays in round 1`,
+    );
+  });
+
   it('refuses a damaged export and names the field', () => {
     const json = JSON.parse(exportTournament(randomTournament(3))) as { matchUps: Array<Record<string, unknown>> };
     json.matchUps[0]!.result = { kind: 'PLAYED', score: { a: 'five', b: 0 } };
