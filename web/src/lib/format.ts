@@ -88,8 +88,12 @@ export function resultIn(
   style: ResultStyle,
   result: MatchUpResult | null,
   game: { a: string; b: string | null; movesFirst?: string | null },
+  nameOf?: (participantId: string | null) => string,
 ): string {
   const isBye = game.b === null;
+  // A forfeit says who won it, where the names are known.
+  if (nameOf && (result?.kind === 'FORFEIT_WIN' || result?.kind === 'FORFEIT_LOSS'))
+    return `forfeit: ${nameOf(result.kind === 'FORFEIT_WIN' ? game.a : game.b)} wins`;
   const winner = result && result.kind === 'PLAYED' ? winnerOf(result) : undefined;
   if (style === 'GAME_POINTS' || isBye || winner === undefined) return resultText(result, isBye);
   if (style === 'SINGLE_GAME') return winner === 'a' ? '1–0' : winner === 'b' ? '0–1' : '½–½';

@@ -30,6 +30,13 @@ describe("results in the games' words (docs/results.md#results-in-the-games-word
     expect(resultIn('GO', played(0.5, 0.5), blackIsA)).toBe('jigo');
   });
 
+  it('names who won a forfeit, where the names are known', () => {
+    const game = { a: 'p1', b: 'p2', movesFirst: 'p1' };
+    const nameOf = (id: string | null) => (id === 'p1' ? 'Ada' : 'Bo');
+    expect(resultIn('GAME_POINTS', { kind: 'FORFEIT_WIN' }, game, nameOf)).toBe('forfeit: Ada wins');
+    expect(resultIn('SINGLE_GAME', { kind: 'FORFEIT_LOSS' }, game, nameOf)).toBe('forfeit: Bo wins');
+  });
+
   it('keeps game points, forfeits and byes as they read', () => {
     const game = { a: 'p1', b: 'p2', movesFirst: null };
     expect(resultIn('GAME_POINTS', played(5, 3), game)).toBe('5–3');

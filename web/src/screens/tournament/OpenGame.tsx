@@ -61,7 +61,10 @@ export function OpenGameLine({ participantId, you = false }: { participantId: st
             </>
           ) : null}
           {game.result ? (
-            <> · result {resultIn(resultStyle(tournament.policy, tournament.pairing.method), game.result, game)}</>
+            <>
+              {' '}
+              · result {resultIn(resultStyle(tournament.policy, tournament.pairing.method), game.result, game, nameOf)}
+            </>
           ) : null}{' '}
           · <a href={href.table(tournamentId, game.matchUpId)}>the table's score</a>
         </>

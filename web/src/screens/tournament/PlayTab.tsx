@@ -110,7 +110,10 @@ export function PlayTab() {
                     channel={roles.editor ? 'callable' : 'rules'}
                   />
                 ) : (
-                  <span> {resultIn(resultStyle(tournament.policy, tournament.pairing.method), m.result, m)}</span>
+                  <span>
+                    {' '}
+                    {resultIn(resultStyle(tournament.policy, tournament.pairing.method), m.result, m, data.nameOf)}
+                  </span>
                 )}
               </li>
             ))}

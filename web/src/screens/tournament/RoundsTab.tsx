@@ -332,7 +332,7 @@ function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
                   />
                 ) : (
                   <strong data-result-text>
-                    {resultIn(resultStyle(tournament.policy, tournament.pairing.method), m.result, m)}
+                    {resultIn(resultStyle(tournament.policy, tournament.pairing.method), m.result, m, nameOf)}
                   </strong>
                 )}
               </span>

@@ -117,7 +117,9 @@ export function ScoreForm({ tournamentId, matchUp, nameA, nameB, scoring, channe
       <Reports game={matchUp} />
       {enteredNote && stored ? (
         <p className="entered-result">
-          {nameA} {resultIn(style, stored, matchUp)} {nameB}
+          {stored.kind === 'PLAYED'
+            ? `${nameA} ${resultIn(style, stored, matchUp)} ${nameB}`
+            : resultIn(style, stored, matchUp, nameOf)}
         </p>
       ) : (
         <Inputs

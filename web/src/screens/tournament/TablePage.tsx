@@ -28,7 +28,7 @@ export function TablePage({ matchUpId }: { matchUpId: string }) {
       <p>
         Result:{' '}
         <strong data-result-text>
-          {resultIn(resultStyle(tournament.policy, tournament.pairing.method), game.result, game)}
+          {resultIn(resultStyle(tournament.policy, tournament.pairing.method), game.result, game, nameOf)}
         </strong>
       </p>
       {!user ? (
