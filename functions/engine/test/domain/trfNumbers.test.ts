@@ -71,7 +71,8 @@ describe('the start numbers of a report', () => {
     'hold round %i as the Dutch system pairs it from the earlier rounds in the file',
     (roundNumber) => {
       const history = readTrf(trf);
-      const earlier = { ...history, rounds: history.rounds.slice(0, roundNumber - 1) };
+      expect(history.rounds).toHaveLength(ROUNDS);
+      const earlier = { ...history, rounds: history.rounds!.slice(0, roundNumber - 1) };
       const repaired = Tournament.fromScenario({
         ...earlier,
         pairing: { method: 'DUTCH', initialColour: 'WHITE', totalRounds: ROUNDS },
