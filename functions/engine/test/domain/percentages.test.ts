@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { foldCompetition } from '../../src/domain/ratings/fold.js';
 import type { ParticipantState, ResultEntry } from '../../src/domain/ratings/state.js';
 import type { MatchUpRecord } from '../../src/domain/results/matchUps.js';
-import { presetPolicy, resolvePolicy } from '../../src/domain/policy/policy.js';
+import { type CompetitionTiebreak, presetPolicy, resolvePolicy } from '../../src/domain/policy/policy.js';
 import { buildLeaderboard, tiebreakContext } from '../../src/domain/standings/leaderboard.js';
 import { gameWinPercentage, matchWinPercentage, winPercentage } from '../../src/domain/standings/percentages.js';
 import { TIEBREAKS } from '../../src/domain/standings/tiebreaks.js';
@@ -213,7 +213,81 @@ const bestOfThree = (random: () => number): MatchUpResult =>
         ),
       };
 
+describe("Magic's percentages on a small event worked out by hand (docs/tiebreaks.md#card-game-tiebreakers)", () => {
+  // Five players, three rounds of best of three, TCG's 3 / 1 / 0:
+  //   round 1: A beats B 2-1, C beats D 2-1, E has the pairing bye; D then withdraws;
+  //   round 2: A beats C 2-0, B and E draw 1-1 with a drawn game;
+  //   round 3: A wins by forfeit against E, B beats C 2-0.
+  const policy = presetPolicy('TCG');
+  const people = ['A', 'B', 'C', 'D', 'E'].map((participantId) => ({ participantId, rating: 1500 }));
+  const game = (roundNumber: number, order: number, a: string, b: string | null, result: MatchUpResult) => ({
+    matchUpId: `r${roundNumber}-${order}`,
+    roundNumber,
+    order,
+    a,
+    b,
+    result,
+  });
+  const matchUps: MatchUpRecord[] = [
+    game(1, 0, 'A', 'B', { kind: 'PLAYED', score: { a: 2, b: 1 } }),
+    game(1, 1, 'C', 'D', { kind: 'PLAYED', score: { a: 2, b: 1 } }),
+    game(1, 2, 'E', null, { kind: 'PAIRING_BYE' }),
+    game(2, 0, 'A', 'C', { kind: 'PLAYED', score: { a: 2, b: 0 } }),
+    game(2, 1, 'B', 'E', { kind: 'PLAYED', score: { a: 1, b: 1, draws: 1 } }),
+    game(3, 0, 'A', 'E', { kind: 'FORFEIT_WIN' }),
+    game(3, 1, 'B', 'C', { kind: 'PLAYED', score: { a: 2, b: 0 } }),
+  ];
+  const rows = Object.fromEntries(
+    buildLeaderboard(policy, foldCompetition(policy, people, matchUps), { withdrawn: ['D'] }).map((row) => [
+      row.participantId,
+      row,
+    ]),
+  );
+  const expectColumn = (name: CompetitionTiebreak, expected: number[]) =>
+    ['A', 'B', 'C', 'D', 'E'].forEach((id, i) =>
+      expect(rows[id]!.tiebreaks[name], `${name} of ${id}`).toBeCloseTo(expected[i]!, 12),
+    );
+
+  // Each player's own percentages, worked out from the rounds above:
+  //   match win, match points over 3 a round (the bye a round won; D, withdrawn, only his one round):
+  //     A 9/9 = 1, B (0+1+3)/9 = 4/9, C 3/9 = 1/3 (just above the floor), D 0/3 floored to 0.33, E (3+1+0)/9 = 4/9;
+  //   game win, 3 a game won and 1 a game drawn over 3 a game (a bye or a forfeit is 2-0 to its winner, 0-2 to the
+  //   forfeit's loser): A 2-1 2-0 2-0 18/21 = 6/7, B 1-2 1-1-1 2-0 13/24, C 2-1 0-2 0-2 6/21 floored to 0.33,
+  //   D 1-2 3/9 = 1/3, E 2-0 1-1-1 0-2 10/21.
+
+  it('GW%: the player’s own game-win percentage, floored at 0.33', () => {
+    expectColumn('GAME_WIN_PERCENTAGE', [6 / 7, 13 / 24, 0.33, 1 / 3, 10 / 21]);
+  });
+
+  it('OMW%: the mean over the rounds with an opponent (the forfeit counts E, the bye nobody)', () => {
+    // A met B, C, E; B met A, E, C; C met D, A, B; D met C; E met B and A (round 1 was his bye).
+    expectColumn('OPPONENTS_MATCH_WIN_PERCENTAGE', [
+      (4 / 9 + 1 / 3 + 4 / 9) / 3, // 11/27
+      (1 + 4 / 9 + 1 / 3) / 3, // 16/27
+      (0.33 + 1 + 4 / 9) / 3, // D's 0/3 counts 0.33
+      1 / 3,
+      (4 / 9 + 1) / 2, // 13/18
+    ]);
+  });
+
+  it('OGW%: the mean of the opponents’ game-win percentages, each floored first', () => {
+    expectColumn('OPPONENTS_GAME_WIN_PERCENTAGE', [
+      (13 / 24 + 0.33 + 10 / 21) / 3, // C's 6/21 counts 0.33
+      (6 / 7 + 10 / 21 + 0.33) / 3,
+      (1 / 3 + 6 / 7 + 13 / 24) / 3, // 97/168
+      0.33,
+      (13 / 24 + 6 / 7) / 2, // 235/336
+    ]);
+  });
+
+  it('ranks by match points, then OMW%: B and E on 4 points, E ahead on 13/18 against 16/27', () => {
+    const ranked = Object.values(rows).sort((x, y) => x.rank - y.rank);
+    expect(ranked.map((row) => row.participantId)).toEqual(['A', 'E', 'B', 'C', 'D']);
+  });
+});
+
 describe('the percentages over simulated events', () => {
+  // A bound check only, on events too large to work out by hand; the exact values are the worked event's above.
   it('stay within their floors and 1, on every row of 30 random best-of-three Swiss events', () => {
     const policy = resolvePolicy('TCG', {
       victoryPolicy: {
