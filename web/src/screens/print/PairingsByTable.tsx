@@ -1,6 +1,7 @@
 /**
  * Pairings by table: each table's two players, who moves first when the tournament plays with colours, points before,
- * and a Go game's handicap and komi.
+ * and a Go game's handicap and komi. A Go round prints each player's rank and McMahon score before the round in the
+ * points' place, the figures it was paired on (docs/hall.md#a-go-rounds-pairings).
  * A playoff round names each table's game (final, match for third place, semi-final) and prints the main stage's
  * points, as the standings under the final standings count them (docs/hall.md#printed-sheets).
  */
@@ -9,9 +10,10 @@ import { colourNames, handicapText, num, resultText } from '../../lib/format';
 import { pointsBefore } from '../../lib/hall';
 import { playoffGameNames, playoffView } from '../../lib/playoff';
 import { useTournamentData } from '../tournament/data';
+import { mcMahonScoresBefore, mcMahonSettingsOf } from './mcMahonBefore';
 
 export function PairingsByTable({ round }: { round: Round }) {
-  const { tournament, matchUps, rounds, nameOf, standings } = useTournamentData();
+  const { tournament, matchUps, rounds, nameOf, standings, participant } = useTournamentData();
   if (!tournament) return null;
   const scoring = tournament.policy.scoringPolicy;
   const games = matchUps.filter((m) => m.roundNumber === round.roundNumber).sort((x, y) => x.order - y.order);
@@ -24,13 +26,58 @@ export function PairingsByTable({ round }: { round: Round }) {
   const pts = (id: string) => num(points.get(id) ?? 0);
   // A Go round prints each game's handicap and komi (docs/go.md#handicap): the weaker player, on Black, sits first.
   const withHandicaps = games.some((m) => m.b !== null && handicapText(m.cost) !== null);
+  // Go pairs on McMahon scores, not match points: a win's point is already in the MMS (docs/go.md#mcmahon-scores).
+  const go = tournament.pairing.method === 'MCMAHON' && !inPlayoff;
+  const onBoards = games.flatMap((m) => (m.b === null ? [m.a] : [m.a, m.b]));
+  const mms = go
+    ? mcMahonScoresBefore(
+        onBoards.map((id) => ({ participantId: id, goRank: participant(id)?.goRank })),
+        matchUps,
+        round.roundNumber,
+        scoring,
+        mcMahonSettingsOf(tournament),
+      )
+    : null;
+  /**
+   * The figures after a player's name: in a Go round the rank above the MMS, one narrow column a player, so that the
+   * names keep their width in large print (docs/hall.md#large-print); else the points.
+   */
+  const figures = (id: string | null) =>
+    mms ? (
+      <td className="num go-figures">
+        {id ? (
+          <>
+            <span data-field="goRank">{participant(id)?.goRank ?? '–'}</span>
+            <span data-field="mcMahonScore">{num(mms.get(id) ?? 0)}</span>
+          </>
+        ) : null}
+      </td>
+    ) : (
+      <td className="num">{id ? pts(id) : ''}</td>
+    );
+  const figureHead = mms ? (
+    <th scope="col" className="num go-figures">
+      <abbr title="Go rank">Rank</abbr>
+      <abbr title="McMahon score before this round">MMS</abbr>
+    </th>
+  ) : (
+    <th scope="col" className="num">
+      Pts
+    </th>
+  );
   return (
-    <table className="sheet-table pairings-sheet" data-ready="true" data-rows={games.length}>
+    <table
+      className={`sheet-table pairings-sheet${mms ? ' go-pairings' : ''}`}
+      data-ready="true"
+      data-rows={games.length}
+    >
       <caption>
         {colours ? `${colours.first} moves first. ` : ''}
-        {inPlayoff
-          ? `Pts: match points after round ${cut.mainRounds}, the playoff’s games not counted.`
-          : 'Pts: match points before this round.'}
+        {mms
+          ? 'Under each player’s Go rank, the McMahon score (MMS) before this round.'
+          : inPlayoff
+            ? `Pts: match points after round ${cut.mainRounds}, the playoff’s games not counted.`
+            : 'Pts: match points before this round.'}
       </caption>
       <thead>
         <tr>
@@ -39,13 +86,9 @@ export function PairingsByTable({ round }: { round: Round }) {
           </th>
           {gameNames ? <th scope="col">Match</th> : null}
           <th scope="col">{colours ? colours.first : 'Player'}</th>
-          <th scope="col" className="num">
-            Pts
-          </th>
+          {figureHead}
           <th scope="col">{colours ? colours.second : 'Opponent'}</th>
-          <th scope="col" className="num">
-            Pts
-          </th>
+          {figureHead}
           {withHandicaps ? <th scope="col">Handicap</th> : null}
           <th scope="col" className="num">
             Result
@@ -65,10 +108,14 @@ export function PairingsByTable({ round }: { round: Round }) {
                 </td>
               ) : null}
               <td className="name">{nameOf(first)}</td>
-              <td className="num">{first ? pts(first) : ''}</td>
+              {figures(first)}
               <td className="name">{second === null ? <em>bye</em> : nameOf(second)}</td>
-              <td className="num">{second === null ? '' : pts(second)}</td>
-              {withHandicaps ? <td data-handicap>{m.b === null ? '' : (handicapText(m.cost) ?? '')}</td> : null}
+              {figures(second)}
+              {withHandicaps ? (
+                <td className="handicap" data-handicap>
+                  {m.b === null ? '' : <HandicapCell text={handicapText(m.cost)} />}
+                </td>
+              ) : null}
               <td className="num result-cell">
                 {m.result ? resultText(m.result, m.b === null) : m.b === null ? '' : ' '}
               </td>
@@ -77,5 +124,20 @@ export function PairingsByTable({ round }: { round: Round }) {
         })}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * "H3 · komi 0.5" in two pieces that each keep whole: in large print the handicap wraps before the komi rather than
+ * take the names' width (docs/hall.md#large-print).
+ */
+function HandicapCell({ text }: { text: string | null }) {
+  if (text === null) return null;
+  const [stones, ...komi] = text.split(' · ');
+  if (komi.length === 0) return <>{text}</>;
+  return (
+    <>
+      <span className="keep">{stones} ·</span> <span className="keep">{komi.join(' · ')}</span>
+    </>
   );
 }

@@ -20,10 +20,12 @@ import { PenaltyReport } from './PenaltyReport';
 import { DeckListSheets } from './DeckListSheets';
 import { plannedPlayoff } from '../../lib/playoff';
 import { mainRoundsOf } from '../../lib/roundLabel';
+import { playoffOf } from '@competition/engine/view';
 import './print.css';
 
 const BracketTab = lazy(() => import('../tournament/BracketTab').then((m) => ({ default: m.BracketTab })));
 const CrosstableTab = lazy(() => import('../tournament/CrosstableTab').then((m) => ({ default: m.CrosstableTab })));
+const FinalStandings = lazy(() => import('../tournament/FinalStandings').then((m) => ({ default: m.FinalStandings })));
 
 export const SHEET_TITLES: Record<PrintSheet, string> = {
   pairings: 'Pairings by table',
@@ -149,7 +151,17 @@ export function PrintScreen({ route }: { route: PrintRoute }) {
               <DeckListSheets />
             ) : sheet === 'standings' ? (
               <div data-ready="true">
-                <StandingsTab />
+                {playoffOf(tournament.system, tournament.pairing.options) ? (
+                  <Suspense fallback={null}>
+                    <FinalStandings />
+                  </Suspense>
+                ) : null}
+                {/*
+                 * The tab's compact table: the order, the places and every tiebreak, without the game points, the
+                 * form rating and the clubs, so that the names keep whole on the wall sheet
+                 * (docs/hall.md#the-standings-on-paper).
+                 */}
+                <StandingsTab compact />
               </div>
             ) : (
               <Suspense fallback={<Loading what={`the ${sheet}`} />}>
