@@ -122,14 +122,19 @@ export function colourNames(
  * What the standings rank by, in a row: Go's McMahon score when they count it (docs/go.md#standings), else the match
  * points; `short` heads a column, `long` says it in words.
  */
-export function rankingPoints(row: { matchPoints: number; mcMahonScore?: number | undefined }): {
+export function rankingPoints(
+  row: { matchPoints: number; mcMahonScore?: number | undefined },
+  style: ResultStyle = 'GAME_POINTS',
+): {
   value: number;
   short: string;
   long: string;
 } {
-  return row.mcMahonScore === undefined
-    ? { value: row.matchPoints, short: 'MP', long: 'match points' }
-    : { value: row.mcMahonScore, short: 'MMS', long: 'McMahon score' };
+  if (row.mcMahonScore !== undefined) return { value: row.mcMahonScore, short: 'MMS', long: 'McMahon score' };
+  // A chess game scores points, not a match's match points (docs/results.md#results-in-the-games-words).
+  return style === 'SINGLE_GAME'
+    ? { value: row.matchPoints, short: 'Pts', long: 'points' }
+    : { value: row.matchPoints, short: 'MP', long: 'match points' };
 }
 
 /**

@@ -299,10 +299,14 @@ browserSuite(import.meta.url, 'the printed standings and a Go event’s printed 
         [twelve, NAMES, 1],
         [forty, FIELD_40, 2],
       ] as const) {
-        // The standings tab's rows as the screen shows them: place (shared as "3="), name, match points.
+        // The standings tab's rows as the screen shows them: place (shared as "3="), name, points.
         await desk.goto(`${web.site}/#/t/${id}`);
         const onScreen = desk.locator('table.standings tbody tr');
         await expect.poll(() => onScreen.count(), { timeout: WAIT_MS }).toBe(names.length);
+        // One game a round: no game points and no form rating on the chess standings (they are the card games').
+        expect(await desk.locator('table.standings thead th').allTextContents()).not.toContain('Form');
+        expect(await desk.locator('table.standings [data-field="games"]').count()).toBe(0);
+        expect(await desk.locator('table.standings thead abbr[title="points"]').textContent()).toBe('Pts');
         const rows = await onScreen.evaluateAll((trs) =>
           trs.map((tr) => ({
             rank: tr.querySelector('td.rank')?.textContent?.trim() ?? '',
@@ -324,7 +328,8 @@ browserSuite(import.meta.url, 'the printed standings and a Go event’s printed 
             if (row.name === LONGEST) continue;
             expect.soft(printed.text, `${row.name}'s row on ${where}`).toMatch(cells(row.rank, row.name, row.points));
           }
-          expect.soft(printed.text.match(/Rank +Player +MP/g), `header rows on ${where}`).toHaveLength(pages);
+          // A chess event's points are points, not a match's match points.
+          expect.soft(printed.text.match(/Rank +Player +Pts/g), `header rows on ${where}`).toHaveLength(pages);
         }
       }
       expect(web.driver.consoleErrors).toEqual([]);

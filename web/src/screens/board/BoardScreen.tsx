@@ -17,6 +17,7 @@ import { roundTitle } from '../../lib/roundLabel';
 import { TournamentProvider, useTournamentData, useTournamentLive } from '../tournament/data';
 import { BoardClock } from './BoardClock';
 import './board.css';
+import { resultStyle } from '@competition/engine/view';
 
 type BoardRoute = Extract<Route, { screen: 'board' }>;
 
@@ -67,6 +68,7 @@ export function BoardScreen({ route }: { route: BoardRoute }) {
 
 function Board({ pageSeconds }: { pageSeconds: number }) {
   const { tournament, currentRound: round, rounds, matchUps, nameOf, standings } = useTournamentData();
+  const style = tournament ? resultStyle(tournament.policy, tournament.pairing.method) : 'GAME_POINTS';
   const rows = useScreenRows();
   const lines =
     tournament && round
@@ -189,7 +191,7 @@ function Board({ pageSeconds }: { pageSeconds: number }) {
                 </th>
                 <th scope="col">Player</th>
                 <th scope="col" className="num">
-                  {standings[0] ? rankingPoints(standings[0]).short : 'MP'}
+                  {standings[0] ? rankingPoints(standings[0], style).short : 'MP'}
                 </th>
               </tr>
             </thead>
@@ -202,7 +204,7 @@ function Board({ pageSeconds }: { pageSeconds: number }) {
                   </td>
                   <td className="board-name">{row.name}</td>
                   <td className="num" data-field="matchPoints">
-                    {num(rankingPoints(row).value)}
+                    {num(rankingPoints(row, style).value)}
                   </td>
                 </tr>
               ))}

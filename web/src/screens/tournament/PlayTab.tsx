@@ -26,6 +26,7 @@ export function PlayTab() {
   const data = useTournamentData();
   const { tournament, roles, matchUps, currentRound, standings, tournamentId } = data;
   if (!tournament) return null;
+  const style = resultStyle(tournament.policy, tournament.pairing.method);
   if (!user) {
     return (
       <section className="card">
@@ -67,8 +68,8 @@ export function PlayTab() {
                   {row.rank}
                   {row.sharedRank ? '=' : ''}
                 </strong>{' '}
-                of {standings.length} · <strong>{num(rankingPoints(row).value)}</strong> {rankingPoints(row).long} ·{' '}
-                {row.wins}-{row.draws}-{row.losses}
+                of {standings.length} · <strong>{num(rankingPoints(row, style).value)}</strong>{' '}
+                {rankingPoints(row, style).long} · {row.wins}-{row.draws}-{row.losses}
               </p>
             ) : null}
             {game && currentRound ? (

@@ -220,7 +220,11 @@ function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
   // Go's standings count McMahon scores (docs/go.md#standings): the pairing is by them, so the desk shows them.
   const mms = standings.some((s) => s.mcMahonScore !== undefined);
   const points = new Map(standings.map((s) => [s.participantId, mms ? (s.mcMahonScore ?? 0) : s.matchPoints]));
-  const pointsWord = mms ? 'MMS' : 'MP';
+  const pointsWord = mms
+    ? 'MMS'
+    : resultStyle(tournament.policy, tournament.pairing.method) === 'SINGLE_GAME'
+      ? 'pts'
+      : 'MP';
   const colours = colourNames(tournament.pairing, tournament.policy);
   const colourOf = (m: MatchUp, id: string) => {
     if (!colours || m.b === null) return null;

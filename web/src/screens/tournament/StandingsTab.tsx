@@ -2,7 +2,7 @@
 import { Suspense, lazy } from 'react';
 import { href } from '../../app/route';
 import { PRIMARY_LABELS, TIEBREAK_LABELS, num, rankingPoints, tiebreakValue } from '../../lib/format';
-import { playoffOf } from '@competition/engine/view';
+import { playoffOf, resultStyle } from '@competition/engine/view';
 import { STANDINGS_PAGE_SIZE } from '../../data/standingsPages';
 import { useTournamentData } from './data';
 
@@ -24,7 +24,10 @@ export function StandingsTab({ compact = false }: { compact?: boolean }) {
   const { primaryRanking, tiebreakOrder = [] } = tournament.policy.victoryPolicy;
   const mine = new Set(roles.participantIds);
   const order = [PRIMARY_LABELS[primaryRanking], ...tiebreakOrder.map((t) => TIEBREAK_LABELS[t].long)].join(', then ');
-  const points = standings[0] ? rankingPoints(standings[0]) : null;
+  const style = resultStyle(tournament.policy, tournament.pairing.method);
+  const points = standings[0] ? rankingPoints(standings[0], style) : null;
+  // One game a round (chess, Go): no game points to count, and the form rating is this product's, not the game's.
+  const detailed = !compact && style === 'GAME_POINTS';
   if (standings.length === 0)
     return <p className="muted">{standingsAfterRound === null ? 'No participants yet.' : 'Loading the standings…'}</p>;
   return (
@@ -53,7 +56,7 @@ export function StandingsTab({ compact = false }: { compact?: boolean }) {
           <table className="standings" data-rows={standings.length}>
             <caption>
               Ranked by {order}. Players still equal share a place (shown as “3=”).
-              {compact ? null : (
+              {!detailed ? null : (
                 <span className="form-note">
                   {' '}
                   Form: the dynamic form rating, which starts from the player’s baseline rating (in brackets) and moves
@@ -71,7 +74,7 @@ export function StandingsTab({ compact = false }: { compact?: boolean }) {
                 <th scope="col" className="num">
                   <abbr title="Wins - draws - losses">W-D-L</abbr>
                 </th>
-                {compact ? null : (
+                {!detailed ? null : (
                   <th scope="col" className="num">
                     <abbr title="Game points won - lost">Games</abbr>
                   </th>
@@ -81,7 +84,7 @@ export function StandingsTab({ compact = false }: { compact?: boolean }) {
                     <abbr title={TIEBREAK_LABELS[t].long}>{TIEBREAK_LABELS[t].short}</abbr>
                   </th>
                 ))}
-                {compact ? null : (
+                {!detailed ? null : (
                   <th scope="col" className="num">
                     <abbr title="Dynamic form rating: starts from the baseline rating (in brackets), moves with every rated game">
                       Form
@@ -109,12 +112,12 @@ export function StandingsTab({ compact = false }: { compact?: boolean }) {
                       {row.withdrawn ? <span className="tag warn">withdrawn</span> : null}
                     </th>
                     <td className="num strong" data-field={points?.short === 'MMS' ? 'mcMahonScore' : 'matchPoints'}>
-                      {num(rankingPoints(row).value)}
+                      {num(rankingPoints(row, style).value)}
                     </td>
                     <td className="num" data-field="wdl">
                       {row.wins}-{row.draws}-{row.losses}
                     </td>
-                    {compact ? null : (
+                    {!detailed ? null : (
                       <td className="num" data-field="games">
                         {num(row.pointsWon)}–{num(row.pointsLost)}
                       </td>
@@ -125,7 +128,7 @@ export function StandingsTab({ compact = false }: { compact?: boolean }) {
                         {row.wins + row.draws + row.losses === 0 ? '' : tiebreakValue(t, row.tiebreaks[t])}
                       </td>
                     ))}
-                    {compact ? null : (
+                    {!detailed ? null : (
                       <td className="num" data-field="form">
                         {num(row.dynamicFormRating, 0)}{' '}
                         <span className="muted small">({num(row.baselineRating, 0)})</span>
