@@ -99,20 +99,34 @@ describe('export and import of a whole tournament', () => {
 
   it('carries what the day wrote on an entry, and refuses an entry said to join after a round it played', () => {
     const t = randomTournament(7);
-    const [first, second] = t.participants;
+    const [first] = t.participants;
     const participants = t.participants.map((p) =>
       p === first ? { ...p, withdrawn: true, droppedAt: 1_764_000_000_000, checkedIn: true, enteredRound: 1 } : p,
     );
     const json = exportTournament({ ...t, participants });
     expect(importTournament(json).participants[0]).toMatchObject({ droppedAt: 1_764_000_000_000, checkedIn: true });
-    const played = t.matchUps.find(
-      (m) => m.roundNumber === 1 && (m.a === second!.participantId || m.b === second!.participantId),
-    );
-    expect(played, 'the second entry plays in round 1').toBeDefined();
-    const late = t.participants.map((p) => (p === second ? { ...p, enteredRound: 2 } : p));
+    const game = t.matchUps.find((m) => m.roundNumber === 1 && m.b !== null)!;
+    const late = t.participants.map((p) => (p.participantId === game.a ? { ...p, enteredRound: 2 } : p));
     expect(() => importTournament(exportTournament({ ...t, participants: late }))).toThrow(
-      `participant ${second!.participantId} entered in round 2 but plays in round 1`,
+      `participant ${game.a} entered in round 2 but plays in round 1`,
     );
+  });
+
+  it('takes a late entry whose missed rounds are byes (docs/pairing.md#late-entries): a bye is no game', () => {
+    const t = randomTournament(7);
+    const byeRound = { matchUpId: 'r1-late', roundNumber: 1, order: 99, a: 'late', b: null };
+    const matchUps = [...t.matchUps, { ...byeRound, result: { kind: 'HALF_BYE' as const } }];
+    const rounds = t.rounds.map((r) =>
+      r.roundNumber === 1
+        ? {
+            ...r,
+            pairing: { ...r.pairing, matchUpCount: r.pairing.matchUpCount + 1, byes: [...r.pairing.byes, 'late'] },
+          }
+        : r,
+    );
+    const participants = [...t.participants, { participantId: 'late', name: 'Late', rating: 1500, enteredRound: 2 }];
+    const back = importTournament(exportTournament({ ...t, participants, matchUps, rounds }));
+    expect(back.participants.find((p) => p.participantId === 'late')?.enteredRound).toBe(2);
   });
 
   it('refuses a damaged export and names the field', () => {

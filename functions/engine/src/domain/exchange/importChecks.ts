@@ -66,12 +66,16 @@ function requireParticipants(list: readonly Participant[], policy: CompetitionPo
   return ids;
 }
 
-/** A late entry joined before the first round it played, as live entries do. */
+/**
+ * A late entry joined before the first game it played, as live entries do; the rounds it missed may hold its byes
+ * (docs/pairing.md#late-entries).
+ */
 function requireEntryRounds(list: Importable['participants'], rounds: ReadonlyMap<number, RoundPlayed>): void {
   for (const { participantId, enteredRound } of list) {
     if (enteredRound === undefined) continue;
     const played = [...rounds].find(
-      ([roundNumber, round]) => roundNumber < enteredRound && round.players.has(participantId),
+      ([roundNumber, round]) =>
+        roundNumber < enteredRound && round.matchUps.some((m) => m.b !== null && sidesOf(m).includes(participantId)),
     );
     if (played) refuse(`participant ${participantId} entered in round ${enteredRound} but plays in round ${played[0]}`);
   }
