@@ -11,7 +11,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { type Server, createServer } from 'node:net';
-import { networkInterfaces, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emulatorConfig } from '../emulators/config.js';
@@ -156,11 +156,10 @@ function openVenue(): Venue | string {
   const version = ip('-V');
   if (version.error || version.status !== 0) return '`ip` (iproute2) is not available here';
   removeLeftoverVenues();
-  const used = Object.values(networkInterfaces())
-    .flat()
-    .map((a) => a?.address ?? '');
+  // Only the venue's own range is read back (the 10.213.0.0/16 a crashed run may have left), never the machine's.
+  const taken = ip('-o', '-4', 'addr', 'show', 'to', '10.213.0.0/16').stdout;
   const subnet = Array.from({ length: 256 }, (_, i) => (process.pid + i) % 256).find(
-    (x) => !used.some((address) => address.startsWith(`10.213.${x}.`)),
+    (x) => !taken.includes(` 10.213.${x}.`),
   );
   if (subnet === undefined) return 'every 10.213.x.0/30 is taken on this machine';
   const venue = { namespace: `lanvenue-${process.pid}`, link: `lanv${process.pid}`, laptop: `10.213.${subnet}.1` };
