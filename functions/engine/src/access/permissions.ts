@@ -140,8 +140,7 @@ export function playerScoreRefusal(
     const who = official === 'SCOREKEEPER' ? 'a scorekeeper' : 'the organizer';
     return `${who} entered this result: only a scorekeeper or the organizer can change it`;
   }
-  if (next !== null && (next.kind ?? 'PLAYED') !== 'PLAYED') return playerReportRefusal(next);
-  return null;
+  return playerReportRefusal(next);
 }
 
 /**

@@ -4,7 +4,7 @@ import { firstMover, type MatchUpRecord, resolveResult, type ResultKind, type Si
 import { baselineRatingOf, type Participant } from '../ratings/index.js';
 import { decidedByeOf } from '../joining/index.js';
 import { computeStandings } from '../standings/index.js';
-import { METHODS_OF_SYSTEM, parsePairingSpec, SYSTEMS } from '../pairing/index.js';
+import { compareSeedOrder, METHODS_OF_SYSTEM, parsePairingSpec, SYSTEMS } from '../pairing/index.js';
 import { parseScenario, type ScenarioEvent } from './scenario.js';
 import {
   type TrfColumns,
@@ -112,12 +112,8 @@ export function trfEventType(system: string): string {
  */
 export function trfStartNumbers(participants: readonly Participant[], policy: CompetitionPolicy): Map<string, number> {
   const order = participants
-    .map((p) => ({
-      id: p.participantId,
-      seed: p.seedPosition ?? Number.POSITIVE_INFINITY,
-      baseline: baselineRatingOf(p, policy),
-    }))
-    .sort((x, y) => x.seed - y.seed || y.baseline - x.baseline || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+    .map((p) => ({ id: p.participantId, seed: p.seedPosition, baseline: baselineRatingOf(p, policy) }))
+    .sort(compareSeedOrder);
   if (order.length > 9999) throw new DomainError('out-of-range', 'a TRF numbers at most 9999 players');
   return new Map(order.map((p, k) => [p.id, k + 1]));
 }

@@ -23,7 +23,10 @@ export function virtualPoints(
 }
 
 /** Seed position first, then the frozen rating, then the id, so the order never depends on form. */
-export function compareSeedOrder(x: FieldPlayer, y: FieldPlayer): number {
+export function compareSeedOrder(
+  x: Pick<FieldPlayer, 'seed' | 'baseline' | 'id'>,
+  y: Pick<FieldPlayer, 'seed' | 'baseline' | 'id'>,
+): number {
   const sx = x.seed ?? Number.POSITIVE_INFINITY;
   const sy = y.seed ?? Number.POSITIVE_INFINITY;
   if (sx !== sy) return sx < sy ? -1 : 1;

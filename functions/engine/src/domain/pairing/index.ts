@@ -16,6 +16,7 @@ import { pairWeighted } from './weighted/pairWeighted.js';
 
 export { PairingError } from './errors.js';
 export { recommendedRounds } from './rounds.js';
+export { compareSeedOrder } from './acceleration.js';
 
 /**
  * Generates the next round. The request is checked in full first (request.ts), so nothing past this line checks
