@@ -23,7 +23,9 @@ export default defineConfig({
       'functions/test/backend/**',
       'scripts/test/emulators/**',
     ],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Limits that catch a hang, not slowness: beside the emulator tier, lint and the type check on 2 cores, a test
+    // takes several times what it takes alone, and its verdict must not depend on that.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });

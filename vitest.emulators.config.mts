@@ -22,9 +22,10 @@ export default defineConfig({
       'scripts/test/emulators/**/*.test.ts',
     ],
     fileParallelism: false,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Limits that catch a hang, not slowness (testing/wait.ts): a test is several waits on the emulators long.
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
     // A poll waits for what the emulators or a browser do next: as long as a test's other waits (WAIT_MS).
-    expect: { poll: { timeout: 20_000 } },
+    expect: { poll: { timeout: 45_000 } },
   },
 });

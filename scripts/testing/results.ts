@@ -11,7 +11,21 @@ interface VitestJson {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests?: number;
-  testResults: { name: string; startTime: number; endTime: number; status: string }[];
+  testResults: {
+    name: string;
+    startTime: number;
+    endTime: number;
+    status: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+
+/** A failed test: where, which, and the first line of why. */
+export interface FailedTest {
+  file: string;
+  test: string;
+  why: string;
 }
 
 export interface FileTime {
@@ -27,6 +41,7 @@ export interface TierResults {
   failed: number;
   skipped: number;
   files: FileTime[];
+  failures: FailedTest[];
 }
 
 /** A tier's results, or undefined when it wrote none (it did not start, or crashed before its end). */
@@ -43,7 +58,30 @@ export function readTierResults(path: string, tier: string, root: string): TierR
       ms: Math.max(0, result.endTime - result.startTime),
       tier,
     })),
+    failures: json.testResults.flatMap((result) => failuresOf(result, relative(root, result.name))),
   };
+}
+
+const firstLine = (text: string | undefined) => (text ?? '').split('\n').find((line) => line.trim() !== '') ?? '';
+
+function failuresOf(result: VitestJson['testResults'][number], file: string): FailedTest[] {
+  const tests = (result.assertionResults ?? [])
+    .filter((test) => test.status === 'failed')
+    .map((test) => ({ file, test: test.fullName, why: firstLine(test.failureMessages?.[0]) }));
+  // A file that failed before any test ran (an import, a hook) has no failed test to name.
+  if (tests.length === 0 && result.status === 'failed')
+    return [{ file, test: '(the file)', why: firstLine(result.message) }];
+  return tests;
+}
+
+/** Every failed test, two lines each, so the end of a long log says what failed without scrolling back. */
+export function failedTests(tiers: readonly TierResults[]): string[] {
+  const failures = tiers.flatMap((tier) => tier.failures);
+  if (failures.length === 0) return [];
+  return [
+    `failed tests:`,
+    ...failures.flatMap(({ file, test, why }) => [`  ${file} > ${test}`, `      ${why.trim().slice(0, 300)}`]),
+  ];
 }
 
 /** Every tier's results added up. */

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { PORT_OFFSET_STEP } from '../emulators/config.js';
 import { REPO_ROOT } from '../emulators/prerequisites.js';
 import { TEST_JVM_OPTIONS } from '../emulators/suite.js';
-import { type TierResults, emulatorReports, readTierResults, slowestFiles, totals } from './results.js';
+import { type TierResults, emulatorReports, failedTests, readTierResults, slowestFiles, totals } from './results.js';
 
 const started = Date.now();
 const resultsDir = join(REPO_ROOT, '.test-results');
@@ -120,6 +120,7 @@ const lines = [
       `  ${step.name.padEnd(14)} ${code === 0 ? 'passed' : 'FAILED'} ${seconds.toFixed(0).padStart(5)} s`,
   ),
   ...slowestFiles(results),
+  ...failedTests(results),
   `npm test took ${wall} s wall clock`,
 ];
 const failedSteps = outcomes.filter((o) => o.code !== 0);

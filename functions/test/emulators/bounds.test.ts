@@ -28,7 +28,7 @@ beforeAll(async () => {
   emulators = await discoverEmulators();
   db = adminFirestore();
   seeded = await seedTournament(emulators, { label: 'bounds', players: 4 });
-}, 120_000);
+});
 
 afterAll(() => closeAdmin());
 

@@ -51,7 +51,7 @@ describe.skipIf(Boolean(skipReason))('claim codes on the Emulator Suite', () => 
     // p3 and p4 enter without an account: they are claimed below.
     await unlink('p3');
     await unlink('p4');
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await clients.closeAll();

@@ -158,7 +158,7 @@ describe.skipIf(Boolean(skipReason))('the Node client SDK on the Emulator Suite'
     opponentId = playerOf(seeded, game, 'b').participantId;
     player = await clientFor('player', signInAs(a.account));
     expect(player.uid).toBe(a.account.uid);
-  }, 90_000);
+  });
 
   afterAll(async () => {
     for (const client of clients) {

@@ -112,7 +112,7 @@ describe.skipIf(Boolean(skipReason))('confirmation by the opponent and who chang
     for (const game of games)
       for (const side of ['a', 'b'] as const)
         players.set(`${game.matchUpId}-${side}`, await phoneOf(playerOf(seeded, game, side).account));
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await clients.closeAll();

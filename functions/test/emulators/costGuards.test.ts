@@ -39,7 +39,7 @@ describe.skipIf(Boolean(skipReason))('cost guards on the Emulator Suite', () => 
   beforeAll(async () => {
     emulators = await discoverEmulators();
     seeded = await seedTournament(emulators, { label: 'cost-guards', players: 4 });
-  }, 90_000);
+  });
 
   afterAll(closeAdmin);
 

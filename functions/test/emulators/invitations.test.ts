@@ -74,7 +74,7 @@ describe.skipIf(Boolean(skipReason))('staff invitations on the Emulator Suite', 
     seeded = await seedTournament(emulators, { label: 'invitations', players: 2 });
     tournamentId = seeded.tournamentId;
     clubId = seeded.clubId;
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await clients.closeAll();

@@ -75,7 +75,7 @@ describe.skipIf(Boolean(skipReason))('a player writes no more through the callab
       { tournamentId: seeded.tournamentId, uids: [keeper.uid] },
       seeded.organizer,
     );
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await clients.closeAll();

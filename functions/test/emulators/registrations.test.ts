@@ -114,7 +114,7 @@ describe.skipIf(Boolean(skipReason))('self-registration and check-in on the Emul
       { name: `Registrations ${randomUUID().slice(0, 8)}`, clubIds: [] },
       organizer,
     ));
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await clients.closeAll();

@@ -93,7 +93,7 @@ describe.skipIf(Boolean(skipReason))('renaming an account on the Emulator Suite'
       seeded.organizer,
     );
     await call(emulators, 'acceptInvitation', { kind: 'club', clubId, token }, keeper);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await clients.closeAll();

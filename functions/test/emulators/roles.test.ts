@@ -59,7 +59,7 @@ describe.skipIf(Boolean(skipReason))('roles on the Emulator Suite', () => {
     emulators = await discoverEmulators();
     seeded = await seedTournament(emulators, { label: 'roles', players: 4 });
     organizer = seeded.organizer;
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await clients.closeAll();

@@ -35,7 +35,7 @@ browserSuite(import.meta.url, 'the standings a spectator reads during a top cut'
 
   beforeAll(async () => {
     seeded = await seedTournament(web.emulators, { label: 'cutpages', players: 8 });
-  }, 120_000);
+  });
 
   const games = (round: number) => roundMatchUps(seeded.tournamentId, round);
   const score = (matchUpId: string, aWins: boolean) =>

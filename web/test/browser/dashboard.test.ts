@@ -106,7 +106,7 @@ browserSuite(import.meta.url, 'the dashboard in Chromium, served by the Hosting 
       ...(await Promise.all(NAMES.map((name) => signUp(web.emulators, `${name.toLowerCase()}-${run}@example.com`)))),
     );
     desk = await web.openPage(DESKTOP, 'organizer');
-  }, 120_000);
+  });
 
   // ---------------------------------------------------------------- driving the pages
 

@@ -19,7 +19,7 @@ browserSuite(import.meta.url, 'the finals alone after a Swiss, in the dashboard'
 
   beforeAll(async () => {
     seeded = await seedTournament(web.emulators, { label: 'finals', players: 8 });
-  }, 120_000);
+  });
 
   const games = (round: number) => roundMatchUps(seeded.tournamentId, round);
   const ratingOf = (id: string) => seeded.participants.find((p) => p.participantId === id)!.rating;

@@ -77,7 +77,7 @@ browserSuite(import.meta.url, 'knockout bracket, round-robin crosstable and the 
       club: 'Hillside Club',
       championship: 'Spring Series',
     }));
-  }, 120_000);
+  });
 
   // ---------------------------------------------------------------- driving the pages
 
@@ -421,7 +421,8 @@ browserSuite(import.meta.url, 'knockout bracket, round-robin crosstable and the 
     const row = tables(5).nth(game.order);
     await row.getByRole('combobox', { name: /^Kind of result/ }).selectOption('PLAYED');
     await pickResult(row, typed.get(game.matchUpId)!);
-    await problems.waitFor({ state: 'detached' });
+    // The score-problems trigger clears it: on a busy machine its worker may be starting cold.
+    await problems.waitFor({ state: 'detached', timeout: WAIT_MS });
   });
 
   it('while the backend brings the standings up to date, the standings screen says so, and stops saying it', async () => {

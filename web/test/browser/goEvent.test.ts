@@ -62,7 +62,7 @@ browserSuite(import.meta.url, "a Go club's McMahon tournament: ranks pasted, han
       club: 'Kiseido Go Club',
       championship: 'Go League',
     }));
-  }, 120_000);
+  });
 
   it('the organizer creates a McMahon tournament with handicap games and a 3d bar', async () => {
     await desk.getByLabel('Description').fill('Autumn McMahon');

@@ -188,7 +188,7 @@ browserSuite(import.meta.url, 'the hall kit: printed sheets and the projector bo
       club: 'Harbour Chess Club',
       championship: 'Harbour Season',
     }));
-  }, 120_000);
+  });
 
   it(
     'a 16-player round 2: every sheet on one page of A4 and of Letter (claim codes on two), all the screen shows',

@@ -65,7 +65,7 @@ browserSuite(import.meta.url, 'joining a tournament in Chromium', (web) => {
     // On a loaded machine the Functions emulator can take longer than a call's timeout to start this function's
     // worker (it did, three runs out of three); unlinking is idempotent, so a second try is safe.
     for (const { participantId } of seeded.participants) await unlink(participantId).catch(() => unlink(participantId));
-  }, 120_000);
+  });
 
   it('the desk shows the join link as a QR code and each entry its claim code', { timeout: 90_000 }, async () => {
     desk = await web.signedIn(DESKTOP, 'organizer', seeded.organizer, `/t/${tournamentId}/organize`);

@@ -46,7 +46,7 @@ browserSuite(import.meta.url, 'pairing edits in Chromium', (web) => {
     y = table.b!;
     const first = seeded.round1.find((m) => m.a === x || m.b === x)!;
     z = first.a === x ? first.b! : first.a;
-  }, 120_000);
+  });
 
   const choose = async () => {
     await page.getByLabel('Change', { exact: true }).selectOption('SWAP');

@@ -191,7 +191,7 @@ browserSuite(import.meta.url, 'the printed standings and a Go event’s printed 
       club: 'Riverside Chess Club',
       championship: 'Riverside Season',
     }));
-  }, 120_000);
+  });
 
   /** Opens a sheet, waits for it to be whole, prints it on `format`, and reads the PDF back. */
   async function printSheet(url: string, format: Format, label: string): Promise<Printed> {

@@ -59,7 +59,7 @@ browserSuite(import.meta.url, 'self-registration and check-in in Chromium', (web
       },
       organizer,
     );
-  }, 120_000);
+  });
 
   const registrationDesk = () => desk.locator('section.registration-desk');
 

@@ -40,7 +40,7 @@ browserSuite(import.meta.url, "the organizer's safety net", (web) => {
   beforeAll(async () => {
     seeded = await seedTournament(web.emulators, { label: 'safety', players: 4 });
     desk = await signedIn(DESKTOP, 'organizer');
-  }, 120_000);
+  });
 
   async function signedIn(
     viewport: { width: number; height: number },

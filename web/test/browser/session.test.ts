@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../testing/stack.js';
-import { DESKTOP, PHONE } from './driver.js';
+import { DESKTOP, PHONE, WAIT_MS } from './driver.js';
 import { browserSuite } from './harness.js';
 
 browserSuite(import.meta.url, 'a signed-in session in Chromium', (web) => {
@@ -30,7 +30,7 @@ browserSuite(import.meta.url, 'a signed-in session in Chromium', (web) => {
       await page.getByRole('button', { name: 'Save name' }).click();
       // Saving waits for the backend to copy the name onto the account's roles (a callable): give it a call's time.
       await expect
-        .poll(() => page.locator('#display-name-status').getAttribute('data-state'), { timeout: 30_000 })
+        .poll(() => page.locator('#display-name-status').getAttribute('data-state'), { timeout: WAIT_MS })
         .toBe('ok');
       await page.reload();
       await page.locator('.app[data-ready="true"]').waitFor();
@@ -67,7 +67,7 @@ browserSuite(import.meta.url, 'a signed-in session in Chromium', (web) => {
         ['#/t/no-such-tournament/standings', /This tournament does not exist/],
       ] as const) {
         await page.goto(`${web.site}/${hash}`);
-        await expect.poll(() => page.locator('#content').innerText(), { timeout: 20_000 }).toMatch(words);
+        await expect.poll(() => page.locator('#content').innerText(), { timeout: WAIT_MS }).toMatch(words);
       }
       await web.shot(page, 'session-link-missing-tournament');
       expect(web.driver.consoleErrors.filter((e) => e.startsWith('[links]'))).toEqual([]);

@@ -42,7 +42,7 @@ browserSuite(import.meta.url, 'the public standings in pages', (web) => {
 
   beforeAll(async () => {
     seeded = await seedTournament(web.emulators, { label: 'pages', players: 4 });
-  }, 120_000);
+  });
 
   const pageDoc = (n: number) => storedStandingsPage(seeded.tournamentId, n);
 

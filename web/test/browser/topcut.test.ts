@@ -72,7 +72,7 @@ browserSuite(import.meta.url, 'a Swiss with a top 8 and a best-of-three final, i
       club: 'Card Hall',
       championship: 'Saturday Series',
     }));
-  }, 120_000);
+  });
 
   const roundSection = (round: number) => desk.locator(`section[data-round="${round}"]`);
   const tables = (round: number) => roundSection(round).locator('li.matchup');

@@ -121,7 +121,7 @@ browserSuite(import.meta.url, 'the Web SDK in Chromium on the Emulator Suite', (
     await page.waitForSelector('#app[data-ready="true"]', { state: 'attached' });
     // The page reads round 1 from the Firestore emulator before anyone signs in: results are public.
     await page.waitForSelector(`#matchups tr[data-matchup="${other.matchUpId}"]`);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     if (pageErrors.length) console.warn(`[webSdk.test.ts] errors thrown in the page:\n${pageErrors.join('\n')}`);
