@@ -248,6 +248,9 @@ export function emulatorEnv(prerequisites: Prerequisites, env: NodeJS.ProcessEnv
     ...(jar ? { FIRESTORE_EMULATOR_BINARY_PATH: jar } : {}),
     // Nothing here runs on Google Cloud: without this, google-auth-library probes the metadata server and warns.
     METADATA_SERVER_DETECTION: 'none',
+    // firebase-tools gives the functions 10 s to load and list themselves, then starts with none: on 2 busy cores
+    // (a CI runner with the other checks beside it) loading takes longer, and every call then answers 404.
+    FUNCTIONS_DISCOVERY_TIMEOUT: env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '120',
   };
 }
 

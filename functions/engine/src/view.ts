@@ -9,6 +9,7 @@ export { issuesInWords } from './domain/common/messages.js';
 export { DEFAULT_LIFETIME_DAYS } from './domain/organisation/invitations.js';
 export { type CutChance, type CutOutlook } from './domain/playoff/cutOutlook.js';
 export { type OutlookNow, outlookBeforeGame } from './domain/playoff/cutOutlookNow.js';
+export { frozenSeeding } from './domain/playoff/frozenSeeding.js';
 export { playoffOf, playoffRoundName, stageName } from './domain/playoff/playoffPlan.js';
 export { extensionOf, type JudgeCallView, openJudgeCalls, roundCloseWarning } from './domain/rounds/judgeCallDesk.js';
 export { sameResult } from './domain/results/sameResult.js';

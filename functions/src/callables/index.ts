@@ -128,8 +128,9 @@ export const requestBye = callable('requestBye', RequestByeInput, async (input, 
   await requestByeService(db, uid, input);
   return ok;
 });
-export const recordPenalty = callable('recordPenalty', RecordPenaltyInput, (input, { db, uid }) =>
-  recordPenaltyService(db, uid, input),
+// The report names the staff member by their profile's name, as the deck-list log does.
+export const recordPenalty = callable('recordPenalty', RecordPenaltyInput, async (input, { db, uid }) =>
+  recordPenaltyService(db, uid, input, await profileDisplayName(uid).catch(() => undefined)),
 );
 // The log names the staff member by their profile's name (an account without a profile in tests has none).
 export const setDeckList = callable('setDeckList', SetDeckListInput, async (input, { db, uid }) =>

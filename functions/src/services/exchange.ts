@@ -177,6 +177,7 @@ const Settings = TournamentDoc.pick({
   joining: true,
   forbiddenPairs: true,
   tableCheckIn: true,
+  deckLists: true,
 });
 
 function settingsOf(data: TournamentExport): ReturnType<typeof Settings.parse> {

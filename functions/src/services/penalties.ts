@@ -22,6 +22,7 @@ export async function recordPenalty(
   db: Firestore,
   uid: string | undefined,
   input: RecordPenaltyInput,
+  profileName?: string,
 ): Promise<{ penaltyId: string }> {
   const ref = refs(db);
   const { tournamentId, participantId, roundNumber, penalty } = input;
@@ -53,6 +54,7 @@ export async function recordPenalty(
       penalty,
       note: input.note,
       by: staff,
+      ...(profileName || role?.displayName ? { byName: profileName ?? role?.displayName } : {}),
       at: new Date().toISOString(),
     };
     if (game && result) {

@@ -59,12 +59,21 @@ describe('setDeckList', () => {
     expect((await refs(fs.db).deckListChanges(tournamentId).get()).size).toBe(1);
   });
 
-  it("travel in the tournament's export", async () => {
+  it("travel in the tournament's export, and come back with its deck-list settings on import", async () => {
     const tournamentId = await cardGameDraft();
+    const settings = { deadlineAt: Date.parse('2026-11-28T09:00:00Z'), published: true };
+    await fs.db.doc(paths.tournament(tournamentId)).update({ deckLists: settings });
     await call.setDeckList({ ...list(tournamentId, '4 Bolt\n20 Mountain'), sideboard: '2 Duress' }, 'owner');
     const { json } = await call.exportTournament({ tournamentId }, 'owner');
-    expect((JSON.parse(json) as { deckLists: unknown }).deckLists).toEqual([
-      { participantId: 'p1', main: '4 Bolt\n20 Mountain', sideboard: '2 Duress' },
-    ]);
+    const exported = JSON.parse(json) as { deckLists: unknown; tournament: { date: string } };
+    expect(exported.deckLists).toEqual([{ participantId: 'p1', main: '4 Bolt\n20 Mountain', sideboard: '2 Duress' }]);
+    const { championshipId } = (await refs(fs.db).tournament(tournamentId).get()).data()!;
+    exported.tournament.date = '2026-11-29';
+    const { tournamentId: copy } = await call.importTournament(
+      { championshipId, json: JSON.stringify(exported) },
+      'owner',
+    );
+    expect((await refs(fs.db).tournament(copy).get()).data()!.deckLists).toEqual(settings);
+    expect((await refs(fs.db).deckList(copy, 'p1').get()).data()).toMatchObject({ main: '4 Bolt\n20 Mountain' });
   });
 });

@@ -41,6 +41,8 @@ describe('penalties', () => {
     const result = { kind: 'PLAYED', score: { a: 2, b: 0 } };
     await call.recordScore({ tournamentId, matchUpId: game.matchUpId, result }, 'owner');
     await fireAll(fs.db, tournamentId);
+    // The scorekeeper's name, as renaming an account copies it onto its roles: the report names who recorded it.
+    await refs(fs.db).role(tournamentId, 'keeper').update({ displayName: 'Kim Keeper' });
     await call.recordPenalty(penalty(tournamentId, game.a, 'GAME_LOSS'), 'keeper');
     const after = (await refs(fs.db).matchUp(tournamentId, game.matchUpId).get()).data()!;
     expect(after).toMatchObject({ result: { kind: 'PLAYED', score: { a: 1, b: 1 } }, scoredBy: 'SCOREKEEPER' });
@@ -56,6 +58,7 @@ describe('penalties', () => {
         penalty: 'GAME_LOSS',
         matchUpId: game.matchUpId,
         by: 'SCOREKEEPER',
+        byName: 'Kim Keeper',
       }),
     ]);
   });

@@ -265,18 +265,20 @@ function resultFor(bye: boolean, target: number | null): fc.Arbitrary<unknown> {
       kind: optional(kindFor(bye), bye ? 1 : 3, 8),
       score: optional(scoreFor(target), 3, 5),
       winner: optional(winner, 3, 3),
+      decidedBy: optional(fc.constantFrom<unknown>('RESIGNATION', 'TIME', 'resigned', null), 8, 2),
       extra: optional(
         fc.constantFrom<[string, unknown]>(['note', 'gg'], ['scoredBy', UIDS.player], ['Kind', 'PLAYED']),
         12,
         1,
       ),
     })
-    .map(({ kind, score: scored, winner: won, extra }) => {
+    .map(({ kind, score: scored, winner: won, decidedBy, extra }) => {
       const result: Record<string, unknown> = {};
       if (kind !== ABSENT) result.kind = kind;
       if (scored !== ABSENT) result.score = scored;
       if (won !== ABSENT)
         result.winner = won === AGREEING ? agreeingWinner(kind, scored === ABSENT ? null : scored) : won;
+      if (decidedBy !== ABSENT) result.decidedBy = decidedBy;
       if (extra !== ABSENT) {
         const [key, value] = extra as [string, unknown];
         result[key] = value;
@@ -356,6 +358,14 @@ describe('results the rules once let through', () => {
   it('refuse a winner that disagrees with the score', async () => {
     await assertFails(write(UIDS.player, TO_FIVE, { kind: 'PLAYED', score: { a: 5, b: 3 }, winner: 'b' }));
     await assertSucceeds(write(UIDS.player, TO_FIVE, { kind: 'PLAYED', score: { a: 5, b: 3 }, winner: 'a' }));
+  });
+
+  it('take a won game ended by resignation or on time, and refuse it on a draw or an unplayed kind', async () => {
+    await assertSucceeds(write(UIDS.player, TO_FIVE, { score: { a: 1, b: 0 }, decidedBy: 'RESIGNATION' }));
+    await assertSucceeds(write(UIDS.player, TO_FIVE, { winner: 'b', decidedBy: 'TIME' }));
+    await assertFails(write(UIDS.player, TO_FIVE, { score: { a: 2, b: 2 }, decidedBy: 'TIME' }));
+    await assertFails(write(UIDS.player, TO_FIVE, { winner: 'a', decidedBy: 'resigned' }));
+    await assertFails(write(UIDS.scorekeeper, TO_FIVE, { kind: 'FORFEIT_WIN', decidedBy: 'TIME' }));
   });
 
   it('refuse a kind that disagrees with its winner', async () => {

@@ -82,7 +82,8 @@ function winnerOf(result: MatchUpResult): 'a' | 'b' | 'draw' | undefined {
 
 /**
  * A result in its game's words (docs/results.md#results-in-the-games-words): chess's 1–0, ½–½, 0–1; Go's B+, W+
- * and jigo, Black being the side that moves first; game points otherwise. Unplayed results read as `resultText`.
+ * (B+R, W+T when won by resignation or on time) and jigo, Black being the side that moves first; game points
+ * otherwise. Unplayed results read as `resultText`.
  */
 export function resultIn(
   style: ResultStyle,
@@ -99,7 +100,9 @@ export function resultIn(
   if (style === 'SINGLE_GAME') return winner === 'a' ? '1–0' : winner === 'b' ? '0–1' : '½–½';
   if (winner === 'draw') return 'jigo';
   const blackIsA = (game.movesFirst ?? game.a) === game.a;
-  return (winner === 'a') === blackIsA ? 'B+' : 'W+';
+  // B+R, W+T: won by resignation, on time (docs/results.md#how-a-game-was-won); a counted game is B+ or W+.
+  const how = result?.decidedBy === 'RESIGNATION' ? 'R' : result?.decidedBy === 'TIME' ? 'T' : '';
+  return `${(winner === 'a') === blackIsA ? 'B+' : 'W+'}${how}`;
 }
 
 /**

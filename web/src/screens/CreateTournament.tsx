@@ -15,6 +15,7 @@ import { watchMyClubs } from '../data/watchMine';
 import { useLive } from '../data/hooks';
 import { check, type FieldErrors } from '../lib/forms';
 import {
+  DomainError,
   METHODS_OF_SYSTEM,
   type PresetName,
   recommendedRounds,
@@ -23,6 +24,7 @@ import {
   type System,
 } from '@competition/engine';
 import { CreateTournamentInput } from '@competition/engine/schemas';
+import { issuesInWords } from '@competition/engine/view';
 import { PlayoffChoices } from '../components/PlayoffChoices';
 import { METHOD_LABELS } from '../lib/format';
 import { ScoringChoices, scoringFieldsOf } from '../components/ScoringChoices';
@@ -174,7 +176,9 @@ export function CreateTournamentForm({ championshipId, clubIds }: { championship
       try {
         resolvePolicy(policy, policyOverrides);
       } catch (error) {
-        errors.policyOverrides = (error as Error).message;
+        // Named as the form names its boxes ("match points for a win"), not by the policy's schema path.
+        errors.policyOverrides =
+          error instanceof DomainError && error.issues ? issuesInWords(error.issues) : (error as Error).message;
       }
     }
     return Object.keys(errors).length ? { errors } : { input: checked.ok ? checked.data : input, errors };

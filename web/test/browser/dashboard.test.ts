@@ -217,6 +217,12 @@ browserSuite(import.meta.url, 'the dashboard in Chromium, served by the Hosting 
       await expect.poll(advice).toContain(': 5');
       await desk.getByLabel('Competition policy').selectOption('REDEMPTION');
       await expect.poll(advice).toContain(': 4');
+      // A scoring box out of range is named as the form names it, not by the policy's schema path.
+      await desk.getByLabel('Match points: win').fill('-1');
+      await desk.getByRole('button', { name: 'Create tournament' }).click();
+      const scoringError = desk.locator('fieldset', { hasText: 'Scoring' }).locator('.field-error');
+      await expect.poll(() => scoringError.textContent()).toBe('match points for a win: must be at least 0');
+      await desk.getByLabel('Match points: win').fill('3');
       await checkLabels(desk, 'championship');
       await web.shot(desk, 'desktop-3-new-tournament');
       await desk.getByRole('button', { name: 'Create tournament' }).click();

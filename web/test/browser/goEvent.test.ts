@@ -259,6 +259,49 @@ browserSuite(import.meta.url, "a Go club's McMahon tournament: ranks pasted, han
     await board.close();
   });
 
+  it('the organizer enters a game won by resignation and one won on time: B+R or W+T, stored so', async () => {
+    const [first, second] = [...round1].sort((x, y) => x.order - y.order);
+    await desk.goto(at('rounds/1'));
+    const row = (m: MatchUpDoc) => desk.locator(`li.matchup[data-matchup="${m.matchUpId}"]`);
+    // Side a wins the first by resignation, side b the second on time.
+    for (const [m, pick, how] of [
+      [first!, '0', 'RESIGNATION'],
+      [second!, '2', 'TIME'],
+    ] as const) {
+      const line = row(m);
+      await line.getByRole('combobox', { name: /^Result of table / }).selectOption(pick);
+      await line.getByRole('combobox', { name: /^How it was won, table / }).selectOption(how);
+      await line.getByRole('button', { name: /^Save the result/ }).click();
+      await expectOk(line);
+    }
+    const stored = async (m: MatchUpDoc) =>
+      (await adminFirestore().doc(paths.matchUp(tournamentId, m.matchUpId)).get()).get('result') as unknown;
+    expect(await stored(first!)).toEqual({ kind: 'PLAYED', score: { a: 1, b: 0 }, decidedBy: 'RESIGNATION' });
+    expect(await stored(second!)).toEqual({ kind: 'PLAYED', score: { a: 0, b: 1 }, decidedBy: 'TIME' });
+    // A jigo has no winner to resign to: the choice is off for it.
+    await row(first!)
+      .getByRole('combobox', { name: /^Result of table / })
+      .selectOption('1');
+    expect(
+      await row(first!)
+        .getByRole('combobox', { name: /^How it was won, table / })
+        .isDisabled(),
+    ).toBe(true);
+    await web.shot(desk, 'go-09-desk-won-by-resignation');
+
+    // Signed out, the round reads each result in Go's words.
+    const viewer = await web.openPage({ width: 375, height: 800 }, 'go-viewer');
+    await viewer.goto(at('rounds/1'));
+    const seen = (m: MatchUpDoc) => viewer.locator(`li.matchup[data-matchup="${m.matchUpId}"] .result`);
+    const black = (m: MatchUpDoc, winner: 'a' | 'b') => (winner === 'a') === ((m.movesFirst ?? m.a) === m.a);
+    await expect
+      .poll(() => seen(first!).textContent(), { timeout: WAIT_MS })
+      .toContain(black(first!, 'a') ? 'B+R' : 'W+R');
+    expect(await seen(second!).textContent()).toContain(black(second!, 'b') ? 'B+T' : 'W+T');
+    await web.shot(viewer, 'go-10-phone-results-in-go-words');
+    await viewer.close();
+  });
+
   it('leaves no console error and no unlabelled control', () => {
     expect(web.driver.consoleErrors).toEqual([]);
     expect(web.driver.unlabelled).toEqual([]);

@@ -307,6 +307,7 @@ browserSuite(import.meta.url, 'the printed standings and a Go event’s printed 
         expect(await desk.locator('table.standings thead th').allTextContents()).not.toContain('Form');
         expect(await desk.locator('table.standings [data-field="games"]').count()).toBe(0);
         expect(await desk.locator('table.standings thead abbr[title="points"]').textContent()).toBe('Pts');
+        expect(await desk.locator('table.standings caption').textContent()).toMatch(/^Ranked by Points, then /);
         const rows = await onScreen.evaluateAll((trs) =>
           trs.map((tr) => ({
             rank: tr.querySelector('td.rank')?.textContent?.trim() ?? '',

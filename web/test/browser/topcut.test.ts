@@ -174,6 +174,10 @@ browserSuite(import.meta.url, 'a Swiss with a top 8 and a best-of-three final, i
         [2, 7],
         [3, 6],
       ]);
+      // The desk shows each player's seed there, not the Swiss points the playoff leaves as they were.
+      const table1 = desk.locator('section[data-round="6"] li.matchup').first();
+      await expect.poll(() => table1.locator('.side.a').textContent(), { timeout: WAIT_MS }).toMatch(/· seed 1$/);
+      expect(await table1.locator('.side.b').textContent()).toMatch(/· seed 8$/);
       await web.shot(desk, 'desktop-topcut-2-quarter-finals');
 
       const bracketPage = await web.openPage(DESKTOP, 'bracket');

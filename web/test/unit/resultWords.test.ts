@@ -30,6 +30,13 @@ describe("results in the games' words (docs/results.md#results-in-the-games-word
     expect(resultIn('GO', played(0.5, 0.5), blackIsA)).toBe('jigo');
   });
 
+  it('writes how a Go game was won after its winner: B+R by resignation, W+T on time', () => {
+    const blackIsA = { a: 'p1', b: 'p2', movesFirst: 'p1' };
+    expect(resultIn('GO', { ...played(1, 0), decidedBy: 'RESIGNATION' }, blackIsA)).toBe('B+R');
+    expect(resultIn('GO', { ...played(0, 1), decidedBy: 'TIME' }, blackIsA)).toBe('W+T');
+    expect(resultIn('GO', { kind: 'PLAYED', winner: 'a', decidedBy: 'TIME' }, blackIsA)).toBe('B+T');
+  });
+
   it('names who won a forfeit, where the names are known', () => {
     const game = { a: 'p1', b: 'p2', movesFirst: 'p1' };
     const nameOf = (id: string | null) => (id === 'p1' ? 'Ada' : 'Bo');

@@ -130,3 +130,19 @@ describe('meaningless results are refused, naming the conflict', () => {
     expect(resolve({ kind: 'FULL_BYE', winner: 'a' }, redemption, false).a.outcome).toBe('WIN');
   });
 });
+
+describe('how a won game ended (docs/results.md#how-a-game-was-won)', () => {
+  it('a win by resignation or on time counts as the win it is', () => {
+    const r = resolve({ score: { a: 1, b: 0 }, decidedBy: 'RESIGNATION' }, chess);
+    expect([r.a.outcome, r.a.matchPoints, r.b?.matchPoints]).toEqual(['WIN', 1, 0]);
+    expect(resolve({ winner: 'b', decidedBy: 'TIME' }, chess).b?.outcome).toBe('WIN');
+  });
+  it('a draw or an unplayed game has no way it was won', () => {
+    expect(() => resolve({ score: { a: 0.5, b: 0.5 }, decidedBy: 'TIME' }, chess)).toThrow(
+      'a drawn game is not won by time',
+    );
+    expect(() => resolve({ kind: 'FORFEIT_WIN', decidedBy: 'RESIGNATION' })).toThrow(
+      'kind FORFEIT_WIN was not played: it has no way it ended',
+    );
+  });
+});

@@ -60,7 +60,7 @@ export function PenaltyReport() {
               <td>{p.infraction}</td>
               <td>{p.note}</td>
               <td>
-                {RECORDED_BY[p.by]}, {time(p.at)}
+                {p.byName ? `${p.byName} (${RECORDED_BY[p.by]})` : RECORDED_BY[p.by]}, {time(p.at)}
               </td>
             </tr>
           )),

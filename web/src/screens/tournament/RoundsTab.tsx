@@ -12,7 +12,7 @@ import { actions } from '../../data/actions';
 import type { MatchUp, Round } from '../../data/shapes';
 import { setRoundStatus } from '../../data/writes';
 import { METHOD_LABELS, colourNames, handicapText, resultIn } from '../../lib/format';
-import { playoffOf, resultStyle, roundCloseWarning } from '@competition/engine/view';
+import { frozenSeeding, playoffOf, resultStyle, roundCloseWarning } from '@competition/engine/view';
 import { byeReasons, pairReasons, softCosts } from '../../lib/reasons';
 import { notCheckedIn, scheduleAdviceFor } from '@competition/engine';
 import { JudgeDesk, useJudgeCalls } from './JudgeCalls';
@@ -208,7 +208,7 @@ function RoundControls() {
 }
 
 function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
-  const { tournamentId, tournament, roles, nameOf, participant, standings } = useTournamentData();
+  const { tournamentId, tournament, roles, nameOf, participant, standings, rounds } = useTournamentData();
   const [status, run] = useAction();
   const calls = useJudgeCalls();
   const byId = new Map(matchUps.map((m) => [m.matchUpId, m]));
@@ -225,6 +225,10 @@ function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
     : resultStyle(tournament.policy, tournament.pairing.method) === 'SINGLE_GAME'
       ? 'pts'
       : 'MP';
+  // A playoff's players meet by their seed, not by the main stage's points, which the playoff leaves as they were.
+  const seeding = frozenSeeding(round.roundNumber, rounds);
+  const standingOf = (id: string) =>
+    seeding ? `seed ${seeding.indexOf(id) + 1}` : `${points.get(id) ?? 0} ${pointsWord}`;
   const colours = colourNames(tournament.pairing, tournament.policy);
   const colourOf = (m: MatchUp, id: string) => {
     if (!colours || m.b === null) return null;
@@ -302,7 +306,7 @@ function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
                 <a href={href.participant(tournamentId, m.a)}>{nameOf(m.a)}</a>
                 <span className="muted small">
                   {' '}
-                  {rating(m.a) ?? ''} · {points.get(m.a) ?? 0} {pointsWord}
+                  {rating(m.a) ?? ''} · {standingOf(m.a)}
                 </span>
               </span>
               <span className="side b">
@@ -314,7 +318,7 @@ function RoundView({ round, matchUps }: { round: Round; matchUps: MatchUp[] }) {
                     <a href={href.participant(tournamentId, m.b)}>{nameOf(m.b)}</a>
                     <span className="muted small">
                       {' '}
-                      {rating(m.b) ?? ''} · {points.get(m.b) ?? 0} {pointsWord}
+                      {rating(m.b) ?? ''} · {standingOf(m.b)}
                     </span>
                     {handicap ? (
                       <span className="tag handicap" data-handicap>

@@ -13,6 +13,7 @@ import { sendScore } from '../../data/outbox';
 import { Reports, reportWords, sideIn } from './Confirmation';
 import {
   countsDrawnGames,
+  type DecidedBy,
   enteredBy,
   type MatchUpResult,
   type MatchUpResultInput,
@@ -177,6 +178,7 @@ function Inputs({
   const [b, setB] = useState(shown?.score ? String(shown.score.b) : '');
   const [draws, setDraws] = useState(shown?.score?.draws ? String(shown.score.draws) : '');
   const [choice, setChoice] = useState(() => oneGameChoice(shown));
+  const [decidedBy, setDecidedBy] = useState<DecidedBy | ''>(shown?.decidedBy ?? '');
   const played = kind === 'PLAYED';
   const picks = style !== 'GAME_POINTS' && !isBye;
 
@@ -186,7 +188,8 @@ function Inputs({
     if (picks) {
       const picked = ONE_GAME_RESULTS[Number(choice)];
       if (!picked) return void save({ kind, score: { a: Number.NaN, b: Number.NaN } });
-      return void save({ kind, score: { ...picked.score } });
+      const how = style === 'GO' && decidedBy && picked.winner !== 'draw' ? { decidedBy } : {};
+      return void save({ kind, score: { ...picked.score }, ...how });
     }
     const games = (value: string) => (value === '' ? Number.NaN : Number(value));
     const drawn = drawnGames && draws !== '' && Number(draws) !== 0 ? { draws: Number(draws) } : {};
@@ -196,7 +199,18 @@ function Inputs({
   return (
     <form className="score-inputs" onSubmit={onSubmit} aria-label={`Result of table ${table}: ${nameA} v ${nameB}`}>
       {picks ? (
-        <OneGameChoice {...{ style, matchUp, nameA, nameB, table, choice, setChoice, large }} disabled={!played} />
+        <>
+          <OneGameChoice {...{ style, matchUp, nameA, nameB, table, choice, setChoice, large }} disabled={!played} />
+          {style === 'GO' ? (
+            <HowItEnded
+              table={table}
+              value={decidedBy}
+              onChange={setDecidedBy}
+              large={large}
+              disabled={!played || ONE_GAME_RESULTS[Number(choice)]?.winner === 'draw'}
+            />
+          ) : null}
+        </>
       ) : isBye ? null : (
         <span className="points">
           <SidePoints side="a" name={nameA} value={a} onChange={setA} disabled={!played} large={large} />
@@ -345,6 +359,46 @@ function OneGameChoice({
         {ONE_GAME_RESULTS.map((r, index) => (
           <option key={r.winner} value={String(index)}>
             {label(r.winner, r.score)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+const HOW_IT_ENDED: [DecidedBy | '', string][] = [
+  ['', 'by counting'],
+  ['RESIGNATION', 'by resignation'],
+  ['TIME', 'on time'],
+];
+
+/** How a Go game was won (docs/results.md#how-a-game-was-won): counted, resigned or lost on time. */
+function HowItEnded({
+  table,
+  value,
+  onChange,
+  disabled,
+  large,
+}: {
+  table: number;
+  value: DecidedBy | '';
+  onChange: (value: DecidedBy | '') => void;
+  disabled: boolean;
+  large: boolean;
+}) {
+  return (
+    <label className={`one-game ${large ? 'large' : ''}`}>
+      {large ? <span className="who-plays">Won</span> : null}
+      <select
+        aria-label={`How it was won, table ${table}`}
+        value={disabled ? '' : value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value as DecidedBy | '')}
+        name="decidedBy"
+      >
+        {HOW_IT_ENDED.map(([how, words]) => (
+          <option key={how} value={how}>
+            {words}
           </option>
         ))}
       </select>

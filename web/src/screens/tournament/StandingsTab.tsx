@@ -23,9 +23,12 @@ export function StandingsTab({ compact = false }: { compact?: boolean }) {
   if (!tournament) return null;
   const { primaryRanking, tiebreakOrder = [] } = tournament.policy.victoryPolicy;
   const mine = new Set(roles.participantIds);
-  const order = [PRIMARY_LABELS[primaryRanking], ...tiebreakOrder.map((t) => TIEBREAK_LABELS[t].long)].join(', then ');
   const style = resultStyle(tournament.policy, tournament.pairing.method);
   const points = standings[0] ? rankingPoints(standings[0], style) : null;
+  // Ranked by the points the table's first column counts, in the same words (a chess event's "points").
+  const primary =
+    primaryRanking === 'MATCH_POINTS' && points ? capitalized(points.long) : PRIMARY_LABELS[primaryRanking];
+  const order = [primary, ...tiebreakOrder.map((t) => TIEBREAK_LABELS[t].long)].join(', then ');
   // One game a round (chess, Go): no game points to count, and the form rating is this product's, not the game's.
   const detailed = !compact && style === 'GAME_POINTS';
   if (standings.length === 0)
@@ -164,3 +167,5 @@ function MorePages(props: { count: number; read: number; players: number; shown:
     </p>
   );
 }
+
+const capitalized = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);

@@ -18,6 +18,8 @@ export class DomainError extends Error {
   constructor(
     readonly code: DomainErrorCode,
     message: string,
+    /** The schema's issues behind a refusal, for a form that names its own fields in words (messages.ts). */
+    readonly issues?: ReadonlyArray<Parameters<typeof problemInWords>[0]>,
   ) {
     super(message);
     this.name = 'DomainError';

@@ -3,3 +3,4 @@ export * from './cutOutlook.js';
 export * from './playoff.js';
 export * from './playoffPlan.js';
 export * from './cutOutlookNow.js';
+export * from './frozenSeeding.js';

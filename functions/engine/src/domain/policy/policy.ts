@@ -339,7 +339,11 @@ export const PolicyOverrides = BoundedObject;
 export function parsePolicy(input: unknown): CompetitionPolicy {
   const parsed = CompetitionPolicy.safeParse(unwrapCompetition(input));
   if (!parsed.success)
-    throw new DomainError('invalid-argument', `invalid competition policy: ${describeIssues(parsed.error.issues)}`);
+    throw new DomainError(
+      'invalid-argument',
+      `invalid competition policy: ${describeIssues(parsed.error.issues)}`,
+      parsed.error.issues,
+    );
   return parsed.data;
 }
 

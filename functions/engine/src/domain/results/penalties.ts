@@ -25,6 +25,8 @@ export const PenaltyRecord = z
     note: z.string().trim().max(1000).default(''),
     /** Who recorded it, by role: an editor or a scorekeeper. */
     by: z.enum(['EDITOR', 'SCOREKEEPER']),
+    /** Their name when they recorded it, for the report the head judge files (none for an account without one). */
+    byName: z.string().trim().min(1).max(100).optional(),
     /** When, by the backend's clock (ISO 8601). */
     at: z.string().max(40),
   })

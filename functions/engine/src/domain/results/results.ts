@@ -22,6 +22,13 @@ export const Winner = z.enum(['a', 'b', 'draw']);
 export type Winner = z.infer<typeof Winner>;
 
 /**
+ * How a won game ended before its count (docs/results.md#how-a-game-was-won): Go writes it after the winner, B+R
+ * and W+T. A game won on the board's count says nothing.
+ */
+export const DecidedBy = z.enum(['RESIGNATION', 'TIME']);
+export type DecidedBy = z.infer<typeof DecidedBy>;
+
+/**
  * What a scorer writes for a matchUp: game points (or, in a best of three, games won by each side and the drawn
  * games: docs/results.md#drawn-games), or just who won, or an unplayed kind.
  */
@@ -30,6 +37,7 @@ export const MatchUpResult = z
     kind: ResultKind.default('PLAYED'),
     score: z.object({ a: GamePoints, b: GamePoints, draws: DrawnGames.optional() }).strict().optional(),
     winner: Winner.optional(),
+    decidedBy: DecidedBy.optional(),
   })
   .strict();
 export type MatchUpResult = z.infer<typeof MatchUpResult>;
@@ -85,7 +93,9 @@ export function resolveResult(result: MatchUpResult, hasSideB: boolean, scoring:
       hasSideB ? `kind ${kind} is for a player without an opponent` : `a bye matchUp needs a bye kind, not ${kind}`,
     );
   }
-  if (kind === 'PLAYED') return resolvePlayed(result, scoring);
+  if (kind === 'PLAYED') return requireDecided(result, resolvePlayed(result, scoring));
+  if (result.decidedBy)
+    throw new DomainError('invalid-argument', `kind ${kind} was not played: it has no way it ended`);
   if (result.score) throw new DomainError('invalid-argument', `kind ${kind} is unplayed and takes no score`);
   const required = REQUIRED_WINNER[kind] ?? null;
   if (result.winner !== undefined && result.winner !== required) {
@@ -96,6 +106,15 @@ export function resolveResult(result: MatchUpResult, hasSideB: boolean, scoring:
   }
   return resolveUnplayed(kind, scoring);
 }
+
+/** Only a won game ends by resignation or on time: a draw has no winner to resign to. */
+function requireDecided(result: MatchUpResult, resolved: ResolvedResult): ResolvedResult {
+  if (result.decidedBy && resolved.a.outcome === 'DRAW')
+    throw new DomainError('invalid-argument', `a drawn game is not won by ${DECIDED_WORDS[result.decidedBy]}`);
+  return resolved;
+}
+
+const DECIDED_WORDS: Record<DecidedBy, string> = { RESIGNATION: 'resignation', TIME: 'time' };
 
 function resolvePlayed(result: MatchUpResult, scoring: ScoringPolicy): ResolvedResult {
   const { score, winner } = result;

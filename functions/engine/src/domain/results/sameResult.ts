@@ -5,8 +5,8 @@ type AnyResult = MatchUpResult | MatchUpResultInput;
 
 /**
  * Two results are the same result: the kind (PLAYED when a written result leaves it out, as the schema reads it),
- * the game points, the drawn games (none when left out) and the winner; key order in a stored map is not
- * significant.
+ * the game points, the drawn games (none when left out), the winner and how a won game ended; key order in a
+ * stored map is not significant.
  */
 export function sameResult(x: AnyResult | null | undefined, y: AnyResult | null | undefined): boolean {
   return canonical(x ?? null) === canonical(y ?? null);
@@ -19,5 +19,6 @@ function canonical(result: AnyResult | null): string {
     result.score?.a ?? null,
     result.score?.b ?? null,
     result.winner ?? null,
+    result.decidedBy ?? null,
   ]);
 }

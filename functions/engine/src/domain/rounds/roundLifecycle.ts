@@ -6,6 +6,7 @@ import type { CompetitionPolicy } from '../policy/index.js';
 import { pairNextRound, type RoundPlayoff } from './nextRound.js';
 import { type PairingMethod, type PairingSpec, parsePairingSpec, type System } from '../pairing/index.js';
 import { nextRoundNumber } from './roundNumber.js';
+import { frozenSeeding } from '../playoff/index.js';
 import { assertUndoable } from './undo.js';
 
 /**
@@ -58,17 +59,6 @@ export function pairingSpecOf(
     seed,
     ...(tournament.totalRounds ? { totalRounds: tournament.totalRounds } : {}),
   });
-}
-
-/** The seeding a playoff under way was frozen with, kept on its first round (docs/playoff.md). */
-export function frozenSeeding(
-  currentRound: number,
-  rounds: readonly Pick<PairedRound, 'roundNumber' | 'playoff'>[],
-): string[] | undefined {
-  const byNumber = new Map(rounds.map((r) => [r.roundNumber, r]));
-  const current = byNumber.get(currentRound)?.playoff;
-  if (!current) return undefined;
-  return current.seeding ?? byNumber.get(current.mainRounds + 1)?.playoff?.seeding;
 }
 
 /** The answer to a round generation, new or found again for a retried request. */
