@@ -207,7 +207,7 @@ function Inputs({
               value={decidedBy}
               onChange={setDecidedBy}
               large={large}
-              disabled={!played || ONE_GAME_RESULTS[Number(choice)]?.winner === 'draw'}
+              disabled={!played || choice === '' || ONE_GAME_RESULTS[Number(choice)]?.winner === 'draw'}
             />
           ) : null}
         </>
