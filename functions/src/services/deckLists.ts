@@ -8,7 +8,7 @@ import {
   requireMaySetDeckList,
 } from '@competition/engine';
 import { refs } from '../firebase/refs.js';
-import { readOwnRole } from './roles.js';
+import { readOwnRole, staffName } from './roles.js';
 import { readTournament } from './tournamentAccess.js';
 
 /**
@@ -49,7 +49,7 @@ export async function setDeckList(
     const entry: DeckListChangeDoc = {
       participantId,
       by: staff,
-      ...(profileName || role?.displayName ? { byName: profileName ?? role?.displayName } : {}),
+      ...staffName(profileName, role),
       at: now,
       changes,
     };

@@ -9,7 +9,7 @@ import {
 } from '@competition/engine';
 import type { PenaltyDoc, RecordPenaltyInput } from '@competition/engine/schemas';
 import { refs } from '../firebase/refs.js';
-import { readOwnRole } from './roles.js';
+import { readOwnRole, staffName } from './roles.js';
 import { readTournament } from './tournamentAccess.js';
 import { readWithdrawal, standingsFollowWithdrawal } from './participants.js';
 
@@ -54,7 +54,7 @@ export async function recordPenalty(
       penalty,
       note: input.note,
       by: staff,
-      ...(profileName || role?.displayName ? { byName: profileName ?? role?.displayName } : {}),
+      ...staffName(profileName, role),
       at: new Date().toISOString(),
     };
     if (game && result) {

@@ -42,6 +42,15 @@ export async function readOwnRole(
   return uid ? (await tx.get(ref.role(tournamentId, uid))).data() : undefined;
 }
 
+/**
+ * How a staff member signs what they record (a penalty, a deck-list change): their profile's name, else the copy on
+ * their role; nothing for an account with neither.
+ */
+export function staffName(profileName: string | undefined, role: TournamentRoleDoc | undefined): { byName?: string } {
+  const name = profileName ?? role?.displayName;
+  return name ? { byName: name } : {};
+}
+
 /** The accounts that run each club, read once per club; `known` gives a club's runners as a pending change leaves them. */
 export class Runners {
   private readonly cache = new Map<string, string[]>();
