@@ -33,11 +33,10 @@ import {
   discoverEmulators,
   signUp,
 } from '../../../testing/stack.js';
+import { WAIT_MS } from '../../../testing/wait.js';
 
 const PLAYERS = 12;
 const ROUNDS = 4;
-/** Far above what the trigger needs (a round settles in about a second), below the test's own timeout. */
-const SETTLE_MS = 20_000;
 
 interface Scenario {
   name: string;
@@ -124,7 +123,7 @@ function differences(actual: Record<string, ParticipantState>, expected: Record<
 }
 
 async function settlesOnFold(tournamentId: string): Promise<void> {
-  const deadline = Date.now() + SETTLE_MS;
+  const deadline = Date.now() + WAIT_MS;
   let diff: string[];
   for (;;) {
     const now = await stored(tournamentId);
@@ -134,7 +133,7 @@ async function settlesOnFold(tournamentId: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   expect.fail(
-    `after ${SETTLE_MS / 1000} s the stored states still differ from the replay of the final results:\n${diff.join('\n')}`,
+    `after ${WAIT_MS / 1000} s the stored states still differ from the replay of the final results:\n${diff.join('\n')}`,
   );
 }
 

@@ -483,7 +483,7 @@ browserSuite(import.meta.url, 'the dashboard in Chromium, served by the Hosting 
         'the standings on screen to equal the fold',
         screen,
         (rows) => JSON.stringify(rows) === JSON.stringify(expected),
-        30_000,
+        WAIT_MS,
       ).catch(async () => {
         expect(await screen()).toEqual(expected);
       });
@@ -583,7 +583,7 @@ browserSuite(import.meta.url, 'the dashboard in Chromium, served by the Hosting 
     // The import replays the whole tournament in one transaction: seconds, more on a busy machine.
     await desk.getByRole('heading', { name: 'Saturday Swiss' }).waitFor({ timeout: 60_000 });
     expect(await desk.locator('[data-tournament]').getAttribute('data-tournament')).not.toBe(tournamentId);
-    await expect.poll(names, { timeout: 30_000 }).toEqual(finalOrder);
+    await expect.poll(names, { timeout: WAIT_MS }).toEqual(finalOrder);
     await web.shot(desk, 'desktop-12-imported-standings');
   });
 

@@ -337,7 +337,7 @@ browserSuite(import.meta.url, 'knockout bracket, round-robin crosstable and the 
         screen,
         (rows) =>
           rows.length === 5 && rows.every((row) => row.total === String(expectedPoints.get(row.name) ?? 'missing')),
-        30_000,
+        WAIT_MS,
       );
       // Each row has every player's column once; its own is the blank diagonal, the others the typed game.
       const everyone = ROUND_ROBIN.map(([name]) => name).sort();

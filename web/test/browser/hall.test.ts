@@ -601,7 +601,7 @@ browserSuite(import.meta.url, 'the hall kit: printed sheets and the projector bo
       await expect.poll(() => leader.getAttribute('data-participant'), { timeout: WAIT_MS }).toBe(game.a);
       expect(await leader.locator('[data-field="matchPoints"]').textContent()).toBe('3');
       const row = board.locator(`.board-pairings tr[data-participant="${game.b}"] [data-field="result"]`);
-      await expect.poll(() => row.textContent().catch(() => null), { timeout: 15_000, interval: 300 }).toBe('2–5');
+      await expect.poll(() => row.textContent().catch(() => null), { timeout: WAIT_MS, interval: 300 }).toBe('2–5');
       expect(await board.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
       await web.shot(board, 'hall-21-board-after-score');
       expect(web.driver.consoleErrors).toEqual([]);
