@@ -1,10 +1,23 @@
 /**
  * What C.07's Article 16 promises beyond the exercises' answers (docs/tiebreaks.md#fide-c07): a withdrawal counts
- * like zero-point byes to the end, a forfeit counts as a game against a dummy opponent, and the stored rows and the
- * live updates stay equal to the full leaderboard.
+ * like zero-point byes to the end, a forfeit counts as a game against a dummy opponent, the stored rows hold the
+ * published values, and the live updates stay equal to the full leaderboard.
  */
 import { describe, expect, it } from 'vitest';
-import { chessEvent, type Crosstable, rounds, SWISS_5, values } from './c07Crosstable.js';
+import {
+  BH,
+  BH_2026,
+  BH_C1,
+  BH_C1_2026,
+  chessEvent,
+  type Crosstable,
+  PS,
+  rounds,
+  SB,
+  SB_2026,
+  SWISS_5,
+  values,
+} from './c07Crosstable.js';
 import { foldsWholeTournament, rowSources, standingRows } from '../../src/domain/standings/standings.js';
 import { presetPolicy, resolvePolicy, withdrawalMovesOthers } from '../../src/domain/policy/policy.js';
 
@@ -52,13 +65,17 @@ describe.each(['FIDE_2024', 'FIDE_2026'])('Article 16 under %s', (unplayedRounds
     expect(buchholz(table('6w+', '2b-'))).toEqual({ ...overTheBoard, ...dummy });
   });
 
-  it('stores the rows the leaderboard ranks by, a withdrawn player included', () => {
+  it('stores the published values in the rows, a withdrawn player included', () => {
     const event = chessEvent(leftAfter(SWISS_5, 12, 4, '--'), victoryPolicy, ['p12']);
-    const { states, leaderboard } = event.standings();
+    const { states } = event.standings();
     const participants = new Map(event.participants.map((p) => [p.participantId, p]));
     const rows = standingRows(event.policy, Object.keys(states), { states, participants });
-    for (const row of rows)
-      expect(row.tiebreaks).toEqual(leaderboard.find((r) => r.participantId === row.participantId)!.tiebreaks);
+    const published =
+      unplayedRounds === 'FIDE_2026'
+        ? { BUCHHOLZ: BH_2026, BUCHHOLZ_CUT1: BH_C1_2026, SONNEBORN_BERGER: SB_2026, PROGRESSIVE_SCORE: PS }
+        : { BUCHHOLZ: BH, BUCHHOLZ_CUT1: BH_C1, SONNEBORN_BERGER: SB, PROGRESSIVE_SCORE: PS };
+    expect(rows).toHaveLength(16);
+    for (const [name, answers] of Object.entries(published)) expect(values(rows, name), name).toEqual(answers);
   });
 });
 

@@ -133,3 +133,37 @@ export const ROUND_ROBIN: Crosstable = {
     6: { rating: 2000, rounds: rounds('2b0 3w0 4b= 5b+ 1w0') },
   },
 };
+
+/** The Arbiters' Commission's published answers for SWISS_5 (2024 text), player by player (1 to 16). */
+const byPlayer = (...list: number[]) => Object.fromEntries(list.map((v, i) => [i + 1, v]));
+
+export const BH = byPlayer(12.5, 13, 15.5, 15, 8.5, 12, 14.5, 13.5, 9, 13, 13.5, 11.5, 14, 11, 12, 12.5);
+export const BH_C1 = byPlayer(11, 12, 13, 11.5, 7.5, 11, 12.5, 12, 7.5, 11.5, 12, 9.5, 12, 9, 11, 11);
+export const SB = byPlayer(8, 9.5, 10.5, 9.75, 4.25, 6.5, 3.25, 5.25, 2.25, 1.5, 5.75, 4, 4.25, 4.5, 3.5, 7.25);
+export const ARO = byPlayer(
+  1820,
+  1880,
+  1940,
+  1888,
+  1690,
+  1813,
+  1760,
+  1730,
+  1975,
+  1880,
+  1863,
+  2050,
+  1930,
+  1800,
+  1860,
+  1820,
+);
+export const WIN = byPlayer(2, 3, 2, 2, 2, 3, 1, 2, 1, 1, 2, 2, 1, 2, 2, 3);
+export const WON = byPlayer(2, 3, 2, 2, 2, 2, 1, 2, 0, 1, 1, 0, 1, 2, 2, 3);
+export const BPG = byPlayer(2, 3, 2, 2, 2, 2, 3, 2, 1, 3, 2, 0, 3, 2, 3, 2);
+export const PS = byPlayer(11, 13, 11, 11.5, 5, 6, 6, 8.5, 2.5, 4, 5.5, 7, 7, 6, 7, 10.5);
+
+/** The same answers under the text in force since 1 March 2026, its cap on a dummy opponent (c07.swiss.test.ts). */
+export const BH_2026 = { ...BH, 4: 14, 6: 11.5, 11: 12.5 };
+export const BH_C1_2026 = { ...BH_C1, 6: 10.5, 11: 11 };
+export const SB_2026 = { ...SB, 4: 9.25, 6: 6, 11: 4.75 };

@@ -14,6 +14,7 @@ import {
   TEXT,
 } from '../common/index.js';
 import { COLOUR_MODES, McMahonOptions, POLICY_METHODS } from '../pairing/index.js';
+import { GO_TIEBREAKS, OPPONENT_WITHDRAWAL_TIEBREAKS, UNPLAYED_ROUND_TIEBREAKS } from './tiebreakReads.js';
 
 // The policy's enums (docs/ratings.md, docs/tiebreaks.md), MATCH_POINTS and the Buchholz variants included.
 export const BaselineRatingSource = z.enum(['SCALE', 'SEEDING', 'MANUAL']);
@@ -62,19 +63,6 @@ export const CompetitionTiebreak = z.enum([
   'SOSOS',
   'SODOS',
 ]);
-/** Tiebreaks that read whether an opponent dropped: resistance caps a dropped player's win percentage. */
-export const OPPONENT_WITHDRAWAL_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set([
-  'OPPONENTS_RESISTANCE',
-  'OPPONENTS_OPPONENTS_RESISTANCE',
-]);
-/** Go's tiebreaks (docs/tiebreaks.md#go): each reads the opponents' final McMahon scores, SOSOS their SOS too. */
-export const GO_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set([
-  'SOS',
-  'SOS_CUT1',
-  'SOS_CUT2',
-  'SOSOS',
-  'SODOS',
-]);
 export const BuchholzDropOutMode = z.enum(['NONE', 'TREND', 'TREND70']);
 /**
  * How the opponent-based tiebreaks count a round without a game (docs/tiebreaks.md#fide-c07): AS_PLAYED counts what
@@ -82,15 +70,6 @@ export const BuchholzDropOutMode = z.enum(['NONE', 'TREND', 'TREND70']);
  * 1 March 2026 (whose dummy opponent's score is capped).
  */
 export const UnplayedRounds = z.enum(['AS_PLAYED', 'FIDE_2024', 'FIDE_2026']);
-/** The tiebreaks Article 16 changes: under a FIDE value a withdrawal moves them for everyone met. */
-export const UNPLAYED_ROUND_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set([
-  'BUCHHOLZ',
-  'BUCHHOLZ_CUT1',
-  'BUCHHOLZ_MEDIAN',
-  'SONNEBORN_BERGER',
-  'PROGRESSIVE_SCORE',
-]);
-
 export type BaselineRatingSource = z.infer<typeof BaselineRatingSource>;
 export type PrimaryRanking = z.infer<typeof PrimaryRanking>;
 export type CompetitionTiebreak = z.infer<typeof CompetitionTiebreak>;

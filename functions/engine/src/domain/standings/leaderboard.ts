@@ -1,8 +1,13 @@
-import { type CompetitionPolicy, type CompetitionTiebreak, readsMcMahonScores } from '../policy/index.js';
+import {
+  type CompetitionPolicy,
+  type CompetitionTiebreak,
+  GROUP_TIEBREAKS,
+  readsMcMahonScores,
+} from '../policy/index.js';
 import type { LeaderboardRow } from './leaderboardRow.js';
 import { type Ranked, rankStandings } from './ranking.js';
 import type { ParticipantState, ParticipantStates } from '../ratings/index.js';
-import { GROUP_TIEBREAKS, type TiebreakContext, TIEBREAKS } from './tiebreaks.js';
+import { type TiebreakContext, TIEBREAKS } from './tiebreaks.js';
 import { type McMahonFigures, mcMahonFigures } from './mcMahon.js';
 import { mcMahonSettings } from '../pairing/index.js';
 

@@ -1,18 +1,16 @@
 import { standingValues, type StandingValues, tiebreakContext } from './leaderboard.js';
 import {
   type CompetitionPolicy,
+  OPPONENT_SCORE_TIEBREAKS,
+  OPPONENT_TIEBREAKS,
   readsMcMahonScores,
+  ROUND_COUNT_TIEBREAKS,
+  SECOND_ORDER_TIEBREAKS,
   UNPLAYED_ROUND_TIEBREAKS,
   withdrawalMovesOthers,
 } from '../policy/index.js';
 import type { ParticipantState, ParticipantStates } from '../ratings/index.js';
-import {
-  OPPONENT_SCORE_TIEBREAKS,
-  OPPONENT_TIEBREAKS,
-  opponentIds,
-  ROUND_COUNT_TIEBREAKS,
-  SECOND_ORDER_TIEBREAKS,
-} from './tiebreaks.js';
+import { opponentIds } from './tiebreaks.js';
 
 const usesAny = (policy: CompetitionPolicy, set: ReadonlySet<string>) =>
   (policy.victoryPolicy.tiebreakOrder ?? []).some((t) => set.has(t));

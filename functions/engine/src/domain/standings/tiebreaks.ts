@@ -212,55 +212,6 @@ export function isRoundRobin(event: { system?: string | undefined; method?: stri
   return event.system === 'ROUND_ROBIN' || event.method === 'ROUND_ROBIN' || event.method === 'CIRCLE';
 }
 
-/** Tiebreaks whose value depends on who else is tied; the rest are properties of the participant alone. */
-export const GROUP_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set([
-  'HEAD_TO_HEAD',
-  'HEAD_TO_HEAD_PRESSURE',
-  'DIRECT_ENCOUNTER',
-]);
-
-/** Tiebreaks that read opponents' scores: a participant's score change moves the rows of everyone who met him. */
-export const OPPONENT_SCORE_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set([
-  'BUCHHOLZ',
-  'BUCHHOLZ_CUT1',
-  'BUCHHOLZ_MEDIAN',
-  'SONNEBORN_BERGER',
-  'OPPONENTS_MATCH_WIN_PERCENTAGE',
-  'OPPONENTS_GAME_WIN_PERCENTAGE',
-  'OPPONENTS_RESISTANCE',
-  'OPPONENTS_OPPONENTS_RESISTANCE',
-  'KOYA',
-  'SOS',
-  'SOS_CUT1',
-  'SOS_CUT2',
-  'SOSOS',
-  'SODOS',
-]);
-
-/**
- * Tiebreaks that read the opponents' opponents: one score moves rows two meetings away, which no bounded read of a
- * score event can reach, so every score is folded with the whole tournament (docs/standings-updates.md).
- */
-export const SECOND_ORDER_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set([
-  'OPPONENTS_OPPONENTS_RESISTANCE',
-  'SOSOS',
-]);
-
-/**
- * Tiebreaks that read the event's rounds so far (the last round anyone has a result in): the first result of a new
- * round moves every row, so every score is folded with the whole tournament too. Koya always (its bar is half of
- * the most anyone could score); the Article 16 ones under a FIDE value of unplayedRounds (the rounds after a
- * withdrawal count, and FIDE_2026 caps a dummy opponent at a draw a round).
- */
-export const ROUND_COUNT_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set(['KOYA']);
-
-/** Tiebreaks that read opponents' states at all (scores, or frozen baselines). */
-export const OPPONENT_TIEBREAKS: ReadonlySet<CompetitionTiebreak> = new Set([
-  ...OPPONENT_SCORE_TIEBREAKS,
-  'STRENGTH_OF_OPPOSITION',
-  'AVERAGE_RATING_OF_OPPONENTS',
-]);
-
 export function opponentIds(state: ParticipantState): string[] {
   return [
     ...new Set(state.results.flatMap((r) => (r.opponentParticipantId === null ? [] : [r.opponentParticipantId]))),

@@ -10,7 +10,6 @@ import {
   parseTrf,
   readTrf,
   trfPairingRequest,
-  trfRoundBoards,
   trfRoundCount,
 } from '../../../src/domain/exchange/index.js';
 import { Tournament } from '../../../src/tournament.js';
@@ -21,13 +20,34 @@ const files = readdirSync(folder)
   .filter((f) => f.endsWith('.trf'))
   .sort();
 
+/**
+ * Round k's boards as bbpPairings wrote them in the file, read from TRF-16's fixed columns (a player's start number
+ * in 5-8, round k's opponent, colour and result at 92, 97 and 99 plus ten a round) without the engine's reader:
+ * sorted "white-black" and "bye id" for the pairing-allocated bye (U).
+ */
+function boardsInText(text: string, round: number): string[] {
+  const at = 91 + 10 * (round - 1);
+  const boards: string[] = [];
+  for (const line of text.split(/\r\n?|\n/)) {
+    if (!line.startsWith('001 ')) continue;
+    const player = Number(line.slice(4, 8));
+    const opponent = Number(line.slice(at, at + 4));
+    if (line[at + 7] === 'U') boards.push(`bye p${player}`);
+    else if (opponent !== 0 && line[at + 5] === 'w') boards.push(`p${player}-p${opponent}`);
+  }
+  return boards.sort();
+}
+
 describe('DUTCH gives bbpPairings pairings', () => {
   it('has recorded cases', () => expect(files.length).toBeGreaterThanOrEqual(5));
   for (const file of files) {
-    const doc = parseTrf(readFileSync(new URL(file, folder), 'utf8'));
+    const text = readFileSync(new URL(file, folder), 'utf8');
+    const doc = parseTrf(text);
     for (let round = 1; round <= trfRoundCount(doc); round++) {
       it(`${file} round ${round}`, () => {
-        expect(pairingBoards(generateRound(trfPairingRequest(doc, round)))).toEqual(trfRoundBoards(doc, round));
+        const recorded = boardsInText(text, round);
+        expect(recorded.length).toBeGreaterThan(0);
+        expect(pairingBoards(generateRound(trfPairingRequest(doc, round)))).toEqual(recorded);
       });
     }
   }
@@ -42,13 +62,14 @@ describe('DUTCH with Baku acceleration gives bbpPairings pairings', () => {
     .sort();
   it('has recorded accelerated cases', () => expect(cases.length).toBeGreaterThanOrEqual(2));
   for (const file of cases) {
-    const doc = parseTrf(readFileSync(new URL(file.replace(/\.boards$/, '.trf'), baku), 'utf8'));
+    const text = readFileSync(new URL(file.replace(/\.boards$/, '.trf'), baku), 'utf8');
+    const doc = parseTrf(text);
     const lines = readFileSync(new URL(file, baku), 'utf8').trim().split('\n');
     let changed = 0;
     for (const line of lines) {
       const [round, boards] = line.split(': ') as [string, string];
       const want = boards.split(', ').sort();
-      if (want.join() !== trfRoundBoards(doc, Number(round)).join()) changed++;
+      if (want.join() !== boardsInText(text, Number(round)).join()) changed++;
       it(`${file} round ${round}`, () => {
         const request = trfPairingRequest(doc, Number(round));
         const accelerated = { ...request, options: { ...request.options, acceleration: 'BAKU' as const } };
@@ -60,7 +81,8 @@ describe('DUTCH with Baku acceleration gives bbpPairings pairings', () => {
 });
 
 describe('DUTCH refusals', () => {
-  const doc = parseTrf(readFileSync(new URL('byes9.trf', folder), 'utf8'));
+  const text = readFileSync(new URL('byes9.trf', folder), 'utf8');
+  const doc = parseTrf(text);
   it('needs the planned number of rounds', () => {
     const { totalRounds: _, ...request } = trfPairingRequest(doc, 2);
     expect(() => generateRound(request)).toThrow(/totalRounds/);
@@ -69,7 +91,7 @@ describe('DUTCH refusals', () => {
     const first = trfPairingRequest(doc, 1);
     expect(() => generateRound({ ...first, options: {} })).toThrow(PairingError);
     const later = trfPairingRequest(doc, 3);
-    expect(pairingBoards(generateRound({ ...later, options: {} }))).toEqual(trfRoundBoards(doc, 3));
+    expect(pairingBoards(generateRound({ ...later, options: {} }))).toEqual(boardsInText(text, 3));
   });
   it('refuses Baku acceleration with a point system it does not fit (a draw not half a win)', () => {
     const request = trfPairingRequest(doc, 2);
@@ -110,7 +132,7 @@ describe('DUTCH through the scenario contract', () => {
         rounds: scenario.rounds!.slice(0, round - 1),
         pairing: { method: 'DUTCH', initialColour, totalRounds: trfRoundCount(doc) },
       });
-      expect(pairingBoards(tournament.pairRound())).toEqual(trfRoundBoards(doc, round));
+      expect(pairingBoards(tournament.pairRound())).toEqual(boardsInText(text, round));
     });
   }
 });
