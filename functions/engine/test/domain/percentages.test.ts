@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { foldCompetition } from '../../src/domain/ratings/fold.js';
 import type { ParticipantState, ResultEntry } from '../../src/domain/ratings/state.js';
 import type { MatchUpRecord } from '../../src/domain/results/matchUps.js';
-import { type CompetitionTiebreak, presetPolicy, resolvePolicy } from '../../src/domain/policy/policy.js';
+import { type CompetitionTiebreak, presetPolicy, resolvePolicy } from '../../src/domain/policy/index.js';
 import { buildLeaderboard, tiebreakContext } from '../../src/domain/standings/leaderboard.js';
 import { gameWinPercentage, matchWinPercentage, winPercentage } from '../../src/domain/standings/percentages.js';
 import { TIEBREAKS } from '../../src/domain/standings/tiebreaks.js';

@@ -14,7 +14,12 @@ import {
   TEXT,
 } from '../common/index.js';
 import { COLOUR_MODES, McMahonOptions, POLICY_METHODS } from '../pairing/index.js';
-import { GO_TIEBREAKS, OPPONENT_WITHDRAWAL_TIEBREAKS, UNPLAYED_ROUND_TIEBREAKS } from './tiebreakReads.js';
+import {
+  CompetitionTiebreak,
+  GO_TIEBREAKS,
+  OPPONENT_WITHDRAWAL_TIEBREAKS,
+  UNPLAYED_ROUND_TIEBREAKS,
+} from './tiebreakReads.js';
 
 // The policy's enums (docs/ratings.md, docs/tiebreaks.md), MATCH_POINTS and the Buchholz variants included.
 export const BaselineRatingSource = z.enum(['SCALE', 'SEEDING', 'MANUAL']);
@@ -32,37 +37,6 @@ export const PrimaryRanking = z.enum([
   'MATCH_POINTS',
   'MCMAHON_SCORE',
 ]);
-export const CompetitionTiebreak = z.enum([
-  'HEAD_TO_HEAD',
-  'HEAD_TO_HEAD_PRESSURE',
-  'POINT_DIFFERENTIAL',
-  'STRENGTH_OF_OPPOSITION',
-  'DYNAMIC_FORM_RATING',
-  'PRESSURE_RATING',
-  'BUCHHOLZ',
-  'BUCHHOLZ_CUT1',
-  'BUCHHOLZ_MEDIAN',
-  'SONNEBORN_BERGER',
-  'OPPONENTS_MATCH_WIN_PERCENTAGE',
-  'GAME_WIN_PERCENTAGE',
-  'OPPONENTS_GAME_WIN_PERCENTAGE',
-  'OPPONENTS_RESISTANCE',
-  'OPPONENTS_OPPONENTS_RESISTANCE',
-  // FIDE's C.07 (docs/tiebreaks.md#fide-c07): these names are a contract with tools outside the dashboard.
-  'AVERAGE_RATING_OF_OPPONENTS',
-  'NUMBER_OF_WINS',
-  'GAMES_WON',
-  'GAMES_WITH_BLACK',
-  'PROGRESSIVE_SCORE',
-  'KOYA',
-  'DIRECT_ENCOUNTER',
-  // Go's, as OpenGotha computes them (docs/tiebreaks.md#go): these names are a contract too.
-  'SOS',
-  'SOS_CUT1',
-  'SOS_CUT2',
-  'SOSOS',
-  'SODOS',
-]);
 export const BuchholzDropOutMode = z.enum(['NONE', 'TREND', 'TREND70']);
 /**
  * How the opponent-based tiebreaks count a round without a game (docs/tiebreaks.md#fide-c07): AS_PLAYED counts what
@@ -72,7 +46,6 @@ export const BuchholzDropOutMode = z.enum(['NONE', 'TREND', 'TREND70']);
 export const UnplayedRounds = z.enum(['AS_PLAYED', 'FIDE_2024', 'FIDE_2026']);
 export type BaselineRatingSource = z.infer<typeof BaselineRatingSource>;
 export type PrimaryRanking = z.infer<typeof PrimaryRanking>;
-export type CompetitionTiebreak = z.infer<typeof CompetitionTiebreak>;
 export type RatingAggregation = z.infer<typeof RatingAggregation>;
 export type BuchholzDropOutMode = z.infer<typeof BuchholzDropOutMode>;
 export type UnplayedRounds = z.infer<typeof UnplayedRounds>;

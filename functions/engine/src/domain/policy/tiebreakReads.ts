@@ -1,4 +1,38 @@
-import type { CompetitionTiebreak } from './policy.js';
+import { z } from 'zod';
+
+/** Every tiebreak the policy can name (docs/tiebreaks.md). */
+export const CompetitionTiebreak = z.enum([
+  'HEAD_TO_HEAD',
+  'HEAD_TO_HEAD_PRESSURE',
+  'POINT_DIFFERENTIAL',
+  'STRENGTH_OF_OPPOSITION',
+  'DYNAMIC_FORM_RATING',
+  'PRESSURE_RATING',
+  'BUCHHOLZ',
+  'BUCHHOLZ_CUT1',
+  'BUCHHOLZ_MEDIAN',
+  'SONNEBORN_BERGER',
+  'OPPONENTS_MATCH_WIN_PERCENTAGE',
+  'GAME_WIN_PERCENTAGE',
+  'OPPONENTS_GAME_WIN_PERCENTAGE',
+  'OPPONENTS_RESISTANCE',
+  'OPPONENTS_OPPONENTS_RESISTANCE',
+  // FIDE's C.07 (docs/tiebreaks.md#fide-c07): these names are a contract with tools outside the dashboard.
+  'AVERAGE_RATING_OF_OPPONENTS',
+  'NUMBER_OF_WINS',
+  'GAMES_WON',
+  'GAMES_WITH_BLACK',
+  'PROGRESSIVE_SCORE',
+  'KOYA',
+  'DIRECT_ENCOUNTER',
+  // Go's, as OpenGotha computes them (docs/tiebreaks.md#go): these names are a contract too.
+  'SOS',
+  'SOS_CUT1',
+  'SOS_CUT2',
+  'SOSOS',
+  'SODOS',
+]);
+export type CompetitionTiebreak = z.infer<typeof CompetitionTiebreak>;
 
 /**
  * What a tiebreak's value reads beyond the participant's own results. The standings' update path (which rows a
